@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Providers } from '@/components/site/Providers';
+import { PUBLIC_PAGE_REVALIDATE_S } from '@/lib/constants';
+import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+
+/**
+ * Everything under the site segment that proxy.ts rewrites to (DESIGN 3). No variant is rendered
+ * at build time; each page is rendered on its first request and then cached per variant (ISR).
+ */
+export function generateStaticParams() {
+  return [];
+}
+export const dynamicParams = true;
+export const revalidate = 30;
+void PUBLIC_PAGE_REVALIDATE_S; // the same figure, named in lib/constants (segment config must be a literal)
+
+type Params = Promise<{ variant: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const site = parseSiteSegment((await params).variant);
+  if (!site) return {};
+  const title = siteTitle(site);
+  return {
+    title: { default: title, template: `%s - ${title}` },
+    description: `${title}：面向科研院所职工、党员干部和研究生的在线继续教育平台，提供课程资源、系列专题、培训项目、直播课堂与个人学习档案。`,
+    icons: { icon: VARIANTS[site.variant].logo },
+    openGraph: { siteName: title, locale: 'zh_CN', type: 'website' },
+  };
+}
+
+export default async function VariantLayout({ children, params }: { children: React.ReactNode; params: Params }) {
+  const site = parseSiteSegment((await params).variant);
+  if (!site) notFound();
+  const v = VARIANTS[site.variant];
+  const theme = v.isCommunist ? 'party' : v.isStu ? 'student' : 'main';
+  return (
+    <div data-theme={theme} className="flex min-h-screen flex-col">
+      <Providers site={site}>{children}</Providers>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import Link from 'next/link';
+import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
+import { HOME_MODULES } from '@/lib/constants';
+import { formatDate, secondsToHours } from '@/lib/format';
+import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
+import { ModuleSection, stateOf } from './ModuleSection';
+import { useHomeList } from './useHomeList';
+
+const BANNER_INTERVAL_MS = 6000;
+
+export function BannerCarousel() {
+  const q = useHomeList<Banner>('banner');
+  const [index, setIndex] = useState(0);
+  const banners = q.data ?? [];
+  useEffect(() => {
+    if (banners.length < 2) return;
+    const t = setInterval(() => setIndex((i) => (i + 1) % banners.length), BANNER_INTERVAL_MS);
+    return () => clearInterval(t);
+  }, [banners.length]);
+  if (banners.length === 0) return <div className="aspect-[1920/420] w-full bg-brand-800" aria-hidden="true" />;
+  return (
+    <section aria-roledescription="carousel" aria-label="焦点图" className="relative overflow-hidden bg-brand-900">
+      {banners.map((b, i) => (
+        <Link key={b.id} href={b.link || '/home'} className={i === index ? 'block' : 'hidden'} aria-hidden={i !== index} tabIndex={i === index ? 0 : -1}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP */}
+          <img src={b.imageUrl} alt={b.title} width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+          <span className="absolute bottom-6 left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow">{b.title}</span>
+        </Link>
+      ))}
+      {banners.length > 1 && (
+        <div className="absolute bottom-2 right-4 flex gap-2">
+          {banners.map((b, i) => (
+            <button
+              key={b.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={`第${i + 1}张：${b.title}`}
+              aria-current={i === index}
+              className={`h-3 w-3 rounded-full border border-white ${i === index ? 'bg-white' : 'bg-white/30'}`}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function NewsAndNotices() {
+  const news = useHomeList<NewsItem>('news');
+  const notices = useHomeList<NoticeItem>('notices');
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ModuleSection id="home-news" title="新闻动态" moreHref="/notice/news" state={stateOf(news)}>
+        <ul className="divide-y divide-gray-100">
+          {news.data?.map((n) => (
+            <li key={n.id} className="flex items-baseline justify-between gap-4 py-2">
+              <Link href={`/notice/newsDetail?id=${n.id}`} className="line-clamp-1 text-gray-800 hover:text-brand-700">
+                {n.title}
+              </Link>
+              <time dateTime={n.publishedAt} className="shrink-0 text-sm text-gray-600">
+                {formatDate(n.publishedAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      </ModuleSection>
+      <ModuleSection id="home-notices" title="通知公告" moreHref="/notice/index" state={stateOf(notices)}>
+        <ul className="divide-y divide-gray-100">
+          {notices.data?.map((n) => (
+            <li key={n.id} className="flex items-baseline justify-between gap-4 py-2">
+              <Link href={`/notice/noticeDetail?id=${n.id}`} className="line-clamp-1 text-gray-800 hover:text-brand-700">
+                {n.isTop && <span className="mr-2 rounded bg-red-600 px-1.5 text-xs text-white">置顶</span>}
+                {n.title}
+              </Link>
+              <time dateTime={n.publishedAt} className="shrink-0 text-sm text-gray-600">
+                {formatDate(n.publishedAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      </ModuleSection>
+    </div>
+  );
+}
+
+const grid4 = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-4';
+
+export function SeriesModule() {
+  const q = useHomeList<SeriesCard>('series');
+  return (
+    <ModuleSection id="home-series" title={HOME_MODULES.series} moreHref="/series/index" state={stateOf(q)}>
+      <div className={grid4}>{q.data?.map((s) => <SeriesCardView key={s.id} item={s} />)}</div>
+    </ModuleSection>
+  );
+}
+
+export function CourseModule() {
+  const q = useHomeList<CourseCard>('course');
+  return (
+    <ModuleSection id="home-course" title={HOME_MODULES.course} moreHref="/course/index" state={stateOf(q)}>
+      <div className={grid4}>{q.data?.map((c) => <CourseCardView key={c.id} course={c} />)}</div>
+    </ModuleSection>
+  );
+}
+
+export function LiveModule() {
+  const q = useHomeList<LiveCard>('live');
+  return (
+    <ModuleSection id="home-live" title={HOME_MODULES.live} moreHref="/live/index" state={stateOf(q)}>
+      <div className={grid4}>{q.data?.map((l) => <LiveCardView key={l.id} item={l} />)}</div>
+    </ModuleSection>
+  );
+}
+
+export function TeacherModule() {
+  const q = useHomeList<TeacherCard>('teacher');
+  return (
+    <ModuleSection id="home-teacher" title={HOME_MODULES.teacher} moreHref="/teacher/index" state={stateOf(q)}>
+      <div className="grid grid-cols-2 gap-5 sm:grid-cols-3 lg:grid-cols-6">{q.data?.map((t) => <TeacherCardView key={t.id} item={t} />)}</div>
+    </ModuleSection>
+  );
+}
+
+export function TrainModule() {
+  const q = useHomeList<TrainCard>('train');
+  return (
+    <ModuleSection id="home-train" title={HOME_MODULES.train} moreHref="/train/index" state={stateOf(q)}>
+      <div className="grid gap-6 md:grid-cols-2">{q.data?.map((t) => <TrainCardView key={t.id} item={t} />)}</div>
+    </ModuleSection>
+  );
+}
+
+function RankList<T>({ title, rows, render }: { title: string; rows: T[] | undefined; render: (row: T) => [number, string, string] }) {
+  return (
+    <div>
+      <h3 className="mb-2 font-medium text-gray-800">{title}</h3>
+      {rows && rows.length > 0 ? (
+        <ol className="space-y-1.5">
+          {rows.map((row) => {
+            const [rank, name, value] = render(row);
+            return (
+              <li key={rank} className="flex items-center gap-3 text-sm">
+                <span className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs ${rank <= 3 ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-700'}`}>{rank}</span>
+                <span className="line-clamp-1 flex-1 text-gray-800">{name}</span>
+                <span className="shrink-0 text-gray-600">{value}</span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="py-4 text-sm text-gray-600">暂无排行数据</p>
+      )}
+    </div>
+  );
+}
+
+export function RankModule() {
+  const ops = useHomeList<RankOperator>('rankOperator');
+  const orgs = useHomeList<RankOrg>('rankOrg');
+  const orgCourses = useHomeList<RankOrgCourse>('rankOrgCourse');
+  const state = {
+    isPending: ops.isPending || orgs.isPending || orgCourses.isPending,
+    isError: ops.isError && orgs.isError && orgCourses.isError,
+    isEmpty: false,
+  };
+  return (
+    <ModuleSection id="home-rank" title={HOME_MODULES.rank} moreHref="/rank/index" state={state}>
+      <div className="grid gap-8 md:grid-cols-3">
+        <RankList title="个人学时排行" rows={ops.data} render={(r) => [r.rank, `${r.operatorName}（${r.orgName}）`, `${secondsToHours(r.seconds)}学时`]} />
+        <RankList title="单位学时排行" rows={orgs.data} render={(r) => [r.rank, r.orgName, `${secondsToHours(r.seconds)}学时`]} />
+        <RankList title="单位学习课程排行" rows={orgCourses.data} render={(r) => [r.rank, r.orgName, `${r.courseCount}门`]} />
+      </div>
+    </ModuleSection>
+  );
+}

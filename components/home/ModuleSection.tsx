@@ -1,0 +1,52 @@
+import Link from 'next/link';
+
+/** A titled home module with a 'more' link, and its loading, error and empty states. */
+export function ModuleSection({
+  id,
+  title,
+  moreHref,
+  state,
+  children,
+  className = '',
+}: {
+  id: string;
+  title: string;
+  moreHref?: string;
+  state: { isPending: boolean; isError: boolean; isEmpty: boolean };
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={`rounded-lg bg-white p-5 shadow-sm ${className}`}>
+      <div className="mb-4 flex items-center justify-between border-b border-gray-100 pb-3">
+        <h2 id={id} className="border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
+          {title}
+        </h2>
+        {moreHref && (
+          <Link href={moreHref} className="text-sm text-brand-700 hover:underline">
+            更多<span className="sr-only">{title}</span> &gt;
+          </Link>
+        )}
+      </div>
+      {state.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={`${title}加载中`}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-40 animate-pulse rounded-md bg-gray-100" />
+          ))}
+        </div>
+      ) : state.isError ? (
+        <p className="py-8 text-center text-gray-600" role="alert">
+          {title}暂时无法加载，请稍后刷新页面重试。
+        </p>
+      ) : state.isEmpty ? (
+        <p className="py-8 text-center text-gray-600">暂无{title}内容</p>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+export function stateOf(q: { isPending: boolean; isError: boolean; data?: unknown[] }) {
+  return { isPending: q.isPending, isError: q.isError, isEmpty: !q.isPending && !q.isError && (q.data?.length ?? 0) === 0 };
+}

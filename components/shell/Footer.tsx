@@ -1,0 +1,87 @@
+import Link from 'next/link';
+import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT } from '@/lib/constants';
+import { findRoute, type Variant } from '@/lib/variants';
+import { ACADEMY_BASES, CONTACT, NATIONAL_BASES, OTHER_SITES, SPECIAL_COLUMNS } from './footer-data';
+
+/** SPEC 1: education bases, other academy sites, legal notices, contact details, three special columns. */
+export function Footer({ variant, title }: { variant: Variant; title: string }) {
+  const columns = SPECIAL_COLUMNS.filter((c) => findRoute(variant, c.href.split('?')[0]));
+  return (
+    <footer className="mt-auto bg-slate-900 text-slate-300">
+      <div className="page-width grid gap-8 py-10 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="f-national">
+          <h2 id="f-national" className="mb-3 font-semibold text-white">
+            国家级继续教育基地（{NATIONAL_BASE_COUNT}个）
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {NATIONAL_BASES.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="f-academy">
+          <h2 id="f-academy" className="mb-3 font-semibold text-white">
+            院级继续教育基地（{ACADEMY_BASE_COUNT}个）
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {ACADEMY_BASES.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="f-columns">
+          <h2 id="f-columns" className="mb-3 font-semibold text-white">
+            专题培训栏目
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {columns.map((c) => (
+              <li key={c.href}>
+                <Link href={c.href} className="hover:text-white hover:underline">
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mb-3 mt-6 font-semibold text-white">院内其他网站</h2>
+          <ul className="space-y-1 text-sm">
+            {OTHER_SITES.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} className="hover:text-white hover:underline" rel="noopener">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="f-contact">
+          <h2 id="f-contact" className="mb-3 font-semibold text-white">
+            联系我们
+          </h2>
+          <address className="space-y-1 text-sm not-italic">
+            {CONTACT.map((c) => (
+              <p key={c}>{c}</p>
+            ))}
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-slate-700">
+        <div className="page-width flex flex-wrap items-center justify-between gap-3 py-4 text-sm">
+          <p>© 2026 {title} 版权所有</p>
+          <p className="flex gap-4">
+            <Link href="/service/copyright" className="hover:text-white hover:underline">
+              版权声明
+            </Link>
+            <Link href="/service/exemption" className="hover:text-white hover:underline">
+              免责声明
+            </Link>
+            {findRoute(variant, '/app/index') && (
+              <Link href="/app/index" className="hover:text-white hover:underline">
+                APP下载
+              </Link>
+            )}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

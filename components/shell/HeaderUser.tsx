@@ -1,0 +1,104 @@
+'use client';
+
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import Link from 'next/link';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api/query';
+import { platformPath } from '@/lib/api/core';
+import type { StudyTotalTime, UserInfo } from '@/lib/api/types';
+import { formatHoursMinutes, greeting } from '@/lib/format';
+import { BACK_TYPE_KEY, isLoggedIn, writeUserInfo } from '@/lib/session/client';
+import { openLogin, openMessageBox } from '@/lib/ui/events';
+import { useSite } from '@/components/site/SiteContext';
+
+const noop = () => () => {};
+/** Login state is only known in the browser; the server renders the visitor's view. */
+function useLoggedIn(): boolean {
+  return useSyncExternalStore(noop, isLoggedIn, () => false);
+}
+
+const linkClass = 'hover:underline underline-offset-2';
+
+export function HeaderUser() {
+  const loggedIn = useLoggedIn();
+  const { title, variant } = useSite();
+  if (!loggedIn) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <span>您好，欢迎来到{title}！</span>
+        <span className="flex items-center gap-3">
+          <button type="button" className={linkClass} onClick={() => openLogin(1)}>
+            登录
+          </button>
+          <span aria-hidden="true">|</span>
+          <button type="button" className={linkClass} onClick={() => openLogin(-1)}>
+            注册
+          </button>
+          <span aria-hidden="true">|</span>
+          <button type="button" className={linkClass} onClick={() => openMessageBox(1)}>
+            学习中心
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return <SignedIn platform={variant.platform} />;
+}
+
+function SignedIn({ platform }: { platform: boolean }) {
+  const info = useQuery(apiQuery<UserInfo>('/api/eosoperator/myInfo'));
+  const roles = useQuery(apiQuery<{ roleName: string }[]>('/api/platform/index/myCmsRoleList'));
+  const total = useQuery(apiQuery<StudyTotalTime>(platformPath('/api/study/totalTime', platform)));
+  const [hour, setHour] = useState<number | null>(null);
+  useEffect(() => setHour(new Date().getHours()), []);
+  useEffect(() => {
+    if (info.data) writeUserInfo({ ...info.data, cmsRoleCount: roles.data?.length ?? 0 });
+  }, [info.data, roles.data]);
+  const user = info.data;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+      <span>
+        {hour === null ? '您好' : greeting(hour)}，{user?.operatorName ?? '…'}
+        {total.data && (
+          <span className="ml-3 text-white/85">
+            本年度线上学时 {formatHoursMinutes(total.data.onLineAllTimeEffective)}，线下学时 {formatHoursMinutes(total.data.offLineAllTimeEffective)}
+          </span>
+        )}
+      </span>
+      <span className="flex flex-wrap items-center gap-3">
+        <BackToggle />
+        <Link href="/personal/index" target="personal" className={linkClass}>
+          个人学习
+        </Link>
+        {(roles.data?.length ?? 0) > 0 && (
+          <a href={process.env.NEXT_PUBLIC_CMS_URL || '#'} className={linkClass}>
+            我的管理
+          </a>
+        )}
+        {user && (
+          <Link href={`/space/creation?id=${user.operatorID}`} className={linkClass}>
+            我的贡献
+          </Link>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */
+function BackToggle() {
+  const [backType, setBackType] = useState<1 | 2>(1);
+  useEffect(() => {
+    if (localStorage.getItem(BACK_TYPE_KEY) === '2') setBackType(2);
+  }, []);
+  const toggle = () => {
+    const next = backType === 1 ? 2 : 1;
+    localStorage.setItem(BACK_TYPE_KEY, String(next));
+    setBackType(next);
+  };
+  return (
+    <button type="button" onClick={toggle} className={linkClass} aria-pressed={backType === 2}>
+      {backType === 1 ? '切换至本单位' : '切换至全院'}
+    </button>
+  );
+}

@@ -1,0 +1,42 @@
+import Link from 'next/link';
+import type { MenuItem } from '@/lib/variants';
+import { PromptLink } from './PromptLink';
+
+function ItemLink({ item, className, role }: { item: MenuItem; className: string; role?: string }) {
+  return item.promptLogin ? (
+    <PromptLink href={item.href} className={className} role={role}>
+      {item.label}
+    </PromptLink>
+  ) : (
+    <Link href={item.href} className={className} role={role}>
+      {item.label}
+    </Link>
+  );
+}
+
+/**
+ * The main menu of the variant with dropdown children. The dropdown opens on hover and on
+ * keyboard focus (focus-within), so it works without JavaScript and from the keyboard.
+ */
+export function NavBar({ menu }: { menu: MenuItem[] }) {
+  return (
+    <nav aria-label="主导航" className="bg-brand-700 text-white">
+      <ul className="page-width flex flex-wrap items-stretch">
+        {menu.map((item) => (
+          <li key={item.href + item.label} className="group relative">
+            <ItemLink item={item} className="block px-4 py-3 font-medium hover:bg-brand-800 focus-visible:bg-brand-800 lg:px-6" />
+            {item.children && (
+              <ul className="invisible absolute left-0 top-full z-40 min-w-40 rounded-b-md bg-white py-1 text-gray-800 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                {item.children.map((child) => (
+                  <li key={child.href}>
+                    <ItemLink item={child} className="block whitespace-nowrap px-4 py-2 hover:bg-brand-50 hover:text-brand-700" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

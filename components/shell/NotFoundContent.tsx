@@ -1,0 +1,20 @@
+import Link from 'next/link';
+
+export const NOT_FOUND_MSG = '抱歉，您访问的页面不存在';
+
+export function NotFoundContent() {
+  return (
+    <section className="mx-auto max-w-xl rounded-lg bg-white px-8 py-16 text-center shadow-sm" aria-labelledby="not-found-title">
+      <p className="text-4xl font-bold text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title" className="mt-4 text-2xl font-semibold text-gray-900">
+        {NOT_FOUND_MSG}
+      </h1>
+      <p className="mt-3 text-gray-600">页面可能已被移除、更名，或者您输入的网址有误。</p>
+      <Link href="/home" className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
+        返回首页
+      </Link>
+    </section>
+  );
+}

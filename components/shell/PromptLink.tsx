@@ -1,0 +1,24 @@
+'use client';
+
+import Link from 'next/link';
+import { isLoggedIn } from '@/lib/session/client';
+import { openMessageBox } from '@/lib/ui/events';
+
+/** A link that asks a visitor to log in first (SPEC 2.3: notice entry, policy pages, learning centre). */
+export function PromptLink({ href, className, children, role }: { href: string; className?: string; children: React.ReactNode; role?: string }) {
+  return (
+    <Link
+      href={href}
+      className={className}
+      role={role}
+      onClick={(e) => {
+        if (!isLoggedIn()) {
+          e.preventDefault();
+          openMessageBox(1);
+        }
+      }}
+    >
+      {children}
+    </Link>
+  );
+}

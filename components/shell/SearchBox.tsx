@@ -1,0 +1,48 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { searchKeywordSchema } from '@/lib/validation/search';
+import { toast } from '@/components/ui/Toaster';
+
+/** The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. */
+export function SearchBox() {
+  const router = useRouter();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = searchKeywordSchema.safeParse(key);
+    if (!parsed.success) {
+      const msg = parsed.error.issues[0].message;
+      setError(msg);
+      toast('warning', msg);
+      return;
+    }
+    setError(null);
+    router.push(`/search/index?key=${encodeURIComponent(parsed.data)}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
+      <input
+        type="search"
+        aria-label="搜索关键词"
+        aria-invalid={!!error}
+        aria-describedby={error ? 'search-error' : undefined}
+        value={key}
+        maxLength={50}
+        onChange={(e) => setKey(e.target.value)}
+        placeholder="搜索课程、培训、师资、新闻"
+        className="min-w-0 flex-1 rounded-l-md border border-gray-300 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none"
+      />
+      <button type="submit" className="shrink-0 rounded-r-md bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
+        搜索
+      </button>
+      {error && (
+        <span id="search-error" className="sr-only">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}

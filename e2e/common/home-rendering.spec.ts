@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { siteOf } from '../support/sites';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page HTML has the modules and course links', async ({ page }, testInfo) => {
+    const response = await page.goto('/home');
+    expect(response?.status()).toBe(200);
+    for (const heading of siteOf(testInfo).moduleHeadings) {
+      await expect(page.getByRole('heading', { level: 2, name: heading, exact: true }), `h2 ${heading}`).toBeVisible();
+    }
+    const courseLinks = page.locator('a[href*="/course/detail"]').filter({ hasText: /\S/ });
+    expect(await courseLinks.count(), 'course title links').toBeGreaterThan(0);
+    await expect(courseLinks.first()).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the home page does not scroll sideways', async ({ page }) => {
+    await page.goto('/home');
+    await page.waitForLoadState('load');
+    const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { expectNotFound, pathOf, siteOf } from '../support/sites';
+
+test('the root redirects to the variant home', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect.poll(() => pathOf(page)).toBe(siteOf(testInfo).home);
+});
+
+test('a section redirect keeps the query string', async ({ page }) => {
+  await page.goto('/course?t=302');
+  await expect.poll(() => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  }).toBe('/course/index?t=302');
+});
+
+test('an unknown page answers 404 with a link back home', async ({ page }, testInfo) => {
+  await expectNotFound(page, '/no-such-page');
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await expect.poll(() => pathOf(page)).toMatch(new RegExp(`^(/home|${siteOf(testInfo).home})$`));
+});
+
+test('a login-required page sends a visitor without a session to the home page', async ({ page }) => {
+  await page.goto('/personal/index');
+  await expect.poll(() => pathOf(page)).toBe('/home');
+});

@@ -1,0 +1,13 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+/** Unit tests run in Node (or jsdom where a file asks for it); integration tests share the endpoint table. */
+const config = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/tests/**/*.test.tsx'],
+  moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
+  testTimeout: 60000,
+};
+
+export default createJestConfig(config);

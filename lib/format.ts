@@ -1,0 +1,65 @@
+/** Formatters of SPEC 9: study time, byte sizes, greetings. Pure functions, used on both sides. */
+
+/** Study totals as hours and minutes: 3725 -> '1小时2分钟'. */
+export function formatHoursMinutes(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}小时${m}分钟`;
+}
+
+/** Seconds as hours, minutes and seconds: 3725 -> '1小时2分5秒'; under an hour '2分5秒'. */
+export function formatHMS(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return h > 0 ? `${h}小时${m}分${sec}秒` : `${m}分${sec}秒`;
+}
+
+/** Hours with one decimal, for rings and rankings: 3725 -> 1.0. */
+export function secondsToHours(seconds: number): number {
+  return Math.round((Math.max(0, seconds) / 3600) * 10) / 10;
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** Byte sizes in B, KB, MB, GB with two decimals: 1536 -> '1.50 KB'. */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(2)} ${UNITS[unit]}`;
+}
+
+/** SPEC 2.8: greeting by hour: before 06:00, before 12:00, before 18:00, otherwise. */
+export function greeting(hour: number): string {
+  if (hour < 6) return '您好';
+  if (hour < 12) return '上午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+/** Dates shown as 2026-11-22 in China time, the same on server and client. */
+export function formatDate(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export function formatDateTime(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
+}

@@ -1,0 +1,36 @@
+/** The shape every endpoint follows (DESIGN 5): a zod schema for its body, one service call. */
+import type { z } from 'zod';
+import type { Site } from '@/lib/variants';
+import type { SessionUser } from './services/sessions';
+
+export interface ResponseCookie {
+  name: string;
+  value: string;
+  /** Seconds; 0 deletes the cookie. */
+  maxAge?: number;
+  httpOnly?: boolean;
+}
+
+export interface EndpointContext {
+  site: Site;
+  /** Whether the call came in under /api/platform/ (SPEC 1: party-school and column hosts). */
+  platform: boolean;
+  token: string | null;
+  user: SessionUser | null;
+  ip: string;
+  headers: Record<string, string>;
+  /** Cookies the HTTP layer sets on the response (the session cookie of DESIGN 5). */
+  setCookies: ResponseCookie[];
+}
+
+export type Auth = 'none' | 'optional' | 'user';
+
+export interface Endpoint<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  auth: Auth;
+  handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<unknown>;
+}
+
+export function endpoint<S extends z.ZodType>(schema: S, auth: Auth, handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<unknown>): Endpoint<S> {
+  return { schema, auth, handler };
+}

@@ -1,0 +1,232 @@
+/** The home modules (SPEC 1, 7 Home): each list is scoped to the site's audiences, own first. */
+import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { COURSE_CATEGORIES } from '@/lib/constants';
+import type {
+  Banner,
+  CourseCard,
+  LiveCard,
+  NewsItem,
+  NoticeItem,
+  RankOperator,
+  RankOrg,
+  RankOrgCourse,
+  SeriesCard,
+  TeacherCard,
+  TrainCard,
+} from '@/lib/api/types';
+import type { Site } from '@/lib/variants';
+import { db } from '../db';
+import { banners, courses, liveClasses, news, notices, operators, orgs, series, studyRecords, teachers, trains } from '../db/schema';
+import { ownAudienceFirst, publishedTo } from './audience';
+import { visitorApplyStatus } from './train-status';
+
+export interface Scope {
+  site: Site;
+  platform: boolean;
+}
+
+const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
+
+export async function homeBanners({ site, platform }: Scope): Promise<Banner[]> {
+  const d = await db();
+  return d
+    .select({ id: banners.id, title: banners.title, imageUrl: banners.imageUrl, link: banners.link })
+    .from(banners)
+    .where(publishedTo(banners.audiences, site, platform))
+    .orderBy(ownAudienceFirst(banners.audiences, site), asc(banners.sort), asc(banners.id))
+    .limit(5);
+}
+
+export async function homeCourses({ site, platform }: Scope, opts: { categoryCode?: number; size: number }): Promise<CourseCard[]> {
+  const d = await db();
+  const rows = await d
+    .select({
+      id: courses.id,
+      title: courses.title,
+      cover: courses.cover,
+      categoryCode: courses.categoryCode,
+      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+      studyCount: courses.studyCount,
+      durationSeconds: courses.durationSeconds,
+    })
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(
+      and(
+        publishedTo(courses.audiences, site, platform),
+        eq(courses.auditStatus, 1052),
+        opts.categoryCode ? eq(courses.categoryCode, opts.categoryCode) : undefined,
+      ),
+    )
+    .orderBy(ownAudienceFirst(courses.audiences, site), desc(courses.isHot), desc(courses.publishedAt), desc(courses.id))
+    .limit(opts.size);
+  return rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode) }));
+}
+
+export async function homeSeries({ site, platform }: Scope, size: number): Promise<SeriesCard[]> {
+  const d = await db();
+  return d
+    .select({
+      id: series.id,
+      title: series.title,
+      cover: series.cover,
+      summary: series.summary,
+      courseCount: series.courseCount,
+      studyCount: series.studyCount,
+    })
+    .from(series)
+    .where(publishedTo(series.audiences, site, platform))
+    .orderBy(ownAudienceFirst(series.audiences, site), desc(series.isRecommended), desc(series.publishedAt), desc(series.id))
+    .limit(size);
+}
+
+export async function homeTrains({ site, platform }: Scope, size: number, now: Date = new Date()): Promise<TrainCard[]> {
+  const d = await db();
+  const rows = await d
+    .select({
+      id: trains.id,
+      title: trains.title,
+      type: trains.type,
+      cover: trains.cover,
+      orgName: trains.orgName,
+      isOnline: trains.isOnline,
+      hours: trains.hours,
+      startAt: trains.startAt,
+      endAt: trains.endAt,
+      applyMode: trains.applyMode,
+      applyStartAt: trains.applyStartAt,
+      applyEndAt: trains.applyEndAt,
+    })
+    .from(trains)
+    .where(and(publishedTo(trains.audiences, site, platform), gte(trains.endAt, now)))
+    .orderBy(ownAudienceFirst(trains.audiences, site), asc(trains.startAt), asc(trains.id))
+    .limit(size);
+  return rows.map(({ applyMode, applyStartAt, applyEndAt, startAt, endAt, ...r }) => ({
+    ...r,
+    startAt: startAt.toISOString(),
+    endAt: endAt.toISOString(),
+    applyStatus: visitorApplyStatus({ applyMode, applyStartAt, applyEndAt }, now),
+  }));
+}
+
+export async function homeTeachers({ site, platform }: Scope, size: number): Promise<TeacherCard[]> {
+  const d = await db();
+  return d
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      type: teachers.type,
+      title: teachers.title,
+      orgName: teachers.orgName,
+      avatar: teachers.avatar,
+      courseCount: teachers.courseCount,
+    })
+    .from(teachers)
+    .where(publishedTo(teachers.audiences, site, platform))
+    .orderBy(ownAudienceFirst(teachers.audiences, site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
+    .limit(size);
+}
+
+export async function homeNews({ site, platform }: Scope, size: number): Promise<NewsItem[]> {
+  const d = await db();
+  const rows = await d
+    .select({ id: news.id, title: news.title, summary: news.summary, cover: news.cover, publishedAt: news.publishedAt })
+    .from(news)
+    .where(publishedTo(news.audiences, site, platform))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(size);
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }));
+}
+
+export async function homeNotices({ site, platform }: Scope, size: number): Promise<NoticeItem[]> {
+  const d = await db();
+  const rows = await d
+    .select({ id: notices.id, title: notices.title, isTop: notices.isTop, publishedAt: notices.publishedAt })
+    .from(notices)
+    .where(publishedTo(notices.audiences, site, platform))
+    .orderBy(desc(notices.isTop), desc(notices.publishedAt), desc(notices.id))
+    .limit(size);
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }));
+}
+
+export async function homeLive({ site, platform }: Scope, size: number, now: Date = new Date()): Promise<LiveCard[]> {
+  const d = await db();
+  const rows = await d
+    .select({
+      id: liveClasses.id,
+      title: liveClasses.title,
+      cover: liveClasses.cover,
+      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+      startAt: liveClasses.startAt,
+      endAt: liveClasses.endAt,
+      recordHours: liveClasses.recordHours,
+    })
+    .from(liveClasses)
+    .leftJoin(teachers, eq(teachers.id, liveClasses.teacherId))
+    .where(publishedTo(liveClasses.audiences, site, platform))
+    // live now first, then the soonest upcoming, then the latest recorded
+    .orderBy(
+      sql`case when ${liveClasses.startAt} <= ${now} and ${liveClasses.endAt} >= ${now} then 0 when ${liveClasses.startAt} > ${now} then 1 else 2 end`,
+      sql`abs(extract(epoch from (${liveClasses.startAt} - ${now}::timestamptz)))`,
+    )
+    .limit(size);
+  return rows.map((r) => ({
+    ...r,
+    startAt: r.startAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    status: r.startAt > now ? 'upcoming' : r.endAt < now ? 'ended' : 'live',
+  }));
+}
+
+const yearOf = (now: Date) => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now));
+
+export async function rankOperators({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOperator[]> {
+  const d = await db();
+  void site;
+  const total = sql<number>`sum(${studyRecords.seconds})::bigint`;
+  const rows = await d
+    .select({ operatorName: operators.name, orgName: sql<string>`coalesce(${orgs.name}, '')`, seconds: total })
+    .from(studyRecords)
+    .innerJoin(operators, eq(operators.id, studyRecords.operatorId))
+    .leftJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(eq(studyRecords.year, yearOf(now)))
+    .groupBy(operators.id, operators.name, orgs.name)
+    .orderBy(desc(total), asc(operators.id))
+    .limit(size);
+  return rows.map((r, i) => ({ rank: i + 1, ...r, seconds: Number(r.seconds) }));
+}
+
+export async function rankOrgs({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOrg[]> {
+  const d = await db();
+  void site;
+  const total = sql<number>`sum(${studyRecords.seconds})::bigint`;
+  const rows = await d
+    .select({ orgName: orgs.name, seconds: total, learners: sql<number>`count(distinct ${operators.id})::int` })
+    .from(studyRecords)
+    .innerJoin(operators, eq(operators.id, studyRecords.operatorId))
+    .innerJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(eq(studyRecords.year, yearOf(now)))
+    .groupBy(orgs.id, orgs.name)
+    .orderBy(desc(total), asc(orgs.id))
+    .limit(size);
+  return rows.map((r, i) => ({ rank: i + 1, ...r, seconds: Number(r.seconds) }));
+}
+
+/** Organisations ranked by the number of distinct courses their learners studied this year. */
+export async function rankOrgCourses({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOrgCourse[]> {
+  const d = await db();
+  void site;
+  const count = sql<number>`count(distinct ${studyRecords.courseId})::int`;
+  const rows = await d
+    .select({ orgName: orgs.name, courseCount: count })
+    .from(studyRecords)
+    .innerJoin(operators, eq(operators.id, studyRecords.operatorId))
+    .innerJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(and(eq(studyRecords.year, yearOf(now)), eq(studyRecords.kind, 'online'), isNotNull(studyRecords.courseId)))
+    .groupBy(orgs.id, orgs.name)
+    .orderBy(desc(count), asc(orgs.id))
+    .limit(size);
+  return rows.map((r, i) => ({ rank: i + 1, ...r }));
+}
+
+export { yearOf };

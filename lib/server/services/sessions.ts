@@ -1,0 +1,88 @@
+/**
+ * Sessions (DESIGN 5, SPEC 4.1): an opaque random token, stored hashed with its last activity.
+ * Idle 4 hours -> 2000; replaced by a newer login of the same account -> 2001; none or unknown -> 2002.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SESSION_IDLE_MS } from '@/lib/constants';
+import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/api/messages';
+import { db } from '../db';
+import { operators, orgs, sessions } from '../db/schema';
+
+export interface SessionUser {
+  operatorID: number;
+  userID: string;
+  operatorName: string;
+  orgName: string;
+  tchrId: number | null;
+  audience: string;
+  positionLevel: number;
+  cmsRoles: string[];
+}
+
+export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code: typeof CODE_SESSION_IDLE | typeof CODE_SESSION_ELSEWHERE | typeof CODE_SESSION_NONE };
+
+/** Activity is written at most this often, so a busy learner does not cost a write per call. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function resolveSession(token: string | null, now: Date = new Date()): Promise<SessionResult> {
+  if (!token || token.length < 16 || token.length > 256) return { ok: false, code: CODE_SESSION_NONE };
+  const d = await db();
+  const tokenHash = hashToken(token);
+  const rows = await d
+    .select({
+      lastActiveAt: sessions.lastActiveAt,
+      endedReason: sessions.endedReason,
+      operatorID: operators.id,
+      userID: operators.userId,
+      operatorName: operators.name,
+      orgName: orgs.name,
+      tchrId: operators.tchrId,
+      audience: operators.audience,
+      positionLevel: operators.positionLevel,
+      cmsRoles: operators.cmsRoles,
+    })
+    .from(sessions)
+    .innerJoin(operators, eq(operators.id, sessions.operatorId))
+    .leftJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.endedReason === 'logout') return { ok: false, code: CODE_SESSION_NONE };
+  if (row.endedReason === 'replaced') return { ok: false, code: CODE_SESSION_ELSEWHERE };
+  const idle = now.getTime() - row.lastActiveAt.getTime();
+  if (idle > SESSION_IDLE_MS) return { ok: false, code: CODE_SESSION_IDLE };
+  if (idle > TOUCH_EVERY_MS) {
+    await d.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { lastActiveAt: _a, endedReason: _e, orgName, ...user } = row;
+  void _a;
+  void _e;
+  return { ok: true, user: { ...user, orgName: orgName ?? '' } };
+}
+
+/**
+ * Starts a session for an operator. Earlier sessions of the same account are marked replaced,
+ * so their next call answers 2001 (SPEC 8: logged in elsewhere).
+ */
+export async function createSession(operatorId: number, now: Date = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const d = await db();
+  await d.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ endedReason: 'replaced' })
+      .where(and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason)));
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
+  });
+  return token;
+}
+
+export async function endSession(token: string): Promise<void> {
+  const d = await db();
+  await d.update(sessions).set({ endedReason: 'logout' }).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,35 @@
+/**
+ * The visitor's sign-in state in the browser (SPEC 3, 4.1). The token itself is in an HttpOnly
+ * cookie (DESIGN 5); login state is the presence of the signed identity cookie beside it, and the
+ * non-secret user info is kept in localStorage under the spec's keys.
+ */
+import type { UserInfo } from '@/lib/api/types';
+import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+
+export const USER_INFO_KEY = 'userInfo';
+export const BACK_TYPE_KEY = 'backType';
+export const BACK_VISIBLE_KEY = 'backVisible';
+export const SYSTEM_ERROR_KEY = 'systemError';
+
+export function isLoggedIn(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${IDENTITY_COOKIE}=`));
+}
+
+export function readUserInfo(): UserInfo | null {
+  try {
+    const raw = localStorage.getItem(USER_INFO_KEY);
+    return raw ? (JSON.parse(raw) as UserInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUserInfo(info: UserInfo | null): void {
+  try {
+    if (info) localStorage.setItem(USER_INFO_KEY, JSON.stringify(info));
+    else localStorage.removeItem(USER_INFO_KEY);
+  } catch {
+    /* storage disabled: the header simply asks the server again */
+  }
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: builds when needed, starts `next start` on 127.0.0.1:3200 with a fresh DATA_DIR
+ * (data/bench-<stamp>-<pid>, deleted at the end), warms every URL, then runs autocannon against each target
+ * (32 connections, BENCH_DURATION seconds, default 10) and prints req/s, p50, p99, the ratio of req/s to the
+ * baseline page and whether the targets are met. Results also go to bench-results/<stamp>.json.
+ * The server is stopped at the end, also on failure or Ctrl-C.
+ */
+import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from './lib/build.mjs';
+import { ROOT, stamp } from './lib/proc.mjs';
+import { freshDataDir, httpRequest, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+
+/** Public pages must keep this share of the baseline's req/s, with this p99. */
+const PAGE = { ratio: 0.6, p99: 100 };
+
+/**
+ * What is measured. One entry per URL: name, path, and optionally host (Host header; default localhost),
+ * method (default GET), body (sent as JSON), ratio (minimum req/s relative to the baseline) and p99
+ * (maximum p99 latency in ms). An entry without ratio and p99 is measured and printed, with no target.
+ * `baseline: true` marks the plain static page every ratio is computed against.
+ */
+export const TARGETS = [
+  { name: 'baseline (static page)', path: '/bench/baseline', baseline: true },
+  { name: 'home main', path: '/home', host: 'localhost', ...PAGE },
+  { name: 'home party', path: '/home', host: 'party.localhost', ...PAGE },
+  { name: 'home student', path: '/home', host: 'stu.localhost', ...PAGE },
+  { name: 'home party school (dx)', path: '/home', host: 'dangxiao.localhost', ...PAGE },
+  { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
+];
+
+const PORT = 3200;
+const HOSTNAME = '127.0.0.1';
+const CONNECTIONS = 32;
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const WARM_REQUESTS = 3;
+
+function requestOf(t) {
+  const headers = { host: `${t.host || 'localhost'}:${PORT}` };
+  if (t.body !== undefined) headers['content-type'] = 'application/json';
+  return { method: t.method || 'GET', headers, body: t.body === undefined ? undefined : JSON.stringify(t.body) };
+}
+
+async function warm(t) {
+  const statuses = [];
+  for (let i = 0; i < WARM_REQUESTS; i++) {
+    const { method, headers, body } = requestOf(t);
+    try {
+      const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path: t.path, method, headers, body, timeoutMs: 60000 });
+      statuses.push(res.status);
+    } catch (err) {
+      statuses.push(`error: ${err.message}`);
+    }
+  }
+  return statuses;
+}
+
+async function measure(t) {
+  const { method, headers, body } = requestOf(t);
+  const r = await autocannon({
+    url: `http://${HOSTNAME}:${PORT}${t.path}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method,
+    headers,
+    body,
+  });
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+function verdict(t, r, baseline) {
+  if (t.ratio === undefined && t.p99 === undefined) return { ok: null, why: '' };
+  const why = [];
+  if (r.non2xx || r.errors) why.push(`${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (t.ratio !== undefined && !(r.ratio >= t.ratio)) why.push(`ratio < ${t.ratio}`);
+  if (t.p99 !== undefined && !(r.p99 < t.p99)) why.push(`p99 >= ${t.p99} ms`);
+  return { ok: why.length === 0 && baseline.ok !== false, why: why.join('; ') };
+}
+
+function table(rows) {
+  const head = ['target', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'goal', 'result'];
+  const body = rows.map((r) => [
+    r.name,
+    r.reqPerSec.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    r.ratio === null ? '-' : r.ratio.toFixed(2),
+    [r.target.ratio !== undefined ? `>=${r.target.ratio}` : '', r.target.p99 !== undefined ? `p99<${r.target.p99}` : ''].filter(Boolean).join(' ') || '-',
+    (r.ok === null ? '-' : r.ok ? 'ok' : 'MISS') + (r.why ? ` (${r.why})` : '') + (r.ok === null && (r.non2xx || r.errors) ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+async function main() {
+  await buildIfNeeded();
+  const dataDir = freshDataDir('bench');
+  let server;
+  const cleanup = async () => {
+    if (server) await stopServer(server.child);
+    server = undefined;
+    removeDataDir(dataDir);
+  };
+  const onSignal = async () => {
+    await cleanup();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.relative(ROOT, dataDir)}`;
+    console.log(`[bench] next start on ${HOSTNAME}:${PORT}, ${db}`);
+    server = await startServer({ port: PORT, hostname: HOSTNAME, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    for (const t of TARGETS) {
+      const statuses = await warm(t);
+      const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);
+      console.log(`[bench] warm ${t.method || 'GET'} ${t.host || 'localhost'}${t.path}: ${statuses.join(' ')}${bad.length ? '  <- not 2xx/3xx' : ''}`);
+    }
+    console.log(`[bench] autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${TARGETS.length} targets`);
+    const measured = [];
+    for (const t of TARGETS) {
+      process.stdout.write(`[bench] ${t.name} ... `);
+      const r = await measure(t);
+      console.log(`${r.reqPerSec.toFixed(0)} req/s`);
+      measured.push({ t, r });
+    }
+    const base = measured.find((m) => m.t.baseline);
+    const baseOk = base && !base.r.non2xx && !base.r.errors && base.r.reqPerSec > 0;
+    if (!baseOk) console.log('[bench] the baseline page did not answer 2xx: ratios are not meaningful');
+    const rows = measured.map(({ t, r }) => {
+      const ratio = base && !t.baseline && base.r.reqPerSec > 0 ? r.reqPerSec / base.r.reqPerSec : null;
+      const row = { name: t.name, ...r, ratio, target: { ratio: t.ratio, p99: t.p99 } };
+      return { ...row, ...verdict(t, row, { ok: baseOk }) };
+    });
+    console.log(`\n${table(rows)}\n`);
+    const outDir = path.join(ROOT, 'bench-results');
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${stamp()}.json`);
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      results: rows.map((row, i) => ({ ...TARGETS[i], ...row, body: TARGETS[i].body })),
+    };
+    writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+    const misses = rows.filter((r) => r.ok === false).length;
+    console.log(`[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; results in ${path.relative(ROOT, file)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`[bench] ${err.message}`);
+    process.exit(1);
+  },
+);

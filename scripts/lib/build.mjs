@@ -1,0 +1,70 @@
+/**
+ * Build-if-needed, shared by start, e2e, serve-test, bench and lighthouse.
+ * A build is needed when .next/BUILD_ID is missing or any source the build reads is newer than it.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, run } from './proc.mjs';
+
+/** Folders and files whose changes make the build stale (relative to the project root). */
+export const BUILD_INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'styles',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'package.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+];
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.next']);
+
+/** Newest modification time (ms) of a file, or of any file under a folder; 0 when absent. */
+function newestMtime(p) {
+  let st;
+  try {
+    st = statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs; // a deleted file changes its folder's mtime
+  for (const entry of readdirSync(p, { withFileTypes: true })) {
+    if (entry.isDirectory() && SKIP_DIRS.has(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null when .next is up to date. */
+export function buildReason(root = ROOT) {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return 'no .next/BUILD_ID';
+  const built = statSync(buildId).mtimeMs;
+  for (const input of BUILD_INPUTS) {
+    if (newestMtime(path.join(root, input)) > built) return `${input} changed since the last build`;
+  }
+  return null;
+}
+
+/**
+ * Runs `next build` when needed. Resolves when done; rejects when the build fails.
+ * Set FORCE_BUILD=1 to build anyway.
+ */
+export async function buildIfNeeded({ root = ROOT, log = console.log } = {}) {
+  const reason = process.env.FORCE_BUILD === '1' ? 'FORCE_BUILD=1' : buildReason(root);
+  if (!reason) {
+    log('[build] .next is up to date');
+    return false;
+  }
+  log(`[build] next build (${reason})`);
+  const started = Date.now();
+  const code = await run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root });
+  if (code !== 0) throw new Error(`next build failed (exit ${code})`);
+  log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * The web server of the end-to-end tests (playwright.config.ts `webServer`): `next start` on port 3100
+ * (E2E_PORT to change) with a fresh DATA_DIR (data/e2e-<stamp>-<pid>), so every run starts from the
+ * seeded database. Prints "[serve-test] ready" once the server has answered (the database is seeded by then);
+ * on SIGTERM/SIGINT it stops the server and deletes the folder.
+ */
+import { buildIfNeeded } from './lib/build.mjs';
+import { freshDataDir, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+
+const port = Number(process.env.E2E_PORT || 3100);
+const dataDir = freshDataDir('e2e');
+let server;
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  if (server) await stopServer(server.child);
+  removeDataDir(dataDir);
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
+
+try {
+  await buildIfNeeded({ log: (m) => console.log(`[serve-test] ${m}`) });
+  // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
+  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, waitPath: '/home', waitHost: 'localhost' });
+  console.log(`[serve-test] ready on port ${port} (pid ${server.pid}, DATA_DIR=${dataDir})`);
+  server.child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`[serve-test] next start exited (${code})`);
+      shutdown(1);
+    }
+  });
+} catch (err) {
+  console.error(`[serve-test] ${err.message}`);
+  await shutdown(1);
+}

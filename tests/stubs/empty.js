@@ -1,0 +1,1 @@
+// Jest stand-in for the 'server-only' guard (tests run outside React Server Components).
