@@ -45,8 +45,10 @@ export default defineConfig({
   },
   projects: [variant('main', 'localhost'), variant('party', 'party.localhost'), variant('student', 'stu.localhost')],
   webServer: {
+    // Port PORT (E2E_PORT). No `port`/`url` here on purpose: Playwright would start the tests as soon as the
+    // port opens, while the first request still creates and seeds the database. serve-test.mjs prints
+    // "ready" once /home has answered, and refuses to start when the port is already in use.
     command: 'node scripts/serve-test.mjs',
-    port: PORT,
     reuseExistingServer: false,
     // Builds when needed, then seeds a fresh database before "ready".
     timeout: 240_000,

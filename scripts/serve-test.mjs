@@ -6,7 +6,7 @@
  * on SIGTERM/SIGINT it stops the server and deletes the folder.
  */
 import { buildIfNeeded } from './lib/build.mjs';
-import { freshDataDir, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+import { freshDataDir, portInUse, removeDataDir, startServer, stopServer } from './lib/server.mjs';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const dataDir = freshDataDir('e2e');
@@ -25,6 +25,8 @@ process.on('SIGTERM', () => shutdown(0));
 process.on('SIGHUP', () => shutdown(0));
 
 try {
+  // What Playwright's reuseExistingServer: false would check: never test against some other server.
+  if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what runs there first`);
   await buildIfNeeded({ log: (m) => console.log(`[serve-test] ${m}`) });
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
   server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, waitPath: '/home', waitHost: 'localhost' });

@@ -52,7 +52,7 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
   const found = lookup(path);
   if (!found) return { code: CODE_NOT_FOUND, msg: MSG_NOT_FOUND, data: null };
   const ep = ENDPOINTS[found.key];
-  const parsed = ep.schema.safeParse(body ?? {});
+  const parsed = ep.schema.safeParse(body === undefined ? {} : body);
   if (!parsed.success) return { code: CODE_INVALID, msg: describe(parsed.error), data: null };
 
   const context: EndpointContext = {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { ROOT, stamp } from './proc.mjs';
 
@@ -32,6 +33,20 @@ export function httpRequest({ port, path: urlPath = '/', host, method = 'GET', h
     if (payload !== undefined) req.write(payload);
     req.end();
   });
+}
+
+/** True when something accepts connections on the port (IPv4 or IPv6 loopback). */
+export async function portInUse(port) {
+  const probe = (host) =>
+    new Promise((resolve) => {
+      const socket = net.connect({ port, host });
+      socket.setTimeout(1000);
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('timeout', () => (socket.destroy(), resolve(false)));
+      socket.once('error', () => resolve(false));
+    });
+  const [v4, v6] = await Promise.all([probe('127.0.0.1'), probe('::1')]);
+  return v4 || v6;
 }
 
 function alive(pid) {
@@ -95,7 +110,7 @@ export async function waitForServer({ port, path: urlPath = '/', host, child, ti
  * Returns { child, pid, port, stop }.
  */
 export async function startServer({ port, hostname, env = {}, stdio = 'inherit', waitPath = '/', waitHost, timeoutMs } = {}) {
-  const childEnv = { ...process.env };
+  const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = String(v);

@@ -396,7 +396,7 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
 
     const title = isReport
       ? fill(item.pattern, { t: item.t }) + roundSuffix(drawn.round, '场')
-      : fill(item.pattern, { t: item.t, y: year, k: cnNumber(rng.int(1, 12)) }) + roundSuffix(drawn.round, '批');
+      : fill(item.pattern, { t: item.t, y: year, k: cnNumber(rng.int(1, 12)) }).replace('能力能力', '能力') + roundSuffix(drawn.round, '批');
     const isOnline = rng.chance(isReport ? 0.5 : 0.3);
     const orgSource = rng.weighted([[1, 3], [2, 4], [3, 2], [4, 1]] as const);
     const orgName = rng.pick(orgNames[orgSource]);
@@ -408,8 +408,10 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
     if (isReport) {
       const speaker = rng.pick(teacherList);
       summary =
-        `本次报告邀请${speaker.orgName}${speaker.name}${speaker.title}作报告，介绍${item.t}的最新研究进展与发展趋势。` +
-        `报告采取${mode}方式进行，欢迎感兴趣的科研人员和研究生参加。` +
+        (item.lean === 'party'
+          ? `本次报告邀请${speaker.orgName}${speaker.name}${speaker.title}作专题辅导，深入解读${item.t}的丰富内涵和实践要求。`
+          : `本次报告邀请${speaker.orgName}${speaker.name}${speaker.title}作报告，介绍${item.t}的最新研究进展与发展趋势。`) +
+        `报告采取${mode}方式进行，欢迎${item.lean === 'party' ? '广大党员干部' : '感兴趣的科研人员和研究生'}参加。` +
         (rng.chance(0.5) ? '报告结束后设有互动交流环节。' : '');
     } else {
       summary =

@@ -14,6 +14,9 @@ export const DISABLED_HASH = '!disabled';
 /** The demo learner's effective study time this year (seconds). */
 export const DEMO_LEARNER_THIS_YEAR = { online: 31 * 3600, offline: 52 * 3600 } as const;
 
+/** Head pictures of the demo accounts (odd avatars are drawn as men, even ones as women). */
+const DEMO_AVATARS: Record<string, number> = { learner: 1, manager: 9, party: 2, student: 4 };
+
 interface Person {
   id: number;
   orgIndex: number;
@@ -46,7 +49,7 @@ export async function seedPeople(
       orgId: orgList[orgIndex(a.isTeacher ? teacher1.orgName : a.orgName)]?.id ?? orgList[0].id,
       passwordHash: hashes[a.userId],
       tchrId: a.isTeacher ? teacher1.id : null,
-      headPic: a.isTeacher ? teacher1.avatar : a.isDefaultPassword ? '/avatars/default.svg' : avatar(a.gender === 2 ? 2 * (i + 1) : 2 * i + 1),
+      headPic: a.isTeacher ? teacher1.avatar : a.isDefaultPassword ? '/avatars/default.svg' : avatar(DEMO_AVATARS[a.userId] ?? 1),
       gender: a.isTeacher ? teacher1.gender : a.gender,
       positionLevel: a.positionLevel,
       remark: a.remark,

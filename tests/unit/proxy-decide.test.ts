@@ -1,0 +1,69 @@
+import { decide, type ProxyInput } from '@/lib/variants/decide';
+
+const visitor = (host: string, pathname: string, search = ''): ProxyInput => ({ host, pathname, search, hasSession: false, identity: null });
+const user = (pathname: string, search: string, operatorID = 7, tchrId: number | null = 3): ProxyInput => ({
+  host: 'localhost:3000',
+  pathname,
+  search,
+  hasSession: true,
+  identity: { operatorID, tchrId },
+});
+
+describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
+  it('rewrites a page under the variant segment, keeping the query', () => {
+    expect(decide(visitor('localhost:3000', '/home'))).toEqual({ kind: 'rewrite', path: '/main/home' });
+    expect(decide(visitor('party.localhost:3000', '/course/index', '?t=301'))).toEqual({ kind: 'rewrite', path: '/party/course/index?t=301' });
+    expect(decide(visitor('dangxiao.localhost', '/home'))).toEqual({ kind: 'rewrite', path: '/partySchool.dx/home' });
+  });
+
+  it.each([
+    ['/', '', '/home'],
+    ['/', '?a=1', '/home?a=1'],
+    ['/notice', '', '/notice/news'],
+    ['/course', '?t=302&page=2', '/course/index?t=302&page=2'],
+    ['/train', '?t=5002', '/train/index?t=5002'],
+    ['/live', '', '/live/index'],
+    ['/course/', '?t=301', '/course/index?t=301'],
+  ])('redirects %s%s -> %s keeping the query', (path, search, location) => {
+    expect(decide(visitor('localhost', path, search))).toEqual({ kind: 'redirect', location });
+  });
+
+  it('the student host sends / to /course/index', () => {
+    expect(decide(visitor('stu.localhost', '/', '?x=1'))).toEqual({ kind: 'redirect', location: '/course/index?x=1' });
+  });
+
+  it('a path outside the route set is a 404 of that variant', () => {
+    expect(decide(visitor('stu.localhost', '/live/index'))).toEqual({ kind: 'notFound', path: '/student/page-not-found' });
+    expect(decide(visitor('dangxiao.localhost', '/exam'))).toEqual({ kind: 'notFound', path: '/partySchool.dx/page-not-found' });
+    expect(decide(visitor('localhost', '/no-such-page'))).toEqual({ kind: 'notFound', path: '/main/page-not-found' });
+    // internal paths are not reachable from outside
+    expect(decide(visitor('localhost', '/main/home')).kind).toBe('notFound');
+  });
+
+  it('a login-required route sends a visitor to /home with the login dialog', () => {
+    const d = decide(visitor('localhost', '/personal/index'));
+    expect(d.kind).toBe('redirect');
+    expect(d.kind === 'redirect' && d.location.startsWith('/home?login=1')).toBe(true);
+    expect(decide(visitor('localhost', '/policy/index', '?t=1')).kind).toBe('redirect');
+    expect(decide(user('/personal/index', ''))).toEqual({ kind: 'rewrite', path: '/main/personal/index' });
+  });
+
+  it('/space/creation: own operatorID or tchrId passes, any other id goes to the teacher space', () => {
+    expect(decide(user('/space/creation', '?id=7'))).toEqual({ kind: 'rewrite', path: '/main/space/creation?id=7' });
+    expect(decide(user('/space/creation', '?id=3&tab=videoSubmit'))).toEqual({ kind: 'rewrite', path: '/main/space/creation?id=3&tab=videoSubmit' });
+    expect(decide(user('/space/creation', '?id=9&tab=videoSubmit'))).toEqual({ kind: 'redirect', location: '/space/teacher?id=9&tab=videoSubmit' });
+    expect(decide(user('/space/creation', '?id=3', 7, null))).toEqual({ kind: 'redirect', location: '/space/teacher?id=3' });
+    // a session whose identity cookie is missing or forged cannot claim an id
+    expect(decide({ ...user('/space/creation', '?id=7'), identity: null })).toEqual({ kind: 'redirect', location: '/space/teacher?id=7' });
+  });
+
+  it('/space/creation with an id sends a visitor to the teacher space; without an id to /home', () => {
+    expect(decide(visitor('localhost', '/space/creation', '?id=5'))).toEqual({ kind: 'redirect', location: '/space/teacher?id=5' });
+    const d = decide(visitor('localhost', '/space/creation'));
+    expect(d.kind === 'redirect' && d.location.startsWith('/home')).toBe(true);
+  });
+
+  it('sitemap.xml and robots.txt are served per host', () => {
+    expect(decide(visitor('party.localhost', '/robots.txt'))).toEqual({ kind: 'rewrite', path: '/party/robots.txt' });
+  });
+});
