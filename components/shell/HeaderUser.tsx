@@ -49,8 +49,8 @@ function SignedIn({ platform }: { platform: boolean }) {
   const info = useQuery(apiQuery<UserInfo>('/api/eosoperator/myInfo'));
   const roles = useQuery(apiQuery<{ roleName: string }[]>('/api/platform/index/myCmsRoleList'));
   const total = useQuery(apiQuery<StudyTotalTime>(platformPath('/api/study/totalTime', platform)));
-  const [hour, setHour] = useState<number | null>(null);
-  useEffect(() => setHour(new Date().getHours()), []);
+  // Rendered only in the browser (after the login check), so the local hour is safe to read here.
+  const hour = new Date().getHours();
   useEffect(() => {
     if (info.data) writeUserInfo({ ...info.data, cmsRoleCount: roles.data?.length ?? 0 });
   }, [info.data, roles.data]);
@@ -58,7 +58,7 @@ function SignedIn({ platform }: { platform: boolean }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
       <span>
-        {hour === null ? '您好' : greeting(hour)}，{user?.operatorName ?? '…'}
+        {greeting(hour)}，{user?.operatorName ?? '…'}
         {total.data && (
           <span className="ml-3 text-white/85">
             本年度线上学时 {formatHoursMinutes(total.data.onLineAllTimeEffective)}，线下学时 {formatHoursMinutes(total.data.offLineAllTimeEffective)}
@@ -87,10 +87,7 @@ function SignedIn({ platform }: { platform: boolean }) {
 
 /** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */
 function BackToggle() {
-  const [backType, setBackType] = useState<1 | 2>(1);
-  useEffect(() => {
-    if (localStorage.getItem(BACK_TYPE_KEY) === '2') setBackType(2);
-  }, []);
+  const [backType, setBackType] = useState<1 | 2>(() => (localStorage.getItem(BACK_TYPE_KEY) === '2' ? 2 : 1));
   const toggle = () => {
     const next = backType === 1 ? 2 : 1;
     localStorage.setItem(BACK_TYPE_KEY, String(next));

@@ -30,11 +30,6 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Waits until the page has settled (hydrated, no requests in flight), as a person would before typing. */
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
-
 /** The home page of a variant: title link in the header, module headings, news and notices, document title. */
 export async function expectHomePage(page: Page, site: SiteExpectation) {
   const response = await page.goto('/home');

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { handleApiRequest, MAX_JSON_BYTES } from '@/lib/server/http';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
-import { operators, sessions, notices, captchas } from '@/lib/server/db/schema';
+import { captchas, courses, notices, operators, sessions } from '@/lib/server/db/schema';
 import { createSession, hashToken } from '@/lib/server/services/sessions';
 import { verifyCaptcha } from '@/lib/server/services/captcha';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE, SESSION_MESSAGES } from '@/lib/api/messages';
@@ -81,7 +81,7 @@ describe('home modules and their /api/platform/ variants', () => {
   it('the party host shows party content first; the platform call shows only its own audience', async () => {
     const d = await db();
     const partyIds = new Set(
-      (await d.execute<{ id: number }>(sql`select id from courses where 'party' = any(audiences)`)).rows.map((r) => Number((r as { id: number }).id)),
+      (await d.select({ id: courses.id }).from(courses).where(sql`'party' = any(${courses.audiences})`)).map((r) => r.id),
     );
     const res = await call('/api/course/homeList', { pageSize: 8 }, party);
     expect((res.data as { id: number }[]).every((c) => partyIds.has(c.id))).toBe(true);

@@ -24,6 +24,7 @@ import {
   insertAll,
   insertIds,
   MINUTE,
+  without,
   type Clock,
 } from './util';
 import {
@@ -193,7 +194,7 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
   // Courses, planned first so that teachers get their course counts.
   const rng = Rng.for('courses');
   const perCategory = count(40);
-  type CoursePlan = Omit<typeof courses.$inferInsert, 'teacherId'> & { teacherIndex: number; sortKey: number };
+  type CoursePlan = Omit<typeof courses.$inferInsert, 'teacherId'> & { teacherIndex: number; publishedAt: Date };
   const coursePlans: CoursePlan[] = [];
   for (const category of CATEGORY_CODES) {
     const pool = COURSE_TOPICS[category].flatMap((t) => COURSE_PATTERNS[category].map((p) => ({ t, title: fill(p, { t }) })));
@@ -224,7 +225,6 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
         auditStatus: 1052,
         audiences: auds[i],
         publishedAt,
-        sortKey: publishedAt.getTime(),
       });
     });
   }
@@ -257,11 +257,11 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
   }));
 
   // Oldest first, so that ids grow with the publication date.
-  coursePlans.sort((a, b) => a.sortKey - b.sortKey);
+  coursePlans.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
   const courseIds = await insertIds(
     db,
     courses,
-    coursePlans.map(({ teacherIndex, sortKey: _sortKey, ...c }) => ({ ...c, teacherId: teacherIds[teacherIndex] })),
+    coursePlans.map((c) => ({ ...without(c, 'teacherIndex'), teacherId: teacherIds[c.teacherIndex] })),
   );
 
   await seedSeries(db, clock, count(48));
@@ -450,7 +450,7 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
   const ids = await insertIds(
     db,
     trains,
-    plans.map(({ lean: _lean, applyCase: _case, ...row }) => row),
+    plans.map((p) => without(p, 'lean', 'applyCase')),
   );
   const find = (type: number, prefer: (p: Plan) => boolean) => {
     let idx = plans.findIndex((p) => p.type === type && prefer(p));

@@ -3,7 +3,7 @@ import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { Db } from '../index';
 import { news, notices } from '../schema';
 import { deck, Rng } from './random';
-import { assignAudiences, cover, DAY, HOUR, insertAll, type Clock } from './util';
+import { assignAudiences, cover, DAY, HOUR, insertAll, without, type Clock } from './util';
 import {
   BASES,
   COURSE_TOPICS,
@@ -88,7 +88,7 @@ export async function seedNews(db: Db, clock: Clock, n: number): Promise<void> {
   await insertAll(
     db,
     news,
-    rows.map(({ lean: _lean, ...r }) => r),
+    rows.map((r) => without(r, 'lean')),
   );
 }
 
@@ -132,11 +132,16 @@ export async function seedNotices(db: Db, clock: Clock, n: number): Promise<void
   // Pin about 10%, the newest of the kinds that get pinned.
   rows.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   let pins = Math.max(1, Math.round(n / 10));
-  for (const r of rows) if (pins > 0 && r.canTop) (r.isTop = true), pins--;
+  for (const r of rows) {
+    if (pins > 0 && r.canTop) {
+      r.isTop = true;
+      pins--;
+    }
+  }
   rows.reverse();
   await insertAll(
     db,
     notices,
-    rows.map(({ lean: _lean, canTop: _canTop, ...r }) => r),
+    rows.map((r) => without(r, 'lean', 'canTop')),
   );
 }

@@ -4,7 +4,7 @@ import { operators, studyRecords } from '../schema';
 import { DEMO_ACCOUNTS } from './accounts';
 import type { Catalogue, SeededOrg } from './catalogue';
 import { Rng } from './random';
-import { avatar, DAY, HOUR, insertAll, insertIds, type Clock } from './util';
+import { avatar, DAY, HOUR, insertAll, insertIds, without, type Clock } from './util';
 import { personName } from './words';
 
 export const GENERATED_LEARNERS = 200;
@@ -91,7 +91,7 @@ export async function seedPeople(
   const genIds = await insertIds(
     db,
     operators,
-    genRows.map(({ orgIndex: _oi, ...r }) => r),
+    genRows.map((r) => without(r, 'orgIndex')),
   );
 
   const people: Person[] = [

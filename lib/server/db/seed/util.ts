@@ -28,6 +28,13 @@ export async function insertIds<T extends PgTable & { id: PgColumn }>(db: Db, ta
   return ids;
 }
 
+/** A copy of obj without the given keys (planning fields that are not columns). */
+export function without<T extends object, K extends keyof T>(obj: T, ...keys: K[]): Omit<T, K> {
+  const copy = { ...obj };
+  for (const k of keys) delete copy[k];
+  return copy;
+}
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
