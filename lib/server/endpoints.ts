@@ -11,6 +11,9 @@ import * as site from './services/site';
 import { studyTotalTime } from './services/study';
 import { createCaptcha } from './services/captcha';
 import { myInfo, myCmsRoleList } from './services/account';
+import { login, logout } from './services/auth';
+import { saveNotice } from './services/notices';
+import { loginSchema } from '@/lib/validation/auth';
 
 const categoryCode = z.union(COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
 /** Home lists: an optional size, capped so no caller can ask for the whole table. */
@@ -46,8 +49,9 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   '/modules/ddictionary/list': endpoint(z.object({ dictType: z.string().trim().min(1).max(40) }), 'none', (b) => site.dictionaryList(b.dictType)),
   '/modules/coursetype/list': endpoint(z.object({ categoryCode: categoryCode.optional() }), 'none', (b) => site.courseTypeTree(b.categoryCode)),
   '/modules/imgCode/detail': endpoint(empty, 'none', async () => {
-    const { uuid, codeBase64 } = await createCaptcha();
-    return { uuid, codeBase64 };
+    const { uuid, codeBase64, answer } = await createCaptcha();
+    // Test-only hook (e2e and bench read the answer); off unless PORTAL_TEST_HOOKS=1 is set.
+    return process.env.PORTAL_TEST_HOOKS === '1' ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
   }),
 
   // Study totals (SPEC 7); /api/platform/study/totalTime in column mode.
@@ -56,4 +60,20 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
   '/api/eosoperator/myInfo': endpoint(empty, 'user', (_b, ctx) => myInfo(ctx.user!.operatorID)),
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => myCmsRoleList(ctx.user!)),
+
+  // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
+  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies)),
+  '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
+
+  // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
+  '/api/msgMessageinfo/save': endpoint(
+    z.object({
+      title: z.string().trim().min(1, '请填写公告标题').max(200),
+      body: z.string().max(20000).default(''),
+      isTop: z.boolean().default(false),
+      audiences: z.array(z.enum(['general', 'party', 'student'])).min(1).max(3).default(['general']),
+    }),
+    'user',
+    (b, ctx) => saveNotice(ctx.user!, b),
+  ),
 };

@@ -262,3 +262,64 @@ describe('bad input over HTTP never gives a 500 or a stack trace', () => {
     expect(((await byHost.json()) as { data: { siteName: string } }).data.siteName).toBe('研究生科学教育平台');
   });
 });
+
+describe('login, logout and a management write', () => {
+  const captcha = async () => {
+    process.env.PORTAL_TEST_HOOKS = '1';
+    try {
+      return (await call('/modules/imgCode/detail')).data as { uuid: string; answer: string };
+    } finally {
+      delete process.env.PORTAL_TEST_HOOKS;
+    }
+  };
+
+  it('refuses a wrong captcha, a wrong password and an unknown account with clear messages', async () => {
+    let c = await captcha();
+    const wrongCode = await call('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: 'ZZZZ', codeUuid: c.uuid });
+    expect(wrongCode.msg).toBe('验证码错误或已过期，请重新输入');
+    // the captcha is used up by the failed attempt
+    expect((await call('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: c.answer, codeUuid: c.uuid })).code).not.toBe(0);
+    c = await captcha();
+    expect((await call('/modules/eosoperator/login', { userID: 'learner', password: 'nope_1234', code: c.answer, codeUuid: c.uuid })).msg).toBe('账号或密码错误');
+    c = await captcha();
+    expect((await call('/modules/eosoperator/login', { userID: 'nobody', password: 'nope_1234', code: c.answer, codeUuid: c.uuid })).msg).toBe('账号或密码错误');
+    expect((await call('/modules/eosoperator/login', { userID: ' ', password: 'x', code: 'x', codeUuid: 'x' })).msg).toContain('请输入登录账号');
+  });
+
+  it('a right login sets the HttpOnly session cookie and the identity cookie; logout ends the session', async () => {
+    const c = await captcha();
+    const res = await call('/modules/eosoperator/login', { userID: 'Manager', password: 'Manager_2026', code: c.answer.toLowerCase(), codeUuid: c.uuid });
+    expect(res.code).toBe(0);
+    const token = (res.data as { token: string }).token;
+    expect(res.cookies?.find((k) => k.name === TOKEN_STORAGE_KEY)).toEqual(expect.objectContaining({ value: token, httpOnly: true }));
+    expect(res.cookies?.find((k) => k.name === 'ce-identity')?.value).toMatch(/^\d+\./);
+    expect((await call('/api/study/totalTime', {}, main, token)).code).toBe(0);
+
+    const title = `首页公告刷新测试 ${Date.now()}`;
+    const saved = await call('/api/msgMessageinfo/save', { title, isTop: true }, main, token);
+    expect(saved.code).toBe(0);
+    expect(((await call('/api/msgMessageinfo/homeList')).data as { title: string }[]).map((n) => n.title)).toContain(title);
+    const d = await db();
+    await d.delete(notices).where(eq(notices.id, (saved.data as { id: number }).id));
+
+    const out = await call('/modules/eosoperator/logout', {}, main, token);
+    expect(out.cookies?.every((k) => k.maxAge === 0)).toBe(true);
+    expect((await call('/api/study/totalTime', {}, main, token)).code).toBe(CODE_SESSION_NONE);
+  });
+
+  it('only a manager may publish', async () => {
+    const learner = await loginAs('learner');
+    expect((await call('/api/msgMessageinfo/save', { title: '越权' }, main, learner)).code).not.toBe(0);
+    expect((await call('/api/msgMessageinfo/save', { title: '未登录' })).code).toBe(CODE_SESSION_NONE);
+  });
+
+  it('the HTTP layer sets the cookies with HttpOnly and SameSite=Lax', async () => {
+    process.env.PORTAL_TEST_HOOKS = '1';
+    const cap = (await (await http('/modules/imgCode/detail', { body: '{}' })).json()) as { data: { uuid: string; answer: string } };
+    delete process.env.PORTAL_TEST_HOOKS;
+    const res = await http('/modules/eosoperator/login', { body: JSON.stringify({ userID: 'student', password: 'Student_2026', code: cap.data.answer, codeUuid: cap.data.uuid }) });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith(`${TOKEN_STORAGE_KEY}=`))).toMatch(/HttpOnly; ?|HttpOnly$/);
+    expect(cookies.every((c) => c.includes('SameSite=Lax'))).toBe(true);
+  });
+});
