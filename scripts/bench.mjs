@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench: builds when needed, starts `next start` on 127.0.0.1:3200 with a fresh DATA_DIR
+ * npm run bench: builds when needed, starts `next start` on port 3200 (requests go to 127.0.0.1) with a fresh DATA_DIR
  * (data/bench-<stamp>-<pid>, deleted at the end), warms every URL, then runs autocannon against each target
  * (32 connections, BENCH_DURATION seconds, default 10) and prints req/s, p50, p99, the ratio of req/s to the
  * baseline page and whether the targets are met. Results also go to bench-results/<stamp>.json.
@@ -33,6 +33,11 @@ export const TARGETS = [
 ];
 
 const PORT = 3200;
+/**
+ * Requests go to 127.0.0.1. The server itself is started without `-H` (all interfaces), like npm start:
+ * with `-H 127.0.0.1` Next.js 16 treats the proxy's rewrites as external and proxies them to localhost,
+ * which fails.
+ */
 const HOSTNAME = '127.0.0.1';
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -49,7 +54,7 @@ async function warm(t) {
   for (let i = 0; i < WARM_REQUESTS; i++) {
     const { method, headers, body } = requestOf(t);
     try {
-      const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path: t.path, method, headers, body, timeoutMs: 60000 });
+      const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path: t.path, method, headers, body, timeoutMs: 30000 });
       statuses.push(res.status);
     } catch (err) {
       statuses.push(`error: ${err.message}`);
@@ -82,8 +87,10 @@ async function measure(t) {
 function verdict(t, r, baseline) {
   if (t.ratio === undefined && t.p99 === undefined) return { ok: null, why: '' };
   const why = [];
-  if (r.non2xx || r.errors) why.push(`${r.non2xx} non-2xx, ${r.errors} errors`);
-  if (t.ratio !== undefined && !(r.ratio >= t.ratio)) why.push(`ratio < ${t.ratio}`);
+  if (!r.requests) why.push('no responses');
+  else if (r.non2xx || r.errors) why.push(`${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (t.ratio !== undefined && r.ratio === null) why.push('no baseline');
+  else if (t.ratio !== undefined && !(r.ratio >= t.ratio)) why.push(`ratio < ${t.ratio}`);
   if (t.p99 !== undefined && !(r.p99 < t.p99)) why.push(`p99 >= ${t.p99} ms`);
   return { ok: why.length === 0 && baseline.ok !== false, why: why.join('; ') };
 }
@@ -121,8 +128,8 @@ async function main() {
   process.on('SIGTERM', onSignal);
   try {
     const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.relative(ROOT, dataDir)}`;
-    console.log(`[bench] next start on ${HOSTNAME}:${PORT}, ${db}`);
-    server = await startServer({ port: PORT, hostname: HOSTNAME, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    console.log(`[bench] next start on port ${PORT} (requests to ${HOSTNAME}), ${db}`);
+    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
     for (const t of TARGETS) {
       const statuses = await warm(t);
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);
