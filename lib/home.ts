@@ -37,6 +37,17 @@ export function homeModules(variant: Variant): HomeModuleKey[] {
   });
 }
 
+/** The request body of each module: rankings show their top five on the home page. */
+const HOME_BODY: Partial<Record<HomeModuleKey, { pageSize: number }>> = {
+  rankOperator: { pageSize: 5 },
+  rankOrg: { pageSize: 5 },
+  rankOrgCourse: { pageSize: 5 },
+};
+
+export function homeCallBody(key: HomeModuleKey): { pageSize: number } | undefined {
+  return HOME_BODY[key];
+}
+
 export function homeCallPath(key: HomeModuleKey, variant: Variant): string {
   return platformPath(HOME_CALLS[key], variant.platform);
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Providers } from '@/components/site/Providers';
 import { PUBLIC_PAGE_REVALIDATE_S } from '@/lib/constants';
-import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS } from '@/lib/variants';
 
 /**
  * Everything under the site segment that proxy.ts rewrites to (DESIGN 3). No variant is rendered
@@ -22,6 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!site) return {};
   const title = siteTitle(site);
   return {
+    metadataBase: new URL(siteOrigin(site)),
     title: { default: title, template: `%s - ${title}` },
     description: `${title}：面向科研院所职工、党员干部和研究生的在线继续教育平台，提供课程资源、系列专题、培训项目、直播课堂与个人学习档案。`,
     icons: { icon: VARIANTS[site.variant].logo },

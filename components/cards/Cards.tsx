@@ -16,7 +16,7 @@ export function CourseCardView({ course }: { course: CourseCard }) {
   const minutes = Math.round(course.durationSeconds / 60);
   return (
     <article className="group">
-      <Link href={`/course/detail?id=${course.id}`} className="block">
+      <Link prefetch={false} href={`/course/detail?id=${course.id}`} className="block">
         <Cover src={course.cover} alt="" />
         <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{course.title}</h3>
       </Link>
@@ -31,7 +31,7 @@ export function CourseCardView({ course }: { course: CourseCard }) {
 export function SeriesCardView({ item }: { item: SeriesCard }) {
   return (
     <article className="group">
-      <Link href={`/series/detail?id=${item.id}`} className="block">
+      <Link prefetch={false} href={`/series/detail?id=${item.id}`} className="block">
         <Cover src={item.cover} alt="" />
         <h3 className="mt-2 line-clamp-1 font-medium text-gray-900 group-hover:text-brand-700">{item.title}</h3>
       </Link>
@@ -54,12 +54,12 @@ export function TrainCardView({ item }: { item: TrainCard }) {
   const status = TRAIN_APPLY_STATUS[item.applyStatus as keyof typeof TRAIN_APPLY_STATUS] ?? '';
   return (
     <article className="group flex gap-4">
-      <Link href={`/train/detail?id=${item.id}`} className="block w-2/5 shrink-0" tabIndex={-1} aria-hidden="true">
+      <Link prefetch={false} href={`/train/detail?id=${item.id}`} className="block w-2/5 shrink-0" tabIndex={-1} aria-hidden="true">
         <Cover src={item.cover} alt="" />
       </Link>
       <div className="min-w-0">
         <h3 className="line-clamp-2 font-medium text-gray-900">
-          <Link href={`/train/detail?id=${item.id}`} className="group-hover:text-brand-700">
+          <Link prefetch={false} href={`/train/detail?id=${item.id}`} className="group-hover:text-brand-700">
             {item.title}
           </Link>
         </h3>
@@ -79,7 +79,7 @@ export function TeacherCardView({ item }: { item: TeacherCard }) {
   const type = TEACHER_TYPES.find((t) => t.code === item.type)?.name ?? '';
   return (
     <article className="text-center">
-      <Link href={`/teacher/detail?id=${item.id}`} className="group block">
+      <Link prefetch={false} href={`/teacher/detail?id=${item.id}`} className="group block">
         {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
         <img src={item.avatar || '/avatars/default.svg'} alt="" width={120} height={120} loading="lazy" className="mx-auto h-24 w-24 rounded-full bg-gray-100" />
         <h3 className="mt-2 font-medium text-gray-900 group-hover:text-brand-700">{item.name}</h3>
@@ -93,8 +93,8 @@ export function TeacherCardView({ item }: { item: TeacherCard }) {
 }
 
 const LIVE_STATUS: Record<LiveCard['status'], { label: string; cls: string }> = {
-  live: { label: '直播中', cls: 'bg-red-600 text-white' },
-  upcoming: { label: '即将开始', cls: 'bg-amber-500 text-white' },
+  live: { label: '直播中', cls: 'bg-red-700 text-white' },
+  upcoming: { label: '即将开始', cls: 'bg-amber-700 text-white' },
   ended: { label: '回放', cls: 'bg-gray-700 text-white' },
 };
 
@@ -102,7 +102,7 @@ export function LiveCardView({ item }: { item: LiveCard }) {
   const s = LIVE_STATUS[item.status];
   return (
     <article className="group relative">
-      <Link href={`/live/detail?id=${item.id}`} className="block">
+      <Link prefetch={false} href={`/live/detail?id=${item.id}`} className="block">
         <Cover src={item.cover} alt="" />
         <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs ${s.cls}`}>{s.label}</span>
         <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{item.title}</h3>

@@ -24,14 +24,14 @@ export function BannerCarousel() {
   return (
     <section aria-roledescription="carousel" aria-label="焦点图" className="relative overflow-hidden bg-brand-900">
       {banners.map((b, i) => (
-        <Link key={b.id} href={b.link || '/home'} className={i === index ? 'block' : 'hidden'} aria-hidden={i !== index} tabIndex={i === index ? 0 : -1}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP */}
-          <img src={b.imageUrl} alt={b.title} width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+        <Link key={b.id} prefetch={false} href={b.link || '/home'} className={i === index ? 'block' : 'hidden'} aria-hidden={i !== index} tabIndex={i === index ? 0 : -1}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
+          <img src={b.imageUrl} alt="" width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
           <span className="absolute bottom-6 left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow">{b.title}</span>
         </Link>
       ))}
       {banners.length > 1 && (
-        <div className="absolute bottom-2 right-4 flex gap-2">
+        <div className="absolute bottom-1 right-4 flex gap-1">
           {banners.map((b, i) => (
             <button
               key={b.id}
@@ -39,8 +39,10 @@ export function BannerCarousel() {
               onClick={() => setIndex(i)}
               aria-label={`第${i + 1}张：${b.title}`}
               aria-current={i === index}
-              className={`h-3 w-3 rounded-full border border-white ${i === index ? 'bg-white' : 'bg-white/30'}`}
-            />
+              className="flex h-6 w-6 items-center justify-center"
+            >
+              <span className={`block h-3 w-3 rounded-full border border-white ${i === index ? 'bg-white' : 'bg-white/30'}`} />
+            </button>
           ))}
         </div>
       )}
@@ -54,13 +56,13 @@ export function NewsAndNotices() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ModuleSection id="home-news" title="新闻动态" moreHref="/notice/news" state={stateOf(news)}>
-        <ul className="divide-y divide-gray-100">
+        <ul className="title-list">
           {news.data?.map((n) => (
-            <li key={n.id} className="flex items-baseline justify-between gap-4 py-2">
-              <Link href={`/notice/newsDetail?id=${n.id}`} className="line-clamp-1 text-gray-800 hover:text-brand-700">
+            <li key={n.id}>
+              <Link prefetch={false} href={`/notice/newsDetail?id=${n.id}`}>
                 {n.title}
               </Link>
-              <time dateTime={n.publishedAt} className="shrink-0 text-sm text-gray-600">
+              <time dateTime={n.publishedAt}>
                 {formatDate(n.publishedAt)}
               </time>
             </li>
@@ -68,14 +70,14 @@ export function NewsAndNotices() {
         </ul>
       </ModuleSection>
       <ModuleSection id="home-notices" title="通知公告" moreHref="/notice/index" state={stateOf(notices)}>
-        <ul className="divide-y divide-gray-100">
+        <ul className="title-list">
           {notices.data?.map((n) => (
-            <li key={n.id} className="flex items-baseline justify-between gap-4 py-2">
-              <Link href={`/notice/noticeDetail?id=${n.id}`} className="line-clamp-1 text-gray-800 hover:text-brand-700">
+            <li key={n.id}>
+              <Link prefetch={false} href={`/notice/noticeDetail?id=${n.id}`}>
                 {n.isTop && <span className="mr-2 rounded bg-red-600 px-1.5 text-xs text-white">置顶</span>}
                 {n.title}
               </Link>
-              <time dateTime={n.publishedAt} className="shrink-0 text-sm text-gray-600">
+              <time dateTime={n.publishedAt}>
                 {formatDate(n.publishedAt)}
               </time>
             </li>
@@ -138,14 +140,14 @@ function RankList<T>({ title, rows, render }: { title: string; rows: T[] | undef
     <div>
       <h3 className="mb-2 font-medium text-gray-800">{title}</h3>
       {rows && rows.length > 0 ? (
-        <ol className="space-y-1.5">
+        <ol className="rank-list">
           {rows.map((row) => {
             const [rank, name, value] = render(row);
             return (
-              <li key={rank} className="flex items-center gap-3 text-sm">
-                <span className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs ${rank <= 3 ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-700'}`}>{rank}</span>
-                <span className="line-clamp-1 flex-1 text-gray-800">{name}</span>
-                <span className="shrink-0 text-gray-600">{value}</span>
+              <li key={rank} className={rank <= 3 ? 'top' : undefined}>
+                <span>{rank}</span>
+                <span>{name}</span>
+                <span>{value}</span>
               </li>
             );
           })}

@@ -23,7 +23,7 @@ export function ModuleSection({
           {title}
         </h2>
         {moreHref && (
-          <Link href={moreHref} className="text-sm text-brand-700 hover:underline">
+          <Link prefetch={false} href={moreHref} className="text-sm text-brand-700 hover:underline">
             更多<span className="sr-only">{title}</span> &gt;
           </Link>
         )}

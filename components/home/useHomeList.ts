@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { homeCallPath, type HomeModuleKey } from '@/lib/home';
+import { homeCallBody, homeCallPath, type HomeModuleKey } from '@/lib/home';
 import { useSite } from '@/components/site/SiteContext';
 
 /**
@@ -11,5 +11,5 @@ import { useSite } from '@/components/site/SiteContext';
  */
 export function useHomeList<T>(key: HomeModuleKey) {
   const { variant } = useSite();
-  return useQuery({ ...apiQuery<T[]>(homeCallPath(key, variant)), staleTime: Infinity });
+  return useQuery({ ...apiQuery<T[]>(homeCallPath(key, variant), homeCallBody(key)), staleTime: Infinity });
 }

@@ -4,6 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
+import { api } from '@/lib/api/browser';
 import { platformPath } from '@/lib/api/core';
 import type { StudyTotalTime, UserInfo } from '@/lib/api/types';
 import { formatHoursMinutes, greeting } from '@/lib/format';
@@ -29,10 +30,6 @@ export function HeaderUser() {
         <span className="flex items-center gap-3">
           <button type="button" className={linkClass} onClick={() => openLogin(1)}>
             登录
-          </button>
-          <span aria-hidden="true">|</span>
-          <button type="button" className={linkClass} onClick={() => openLogin(-1)}>
-            注册
           </button>
           <span aria-hidden="true">|</span>
           <button type="button" className={linkClass} onClick={() => openMessageBox(1)}>
@@ -80,9 +77,19 @@ function SignedIn({ platform }: { platform: boolean }) {
             我的贡献
           </Link>
         )}
+        <button type="button" className={linkClass} onClick={logout}>
+          退出
+        </button>
       </span>
     </div>
   );
+}
+
+/** SPEC 4.1: log-out clears the user, the token and the sign-in flag, and reloads the page. */
+async function logout() {
+  await api.request('/modules/eosoperator/logout').catch(() => undefined);
+  writeUserInfo(null);
+  window.location.reload();
 }
 
 /** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */

@@ -8,7 +8,7 @@ function ItemLink({ item, className, role }: { item: MenuItem; className: string
       {item.label}
     </PromptLink>
   ) : (
-    <Link href={item.href} className={className} role={role}>
+    <Link href={item.href} className={className} role={role} prefetch={false}>
       {item.label}
     </Link>
   );
@@ -29,7 +29,7 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
               <ul className="invisible absolute left-0 top-full z-40 min-w-40 rounded-b-md bg-white py-1 text-gray-800 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
                 {item.children.map((child) => (
                   <li key={child.href}>
-                    <ItemLink item={child} className="block whitespace-nowrap px-4 py-2 hover:bg-brand-50 hover:text-brand-700" />
+                    <ItemLink item={child} className="nav-child" />
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ export function PromptLink({ href, className, children, role }: { href: string; 
   return (
     <Link
       href={href}
+      prefetch={false}
       className={className}
       role={role}
       onClick={(e) => {

@@ -239,3 +239,18 @@ export function findRoute(variant: Variant, pathname: string): RouteInfo | undef
 export const ALL_SITE_SEGMENTS: readonly string[] = VARIANT_KEYS.flatMap((k) => [k, `${k}.dx`]);
 
 export type { RouteInfo };
+
+/** The host each variant answers on by default (the first default rule naming it). */
+const DEFAULT_HOST_OF: Record<VariantKey, string> = { main: 'localhost', party: 'party.localhost', student: 'stu.localhost', partySchool: 'dangxiao.localhost', column: 'column.localhost' };
+
+/**
+ * The public origin of a site, for canonical URLs and sitemaps: PORTAL_ORIGINS
+ * (`main=https://edu.example.cn,party=https://party.example.cn`), else the default host on PORT.
+ */
+export function siteOrigin(site: Site): string {
+  for (const part of (process.env.PORTAL_ORIGINS ?? '').split(',')) {
+    const [name, origin] = part.split('=').map((s) => s?.trim());
+    if (name === site.variant && origin) return origin.replace(/\/+$/, '');
+  }
+  return `http://${DEFAULT_HOST_OF[site.variant]}:${process.env.PORT || 3000}`;
+}

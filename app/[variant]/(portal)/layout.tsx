@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { Footer } from '@/components/shell/Footer';
 import { Header } from '@/components/shell/Header';
 import { MessageBox } from '@/components/shell/MessageBox';
+import { LoginDialog } from '@/components/login/LoginDialog';
 import { NavBar } from '@/components/shell/NavBar';
 import { SystemError } from '@/components/shell/SystemError';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
@@ -24,6 +25,7 @@ export default async function PortalLayout({ children, params }: { children: Rea
       </main>
       <Footer variant={variant} title={title} />
       <MessageBox />
+      <LoginDialog />
       <SystemError />
     </>
   );

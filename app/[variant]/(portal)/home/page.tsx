@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { homeCallPath, homeModules } from '@/lib/home';
+import { homeCallBody, homeCallPath, homeModules } from '@/lib/home';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
 
@@ -31,7 +31,8 @@ export default async function HomePage({ params }: { params: Params }) {
   await Promise.all(
     modules.map((key) => {
       const path = homeCallPath(key, variant);
-      return qc.prefetchQuery({ queryKey: apiQueryKey(path), queryFn: () => api.request(path) });
+      const body = homeCallBody(key);
+      return qc.prefetchQuery({ queryKey: apiQueryKey(path, body), queryFn: () => api.request(path, body) });
     }),
   );
   const has = (k: (typeof modules)[number]) => modules.includes(k);

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { siteOf } from '../support/sites';
+
+/** The demo account of each host (lib/server/db/seed/accounts.ts). */
+const ACCOUNTS: Record<string, { userID: string; password: string; name: string }> = {
+  main: { userID: 'learner', password: 'Learner_2026', name: '王晓明' },
+  party: { userID: 'party', password: 'Party_2026', name: '赵红梅' },
+  student: { userID: 'student', password: 'Student_2026', name: '陈思雨' },
+};
+
+/** The captcha answer, read through the test-only hook (PORTAL_TEST_HOOKS=1 on the test server). */
+async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
+  return ((await response.json()) as { data: { answer: string } }).data.answer;
+}
+
+test('a visitor of a login-only page lands on /home with the login dialog; signs in and out', async ({ page }, testInfo) => {
+  const site = siteOf(testInfo);
+  const account = ACCOUNTS[testInfo.project.name];
+  const answer = await captchaAnswer(page, () => page.goto('/personal/index'));
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: `登录${site.title}` })).toBeVisible();
+
+  // empty fields: the SPEC 5 messages next to the fields
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(dialog.getByText('请输入登录账号')).toBeVisible();
+  await expect(dialog.getByText('请输入登录密码')).toBeVisible();
+
+  // a wrong password: a clear message and a new captcha
+  await dialog.getByLabel('登录账号').fill(account.userID);
+  await dialog.getByLabel('登录密码').fill('Wrong_password_1');
+  await dialog.getByLabel('验证码', { exact: true }).fill(answer);
+  const next = await captchaAnswer(page, () => dialog.getByRole('button', { name: '登录', exact: true }).click());
+  await expect(page.getByRole('alert').filter({ hasText: '账号或密码错误' })).toBeVisible();
+
+  await dialog.getByLabel('登录密码').fill(account.password);
+  await dialog.getByLabel('验证码', { exact: true }).fill(next);
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  // back to the page the guard stopped, signed in (no personal centre yet: that page comes later)
+  await page.goto('/home');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(account.name)).toBeVisible();
+  await expect(banner.getByText(/本年度线上学时 \d+小时\d+分钟/)).toBeVisible();
+  await expect(banner.getByRole('link', { name: '个人学习' })).toBeVisible();
+
+  await banner.getByRole('button', { name: '退出' }).click();
+  await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+});
