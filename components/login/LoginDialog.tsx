@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { api, apiEvents } from '@/lib/api/browser';
+import { ApiError } from '@/lib/api/core';
 import { CODE_SESSION_IDLE } from '@/lib/api/messages';
 import type { Captcha } from '@/lib/api/types';
 import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
@@ -80,7 +81,9 @@ export function LoginDialog() {
       // Only a path of this site: never an open redirect.
       if (back && back.startsWith('/') && !back.startsWith('//')) window.location.assign(back);
       else window.location.reload();
-    } catch {
+    } catch (e) {
+      // The message also shows inside the dialog, where focus and screen readers are.
+      form.setError('root', { message: e instanceof ApiError ? e.message : '登录失败，请稍后重试' });
       void refreshCaptcha();
     }
   });
@@ -125,6 +128,11 @@ export function LoginDialog() {
               </div>
               <p id="login-code-err" className="mt-1 text-sm text-red-700">{err.code?.message}</p>
             </div>
+            {err.root?.message && (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                {err.root.message}
+              </p>
+            )}
             <label className="flex items-center gap-2 text-sm text-gray-700">
               <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
               记住账号

@@ -32,12 +32,17 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
   await dialog.getByLabel('登录密码').fill('Wrong_password_1');
   await dialog.getByLabel('验证码', { exact: true }).fill(answer);
   const next = await captchaAnswer(page, () => dialog.getByRole('button', { name: '登录', exact: true }).click());
-  await expect(page.getByRole('alert').filter({ hasText: '账号或密码错误' })).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: '账号或密码错误' })).toBeVisible();
 
   await dialog.getByLabel('登录密码').fill(account.password);
   await dialog.getByLabel('验证码', { exact: true }).fill(next);
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-  // back to the page the guard stopped, signed in (no personal centre yet: that page comes later)
+  const [login] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/modules/eosoperator/login')),
+    dialog.getByRole('button', { name: '登录', exact: true }).click(),
+  ]);
+  expect(login.status()).toBe(200);
+  // back to the page the guard stopped (the personal centre itself comes with a later issue)
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/personal/index');
   await page.goto('/home');
   const banner = page.getByRole('banner');
   await expect(banner.getByText(account.name)).toBeVisible();
