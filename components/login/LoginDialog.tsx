@@ -4,12 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { api, apiEvents } from '@/lib/api/browser';
+import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
-import { CODE_SESSION_IDLE } from '@/lib/api/messages';
 import type { Captcha } from '@/lib/api/types';
 import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
-import { writeUserInfo } from '@/lib/session/client';
 import { onUi } from '@/lib/ui/events';
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { useSite } from '@/components/site/SiteContext';
@@ -22,7 +20,7 @@ const REMEMBER_KEY = 'rememberLogin';
  * retrieval, QR code, passport) come with the accounts issue. The captcha is refreshed when the
  * dialog opens, when the image is clicked and after a failed login (SPEC 4.2).
  */
-export function LoginDialog() {
+export function LoginDialog({ initial = false }: { initial?: boolean }) {
   const { title } = useSite();
   const [open, setOpen] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
@@ -55,21 +53,13 @@ export function LoginDialog() {
     const offUi = onUi((e) => {
       if (e.type === 'login') show();
     });
-    // SPEC 4.1: a session error forces a re-login (2000 shows the system-error page first).
-    const offApi = apiEvents.subscribe((e) => {
-      if (e.type !== 'session') return;
-      writeUserInfo(null);
-      void api.request('/modules/eosoperator/logout').catch(() => undefined);
-      if (e.code !== CODE_SESSION_IDLE) show();
-    });
-    // proxy.ts sends a visitor of a login-only page to /home?login=1
-    const fromGuard = new URLSearchParams(window.location.search).get('login') === '1' ? setTimeout(show, 0) : undefined;
+    // Mounted by the event that asked for it (components/shell/LazyDialogs).
+    const first = initial ? setTimeout(show, 0) : undefined;
     return () => {
-      clearTimeout(fromGuard);
+      clearTimeout(first);
       offUi();
-      offApi();
     };
-  }, [show]);
+  }, [show, initial]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -17,14 +17,14 @@ const MODES: Record<MessageBoxMode, { text: string; login: boolean; cancel: bool
   7: { text: '该账号尚未在本平台注册，请先使用平台账号登录或注册后再扫码', login: false, cancel: false },
 };
 
-interface State {
+export interface State {
   mode: MessageBoxMode;
   message?: string;
   onConfirm?: () => void;
 }
 
-export function MessageBox() {
-  const [state, setState] = useState<State | null>(null);
+export function MessageBox({ initial = null }: { initial?: State | null }) {
+  const [state, setState] = useState<State | null>(initial);
   useEffect(
     () =>
       onUi((e) => {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { searchKeywordSchema } from '@/lib/validation/search';
+import { searchKeywordError, SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
 import { toast } from '@/components/ui/Toaster';
 
 /** The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. */
@@ -12,15 +12,14 @@ export function SearchBox() {
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = searchKeywordSchema.safeParse(key);
-    if (!parsed.success) {
-      const msg = parsed.error.issues[0].message;
+    const msg = searchKeywordError(key);
+    if (msg) {
       setError(msg);
       toast('warning', msg);
       return;
     }
     setError(null);
-    router.push(`/search/index?key=${encodeURIComponent(parsed.data)}`);
+    router.push(`/search/index?key=${encodeURIComponent(key.trim())}`);
   };
   return (
     <form role="search" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
@@ -30,7 +29,7 @@ export function SearchBox() {
         aria-invalid={!!error}
         aria-describedby={error ? 'search-error' : undefined}
         value={key}
-        maxLength={50}
+        maxLength={SEARCH_KEYWORD_MAX}
         onChange={(e) => setKey(e.target.value)}
         placeholder="搜索课程、培训、师资、新闻"
         className="min-w-0 flex-1 rounded-l-md border border-gray-300 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none"

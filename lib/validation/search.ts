@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { V } from './messages';
+import { searchKeywordError } from './search-rule';
 
 /** SPEC 5: a keyword that is blank (null or only whitespace) is refused. */
-export const searchKeywordSchema = z.string().trim().min(1, V.searchKeywordRequired).max(50, '搜索内容不能超过50个字');
+export const searchKeywordSchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const message = searchKeywordError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });

@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { Footer } from '@/components/shell/Footer';
 import { Header } from '@/components/shell/Header';
-import { MessageBox } from '@/components/shell/MessageBox';
-import { LoginDialog } from '@/components/login/LoginDialog';
+import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { NavBar } from '@/components/shell/NavBar';
 import { SystemError } from '@/components/shell/SystemError';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
@@ -24,8 +23,7 @@ export default async function PortalLayout({ children, params }: { children: Rea
         {children}
       </main>
       <Footer variant={variant} title={title} />
-      <MessageBox />
-      <LoginDialog />
+      <LazyDialogs />
       <SystemError />
     </>
   );
