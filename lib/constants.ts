@@ -110,5 +110,5 @@ export const HOME_MODULES = {
 /** Paging: default and cap of page sizes accepted by the backend. */
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
-/** Public pages are regenerated at most this often (seconds); writes also revalidate by path. */
-export const PUBLIC_PAGE_REVALIDATE_S = 30;
+/** Public pages are regenerated at most this often (seconds); writes revalidate their pages at once (lib/server/revalidate). */
+export const PUBLIC_PAGE_REVALIDATE_S = 120;

@@ -12,7 +12,7 @@ export function generateStaticParams() {
   return [];
 }
 export const dynamicParams = true;
-export const revalidate = 30;
+export const revalidate = 120;
 void PUBLIC_PAGE_REVALIDATE_S; // the same figure, named in lib/constants (segment config must be a literal)
 
 type Params = Promise<{ variant: string }>;

@@ -1,12 +1,25 @@
 /**
  * After a write, the cached public pages that show it are regenerated on their next request
- * (DESIGN 4). Outside a Next.js server (tests, scripts) there is no cache to revalidate.
+ * (DESIGN 4). Pages are cached under their rewritten path (/main/home, /party/home, ...), so
+ * each site's copy is revalidated. Outside a Next.js server (tests, scripts) there is no cache.
  */
-export async function revalidatePages(...pages: string[]): Promise<void> {
+import { ALL_SITE_SEGMENTS } from '@/lib/variants';
+
+/** `pagePath` as the visitor sees it, e.g. '/home'. */
+export async function revalidateSitePage(pagePath: string): Promise<void> {
+  let revalidatePath: typeof import('next/cache').revalidatePath;
   try {
-    const { revalidatePath } = await import('next/cache');
-    for (const page of pages) revalidatePath(page, 'page');
+    ({ revalidatePath } = await import('next/cache'));
   } catch {
-    /* not running inside Next.js */
+    return;
+  }
+  for (const segment of ALL_SITE_SEGMENTS) {
+    try {
+      revalidatePath(`/${segment}${pagePath}`);
+    } catch (err) {
+      // Only expected outside a request of a Next.js server (tests); say so anywhere else.
+      if (process.env.NODE_ENV === 'production') console.warn(`[revalidate] ${pagePath}: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
   }
 }

@@ -2,7 +2,7 @@
 import { notices } from '../db/schema';
 import { db } from '../db';
 import { ServiceError, CODE_FORBIDDEN } from '../errors';
-import { revalidatePages } from '../revalidate';
+import { revalidateSitePage } from '../revalidate';
 import type { SessionUser } from './sessions';
 
 export async function saveNotice(user: SessionUser, input: { title: string; body: string; isTop: boolean; audiences: string[] }) {
@@ -12,6 +12,6 @@ export async function saveNotice(user: SessionUser, input: { title: string; body
     .insert(notices)
     .values({ title: input.title, body: input.body, isTop: input.isTop, audiences: input.audiences, publishedAt: new Date() })
     .returning({ id: notices.id });
-  await revalidatePages('/[variant]/home');
+  await revalidateSitePage('/home');
   return { id: row.id };
 }
