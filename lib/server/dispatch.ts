@@ -5,12 +5,11 @@
 import { z } from 'zod';
 import type { Envelope } from '@/lib/api/types';
 import type { Site } from '@/lib/variants';
-import { SERVER_BUSY_MSG } from '@/lib/api/messages';
+import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
 import { ENDPOINTS } from './endpoints';
 import type { EndpointContext, ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from './services/sessions';
-import { SESSION_MESSAGES } from '@/lib/api/messages';
 
 z.config(z.locales.zhCN());
 
@@ -70,7 +69,6 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
       if (session.ok) context.user = session.user;
       else if (ep.auth === 'user') return { code: session.code, msg: SESSION_MESSAGES[session.code], data: null };
     } else if (ep.auth === 'user') {
-      const { CODE_SESSION_NONE } = await import('@/lib/api/messages');
       return { code: CODE_SESSION_NONE, msg: SESSION_MESSAGES[CODE_SESSION_NONE], data: null };
     }
     const data = await ep.handler(parsed.data, context);

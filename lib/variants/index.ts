@@ -135,7 +135,7 @@ export const VARIANTS: Readonly<Record<VariantKey, Variant>> = {
     routes: PARTY_SCHOOL_ROUTES,
     menu: [
       { label: '首页', href: '/home' },
-      { label: '党的理论', href: '/course/index?t=301' },
+      { label: COURSE_CATEGORIES[0].name, href: `/course/index?t=${COURSE_CATEGORIES[0].code}` },
       { label: '系列专题', href: '/series/index' },
       { label: '培训项目', href: '/train/index', children: trainChildren },
       { label: '政策制度', href: '/policy/index', promptLogin: true, children: policyChildren },
@@ -240,8 +240,10 @@ export const ALL_SITE_SEGMENTS: readonly string[] = VARIANT_KEYS.flatMap((k) => 
 
 export type { RouteInfo };
 
-/** The host each variant answers on by default (the first default rule naming it). */
-const DEFAULT_HOST_OF: Record<VariantKey, string> = { main: 'localhost', party: 'party.localhost', student: 'stu.localhost', partySchool: 'dangxiao.localhost', column: 'column.localhost' };
+/** The host a variant answers on by default: the first default rule naming it. */
+function defaultHostOf(variant: VariantKey): string {
+  return parseHostRules(undefined).find((r) => r.site.variant === variant)?.pattern ?? 'localhost';
+}
 
 /**
  * The public origin of a site, for canonical URLs and sitemaps: PORTAL_ORIGINS
@@ -252,5 +254,5 @@ export function siteOrigin(site: Site): string {
     const [name, origin] = part.split('=').map((s) => s?.trim());
     if (name === site.variant && origin) return origin.replace(/\/+$/, '');
   }
-  return `http://${DEFAULT_HOST_OF[site.variant]}:${process.env.PORT || 3000}`;
+  return `http://${defaultHostOf(site.variant)}:${process.env.PORT || 3000}`;
 }

@@ -180,9 +180,9 @@ export async function homeLive({ site, platform }: Scope, size: number, now: Dat
 
 const yearOf = (now: Date) => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now));
 
-export async function rankOperators({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOperator[]> {
+/** Rankings are academy-wide on every site: learners are not tagged by the site they use. */
+export async function rankOperators(_scope: Scope, size: number, now: Date = new Date()): Promise<RankOperator[]> {
   const d = await db();
-  void site;
   const total = sql<number>`sum(${studyRecords.seconds})::bigint`;
   const rows = await d
     .select({ operatorName: operators.name, orgName: sql<string>`coalesce(${orgs.name}, '')`, seconds: total })
@@ -196,9 +196,8 @@ export async function rankOperators({ site }: Scope, size: number, now: Date = n
   return rows.map((r, i) => ({ rank: i + 1, ...r, seconds: Number(r.seconds) }));
 }
 
-export async function rankOrgs({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOrg[]> {
+export async function rankOrgs(_scope: Scope, size: number, now: Date = new Date()): Promise<RankOrg[]> {
   const d = await db();
-  void site;
   const total = sql<number>`sum(${studyRecords.seconds})::bigint`;
   const rows = await d
     .select({ orgName: orgs.name, seconds: total, learners: sql<number>`count(distinct ${operators.id})::int` })
@@ -213,9 +212,8 @@ export async function rankOrgs({ site }: Scope, size: number, now: Date = new Da
 }
 
 /** Organisations ranked by the number of distinct courses their learners studied this year. */
-export async function rankOrgCourses({ site }: Scope, size: number, now: Date = new Date()): Promise<RankOrgCourse[]> {
+export async function rankOrgCourses(_scope: Scope, size: number, now: Date = new Date()): Promise<RankOrgCourse[]> {
   const d = await db();
-  void site;
   const count = sql<number>`count(distinct ${studyRecords.courseId})::int`;
   const rows = await d
     .select({ orgName: orgs.name, courseCount: count })
