@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench: builds when needed, starts `next start` on port 3200 (requests go to 127.0.0.1) with a fresh DATA_DIR
+ * npm run bench: builds when needed, starts `next start` on port 3200 (BENCH_PORT to change; requests go to 127.0.0.1) with a fresh DATA_DIR
  * (data/bench-<stamp>-<pid>, deleted at the end), warms every URL, then runs autocannon against each target
  * (32 connections, BENCH_DURATION seconds, default 10) and prints req/s, p50, p99, the ratio of req/s to the
  * baseline page and whether the targets are met. Results also go to bench-results/<stamp>.json.
@@ -32,7 +32,7 @@ export const TARGETS = [
   { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
 ];
 
-const PORT = 3200;
+const PORT = Number(process.env.BENCH_PORT || 3200);
 /**
  * Requests go to 127.0.0.1. The server itself is started without `-H` (all interfaces), like npm start:
  * with `-H 127.0.0.1` Next.js 16 treats the proxy's rewrites as external and proxies them to localhost,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run lighthouse [-- URL...]: builds when needed, starts the server on port 3300 with a fresh DATA_DIR,
+ * npm run lighthouse [-- URL...]: builds when needed, starts the server on port 3300 (LIGHTHOUSE_PORT) with a fresh DATA_DIR,
  * runs Lighthouse 12 (its CLI, with Debian's Chromium) on each URL (default http://localhost:3300/home)
  * in the desktop preset and the mobile default, and prints the four category scores x100 against the targets:
  * performance >= 90, accessibility >= 95, best practices >= 95, SEO = 100. For a missed category it lists the
@@ -12,7 +12,7 @@ import { buildIfNeeded } from './lib/build.mjs';
 import { CHROMIUM, ROOT, ensureChromium, run, stamp } from './lib/proc.mjs';
 import { freshDataDir, httpRequest, removeDataDir, startServer, stopServer } from './lib/server.mjs';
 
-const PORT = 3300;
+const PORT = Number(process.env.LIGHTHOUSE_PORT || 3300);
 const CATEGORIES = [
   { id: 'performance', label: 'perf', min: 90 },
   { id: 'accessibility', label: 'a11y', min: 95 },

@@ -1,6 +1,7 @@
 /**
  * The endpoint table (DESIGN 5): path -> body schema + one service call. Route handlers for
  * /api/* and /modules/* and the in-process transport of lib/api all dispatch through it.
+ * Each domain keeps its endpoints in lib/server/domains/<domain>.ts, spread in below.
  * `/api/platform/X` resolves to the entry of `/api/X` with ctx.platform = true (SPEC 1, 7).
  */
 import { z } from 'zod';
@@ -14,6 +15,10 @@ import { myInfo, myCmsRoleList } from './services/account';
 import { login, logout } from './services/auth';
 import { saveNotice } from './services/notices';
 import { loginSchema } from '@/lib/validation/auth';
+import { CATALOGUE_ENDPOINTS } from './domains/catalogue';
+import { ACCOUNTS_ENDPOINTS } from './domains/accounts';
+import { LEARNING_ENDPOINTS } from './domains/learning';
+import { SPACES_ENDPOINTS } from './domains/spaces';
 
 const categoryCode = z.union(COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
 /** Home lists: an optional size, capped so no caller can ask for the whole table. */
@@ -76,4 +81,9 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'user',
     (b, ctx) => saveNotice(ctx.user!, b),
   ),
+
+  ...CATALOGUE_ENDPOINTS,
+  ...ACCOUNTS_ENDPOINTS,
+  ...LEARNING_ENDPOINTS,
+  ...SPACES_ENDPOINTS,
 };

@@ -10,6 +10,12 @@ import { seedCatalogue, seedDictionaries, seedOrgs, seedSettings } from './catal
 import { seedNews, seedNotices } from './content';
 import { seedPeople } from './people';
 import { makeClock, startOfUtcDay } from './util';
+import { seedChapters } from './chapters';
+import type { SeedContext } from './domains/context';
+import { seedCatalogue as seedCatalogueDomain } from './domains/catalogue';
+import { seedAccounts } from './domains/accounts';
+import { seedLearning } from './domains/learning';
+import { seedSpaces } from './domains/spaces';
 
 export { DEMO_ACCOUNTS } from './accounts';
 
@@ -38,6 +44,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     const catalogue = await seedCatalogue(t, clock, scale, orgList);
     await seedNews(t, clock, count(120));
     await seedNotices(t, clock, count(60));
-    await seedPeople(t, clock, orgList, catalogue, hashes);
+    await seedChapters(t, catalogue);
+    const demoOperatorIds = await seedPeople(t, clock, orgList, catalogue, hashes);
+    // Each domain's own demo data, in a fixed order (lib/server/db/seed/domains).
+    const ctx: SeedContext = { db: t, clock, scale, orgs: orgList, catalogue, demoOperatorIds };
+    await seedCatalogueDomain(ctx);
+    await seedAccounts(ctx);
+    await seedLearning(ctx);
+    await seedSpaces(ctx);
   });
 }

@@ -32,7 +32,7 @@ export async function seedPeople(
   orgList: SeededOrg[],
   catalogue: Catalogue,
   hashes: Record<string, string>,
-): Promise<void> {
+): Promise<Record<string, number>> {
   const rng = Rng.for('people');
   const orgIndex = (name: string) => Math.max(0, orgList.findIndex((o) => o.name === name));
   const teacher1 = catalogue.teachers[0];
@@ -108,6 +108,7 @@ export async function seedPeople(
     ...genRows.map((r, j) => ({ id: genIds[j], orgIndex: r.orgIndex, positionLevel: r.positionLevel })),
   ];
   await insertAll(db, studyRecords, studyRows(Rng.for('study'), clock, orgList.length, people, catalogue));
+  return Object.fromEntries(DEMO_ACCOUNTS.map((a, i) => [a.userId, demoIds[i]]));
 }
 
 /** Splits total into the given number of integer parts by random weights (parts sum to total). */

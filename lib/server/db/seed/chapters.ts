@@ -1,0 +1,36 @@
+/**
+ * Chapters of every seeded course: `chapterCount` chapters sharing the course's duration, each pointing
+ * at one of the demo clips (demo-1 .. demo-3) of the media store.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../index';
+import { courseChapters, courses } from '../schema';
+import type { Catalogue } from './catalogue';
+import { insertAll } from './util';
+
+const CHAPTER_NAMES = ['导论', '背景与意义', '基本概念', '理论框架', '政策要点', '实践路径', '典型案例', '问题与对策', '经验启示', '前沿进展', '总结与展望', '答疑与讨论'];
+const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
+
+export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> {
+  void catalogue;
+  const all = await db
+    .select({ id: courses.id, count: courses.chapterCount, duration: courses.durationSeconds })
+    .from(courses)
+    .where(eq(courses.auditStatus, 1052))
+    .orderBy(courses.id);
+  const rows: (typeof courseChapters.$inferInsert)[] = [];
+  for (const c of all) {
+    const n = Math.max(1, Math.min(c.count, CHAPTER_NAMES.length));
+    const each = Math.max(60, Math.floor(c.duration / n));
+    for (let k = 0; k < n; k++) {
+      rows.push({
+        courseId: c.id,
+        sort: k + 1,
+        title: `第${CN[k]}讲 ${CHAPTER_NAMES[k]}`,
+        durationSeconds: each,
+        media: `demo-${((c.id + k) % 3) + 1}`,
+      });
+    }
+  }
+  await insertAll(db, courseChapters, rows);
+}

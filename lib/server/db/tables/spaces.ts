@@ -1,0 +1,4 @@
+/**
+ * Tables of the spaces domain (see lib/server/db/schema.ts). Import shared tables from './core'.
+ */
+export {};

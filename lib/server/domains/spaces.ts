@@ -1,0 +1,7 @@
+/**
+ * Endpoints of the spaces domain, spread into the endpoint table (lib/server/endpoints.ts).
+ * Services live in lib/server/services/; body schemas shared with forms live in lib/validation/.
+ */
+import type { Endpoint } from '../endpoint';
+
+export const SPACES_ENDPOINTS: Record<string, Endpoint> = {};
