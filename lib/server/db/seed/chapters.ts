@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../index';
-import { courseChapters, courses } from '../schema';
+import { courseChapters, courses, series, seriesCourses } from '../schema';
 import type { Catalogue } from './catalogue';
 import { insertAll } from './util';
 
@@ -33,4 +33,21 @@ export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> 
     }
   }
   await insertAll(db, courseChapters, rows);
+}
+
+/** Each series holds `courseCount` published courses, picked deterministically from the catalogue. */
+export async function seedSeriesCourses(db: Db): Promise<void> {
+  const published = await db.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).orderBy(courses.id);
+  const all = await db.select({ id: series.id, count: series.courseCount }).from(series).orderBy(series.id);
+  if (published.length === 0) return;
+  const rows: (typeof seriesCourses.$inferInsert)[] = [];
+  for (const s of all) {
+    const n = Math.min(s.count, published.length);
+    for (let k = 0; k < n; k++) {
+      const course = published[(s.id * 7 + k * 13) % published.length];
+      if (rows.some((r) => r.seriesId === s.id && r.courseId === course.id)) continue;
+      rows.push({ seriesId: s.id, courseId: course.id, sort: k + 1 });
+    }
+  }
+  await insertAll(db, seriesCourses, rows);
 }

@@ -10,7 +10,7 @@ import { seedCatalogue, seedDictionaries, seedOrgs, seedSettings } from './catal
 import { seedNews, seedNotices } from './content';
 import { seedPeople } from './people';
 import { makeClock, startOfUtcDay } from './util';
-import { seedChapters } from './chapters';
+import { seedChapters, seedSeriesCourses } from './chapters';
 import type { SeedContext } from './domains/context';
 import { seedCatalogue as seedCatalogueDomain } from './domains/catalogue';
 import { seedAccounts } from './domains/accounts';
@@ -45,6 +45,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     await seedNews(t, clock, count(120));
     await seedNotices(t, clock, count(60));
     await seedChapters(t, catalogue);
+    await seedSeriesCourses(t);
     const demoOperatorIds = await seedPeople(t, clock, orgList, catalogue, hashes);
     // Each domain's own demo data, in a fixed order (lib/server/db/seed/domains).
     const ctx: SeedContext = { db: t, clock, scale, orgs: orgList, catalogue, demoOperatorIds };

@@ -324,3 +324,18 @@ export const trainApplications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.trainId, t.operatorId] }), index('train_applications_operator_idx').on(t.operatorId)],
 );
+
+/** The courses of a series (推荐系列), in order. Read by the catalogue (series detail) and by certificates. */
+export const seriesCourses = pgTable(
+  'series_courses',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.courseId] }), index('series_courses_course_idx').on(t.courseId)],
+);
