@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../index';
-import { courseChapters, courses, series, seriesCourses } from '../schema';
+import { courseChapters, courses, series, seriesCourses, stationCourses, stations } from '../schema';
 import type { Catalogue } from './catalogue';
 import { insertAll } from './util';
 
@@ -50,4 +50,27 @@ export async function seedSeriesCourses(db: Db): Promise<void> {
     }
   }
   await insertAll(db, seriesCourses, rows);
+}
+
+const STATIONS = [
+  ['综合管理岗', '行政、人事、财务等综合管理工作'],
+  ['科研岗', '从事科学研究与技术开发'],
+  ['技术支撑岗', '实验、仪器、信息化等技术支撑工作'],
+  ['党务工作岗', '党建、纪检、宣传与群团工作'],
+  ['领导干部岗', '处级及以上领导干部'],
+  ['教学岗', '研究生教学与培养'],
+] as const;
+
+/** Six learning stations, each with a dozen recommended courses. Nobody is bound to one at first. */
+export async function seedStations(db: Db): Promise<void> {
+  await insertAll(db, stations, STATIONS.map(([name, summary], i) => ({ name, summary, sort: i + 1 })));
+  const published = await db.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).orderBy(courses.id);
+  const all = await db.select({ id: stations.id }).from(stations).orderBy(stations.id);
+  const rows: (typeof stationCourses.$inferInsert)[] = [];
+  for (const s of all) {
+    const picked = new Set<number>();
+    for (let k = 0; picked.size < Math.min(12, published.length); k++) picked.add(published[(s.id * 11 + k * 17) % published.length].id);
+    [...picked].forEach((courseId, i) => rows.push({ stationId: s.id, courseId, sort: i + 1 }));
+  }
+  await insertAll(db, stationCourses, rows);
 }

@@ -10,7 +10,7 @@ import { seedCatalogue, seedDictionaries, seedOrgs, seedSettings } from './catal
 import { seedNews, seedNotices } from './content';
 import { seedPeople } from './people';
 import { makeClock, startOfUtcDay } from './util';
-import { seedChapters, seedSeriesCourses } from './chapters';
+import { seedChapters, seedSeriesCourses, seedStations } from './chapters';
 import type { SeedContext } from './domains/context';
 import { seedCatalogue as seedCatalogueDomain } from './domains/catalogue';
 import { seedAccounts } from './domains/accounts';
@@ -46,6 +46,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     await seedNotices(t, clock, count(60));
     await seedChapters(t, catalogue);
     await seedSeriesCourses(t);
+    await seedStations(t);
     const demoOperatorIds = await seedPeople(t, clock, orgList, catalogue, hashes);
     // Each domain's own demo data, in a fixed order (lib/server/db/seed/domains).
     const ctx: SeedContext = { db: t, clock, scale, orgs: orgList, catalogue, demoOperatorIds };
