@@ -14,6 +14,7 @@ import { createCaptcha } from './services/captcha';
 import { myInfo, myCmsRoleList } from './services/account';
 import { login, logout } from './services/auth';
 import { saveNotice } from './services/notices';
+import { chooseCourse, courseState } from './services/course-enrolment';
 import { loginSchema } from '@/lib/validation/auth';
 import { CATALOGUE_ENDPOINTS } from './domains/catalogue';
 import { ACCOUNTS_ENDPOINTS } from './domains/accounts';
@@ -81,6 +82,10 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'user',
     (b, ctx) => saveNotice(ctx.user!, b),
   ),
+
+  // 选学 and the learner's state in a course: shared by the catalogue's detail page and the player.
+  '/api/course/choose': endpoint(z.object({ courseId: z.number().int().positive() }), 'user', (b, ctx) => chooseCourse(ctx.user!.operatorID, b.courseId)),
+  '/api/course/state': endpoint(z.object({ courseId: z.number().int().positive() }), 'optional', (b, ctx) => courseState(ctx.user?.operatorID ?? null, b.courseId)),
 
   ...CATALOGUE_ENDPOINTS,
   ...ACCOUNTS_ENDPOINTS,
