@@ -68,7 +68,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => myCmsRoleList(ctx.user!)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
-  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies)),
+  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip)),
   '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
 
   // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).

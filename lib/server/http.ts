@@ -12,7 +12,9 @@ import {
   CODE_NOT_FOUND,
   CODE_SERVER,
   CODE_TOO_LARGE,
+  CODE_FORBIDDEN,
   MSG_BAD_JSON,
+  MSG_CROSS_SITE,
   MSG_METHOD,
   MSG_NOT_FOUND,
   MSG_TOO_LARGE,
@@ -91,6 +93,61 @@ async function readBody(request: Request): Promise<{ ok: true; value: unknown } 
   }
 }
 
+/**
+ * Cross-site requests are refused (SPEC 9 security): every endpoint is a POST, and a page on another
+ * site could make a signed-in visitor's browser send one with the session cookie (SameSite=Lax stops
+ * most, not a same-site sibling host). Browsers always send Origin on a cross-origin POST and a page
+ * cannot forge it, so: an Origin must name the host the request was sent to (Host / X-Forwarded-Host,
+ * so 127.0.0.1 with a Host header passes) or a host of PORTAL_ORIGINS / API_ALLOWED_ORIGINS; a browser
+ * page's x-access-origin is its own origin, so when both come they must agree. Without Origin (curl,
+ * scripts, the server transport forwarding a visitor's x-access-origin) it is not a browser's cross-site
+ * request, unless Sec-Fetch-Site says cross-site.
+ */
+export function isCrossSite(request: Request): boolean {
+  const h = request.headers;
+  const origin = h.get('origin');
+  if (!origin) return h.get('sec-fetch-site') === 'cross-site';
+  const host = hostOfOrigin(origin);
+  if (!host) return true; // 'null' (sandboxed frames, file:) or garbage
+  const access = h.get('x-access-origin');
+  if (access) {
+    let decoded = '';
+    try {
+      decoded = decodeURIComponent(access);
+    } catch {
+      return true;
+    }
+    if (hostOfOrigin(decoded) !== host) return true;
+  }
+  const targets = [h.get('host'), h.get('x-forwarded-host')?.split(',')[0]].filter(Boolean).map((v) => v!.trim().toLowerCase());
+  if (targets.includes(host)) return false;
+  return !allowedOriginHosts().includes(host);
+}
+
+function hostOfOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+function allowedOriginHosts(): string[] {
+  const list = `${process.env.PORTAL_ORIGINS ?? ''},${process.env.API_ALLOWED_ORIGINS ?? ''}`;
+  return list
+    .split(',')
+    .map((part) => part.slice(part.indexOf('=') + 1).trim())
+    .filter(Boolean)
+    .flatMap((o) => {
+      try {
+        return [new URL(o).host.toLowerCase()];
+      } catch {
+        return [];
+      }
+    });
+}
+
 const ACCESS_HEADERS = [
   'x-access-origin',
   'x-access-device-mac',
@@ -108,6 +165,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       return isKnownPath(path) ? envelope(CODE_METHOD, MSG_METHOD, null, 405) : envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
     }
     if (!isKnownPath(path)) return envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
+    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
     const body = await readBody(request);
     if (!body.ok) return body.response;
     const headers: Record<string, string> = {};

@@ -3,12 +3,16 @@ import { V } from './messages';
 
 const required = (msg: string, max = 64) => z.string({ error: msg }).trim().min(1, msg).max(max);
 
-/** SPEC 3, 5: the login form (all trimmed, non-empty); esLoginIO comes from the passport flow. */
+/**
+ * SPEC 3, 5: the login form (all trimmed, non-empty); esLoginIO comes from the passport flow (types 15, 16);
+ * redirect is the page a login guard stopped, honoured only when allowed (lib/redirect).
+ */
 export const loginSchema = z.object({
   userID: required(V.loginUserIdRequired),
   password: z.string({ error: V.loginPasswordRequired }).min(1, V.loginPasswordRequired).max(128),
   code: required(V.loginCodeRequired, 16),
   codeUuid: z.string().trim().min(1, V.loginCodeRequired).max(64),
   esLoginIO: z.string().max(256).optional(),
+  redirect: z.string().max(2048).optional(),
 });
 export type LoginForm = z.infer<typeof loginSchema>;

@@ -1,53 +1,101 @@
 /**
- * Username login and logout (SPEC 4.2, 7): captcha first, then the password; the token goes into
- * an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5). The full dialog flow
- * (passport prompts, perfect-info, QR, throttling) belongs to the accounts work.
+ * Username login and logout (SPEC 4.2, 7): captcha first, then throttling, then the password; the
+ * token goes into an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5).
+ * A login that carries esLoginIO (passport types 15, 16) links the passport identity to the account.
  */
 import { eq, sql } from 'drizzle-orm';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE, signIdentity } from '@/lib/identity';
 import type { LoginForm } from '@/lib/validation/auth';
 import { db } from '../db';
-import { operators } from '../db/schema';
+import { operators, orgs } from '../db/schema';
 import type { ResponseCookie } from '../endpoint';
 import { ServiceError } from '../errors';
 import { verifyPassword } from '../password';
+import { safeRedirect } from '../redirects';
 import { verifyCaptcha } from './captcha';
 import { createSession, endSession } from './sessions';
+import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
+import { linkPassportByCode, passportConfigured } from './passport-link';
 
 export const CAPTCHA_WRONG_MSG = '验证码错误或已过期，请重新输入';
 export const LOGIN_FAILED_MSG = '账号或密码错误';
 export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
 
+/** A hash of nothing, so an unknown account costs the same work as a wrong password. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
 /** Session cookies live as long as the browser; the server ends idle sessions itself (4 hours). */
-function sessionCookies(token: string, identity: string): ResponseCookie[] {
+export function sessionCookies(token: string, op: { id: number; tchrId: number | null }): ResponseCookie[] {
   return [
     { name: TOKEN_STORAGE_KEY, value: token, httpOnly: true },
-    { name: IDENTITY_COOKIE, value: identity, httpOnly: false },
+    { name: IDENTITY_COOKIE, value: signIdentity({ operatorID: op.id, tchrId: op.tchrId }), httpOnly: false },
   ];
 }
 
-export async function login(form: LoginForm, setCookies: ResponseCookie[]) {
-  if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
+export interface LoginResult {
+  token: string;
+  hasES: 0 | 1;
+  authUserId: string;
+  /** 1 when the passport is configured, so the dialog offers the link prompts of types 12/13. */
+  esEnabled: 0 | 1;
+  redirectsUrl: string;
+  cmsUrl: string;
+  stuUrl: string;
+  isHandleOldCmsUrl: string;
+  isDefaultPassword: 0 | 1;
+  isEmptyEmail: 0 | 1;
+  operatorResult: { operatorName: string; orgName: string; userID: string };
+}
+
+type Operator = typeof operators.$inferSelect;
+
+/** What every way of signing in (password, QR code, passport) answers once it knows the operator. */
+export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: { redirect?: string; keepTokenHash?: string } = {}): Promise<LoginResult> {
   const d = await db();
-  const [op] = await d
-    .select()
-    .from(operators)
-    .where(eq(sql`lower(${operators.userId})`, form.userID.toLowerCase()))
-    .limit(1);
-  // The same answer and the same work for an unknown account and a wrong password.
-  const ok = await verifyPassword(form.password, op?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
-  if (!op || !ok) throw new ServiceError(LOGIN_FAILED_MSG);
-  if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
-  const token = await createSession(op.id);
-  setCookies.push(...sessionCookies(token, signIdentity({ operatorID: op.id, tchrId: op.tchrId })));
+  const token = await createSession(op.id, new Date(), opts.keepTokenHash);
+  setCookies.push(...sessionCookies(token, op));
+  const [org] = op.orgId ? await d.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, op.orgId)) : [];
   return {
     token,
     hasES: op.esUserId ? 1 : 0,
+    authUserId: op.esUserId ?? '',
+    esEnabled: passportConfigured() ? 1 : 0,
+    redirectsUrl: safeRedirect(opts.redirect),
+    cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '',
+    stuUrl: process.env.STU_URL ?? '',
+    isHandleOldCmsUrl: process.env.OLD_CMS_URL ? '1' : '0',
     isDefaultPassword: op.isDefaultPassword ? 1 : 0,
     isEmptyEmail: op.email ? 0 : 1,
-    operatorResult: { operatorName: op.name, orgName: '', userID: op.userId },
+    operatorResult: { operatorName: op.name, orgName: org?.name ?? '', userID: op.userId },
   };
+}
+
+export async function findOperatorByLogin(userID: string): Promise<Operator | undefined> {
+  const d = await db();
+  const key = userID.trim().toLowerCase();
+  const [op] = await d
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.userId}) = ${key} or lower(${operators.email}) = ${key}`)
+    .orderBy(sql`case when lower(${operators.userId}) = ${key} then 0 else 1 end`)
+    .limit(1);
+  return op;
+}
+
+export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = ''): Promise<LoginResult> {
+  if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
+  await assertNotThrottled(form.userID, ip);
+  const op = await findOperatorByLogin(form.userID);
+  const ok = await verifyPassword(form.password, op?.passwordHash ?? DUMMY_HASH);
+  if (!op || !ok) {
+    await recordFailure(form.userID, ip);
+    throw new ServiceError(LOGIN_FAILED_MSG);
+  }
+  if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
+  await recordSuccess(form.userID);
+  const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
+  return signIn(linked, setCookies, { redirect: form.redirect });
 }
 
 export async function logout(token: string | null, setCookies: ResponseCookie[]) {

@@ -3,7 +3,7 @@
  * Idle 4 hours -> 2000; replaced by a newer login of the same account -> 2001; none or unknown -> 2002.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SESSION_IDLE_MS } from '@/lib/constants';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/api/messages';
 import { db } from '../db';
@@ -69,14 +69,15 @@ export async function resolveSession(token: string | null, now: Date = new Date(
  * Starts a session for an operator. Earlier sessions of the same account are marked replaced,
  * so their next call answers 2001 (SPEC 8: logged in elsewhere).
  */
-export async function createSession(operatorId: number, now: Date = new Date()): Promise<string> {
+export async function createSession(operatorId: number, now: Date = new Date(), keepTokenHash?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const d = await db();
   await d.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ endedReason: 'replaced' })
-      .where(and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason)));
+    // A QR-code login keeps the confirming phone's session (keepTokenHash); every other one is replaced.
+    const others = keepTokenHash
+      ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, keepTokenHash))
+      : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
+    await tx.update(sessions).set({ endedReason: 'replaced' }).where(others);
     await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
   });
   return token;
@@ -85,4 +86,13 @@ export async function createSession(operatorId: number, now: Date = new Date()):
 export async function endSession(token: string): Promise<void> {
   const d = await db();
   await d.update(sessions).set({ endedReason: 'logout' }).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of an operator (after a password reset or change, except the current one). */
+export async function endSessionsOf(operatorId: number, exceptToken?: string | null): Promise<void> {
+  const d = await db();
+  const where = exceptToken
+    ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, hashToken(exceptToken)))
+    : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
+  await d.update(sessions).set({ endedReason: 'logout' }).where(where);
 }

@@ -1,4 +1,78 @@
 /**
- * Tables of the accounts domain (see lib/server/db/schema.ts). Import shared tables from './core'.
+ * Tables of the accounts domain (see lib/server/db/schema.ts). Everything a sign-in flow needs between
+ * two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
  */
-export {};
+import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { created, operators } from './core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One-time tokens sent by e-mail: account activation ('activate') and password reset ('reset').
+ * Only the SHA-256 of the token is kept; used_at makes it single-use, expires_at bounds it.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('account_tokens_operator_idx').on(t.operatorId, t.kind)],
+);
+
+/** Failed sign-ins per key ('account:<login name>' or 'ip:<address>'), for throttling (SPEC 9 security). */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: at('window_start').notNull(),
+  lockedUntil: at('locked_until'),
+});
+
+/** What a visitor registered for (SPEC 3: optionId; a train resource carries resourceId and resourceType=1). */
+export const registrations = pgTable('registrations', {
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  optionId: text('option_id').notNull().default(''),
+  resourceId: integer('resource_id'),
+  resourceType: smallint('resource_type'),
+  createdAt: created(),
+});
+
+/**
+ * QR-code login tickets (SPEC 4.2 type 2): the random number shown to the desktop (only its hash is
+ * kept), confirmed by a signed-in phone, then taken once by the desktop's poll.
+ * status: 'waiting' | 'scanned' | 'confirmed' | 'taken'.
+ */
+export const qrTickets = pgTable('qr_tickets', {
+  randHash: text('rand_hash').primaryKey(),
+  status: text('status').notNull().default('waiting'),
+  operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
+  /** The confirming phone's session, which the desktop's new session does not replace. */
+  phoneTokenHash: text('phone_token_hash'),
+  createdAt: created(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/**
+ * Passport (single sign-on) round trips. kind 'state': an authorise redirect in flight (state ->
+ * PKCE verifier). kind 'login': a passport identity back from the passport, waiting for the user to
+ * choose or match an account; its key is the esLoginIO code handed to the browser.
+ */
+export const passportFlows = pgTable('passport_flows', {
+  keyHash: text('key_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  verifier: text('verifier').notNull().default(''),
+  esUserId: text('es_user_id'),
+  esEmail: text('es_email'),
+  esName: text('es_name'),
+  createdAt: created(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
