@@ -4,20 +4,42 @@ import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { api, apiEvents } from '@/lib/api/browser';
 import { CODE_SESSION_IDLE } from '@/lib/api/messages';
+import { LINK_DIALOG_REOPEN_MS } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
-import { onUi, openLogin } from '@/lib/ui/events';
+import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
+import { readFollowUp } from '@/components/login/after-login';
 import type { State as MessageBoxState } from './MessageBox';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then((m) => m.LoginDialog), { ssr: false });
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
+/** Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state). */
+function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
+  const q = new URLSearchParams(window.location.search);
+  const resetToken = q.get('forgetPasswordToken');
+  if (resetToken) return { loginType: 7, extra: { resetToken } };
+  const code = q.get('code');
+  const state = q.get('state');
+  if (code && state) {
+    // The one-time code leaves the address bar (and the history) at once.
+    q.delete('code');
+    q.delete('state');
+    q.delete('session_state');
+    q.delete('iss');
+    window.history.replaceState(null, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
+    return { loginType: 1, extra: { passport: { code, state } } };
+  }
+  if (q.get('login') === '1') return { loginType: 1 };
+  return null;
+}
+
 export function LazyDialogs() {
-  const [login, setLogin] = useState(false);
+  const [login, setLogin] = useState<{ loginType: number; extra?: LoginExtra } | null>(null);
   const [box, setBox] = useState<MessageBoxState | null>(null);
   useEffect(() => {
     const offUi = onUi((e) => {
-      if (e.type === 'login') setLogin(true);
+      if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
     });
     // SPEC 4.1: a session error clears the user and forces a re-login (2000 shows the system-error page first).
@@ -27,17 +49,23 @@ export function LazyDialogs() {
       void api.request('/modules/eosoperator/logout').catch(() => undefined);
       if (e.code !== CODE_SESSION_IDLE) openLogin(1);
     });
-    // proxy.ts sends a visitor of a login-only page to /home?login=1
-    const fromGuard = new URLSearchParams(window.location.search).get('login') === '1' ? setTimeout(() => openLogin(1), 0) : undefined;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    // proxy.ts sends a visitor of a login-only page to /home?login=1; mails link to ?forgetPasswordToken=
+    const fromAddress = dialogFromAddress();
+    if (fromAddress) timers.push(setTimeout(() => openLogin(fromAddress.loginType, fromAddress.extra), 0));
+    // SPEC 4.2: the prompts after a password login, carried over the page's re-initialisation.
+    const followUp = fromAddress ? null : readFollowUp();
+    if (followUp?.perfect) timers.push(setTimeout(() => openLogin(followUp.perfect!, { next: followUp.link }), 0));
+    else if (followUp?.link) timers.push(setTimeout(() => openLogin(followUp.link!), LINK_DIALOG_REOPEN_MS));
     return () => {
-      clearTimeout(fromGuard);
+      timers.forEach(clearTimeout);
       offUi();
       offApi();
     };
   }, []);
   return (
     <>
-      {login && <LoginDialog initial />}
+      {login && <LoginDialog initial={login} />}
       {box && <MessageBox initial={box} />}
     </>
   );

@@ -6,8 +6,23 @@ export type MessageBoxMode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 export type UiEvent =
   | { type: 'messageBox'; mode: MessageBoxMode; message?: string; onConfirm?: () => void }
-  | { type: 'login'; loginType: number }
+  | { type: 'login'; loginType: number; extra?: LoginExtra }
   | { type: 'systemError' };
+
+/** SPEC 2.6: the login dialog's modes, -1 (register) and 1 to 17. */
+export type LoginType = -1 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;
+
+/** What a mode needs from whoever opens it (a link's token, the passport's answer, a train resource). */
+export interface LoginExtra {
+  resetToken?: string;
+  passport?: { code: string; state: string };
+  esLoginIO?: string;
+  userID?: string;
+  list?: { address: string; operatorName: string; userID: string }[];
+  resourceId?: number;
+  /** The mode that follows when this one is closed or saved (the passport-link prompt after perfect info). */
+  next?: LoginType | null;
+}
 
 type Listener = (e: UiEvent) => void;
 const listeners = new Set<Listener>();
@@ -25,7 +40,7 @@ export function openMessageBox(mode: MessageBoxMode, opts: { message?: string; o
   emitUi({ type: 'messageBox', mode, ...opts });
 }
 
-/** SPEC 4.2: the dialog opens with type 1, or -1 to register. */
-export function openLogin(loginType: 1 | -1 = 1): void {
-  emitUi({ type: 'login', loginType });
+/** SPEC 4.2: the dialog opens with type 1, or -1 to register; any type of SPEC 2.6 may be asked for (17: exam login). */
+export function openLogin(loginType: LoginType | number = 1, extra?: LoginExtra): void {
+  emitUi({ type: 'login', loginType, extra });
 }

@@ -1,0 +1,84 @@
+'use client';
+/**
+ * Type 2 (SPEC 4.2): a 248 px QR code of this portal's /qrCodePage/qrCode page with a random number,
+ * polled every second up to 50 times; then 'expired, refresh', and a click starts again.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import QRCode from 'qrcode';
+import { api } from '@/lib/api/browser';
+import { ApiError } from '@/lib/api/core';
+import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES, QR_SIZE_PX } from '@/lib/constants';
+import type { LoginResult } from './after-login';
+
+type Poll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & LoginResult);
+
+export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) {
+  const [image, setImage] = useState<string | null>(null);
+  const [url, setUrl] = useState('');
+  const [state, setState] = useState<'loading' | 'waiting' | 'scanned' | 'expired' | 'error'>('loading');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alive = useRef(true);
+
+  const start = useCallback(async () => {
+    clearTimeout(timer.current);
+    setState('loading');
+    let randNum: string;
+    try {
+      const qr = await api.request<{ randNum: string; qrUrl: string }>('/modules/eosoperator/loginGetQRRandNum');
+      randNum = qr.randNum;
+      setUrl(qr.qrUrl);
+      setImage(await QRCode.toDataURL(qr.qrUrl, { width: QR_SIZE_PX, margin: 1, errorCorrectionLevel: 'M' }));
+      setState('waiting');
+    } catch {
+      setState('error');
+      return;
+    }
+    let tries = 0;
+    const poll = async () => {
+      if (!alive.current) return;
+      if (tries >= QR_POLL_MAX_TRIES) return setState('expired');
+      tries += 1;
+      try {
+        const res = await api.request<Poll>('/modules/eosoperator/loginByQRRandNum', { randNum });
+        if (!alive.current) return;
+        if (res.status === 'confirmed') return onSuccess(res);
+        setState(res.status);
+      } catch (e) {
+        if (e instanceof ApiError) return setState('expired');
+      }
+      timer.current = setTimeout(poll, QR_POLL_INTERVAL_MS);
+    };
+    timer.current = setTimeout(poll, QR_POLL_INTERVAL_MS);
+  }, [onSuccess]);
+
+  useEffect(() => {
+    alive.current = true;
+    const first = setTimeout(() => void start(), 0);
+    return () => {
+      alive.current = false;
+      clearTimeout(first);
+      clearTimeout(timer.current);
+    };
+  }, [start]);
+
+  return (
+    <div className="flex flex-col items-center">
+      <div className="relative" style={{ width: QR_SIZE_PX, height: QR_SIZE_PX }}>
+        {image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn here
+          <img src={image} width={QR_SIZE_PX} height={QR_SIZE_PX} alt="扫码登录二维码" data-qr-url={url} className={state === 'expired' ? 'opacity-20' : ''} />
+        ) : (
+          <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? '二维码获取失败' : '二维码加载中…'}</div>
+        )}
+        {(state === 'expired' || state === 'error') && (
+          <button type="button" onClick={() => void start()} className="absolute inset-0 flex items-center justify-center bg-white/70 text-base font-medium text-brand-800">
+            二维码已过期，点击刷新
+          </button>
+        )}
+      </div>
+      <p className="mt-3 text-sm text-gray-700" aria-live="polite">
+        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : '请使用已登录的手机扫描二维码登录'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What happens once a sign-in succeeded (SPEC 4.2), whichever way it came (password, QR code, passport):
+ * fetch the user info (and on the main site the management roles, giving cmsRoleCount), keep the
+ * non-secret keys of SPEC 3, and work out the prompts that follow: the perfect-info prompt (11, 9 or 10)
+ * and the passport-link prompt (13). They survive the page re-initialisation after the splash in
+ * sessionStorage and are opened by the shell (components/shell/LazyDialogs).
+ */
+import { api } from '@/lib/api/browser';
+import type { UserInfo } from '@/lib/api/types';
+import { isSafeRedirect } from '@/lib/redirect';
+import { writeUserInfo } from '@/lib/session/client';
+
+export interface LoginResult {
+  token: string;
+  hasES: 0 | 1;
+  authUserId: string;
+  esEnabled: 0 | 1;
+  redirectsUrl: string;
+  cmsUrl: string;
+  stuUrl: string;
+  isHandleOldCmsUrl: string;
+  isDefaultPassword: 0 | 1;
+  isEmptyEmail: 0 | 1;
+  operatorResult: { operatorName: string; orgName: string; userID: string };
+}
+
+export const FOLLOW_UP_KEY = 'loginFollowUp';
+export interface FollowUp {
+  perfect: 9 | 10 | 11 | null;
+  link: 13 | null;
+}
+
+/** SPEC 4.2: default password with empty e-mail gives 11, only the default password 9, only an empty e-mail 10. */
+export function perfectInfoType(r: Pick<LoginResult, 'isDefaultPassword' | 'isEmptyEmail'>): FollowUp['perfect'] {
+  if (r.isDefaultPassword && r.isEmptyEmail) return 11;
+  if (r.isDefaultPassword) return 9;
+  if (r.isEmptyEmail) return 10;
+  return null;
+}
+
+export function readFollowUp(): FollowUp | null {
+  try {
+    const raw = sessionStorage.getItem(FOLLOW_UP_KEY);
+    sessionStorage.removeItem(FOLLOW_UP_KEY);
+    return raw ? (JSON.parse(raw) as FollowUp) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address to go to after the splash: the server's redirect, else the page a login guard stopped. */
+export function afterLoginAddress(result: Pick<LoginResult, 'redirectsUrl'>): string | null {
+  const guard = new URLSearchParams(window.location.search).get('redirect');
+  for (const target of [result.redirectsUrl, guard]) {
+    if (target && isSafeRedirect(target, [], window.location.host)) return target;
+  }
+  return null;
+}
+
+export async function completeLogin(result: LoginResult, opts: { mainSite: boolean; withPrompts: boolean }): Promise<UserInfo | null> {
+  let info: UserInfo | null = null;
+  try {
+    info = await api.request<UserInfo>('/api/eosoperator/myInfo');
+    const roles = opts.mainSite ? await api.request<unknown[]>('/api/platform/index/myCmsRoleList') : [];
+    info = { ...info, cmsRoleCount: roles.length };
+    writeUserInfo(info);
+  } catch {
+    /* the header asks again after the page re-initialises */
+  }
+  try {
+    localStorage.setItem('cmsUrl', result.cmsUrl ?? '');
+    localStorage.setItem('stuUrl', result.stuUrl ?? '');
+    localStorage.setItem('isHandleOldCmsUrl', result.isHandleOldCmsUrl ?? '0');
+    const followUp: FollowUp = { perfect: opts.withPrompts ? perfectInfoType(result) : null, link: opts.withPrompts && result.esEnabled && !result.hasES ? 13 : null };
+    if (followUp.perfect || followUp.link) sessionStorage.setItem(FOLLOW_UP_KEY, JSON.stringify(followUp));
+  } catch {
+    /* storage disabled: no prompts */
+  }
+  return info;
+}

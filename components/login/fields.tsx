@@ -1,0 +1,75 @@
+'use client';
+/** Labelled inputs with their message beside them (SPEC 5), and the captcha of SPEC 4.2. */
+import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
+import { api } from '@/lib/api/browser';
+import type { Captcha } from '@/lib/api/types';
+
+export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
+export const primaryButton = 'w-full rounded-md bg-brand-700 py-2.5 text-white hover:bg-brand-800 disabled:opacity-60';
+export const linkButton = 'text-brand-700 hover:underline underline-offset-2';
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string };
+
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ id, label, error, ...rest }, ref) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+        {label}
+      </label>
+      <input id={id} ref={ref} className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
+      <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
+        {error}
+      </p>
+    </div>
+  );
+});
+
+/** Fetches a new captcha: on open, on click and after a failed submit (SPEC 4.2). */
+export function useCaptcha(onNew: (uuid: string) => void) {
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      const c = await api.request<Captcha>('/modules/imgCode/detail');
+      setCaptcha(c);
+      onNew(c.uuid);
+    } catch {
+      setCaptcha(null);
+    }
+  }, [onNew]);
+  return { captcha, refresh };
+}
+
+type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; captcha: Captcha | null; onRefresh: () => void };
+
+export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField({ id, error, captcha, onRefresh, ...rest }, ref) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+        验证码
+      </label>
+      <div className="flex gap-3">
+        <input id={id} ref={ref} autoComplete="off" className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
+        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label="看不清，换一张验证码">
+          {captcha ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server
+            <img src={captcha.codeBase64} alt="验证码图片" width={120} height={40} className="h-full w-full" />
+          ) : (
+            <span className="text-sm text-gray-600">加载中</span>
+          )}
+        </button>
+      </div>
+      <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
+        {error}
+      </p>
+    </div>
+  );
+});
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
