@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { RegisterLanding } from '@/components/accounts/RegisterLanding';
 
+/** Personal by nature (a token or number in the query): rendered per request, never cached. */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: '用户注册', robots: { index: false } };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;

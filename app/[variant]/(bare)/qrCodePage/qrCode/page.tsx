@@ -2,6 +2,9 @@ import type { Metadata } from 'next';
 import { QrConfirm } from '@/components/accounts/QrConfirm';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 
+/** Personal by nature (a token or number in the query): rendered per request, never cached. */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: '扫码登录确认', robots: { index: false } };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
