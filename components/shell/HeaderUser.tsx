@@ -64,13 +64,21 @@ function SignedIn({ platform }: { platform: boolean }) {
       </span>
       <span className="flex flex-wrap items-center gap-3">
         <BackToggle />
-        <Link href="/personal/index" target="personal" className={linkClass}>
+        <Link
+          href="/personal/index"
+          target="personal"
+          className={linkClass}
+          onClick={(e) => {
+            e.preventDefault();
+            void import('@/components/account/personal-link').then((m) => m.openPersonalStudy('/personal/index', 'personal'));
+          }}
+        >
           个人学习
         </Link>
         {(roles.data?.length ?? 0) > 0 && (
-          <a href={process.env.NEXT_PUBLIC_CMS_URL || '#'} className={linkClass}>
+          <button type="button" className={linkClass} onClick={() => void import('@/components/account/management').then((m) => m.openManagement())}>
             我的管理
-          </a>
+          </button>
         )}
         {user && (
           <Link href={`/space/creation?id=${user.operatorID}`} className={linkClass}>

@@ -5,13 +5,14 @@ import dynamic from 'next/dynamic';
 import { api, apiEvents } from '@/lib/api/browser';
 import { CODE_SESSION_IDLE } from '@/lib/api/messages';
 import { LINK_DIALOG_REOPEN_MS } from '@/lib/constants';
-import { writeUserInfo } from '@/lib/session/client';
+import { readUserInfo, writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { readFollowUp } from '@/components/login/after-login';
 import type { State as MessageBoxState } from './MessageBox';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then((m) => m.LoginDialog), { ssr: false });
+const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), { ssr: false });
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
 /** Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state). */
@@ -37,10 +38,12 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
 export function LazyDialogs() {
   const [login, setLogin] = useState<{ loginType: number; extra?: LoginExtra } | null>(null);
   const [box, setBox] = useState<MessageBoxState | null>(null);
+  const [station, setStation] = useState<number | null>(null);
   useEffect(() => {
     const offUi = onUi((e) => {
       if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
+      if (e.type === 'postStation') setStation(readUserInfo()?.operatorID ?? null);
     });
     // SPEC 4.1: a session error clears the user and forces a re-login (2000 shows the system-error page first).
     const offApi = apiEvents.subscribe((e) => {
@@ -67,6 +70,7 @@ export function LazyDialogs() {
     <>
       {login && <LoginDialog initial={login} />}
       {box && <MessageBox initial={box} />}
+      {station !== null && <StationDialog operatorID={station} open onClose={() => setStation(null)} />}
     </>
   );
 }

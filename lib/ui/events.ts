@@ -7,7 +7,9 @@ export type MessageBoxMode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type UiEvent =
   | { type: 'messageBox'; mode: MessageBoxMode; message?: string; onConfirm?: () => void }
   | { type: 'login'; loginType: number; extra?: LoginExtra }
-  | { type: 'systemError' };
+  | { type: 'systemError' }
+  /** The post-station dialog (SPEC 2.4); see shouldPromptStations in components/account/management. */
+  | { type: 'postStation' };
 
 /** SPEC 2.6: the login dialog's modes, -1 (register) and 1 to 17. */
 export type LoginType = -1 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17;

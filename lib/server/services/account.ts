@@ -9,7 +9,7 @@ import { CODE_FORBIDDEN, ServiceError } from '../errors';
 import { hashPassword, verifyPassword } from '../password';
 import { endSessionsOf, type SessionUser } from './sessions';
 
-export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string }> {
+export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
   const d = await db();
   const rows = await d
     .select({
@@ -22,6 +22,7 @@ export async function myInfo(operatorId: number): Promise<UserInfo & { positionL
       headPic: operators.headPic,
       positionLevel: operators.positionLevel,
       email: operators.email,
+      gender: operators.gender,
     })
     .from(operators)
     .leftJoin(orgs, eq(orgs.id, operators.orgId))

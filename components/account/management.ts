@@ -1,0 +1,38 @@
+/**
+ * 'My management' (SPEC 6): with the old-management flag '1' the old-style dynamic-key link opens;
+ * otherwise the default management role is switched and the browser goes to the management address.
+ * Also the rule for prompting the post-station dialog at most once a day.
+ */
+import { api } from '@/lib/api/browser';
+import { emitUi } from '@/lib/ui/events';
+
+export async function openManagement(): Promise<void> {
+  try {
+    if (localStorage.getItem('isHandleOldCmsUrl') === '1') {
+      const { url } = await api.request<{ url: string }>('/api/eosoperator/oldCmsDynamicKey');
+      window.open(url, '_blank', 'noopener');
+      return;
+    }
+    const { cmsUrl } = await api.request<{ cmsUrl: string }>('/modules/role/switchDefaultCmsRole');
+    const target = cmsUrl || localStorage.getItem('cmsUrl') || process.env.NEXT_PUBLIC_CMS_URL || '';
+    if (target) window.location.assign(target);
+  } catch {
+    /* the API client has shown the message */
+  }
+}
+
+export const stationDismissKey = (operatorID: number) => `postStationClosed:${operatorID}`;
+/** Today in China time: the spec's 'today's date'. */
+export const todayString = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+
+/** True unless the dialog was closed today by this operator, or they have bound a station already. */
+export async function shouldPromptStations(operatorID: number): Promise<boolean> {
+  if (localStorage.getItem(stationDismissKey(operatorID)) === todayString()) return false;
+  const mine = await api.request<unknown[]>('/api/station/mine').catch(() => [1]);
+  return mine.length === 0;
+}
+
+/** Opens the post-station dialog (mounted lazily by components/shell/LazyDialogs). */
+export function openStationDialog(): void {
+  emitUi({ type: 'postStation' });
+}
