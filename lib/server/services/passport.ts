@@ -3,8 +3,8 @@
  * loginByESChoose, relateES): a standard OAuth 2.0 authorization-code client with PKCE and state.
  * The authorise redirect carries response_type=code, the redirect address, the client id chosen by
  * protocol (http or https) and theme=full. Endpoints, client ids and secret come from the environment
- * (./passport-link). Back from the passport: a linked account signs in; otherwise the accounts whose
- * e-mail matches are offered (14, or 15 for one), or the user logs in to match (16).
+ * (./passport-link). Back from the passport: a linked account signs in; otherwise the accounts with the
+ * same e-mail or name are offered (14, or 15 for one), or the user logs in to match (16).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -88,14 +88,15 @@ export type LoginByESResult =
   | { type: 15; esLoginIO: string; userID: string }
   | { type: 16; esLoginIO: string; esName: string };
 
-async function matches(email: string): Promise<MatchItem[]> {
-  if (!email) return [];
+/** Accounts a passport identity may belong to: same e-mail, or same name; not linked yet, activated. */
+async function matches(email: string, name: string): Promise<MatchItem[]> {
+  if (!email && !name) return [];
   const d = await db();
   const rows = await d
     .select({ headPic: operators.headPic, operatorName: operators.name, userID: operators.userId, orgName: orgs.name })
     .from(operators)
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
-    .where(sql`lower(${operators.email}) = ${email} and ${operators.esUserId} is null and ${operators.isActivated}`)
+    .where(sql`(lower(${operators.email}) = ${email} or ${operators.name} = ${name}) and ${operators.esUserId} is null and ${operators.isActivated}`)
     .orderBy(operators.id)
     .limit(20);
   return rows.map((r) => ({ address: r.headPic, operatorName: r.orgName ? `${r.operatorName}（${r.orgName}）` : r.operatorName, userID: r.userID }));
@@ -116,7 +117,7 @@ export async function loginByES(body: { code: string; state: string }, site: Sit
   const [linked] = await d.select().from(operators).where(eq(operators.esUserId, id.sub)).limit(1);
   if (linked?.isActivated) return { type: 'login', ...(await signIn(linked, setCookies)) };
   const esLoginIO = await newFlow({ kind: 'login', esUserId: id.sub, esEmail: id.email, esName: id.name });
-  const list = await matches(id.email);
+  const list = await matches(id.email, id.name);
   if (list.length > 1) return { type: 14, esLoginIO, list };
   if (list.length === 1) return { type: 15, esLoginIO, userID: list[0].userID };
   return { type: 16, esLoginIO, esName: id.name };
@@ -126,7 +127,7 @@ export async function loginByES(body: { code: string; state: string }, site: Sit
 export async function loginByESChoose(body: { esLoginIO: string; userID: string }) {
   const flow = await readFlow('login', body.esLoginIO, false);
   if (!flow) throw new ServiceError(PASSPORT_EXPIRED_MSG);
-  const list = await matches(flow.esEmail ?? '');
+  const list = await matches(flow.esEmail ?? '', flow.esName ?? '');
   const chosen = list.find((m) => m.userID.toLowerCase() === body.userID.trim().toLowerCase());
   if (!chosen) throw new ServiceError(NOT_MATCHED_MSG);
   return { userID: chosen.userID, password: '' };
