@@ -18,6 +18,7 @@ export const PASSPORT_USERS = [
   { sub: 'passport-zhangwei', login: 'zhangwei', name: '张伟', email: 'zhangwei@passport.example' },
   { sub: 'passport-student', login: 'single', name: '陈思雨', email: 'student-passport@passport.example' },
   { sub: 'passport-nobody', login: 'nomatch', name: '路人甲', email: 'nobody@passport.example' },
+  { sub: 'passport-nobody2', login: 'nomatch2', name: '路人乙', email: 'nobody2@passport.example' },
 ];
 
 const HOSTS = ['localhost', 'party.localhost', 'stu.localhost', 'dangxiao.localhost', 'column.localhost', '127.0.0.1'];

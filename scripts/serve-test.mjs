@@ -7,16 +7,19 @@
  */
 import { buildIfNeeded } from './lib/build.mjs';
 import { freshDataDir, portInUse, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+import { startPassport } from './passport.mjs';
 
 const port = Number(process.env.E2E_PORT || 3100);
 const dataDir = freshDataDir('e2e');
 let server;
+let passport;
 let stopping = false;
 
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   if (server) await stopServer(server.child);
+  await passport?.close();
   removeDataDir(dataDir);
   process.exit(code);
 }
@@ -28,8 +31,12 @@ try {
   // What Playwright's reuseExistingServer: false would check: never test against some other server.
   if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what runs there first`);
   await buildIfNeeded({ log: (m) => console.log(`[serve-test] ${m}`) });
+  // The local passport (single sign-on, scripts/passport.mjs) on port + 8, for the passport round trips;
+  // its link prompt after password logins is off so other specs' logins are not interrupted.
+  passport = await startPassport({ port: port + 8, portalPorts: [port], quiet: true });
+  const sso = { ...passport.env, PASSPORT_REDIRECT_URI: undefined, PASSPORT_LINK_PROMPT: '0' };
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
-  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1' }, waitPath: '/home', waitHost: 'localhost' });
+  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1', ...sso }, waitPath: '/home', waitHost: 'localhost' });
   console.log(`[serve-test] ready on port ${port} (pid ${server.pid}, DATA_DIR=${dataDir})`);
   server.child.on('exit', (code) => {
     if (!stopping) {

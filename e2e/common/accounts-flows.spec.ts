@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { makeAccount } from '../support/accounts';
 import { linkFromOutbox } from '../support/outbox';
 import { siteOf } from '../support/sites';
 
@@ -13,19 +14,6 @@ import { siteOf } from '../support/sites';
 async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
   return ((await response.json()) as { data: { answer: string } }).data.answer;
-}
-
-/** A fresh, activated account of its own, so tests on parallel projects never share a session. */
-async function makeAccount(request: APIRequestContext, name: string, password = 'Own_pass_2026') {
-  const email = `${name.length}.${stamp()}@example.org`;
-  const cap = await (await request.post('/modules/imgCode/detail', { data: {} })).json();
-  const reg = await request.post('/api/register/create', {
-    data: { operatorName: name, orgName: '测试研究所', email, password, repassword: password, code: cap.data.answer, codeUuid: cap.data.uuid },
-  });
-  expect((await reg.json()).msg).toBe('success');
-  const act = new URL(await linkFromOutbox(email, 'activateToken='));
-  expect((await (await request.post('/api/register/activate', { data: { token: act.searchParams.get('activateToken') } })).json()).code).toBe(0);
-  return { email, password, name };
 }
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -94,10 +82,10 @@ test('register -> activation link -> login -> splash -> header -> logout', async
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 
-test('forgot password -> link from the outbox -> reset -> login with the new password', async ({ page, request }, testInfo) => {
+test('forgot password -> link from the outbox -> reset -> login with the new password', async ({ page }, testInfo) => {
   const site = siteOf(testInfo);
   const who = stamp();
-  const { email } = await makeAccount(request, '找回测试', 'Old_pass_2026');
+  const { email } = await makeAccount(page, '找回测试', 'Old_pass_2026');
 
   await page.goto('/home');
   await openLoginDialog(page);
@@ -142,9 +130,9 @@ async function phoneContext(browser: Browser, baseURL: string) {
   return browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
 }
 
-test('QR login: the desktop shows the code, a signed-in phone confirms, the desktop is signed in', async ({ page, browser, baseURL, request }, testInfo) => {
+test('QR login: the desktop shows the code, a signed-in phone confirms, the desktop is signed in', async ({ page, browser, baseURL }, testInfo) => {
   const site = siteOf(testInfo);
-  const who = await makeAccount(request, '扫码测试');
+  const who = await makeAccount(page, '扫码测试');
   await page.goto('/home');
   await openLoginDialog(page);
   const dialog = page.getByRole('dialog');
@@ -174,8 +162,8 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   await phone.close();
 });
 
-test('2001: signing in elsewhere sends the older browser back to the login dialog', async ({ page, browser, baseURL, request }) => {
-  const made = await makeAccount(request, '异地登录');
+test('2001: signing in elsewhere sends the older browser back to the login dialog', async ({ page, browser, baseURL }) => {
+  const made = await makeAccount(page, '异地登录');
   const account = { userID: made.email, password: made.password };
   await page.goto('/home');
   await signIn(page, account.userID, account.password, await openLoginDialog(page));

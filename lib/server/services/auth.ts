@@ -37,7 +37,7 @@ export interface LoginResult {
   token: string;
   hasES: 0 | 1;
   authUserId: string;
-  /** 1 when the passport is configured, so the dialog offers the link prompts of types 12/13. */
+  /** 1 when the passport is configured (and PASSPORT_LINK_PROMPT is not '0'): the dialog then offers the link prompt (13). */
   esEnabled: 0 | 1;
   redirectsUrl: string;
   cmsUrl: string;
@@ -60,7 +60,7 @@ export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: {
     token,
     hasES: op.esUserId ? 1 : 0,
     authUserId: op.esUserId ?? '',
-    esEnabled: passportConfigured() ? 1 : 0,
+    esEnabled: passportConfigured() && process.env.PASSPORT_LINK_PROMPT !== '0' ? 1 : 0,
     redirectsUrl: safeRedirect(opts.redirect),
     cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '',
     stuUrl: process.env.STU_URL ?? '',
