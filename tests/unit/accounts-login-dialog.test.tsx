@@ -1,0 +1,150 @@
+/** @jest-environment jsdom */
+/**
+ * The login dialog (SPEC 2.6, 4.2): every type from -1 to 17 renders its mode, at its width; the
+ * transitions (back to login remembers the previous type except from 3); opening by event with any
+ * type (17 from the exam pages); the shared schemas' messages beside the fields.
+ */
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dialogWidthRem, LoginDialog } from '@/components/login/LoginDialog';
+import { perfectInfoType } from '@/components/login/after-login';
+import { SiteProvider } from '@/components/site/SiteContext';
+import { emitUi, openLogin, type LoginExtra } from '@/lib/ui/events';
+import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
+
+jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
+
+/** The backend as the dialog sees it: each path answers a small envelope. */
+const answers: Record<string, unknown> = {
+  '/modules/imgCode/detail': { uuid: 'u-1', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
+  '/api/site/requestUrlClientId': { httpClientId: 'portal-http', httpsClientId: '', redirectUri: '' },
+  '/modules/eosoperator/loginGetQRRandNum': { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr' },
+  '/modules/eosoperator/loginByQRRandNum': { status: 'waiting' },
+  '/api/eosoperator/forgetPasswordCheckToken': { operatorName: '王晓明', orgName: '物理研究所', userID: 'learner' },
+};
+const calls: string[] = [];
+
+beforeAll(() => {
+  global.fetch = jest.fn(async (url: RequestInfo | URL) => {
+    const path = String(url);
+    calls.push(path);
+    const data = answers[path];
+    const body = data === undefined ? { code: 1000, msg: '未知', data: null } : { code: 0, msg: 'success', data };
+    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+  }) as typeof fetch;
+});
+
+function renderDialog(loginType: number, extra?: LoginExtra) {
+  const client = new QueryClient();
+  return render(
+    <SiteProvider site={{ variant: 'main', dx: false }}>
+      <QueryClientProvider client={client}>
+        <LoginDialog initial={{ loginType, extra }} />
+      </QueryClientProvider>
+    </SiteProvider>,
+  );
+}
+
+const heading = () => screen.findByRole('heading', { level: 2 });
+const panelWidth = () => (document.querySelector('[data-login-type]') as HTMLElement).style.maxWidth;
+
+const TITLES: { type: number; title: string; extra?: LoginExtra }[] = [
+  { type: -1, title: '用户注册' },
+  { type: 1, title: '登录继续教育网络学院' },
+  { type: 2, title: '扫码登录' },
+  { type: 3, title: '找回密码' },
+  { type: 4, title: '人工找回' },
+  { type: 5, title: '邮件已发送' },
+  { type: 6, title: '链接已失效' },
+  { type: 7, title: '设置新密码', extra: { resetToken: 't'.repeat(43) } },
+  { type: 8, title: '密码修改成功' },
+  { type: 9, title: '完善个人信息' },
+  { type: 10, title: '完善个人信息' },
+  { type: 11, title: '完善个人信息' },
+  { type: 12, title: '已关联科技云通行证' },
+  { type: 13, title: '关联科技云通行证' },
+  { type: 14, title: '选择登录账号', extra: { esLoginIO: 'e'.repeat(32), list: [{ address: '', operatorName: '张伟（物理研究所）', userID: 'zhangwei1' }] } },
+  { type: 15, title: '账号登录', extra: { esLoginIO: 'e'.repeat(32), userID: 'zhangwei1' } },
+  { type: 16, title: '关联平台账号', extra: { esLoginIO: 'e'.repeat(32) } },
+  { type: 17, title: '考试登录' },
+];
+
+describe('every login type renders its mode at its width', () => {
+  it.each(TITLES)('type $type: $title', async ({ type, title, extra }) => {
+    renderDialog(type, extra);
+    expect((await heading()).textContent).toBe(title);
+    expect(panelWidth()).toBe(`min(${dialogWidthRem(type as never)}rem, 95vw)`);
+  });
+
+  it('uses the three widths of SPEC 2.6', () => {
+    expect(dialogWidthRem(1)).toBe(LOGIN_DIALOG_WIDTH_REM.normal);
+    expect(dialogWidthRem(5)).toBe(LOGIN_DIALOG_WIDTH_REM.narrow);
+    expect(dialogWidthRem(-1)).toBe(LOGIN_DIALOG_WIDTH_REM.wide);
+  });
+});
+
+describe('transitions and forms', () => {
+  it('back to login returns to the previous type, skipping 3', async () => {
+    renderDialog(1);
+    await heading();
+    fireEvent.click(screen.getByRole('button', { name: '忘记密码' }));
+    expect((await heading()).textContent).toBe('找回密码');
+    fireEvent.click(screen.getByRole('button', { name: '人工找回' }));
+    expect((await heading()).textContent).toBe('人工找回');
+    expect(screen.getByText('学员QQ群一')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
+    expect((await heading()).textContent).toBe('登录继续教育网络学院');
+  });
+
+  it('shows the SPEC 5 messages beside the fields, and a captcha on open', async () => {
+    calls.length = 0;
+    renderDialog(1);
+    await heading();
+    await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
+    fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+    expect(await screen.findByText('请输入登录账号')).toBeTruthy();
+    expect(screen.getByText('请输入登录密码')).toBeTruthy();
+    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    expect(screen.getByLabelText('登录账号').getAttribute('aria-describedby')).toBe('login-user-err');
+  });
+
+  it('the register form gives the password rule and mismatch messages', async () => {
+    renderDialog(-1);
+    await heading();
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'abc' } });
+    fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'abd' } });
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('密码必须包含字母、数字、下划线，且长度不小于8位')).toBeTruthy();
+    expect(screen.getByText('请填写姓名')).toBeTruthy();
+    expect(screen.getByText('请填写单位')).toBeTruthy();
+    expect(screen.getByText('请填写邮箱')).toBeTruthy();
+  });
+
+  it('type 7 shows whose password is reset; type 15 keeps the chosen user ID with an empty password', async () => {
+    const { unmount } = renderDialog(7, { resetToken: 't'.repeat(43) });
+    expect(await screen.findByText('物理研究所')).toBeTruthy();
+    unmount();
+    renderDialog(15, { esLoginIO: 'e'.repeat(32), userID: 'zhangwei1' });
+    await heading();
+    expect((screen.getByLabelText('登录账号') as HTMLInputElement).value).toBe('zhangwei1');
+    expect((screen.getByLabelText('登录密码') as HTMLInputElement).value).toBe('');
+  });
+
+  it('opens on the event with any type, e.g. 17 from the exam pages', async () => {
+    renderDialog(1);
+    await heading();
+    act(() => emitUi({ type: 'login', loginType: 17 }));
+    expect((await heading()).textContent).toBe('考试登录');
+    act(() => openLogin(-1));
+    expect((await heading()).textContent).toBe('用户注册');
+    act(() => openLogin(99));
+    expect((await heading()).textContent).toBe('登录继续教育网络学院');
+  });
+
+  it('perfect-info type after login: 11, 9 or 10', () => {
+    expect(perfectInfoType({ isDefaultPassword: 1, isEmptyEmail: 1 })).toBe(11);
+    expect(perfectInfoType({ isDefaultPassword: 1, isEmptyEmail: 0 })).toBe(9);
+    expect(perfectInfoType({ isDefaultPassword: 0, isEmptyEmail: 1 })).toBe(10);
+    expect(perfectInfoType({ isDefaultPassword: 0, isEmptyEmail: 0 })).toBeNull();
+  });
+});
