@@ -6,16 +6,21 @@
 import { api } from '@/lib/api/browser';
 import { emitUi } from '@/lib/ui/events';
 
-export async function openManagement(): Promise<void> {
+export async function openManagement(
+  go: { open: (url: string) => void; assign: (url: string) => void } = {
+    open: (url) => window.open(url, '_blank', 'noopener'),
+    assign: (url) => window.location.assign(url),
+  },
+): Promise<void> {
   try {
     if (localStorage.getItem('isHandleOldCmsUrl') === '1') {
       const { url } = await api.request<{ url: string }>('/api/eosoperator/oldCmsDynamicKey');
-      window.open(url, '_blank', 'noopener');
+      go.open(url);
       return;
     }
     const { cmsUrl } = await api.request<{ cmsUrl: string }>('/modules/role/switchDefaultCmsRole');
     const target = cmsUrl || localStorage.getItem('cmsUrl') || process.env.NEXT_PUBLIC_CMS_URL || '';
-    if (target) window.location.assign(target);
+    if (target) go.assign(target);
   } catch {
     /* the API client has shown the message */
   }

@@ -8,7 +8,7 @@ import { LOGIN_EXPIRED_MSG, isSessionCode } from '@/lib/api/messages';
 import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
 
-export async function openPersonalStudy(href: string, target: string): Promise<void> {
+export async function openPersonalStudy(href: string, target: string, reload: () => void = () => window.location.reload()): Promise<void> {
   const win = window.open('', target); // opened at the click, so no popup blocker stops it
   try {
     const env = await browserTransport({ path: TOKEN_CHECK_PATH, body: {}, headers: browserHeaders(), timeoutMs: HTTP_TIMEOUT_MS });
@@ -17,7 +17,7 @@ export async function openPersonalStudy(href: string, target: string): Promise<v
       apiEvents.emit({ type: 'notify', kind: 'warning', message: LOGIN_EXPIRED_MSG, durationMs: MESSAGE_DURATION_MS });
       await browserTransport({ path: '/modules/eosoperator/logout', body: {}, headers: browserHeaders(), timeoutMs: HTTP_TIMEOUT_MS }).catch(() => undefined);
       writeUserInfo(null);
-      setTimeout(() => window.location.reload(), MESSAGE_DURATION_MS);
+      setTimeout(reload, MESSAGE_DURATION_MS);
       return;
     }
   } catch {
