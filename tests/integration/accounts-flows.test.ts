@@ -377,6 +377,13 @@ describe('QR-code login (type 2)', () => {
     expect((await call('/modules/eosoperator/loginByQRRandNum', { randNum })).code).not.toBe(0);
   });
 
+  it('a host without the QR page (party school) encodes the main site\'s', async () => {
+    const qr = ok(await call('/modules/eosoperator/loginGetQRRandNum', {}, { site: { variant: 'partySchool', dx: true } }));
+    expect(String(qr.qrUrl)).toMatch(/^http:\/\/localhost:\d+\/qrCodePage\/qrCode\?randNum=/);
+    const partyQr = ok(await call('/modules/eosoperator/loginGetQRRandNum', {}, { site: party }));
+    expect(String(partyQr.qrUrl)).toMatch(/^http:\/\/party\.localhost:\d+\/qrCodePage\/qrCode\?randNum=/);
+  });
+
   it('an expired number cannot be confirmed; bad numbers are refused', async () => {
     const d = await db();
     const randNum = String(ok(await call('/modules/eosoperator/loginGetQRRandNum')).randNum);

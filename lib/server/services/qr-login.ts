@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/constants';
-import { siteOrigin, type Site } from '@/lib/variants';
+import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '../db';
 import { operators, qrTickets } from '../db/schema';
 import type { ResponseCookie } from '../endpoint';
@@ -27,7 +27,9 @@ export async function loginGetQRRandNum(site: Site, now = new Date()) {
   const d = await db();
   await d.delete(qrTickets).where(lt(qrTickets.expiresAt, new Date(now.getTime() - 3600_000)));
   await d.insert(qrTickets).values({ randHash: hashToken(randNum), createdAt: now, expiresAt: new Date(now.getTime() + QR_TTL_MS) });
-  return { randNum, qrUrl: `${siteOrigin(site)}${QR_PAGE_PATH}?randNum=${randNum}`, expiresIn: QR_TTL_MS };
+  // A host whose route set has no QR page (SPEC 2.2) sends the phone to the main site's.
+  const pageSite: Site = findRoute(VARIANTS[site.variant], QR_PAGE_PATH) ? site : { variant: 'main', dx: false };
+  return { randNum, qrUrl: `${siteOrigin(pageSite)}${QR_PAGE_PATH}?randNum=${randNum}`, expiresIn: QR_TTL_MS };
 }
 
 async function live(randNum: string, now: Date) {
