@@ -4,11 +4,22 @@
  * log in first (message box); a used or expired code says so. Confirming signs the desktop in.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { browserHeaders, browserTransport } from '@/lib/api/browser';
+import { isSessionCode } from '@/lib/api/messages';
+import { HTTP_TIMEOUT_MS } from '@/lib/constants';
 import { isLoggedIn } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
+
+/** The page shows every answer itself (and keeps it on screen), so calls go through the raw transport, without the client's toasts. */
+async function post<T>(path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; code: number; msg: string }> {
+  try {
+    const env = await browserTransport({ path, body, headers: browserHeaders(), timeoutMs: HTTP_TIMEOUT_MS });
+    return env.code === 0 ? { ok: true, data: env.data as T } : { ok: false, code: env.code, msg: env.msg };
+  } catch {
+    return { ok: false, code: -1, msg: '网络异常，请稍后重试' };
+  }
+}
 
 type View = { kind: 'loading' } | { kind: 'login' } | { kind: 'ask'; operatorName: string; orgName: string; userID: string } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -17,17 +28,14 @@ export function QrConfirm({ randNum }: { randNum: string }) {
   const [view, setView] = useState<View>(randNum ? { kind: 'loading' } : { kind: 'error', message: '二维码无效，请在电脑上刷新二维码后重新扫码' });
   const load = useCallback(async () => {
     if (!randNum) return;
-    try {
-      const r = await api.request<{ needLogin: boolean; operatorName?: string; orgName?: string; userID?: string }>('/modules/eosoperator/qrScan', { randNum });
-      if (r.needLogin || !isLoggedIn()) {
-        setView({ kind: 'login' });
-        // SPEC 2.7 mode 7: the answer to a scan by someone without an account here.
-        openMessageBox(7, { onConfirm: () => openLogin(1) });
-      }
-      else setView({ kind: 'ask', operatorName: r.operatorName ?? '', orgName: r.orgName ?? '', userID: r.userID ?? '' });
-    } catch (e) {
-      setView({ kind: 'error', message: e instanceof ApiError ? e.message : '网络异常，请稍后重试' });
-    }
+    const res = await post<{ needLogin: boolean; operatorName?: string; orgName?: string; userID?: string }>('/modules/eosoperator/qrScan', { randNum });
+    if (!res.ok) return setView({ kind: 'error', message: res.msg });
+    const r = res.data;
+    if (r.needLogin || !isLoggedIn()) {
+      setView({ kind: 'login' });
+      // SPEC 2.7 mode 7: the answer to a scan by someone without an account here.
+      openMessageBox(7, { onConfirm: () => openLogin(1) });
+    } else setView({ kind: 'ask', operatorName: r.operatorName ?? '', orgName: r.orgName ?? '', userID: r.userID ?? '' });
   }, [randNum]);
   useEffect(() => {
     const t = setTimeout(() => void load(), 0);
@@ -35,12 +43,13 @@ export function QrConfirm({ randNum }: { randNum: string }) {
   }, [load]);
 
   const confirm = async () => {
-    try {
-      await api.request('/modules/eosoperator/qrConfirm', { randNum });
-      setView({ kind: 'done' });
-    } catch (e) {
-      if (e instanceof ApiError) setView({ kind: 'error', message: e.message });
-    }
+    const res = await post('/modules/eosoperator/qrConfirm', { randNum });
+    if (res.ok) return setView({ kind: 'done' });
+    // The phone's session ended meanwhile: log in again, then confirm.
+    if (isSessionCode(res.code)) {
+      setView({ kind: 'login' });
+      openLogin(1);
+    } else setView({ kind: 'error', message: res.msg });
   };
 
   const button = 'mt-6 w-full rounded-md bg-brand-700 py-3 text-lg text-white hover:bg-brand-800';
