@@ -132,3 +132,45 @@ describe('personal study and my management', () => {
     expect(go.assign).toHaveBeenCalledWith('https://cms.example.cn/');
   });
 });
+
+describe('after a password login (SPEC 4.2)', () => {
+  const result = {
+    token: 't',
+    hasES: 0 as const,
+    authUserId: '',
+    esEnabled: 1 as const,
+    redirectsUrl: '',
+    cmsUrl: 'https://cms.example.cn/',
+    stuUrl: '',
+    isHandleOldCmsUrl: '0',
+    isDefaultPassword: 1 as const,
+    isEmptyEmail: 1 as const,
+    operatorResult: { operatorName: '刘新', orgName: '', userID: 'newbie' },
+  };
+
+  it('fetches the user and, on the main site, the roles (cmsRoleCount); keeps the follow-up prompts 11 then 13', async () => {
+    const { completeLogin, readFollowUp } = await import('@/components/login/after-login');
+    reply = (p) =>
+      p.endsWith('myInfo')
+        ? { code: 0, msg: 'success', data: { operatorID: 9, operatorName: '刘新', headPic: '' } }
+        : { code: 0, msg: 'success', data: [{ roleName: 'a' }, { roleName: 'b' }] };
+    const info = await completeLogin(result, { mainSite: true, withPrompts: true });
+    expect(info?.cmsRoleCount).toBe(2);
+    expect(JSON.parse(localStorage.getItem('userInfo')!).cmsRoleCount).toBe(2);
+    expect(localStorage.getItem('cmsUrl')).toBe('https://cms.example.cn/');
+    expect(readFollowUp()).toEqual({ perfect: 11, link: 13 });
+    expect(readFollowUp()).toBeNull(); // read once
+
+    paths.length = 0;
+    await completeLogin({ ...result, hasES: 1, isDefaultPassword: 0, isEmptyEmail: 0 }, { mainSite: false, withPrompts: true });
+    expect(paths.some((p) => p.endsWith('myCmsRoleList'))).toBe(false);
+    expect(readFollowUp()).toBeNull();
+  });
+
+  it('goes only to allowed addresses after the splash', async () => {
+    const { afterLoginAddress } = await import('@/components/login/after-login');
+    expect(afterLoginAddress({ redirectsUrl: '/personal/index' })).toBe('/personal/index');
+    expect(afterLoginAddress({ redirectsUrl: 'https://evil.example.com/' })).toBeNull();
+    expect(afterLoginAddress({ redirectsUrl: `http://${window.location.host}/home` })).toBe(`http://${window.location.host}/home`);
+  });
+});
