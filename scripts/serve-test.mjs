@@ -32,9 +32,10 @@ try {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what runs there first`);
   await buildIfNeeded({ log: (m) => console.log(`[serve-test] ${m}`) });
   // The local passport (single sign-on, scripts/passport.mjs) on port + 8, for the passport round trips;
-  // its link prompt after password logins is off so other specs' logins are not interrupted.
+  // its link prompt after password logins is off so other specs' logins are not interrupted, and so is
+  // the automatic post-station prompt (STATION_PROMPT=0; e2e/common/accounts-flows.spec.ts turns it on in its page).
   passport = await startPassport({ port: port + 8, portalPorts: [port], quiet: true });
-  const sso = { ...passport.env, PASSPORT_REDIRECT_URI: undefined, PASSPORT_LINK_PROMPT: '0' };
+  const sso = { ...passport.env, PASSPORT_REDIRECT_URI: undefined, PASSPORT_LINK_PROMPT: '0', STATION_PROMPT: '0' };
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
   server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1', ...sso }, waitPath: '/home', waitHost: 'localhost' });
   console.log(`[serve-test] ready on port ${port} (pid ${server.pid}, DATA_DIR=${dataDir})`);

@@ -4,6 +4,7 @@
  * Also the rule for prompting the post-station dialog at most once a day.
  */
 import { api } from '@/lib/api/browser';
+import { isLoggedIn, readUserInfo } from '@/lib/session/client';
 import { emitUi } from '@/lib/ui/events';
 
 export async function openManagement(
@@ -40,4 +41,26 @@ export async function shouldPromptStations(operatorID: number): Promise<boolean>
 /** Opens the post-station dialog (mounted lazily by components/shell/LazyDialogs). */
 export function openStationDialog(): void {
   emitUi({ type: 'postStation' });
+}
+
+/**
+ * '1' or '0', written at each sign-in from the login answer's stationPrompt: the server may turn the
+ * automatic prompt off (STATION_PROMPT=0, as the end-to-end server does so other pages stay free of it).
+ */
+export const STATION_PROMPT_KEY = 'postStationPrompt';
+
+/**
+ * SPEC 2.4/4.2: the post-station dialog opens by itself on the shell's pages for a signed-in user who has
+ * bound no station and has not closed it today (closing stores today's date; saving binds and hides it).
+ */
+export async function maybePromptStations(): Promise<boolean> {
+  try {
+    if (!isLoggedIn() || localStorage.getItem(STATION_PROMPT_KEY) !== '1') return false;
+    const operatorID = readUserInfo()?.operatorID;
+    if (operatorID == null || !(await shouldPromptStations(operatorID))) return false;
+  } catch {
+    return false;
+  }
+  openStationDialog();
+  return true;
 }

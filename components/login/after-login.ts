@@ -7,8 +7,11 @@
  */
 import { api } from '@/lib/api/browser';
 import type { UserInfo } from '@/lib/api/types';
+import { PERFECT_INFO_DELAY_MS } from '@/lib/constants';
 import { isSafeRedirect } from '@/lib/redirect';
 import { writeUserInfo } from '@/lib/session/client';
+import type { LoginExtra } from '@/lib/ui/events';
+import { STATION_PROMPT_KEY } from '@/components/account/management';
 
 export interface LoginResult {
   token: string;
@@ -21,6 +24,8 @@ export interface LoginResult {
   isHandleOldCmsUrl: string;
   isDefaultPassword: 0 | 1;
   isEmptyEmail: 0 | 1;
+  /** 1 unless the server turned the automatic post-station prompt off (STATION_PROMPT=0). */
+  stationPrompt?: 0 | 1;
   operatorResult: { operatorName: string; orgName: string; userID: string };
 }
 
@@ -28,6 +33,26 @@ export const FOLLOW_UP_KEY = 'loginFollowUp';
 export interface FollowUp {
   perfect: 9 | 10 | 11 | null;
   link: 13 | null;
+  /** Epoch ms when the perfect-info prompt is due: the login time + PERFECT_INFO_DELAY_MS, kept across the re-initialisation. */
+  due?: number;
+}
+
+/**
+ * SPEC 4.2: when each prompt opens. The perfect-info prompt at its due time (3 s after the login, however
+ * long the splash and re-initialisation took), with the passport-link prompt as the mode that follows it
+ * (closing it reopens 13 after 2 s, saving opens 13 at once); without it the link prompt opens at once.
+ */
+export function followUpTimers(f: FollowUp, now: number, open: (type: number, extra?: LoginExtra) => void): ReturnType<typeof setTimeout>[] {
+  if (f.perfect) {
+    const perfect = f.perfect;
+    const wait = Math.max(0, (f.due ?? now + PERFECT_INFO_DELAY_MS) - now);
+    return [setTimeout(() => open(perfect, { next: f.link }), wait)];
+  }
+  if (f.link) {
+    const link = f.link;
+    return [setTimeout(() => open(link), 0)];
+  }
+  return [];
 }
 
 /** SPEC 4.2: default password with empty e-mail gives 11, only the default password 9, only an empty e-mail 10. */
@@ -58,6 +83,7 @@ export function afterLoginAddress(result: Pick<LoginResult, 'redirectsUrl'>): st
 }
 
 export async function completeLogin(result: LoginResult, opts: { mainSite: boolean; withPrompts: boolean }): Promise<UserInfo | null> {
+  const loginAt = Date.now();
   let info: UserInfo | null = null;
   try {
     info = await api.request<UserInfo>('/api/eosoperator/myInfo');
@@ -71,7 +97,12 @@ export async function completeLogin(result: LoginResult, opts: { mainSite: boole
     localStorage.setItem('cmsUrl', result.cmsUrl ?? '');
     localStorage.setItem('stuUrl', result.stuUrl ?? '');
     localStorage.setItem('isHandleOldCmsUrl', result.isHandleOldCmsUrl ?? '0');
-    const followUp: FollowUp = { perfect: opts.withPrompts ? perfectInfoType(result) : null, link: opts.withPrompts && result.esEnabled && !result.hasES ? 13 : null };
+    localStorage.setItem(STATION_PROMPT_KEY, result.stationPrompt === 0 ? '0' : '1');
+    const followUp: FollowUp = {
+      perfect: opts.withPrompts ? perfectInfoType(result) : null,
+      link: opts.withPrompts && result.esEnabled && !result.hasES ? 13 : null,
+      due: loginAt + PERFECT_INFO_DELAY_MS,
+    };
     if (followUp.perfect || followUp.link) sessionStorage.setItem(FOLLOW_UP_KEY, JSON.stringify(followUp));
   } catch {
     /* storage disabled: no prompts */

@@ -2,12 +2,13 @@
 
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { api, apiEvents } from '@/lib/api/browser';
-import { CODE_SESSION_IDLE } from '@/lib/api/messages';
-import { LINK_DIALOG_REOPEN_MS } from '@/lib/constants';
-import { readUserInfo, writeUserInfo } from '@/lib/session/client';
+import { readUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
-import { readFollowUp } from '@/components/login/after-login';
+import { followUpTimers, readFollowUp } from '@/components/login/after-login';
+import { createExpiryHandler } from '@/components/account/session-expiry';
+import { maybePromptStations } from '@/components/account/management';
 import type { State as MessageBoxState } from './MessageBox';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
@@ -35,7 +36,9 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
   return null;
 }
 
-export function LazyDialogs() {
+/** stayOnSessionError: a page that must keep its place (the QR confirmation page) re-logs in where it is. */
+export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError?: boolean }) {
+  const router = useRouter();
   const [login, setLogin] = useState<{ loginType: number; extra?: LoginExtra } | null>(null);
   const [box, setBox] = useState<MessageBoxState | null>(null);
   const [station, setStation] = useState<number | null>(null);
@@ -45,27 +48,34 @@ export function LazyDialogs() {
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
       if (e.type === 'postStation') setStation(readUserInfo()?.operatorID ?? null);
     });
-    // SPEC 4.1: a session error clears the user and forces a re-login (2000 shows the system-error page first).
+    // SPEC 4.1: a session error clears the user and token, goes to /home unless told not to, and forces
+    // a re-login there (2000 shows the system-error page first).
+    const expire = createExpiryHandler({
+      logout: () => api.request('/modules/eosoperator/logout', {}, { stayOnSessionError: true }),
+      pathname: () => window.location.pathname,
+      navigate: (href) => router.push(href),
+      openLogin: () => openLogin(1),
+      stayHere: stayOnSessionError,
+    });
     const offApi = apiEvents.subscribe((e) => {
-      if (e.type !== 'session') return;
-      writeUserInfo(null);
-      void api.request('/modules/eosoperator/logout').catch(() => undefined);
-      if (e.code !== CODE_SESSION_IDLE) openLogin(1);
+      if (e.type === 'session') void expire(e);
     });
     const timers: ReturnType<typeof setTimeout>[] = [];
     // proxy.ts sends a visitor of a login-only page to /home?login=1; mails link to ?forgetPasswordToken=
     const fromAddress = dialogFromAddress();
     if (fromAddress) timers.push(setTimeout(() => openLogin(fromAddress.loginType, fromAddress.extra), 0));
-    // SPEC 4.2: the prompts after a password login, carried over the page's re-initialisation.
+    // SPEC 4.2: the prompts after a password login, carried over the page's re-initialisation and
+    // opened at their due time (the perfect-info prompt 3 s after the login itself).
     const followUp = fromAddress ? null : readFollowUp();
-    if (followUp?.perfect) timers.push(setTimeout(() => openLogin(followUp.perfect!, { next: followUp.link }), 0));
-    else if (followUp?.link) timers.push(setTimeout(() => openLogin(followUp.link!), LINK_DIALOG_REOPEN_MS));
+    if (followUp) timers.push(...followUpTimers(followUp, Date.now(), (type, extra) => openLogin(type, extra)));
+    // SPEC 2.4/4.2: the post-station dialog, once a day for a signed-in user without a station.
+    else if (!fromAddress && !stayOnSessionError) void maybePromptStations();
     return () => {
       timers.forEach(clearTimeout);
       offUi();
       offApi();
     };
-  }, []);
+  }, [router, stayOnSessionError]);
   return (
     <>
       {login && <LoginDialog initial={login} />}

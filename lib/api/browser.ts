@@ -9,7 +9,8 @@ import type { SessionCode } from './messages';
 export type NotifyKind = 'warning' | 'error' | 'info';
 export type ApiEvent =
   | { type: 'notify'; kind: NotifyKind; message: string; durationMs: number }
-  | { type: 'session'; code: SessionCode; forced: boolean };
+  /** stay: the caller said not to leave the page (SPEC 4.1 'unless told not to'). */
+  | { type: 'session'; code: SessionCode; forced: boolean; stay?: boolean };
 export type ApiEventListener = (event: ApiEvent) => void;
 
 function createEventBus() {
@@ -79,7 +80,7 @@ export const api: ApiClient = createApiClient({
   headers: browserHeaders,
   hooks: {
     notify: (kind, message, durationMs) => apiEvents.emit({ type: 'notify', kind, message, durationMs }),
-    onSessionError: (code, { forced }) => apiEvents.emit({ type: 'session', code, forced }),
+    onSessionError: (code, { forced, stay }) => apiEvents.emit({ type: 'session', code, forced, ...(stay ? { stay } : {}) }),
     log: ({ path, code, msg }) => console.warn('[api]', path, code ?? '-', msg),
   },
 });

@@ -30,8 +30,11 @@ export type DownloadTransport = (req: TransportRequest) => Promise<{ contentType
 
 export interface ClientHooks {
   notify(kind: 'warning' | 'error', message: string, durationMs: number): void;
-  /** Re-login flow (SPEC 4.1): forced = true for the token check's silent 2002. */
-  onSessionError(code: SessionCode, opts: { forced: boolean }): void;
+  /**
+   * Re-login flow (SPEC 4.1): forced = true for the token check's silent 2002; stay = true when the
+   * caller said not to leave the page (token expiry otherwise clears the session and goes to /home).
+   */
+  onSessionError(code: SessionCode, opts: { forced: boolean; stay?: boolean }): void;
   /** Failed calls are logged; the entry never carries the token. */
   log?(entry: { path: string; code?: number; msg: string }): void;
 }
@@ -39,6 +42,8 @@ export interface ClientHooks {
 export interface RequestOptions {
   timeoutMs?: number | null;
   signal?: AbortSignal;
+  /** SPEC 4.1 'unless told not to': a session error of this call re-logs in on the page, without going to /home. */
+  stayOnSessionError?: boolean;
 }
 
 export interface ApiClient {
@@ -145,19 +150,20 @@ export function createApiClient(cfg: {
   };
 
   /** Rules 2-5: a non-zero envelope. */
-  const answerFailed = (path: string, env: Envelope, quiet: boolean): never => {
+  const answerFailed = (path: string, env: Envelope, quiet: boolean, stay: boolean): never => {
     const { code, msg, data } = env;
     log(path, code, msg);
     const error = new ApiError(path, code, msg, data);
     if (isSilentPath(path)) throw error;
     if (isSessionCode(code)) {
+      const told = stay ? { stay: true } : {};
       if (path.endsWith(TOKEN_CHECK_SUFFIX) && code === CODE_SESSION_NONE) {
-        hooks.onSessionError(code, { forced: true });
+        hooks.onSessionError(code, { forced: true, ...told });
         throw error;
       }
       if (warnedCode !== code) hooks.notify('warning', SESSION_MESSAGES[code], MESSAGE_DURATION_MS);
       warnedCode = code;
-      hooks.onSessionError(code, { forced: false });
+      hooks.onSessionError(code, { forced: false, ...told });
       throw error;
     }
     warnedCode = null;
@@ -172,7 +178,7 @@ export function createApiClient(cfg: {
     } catch (err) {
       return transportFailed(path, err, quiet);
     }
-    if (env.code !== CODE_OK) return answerFailed(path, env, quiet);
+    if (env.code !== CODE_OK) return answerFailed(path, env, quiet, opts.stayOnSessionError === true);
     warnedCode = null;
     return env.data as T;
   }

@@ -45,6 +45,8 @@ export interface LoginResult {
   isHandleOldCmsUrl: string;
   isDefaultPassword: 0 | 1;
   isEmptyEmail: 0 | 1;
+  /** 1 unless STATION_PROMPT=0: the post-station dialog then opens by itself once a day (SPEC 4.2). */
+  stationPrompt: 0 | 1;
   operatorResult: { operatorName: string; orgName: string; userID: string };
 }
 
@@ -67,6 +69,7 @@ export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: {
     isHandleOldCmsUrl: process.env.OLD_CMS_URL ? '1' : '0',
     isDefaultPassword: op.isDefaultPassword ? 1 : 0,
     isEmptyEmail: op.email ? 0 : 1,
+    stationPrompt: process.env.STATION_PROMPT === '0' ? 0 : 1,
     operatorResult: { operatorName: op.name, orgName: org?.name ?? '', userID: op.userId },
   };
 }

@@ -16,7 +16,7 @@ export default async function QrCodePage({ searchParams }: { searchParams: Searc
   return (
     <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-10">
       <QrConfirm randNum={randNum && /^[\w-]{16,64}$/.test(randNum) ? randNum : ''} />
-      <LazyDialogs />
+      <LazyDialogs stayOnSessionError />
     </main>
   );
 }

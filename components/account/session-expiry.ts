@@ -1,0 +1,44 @@
+/**
+ * SPEC 4.1: on a session error (2000, 2001, 2002) the product forces a re-login. Token expiry clears
+ * the same things as log-out (user info, token, sign-in flag) and goes to /home, unless told not to
+ * (a request made with stayOnSessionError, or a page that must keep its place such as the QR
+ * confirmation page). 2000 shows the system-error page (components/shell/SystemError) first, whose
+ * button opens the login dialog; the others open the login dialog on /home at once.
+ */
+import { CODE_SESSION_IDLE, type SessionCode } from '@/lib/api/messages';
+import { writeUserInfo } from '@/lib/session/client';
+
+export interface SessionErrorEvent {
+  code: SessionCode;
+  forced: boolean;
+  stay?: boolean;
+}
+
+export interface ExpiryDeps {
+  /** Ends the session on the server, which also clears the token and sign-in cookies. */
+  logout: () => Promise<unknown>;
+  /** The current path (without the query). */
+  pathname: () => string;
+  /** Client-side navigation, so the shell (and the warning just shown) stays. */
+  navigate: (href: string) => void;
+  openLogin: () => void;
+  /** The page itself said not to leave it. */
+  stayHere?: boolean;
+}
+
+/** Returns a handler that acts once per burst of parallel session errors. */
+export function createExpiryHandler(deps: ExpiryDeps): (e: SessionErrorEvent) => Promise<void> {
+  let busy = false;
+  return async (e) => {
+    if (busy) return;
+    busy = true;
+    try {
+      writeUserInfo(null);
+      await deps.logout().catch(() => undefined);
+      if (!e.stay && !deps.stayHere && deps.pathname() !== '/home') deps.navigate('/home');
+      if (e.code !== CODE_SESSION_IDLE) deps.openLogin();
+    } finally {
+      busy = false;
+    }
+  };
+}

@@ -1,0 +1,200 @@
+/** @jest-environment jsdom */
+/**
+ * Issue 3 points 2, 7 and 8 (SPEC 4.1, 4.2): token expiry clears the session and goes to /home unless told
+ * not to; the perfect-info prompt 3 s after the login itself, however long the splash took; the
+ * post-station dialog opening by itself once a day.
+ */
+import { act, render } from '@testing-library/react';
+import { createApiClient } from '@/lib/api/core';
+import { apiEvents } from '@/lib/api/browser';
+import { createExpiryHandler } from '@/components/account/session-expiry';
+import { followUpTimers } from '@/components/login/after-login';
+import { maybePromptStations, stationDismissKey, STATION_PROMPT_KEY, todayString } from '@/components/account/management';
+import { LazyDialogs } from '@/components/shell/LazyDialogs';
+import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { onUi, type UiEvent } from '@/lib/ui/events';
+import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
+
+const push = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
+// The dialogs themselves are tested elsewhere; here only what opens them.
+jest.mock('next/dynamic', () => () => () => null);
+
+let reply: (path: string) => { code: number; msg: string; data: unknown } = () => ({ code: 0, msg: 'success', data: null });
+const paths: string[] = [];
+let ui: UiEvent[] = [];
+let offUi: () => void = () => undefined;
+beforeEach(() => {
+  paths.length = 0;
+  ui = [];
+  push.mockReset();
+  localStorage.clear();
+  sessionStorage.clear();
+  offUi = onUi((e) => ui.push(e));
+  global.fetch = jest.fn(async (url: RequestInfo | URL) => {
+    paths.push(String(url));
+    const body = reply(String(url));
+    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+  }) as typeof fetch;
+});
+afterEach(() => {
+  offUi();
+  jest.useRealTimers();
+  document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
+});
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await act(async () => undefined);
+};
+
+describe('token expiry (SPEC 4.1)', () => {
+  const deps = (pathname: string, stayHere = false) => {
+    const d = { logout: jest.fn(async () => undefined), pathname: () => pathname, navigate: jest.fn(), openLogin: jest.fn(), stayHere };
+    return d;
+  };
+
+  it.each([2001, 2002] as const)('%i clears the user and token, goes to /home and opens the login dialog there', async (code) => {
+    localStorage.setItem('userInfo', JSON.stringify({ operatorID: 1 }));
+    const d = deps('/learning/center');
+    await createExpiryHandler(d)({ code, forced: false });
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(d.logout).toHaveBeenCalledTimes(1);
+    expect(d.navigate).toHaveBeenCalledWith('/home');
+    expect(d.openLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('2000 goes to /home but leaves the re-login to the system-error page', async () => {
+    const d = deps('/course/list');
+    await createExpiryHandler(d)({ code: 2000, forced: false });
+    expect(d.navigate).toHaveBeenCalledWith('/home');
+    expect(d.openLogin).not.toHaveBeenCalled();
+  });
+
+  it('stays on the page when told not to (request option or page), and does not navigate on /home itself', async () => {
+    const told = deps('/course/list');
+    await createExpiryHandler(told)({ code: 2001, forced: false, stay: true });
+    expect(told.navigate).not.toHaveBeenCalled();
+    expect(told.openLogin).toHaveBeenCalled();
+    const page = deps('/qrCodePage/qrCode', true);
+    await createExpiryHandler(page)({ code: 2002, forced: true });
+    expect(page.navigate).not.toHaveBeenCalled();
+    const home = deps('/home');
+    await createExpiryHandler(home)({ code: 2002, forced: true });
+    expect(home.navigate).not.toHaveBeenCalled();
+    expect(home.openLogin).toHaveBeenCalled();
+  });
+
+  it('acts once for a burst of parallel session errors', async () => {
+    let release: () => void = () => undefined;
+    const d = { ...deps('/x'), logout: jest.fn(() => new Promise<void>((r) => (release = r))) };
+    const handle = createExpiryHandler(d);
+    const first = handle({ code: 2001, forced: false });
+    await handle({ code: 2001, forced: false });
+    release();
+    await first;
+    expect(d.logout).toHaveBeenCalledTimes(1);
+    expect(d.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('the API client carries "unless told not to" (stayOnSessionError) with the session error', async () => {
+    const onSessionError = jest.fn();
+    const client = createApiClient({
+      transport: async () => ({ code: 2001, msg: 'x', data: null }),
+      hooks: { notify: jest.fn(), onSessionError },
+      headers: () => ({}),
+    });
+    await client.request('/api/a', {}, { stayOnSessionError: true }).catch(() => undefined);
+    expect(onSessionError).toHaveBeenLastCalledWith(2001, { forced: false, stay: true });
+    await client.request('/api/a').catch(() => undefined);
+    expect(onSessionError).toHaveBeenLastCalledWith(2001, { forced: false });
+  });
+
+  it('the shell: a 2001 elsewhere than /home logs out, navigates to /home and opens the login dialog', async () => {
+    window.history.replaceState(null, '', '/learning/center');
+    render(<LazyDialogs />);
+    await flush();
+    act(() => apiEvents.emit({ type: 'session', code: 2001, forced: false }));
+    await flush();
+    expect(paths.some((p) => p.endsWith('/modules/eosoperator/logout'))).toBe(true);
+    expect(push).toHaveBeenCalledWith('/home');
+    expect(ui).toContainEqual({ type: 'login', loginType: 1, extra: undefined });
+    window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('prompts after a password login (SPEC 4.2)', () => {
+  it('the perfect-info prompt opens 3 s after the login, not 3 s after the re-initialisation', () => {
+    jest.useFakeTimers();
+    const open = jest.fn();
+    const loginAt = 1_000_000;
+    // the splash and reload took 4.5 s: the prompt is already due
+    followUpTimers({ perfect: 11, link: 13, due: loginAt + PERFECT_INFO_DELAY_MS }, loginAt + 4_500, open);
+    jest.advanceTimersByTime(0);
+    expect(open).toHaveBeenCalledWith(11, { next: 13 });
+    // the page came back after 1 s: 2 s to go
+    open.mockReset();
+    followUpTimers({ perfect: 9, link: null, due: loginAt + PERFECT_INFO_DELAY_MS }, loginAt + 1_000, open);
+    jest.advanceTimersByTime(1_999);
+    expect(open).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(open).toHaveBeenCalledWith(9, { next: null });
+  });
+
+  it('without the perfect-info prompt the passport-link prompt (13) opens at once; after it, 13 follows the close by 2 s', () => {
+    jest.useFakeTimers();
+    const open = jest.fn();
+    followUpTimers({ perfect: null, link: 13 }, 0, open);
+    jest.advanceTimersByTime(0);
+    expect(open).toHaveBeenCalledWith(13);
+    expect(LINK_DIALOG_REOPEN_MS).toBe(2_000);
+  });
+
+  it('the shell opens the due prompt from sessionStorage at the due time', async () => {
+    jest.useFakeTimers();
+    sessionStorage.setItem('loginFollowUp', JSON.stringify({ perfect: 10, link: null, due: Date.now() + 1_500 }));
+    render(<LazyDialogs />);
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(ui.filter((e) => e.type === 'login')).toEqual([]);
+    act(() => jest.advanceTimersByTime(600));
+    expect(ui).toContainEqual({ type: 'login', loginType: 10, extra: { next: null } });
+  });
+});
+
+describe('post-station dialog opening by itself (SPEC 2.4, 4.2)', () => {
+  const signIn = (operatorID: number) => {
+    document.cookie = `${IDENTITY_COOKIE}=signed`;
+    localStorage.setItem('userInfo', JSON.stringify({ operatorID }));
+    localStorage.setItem(STATION_PROMPT_KEY, '1');
+  };
+
+  it('opens for a signed-in user without a station who has not closed it today', async () => {
+    signIn(21);
+    reply = () => ({ code: 0, msg: 'success', data: [] });
+    expect(await maybePromptStations()).toBe(true);
+    expect(ui).toContainEqual({ type: 'postStation' });
+  });
+
+  it('not after closing today, not with a station bound, not for a visitor, not when the server turned it off', async () => {
+    signIn(22);
+    reply = () => ({ code: 0, msg: 'success', data: [] });
+    localStorage.setItem(stationDismissKey(22), todayString());
+    expect(await maybePromptStations()).toBe(false);
+    localStorage.removeItem(stationDismissKey(22));
+    reply = () => ({ code: 0, msg: 'success', data: [{ stationId: 1 }] });
+    expect(await maybePromptStations()).toBe(false);
+    reply = () => ({ code: 0, msg: 'success', data: [] });
+    localStorage.setItem(STATION_PROMPT_KEY, '0');
+    expect(await maybePromptStations()).toBe(false);
+    localStorage.setItem(STATION_PROMPT_KEY, '1');
+    document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
+    expect(await maybePromptStations()).toBe(false);
+    expect(ui).toEqual([]);
+  });
+
+  it('the shell prompts on a page load after the splash', async () => {
+    signIn(23);
+    reply = () => ({ code: 0, msg: 'success', data: [] });
+    render(<LazyDialogs />);
+    await flush();
+    expect(ui).toContainEqual({ type: 'postStation' });
+  });
+});
