@@ -15,7 +15,7 @@ import { writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/events';
 import { V } from '@/lib/validation/messages';
 import { useSite } from '@/components/site/SiteContext';
-import { afterLoginAddress, completeLogin, type LoginResult } from './after-login';
+import { afterLoginAddress, completeLogin, peekFollowUp, readFollowUp, writeFollowUp, type FollowUp, type LoginResult } from './after-login';
 import { MANUAL_RETRIEVAL_CONTACTS } from './contacts';
 import { linkButton, primaryButton } from './fields';
 import { ForgotForm, PerfectInfoForm, RegisterForm, ResetForm, UsernameForm } from './forms';
@@ -79,9 +79,17 @@ interface Splash {
   target: string | null;
 }
 
-export function LoginDialog({ initial }: { initial?: { loginType: number; extra?: LoginExtra } }) {
+/**
+ * reinit: re-initialises the page in place (the shell refreshes the server components and every query);
+ * used when a prompt is already open as the splash ends, so the prompt stays. Without it, the page reloads.
+ */
+export function LoginDialog({ initial, reinit }: { initial?: { loginType: number; extra?: LoginExtra }; reinit?: () => void }) {
   const { title, site } = useSite();
   const [open, setOpen] = useState(false);
+  const openRef = useRef(false);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
   const [type, setTypeState] = useState<LoginType>(1);
   const prev = useRef<LoginType>(1);
   const [extra, setExtra] = useState<LoginExtra>({});
@@ -90,6 +98,10 @@ export function LoginDialog({ initial }: { initial?: { loginType: number; extra?
   const [passportOn, setPassportOn] = useState(false);
   const [splash, setSplash] = useState<Splash | null>(null);
   const typeRef = useRef<LoginType>(1);
+  /** SPEC 4.2: the perfect-info prompt 3 s after the login, over the splash if that still shows. */
+  const promptTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const promptShown = useRef<FollowUp | null>(null);
+  useEffect(() => () => clearTimeout(promptTimer.current), []);
 
   /** SPEC 4.2: switching remembers the previous type, except from 3. */
   const switchTo = useCallback((next: LoginType) => {
@@ -136,21 +148,45 @@ export function LoginDialog({ initial }: { initial?: { loginType: number; extra?
     async (result: LoginResult, withPrompts = true) => {
       setOpen(false);
       const info = await completeLogin(result, { mainSite: site.variant === 'main', withPrompts });
+      const followUp = peekFollowUp();
+      if (followUp?.perfect) {
+        const perfect = followUp.perfect;
+        clearTimeout(promptTimer.current);
+        promptTimer.current = setTimeout(
+          () => {
+            readFollowUp(); // taken: the shell does not open it again
+            promptShown.current = followUp;
+            show(perfect, { next: followUp.link });
+          },
+          Math.max(0, (followUp.due ?? 0) - Date.now()),
+        );
+      }
       setSplash({ name: info?.operatorName ?? result.operatorResult?.operatorName ?? '', headPic: info?.headPic ?? '', target: afterLoginAddress(result) });
     },
-    [site.variant],
+    [site.variant, show],
   );
 
   const splashDone = useCallback(
     (systemError: boolean) => {
       const target = splash?.target;
+      clearTimeout(promptTimer.current);
+      const shown = promptShown.current;
+      promptShown.current = null;
+      // Once the perfect-info prompt has opened, the page re-initialises around it, so it stays.
+      if (shown && reinit && !systemError && !target) {
+        setSplash(null);
+        reinit();
+        return;
+      }
+      // Leaving the page: a prompt still open goes with the browser and opens again on the next page.
+      if (shown && openRef.current && typeRef.current === shown.perfect) writeFollowUp({ ...shown, due: 0 });
       // Full page loads on purpose: the page re-initialises with the new session (SPEC 2.8).
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       if (systemError) window.location.assign('/home');
       else if (target) window.location.assign(target);
       else window.location.reload();
     },
-    [splash],
+    [splash, reinit],
   );
 
   // Back from the passport with code and state (SPEC 2.6 types 12-16).
@@ -468,7 +504,7 @@ export function LoginDialog({ initial }: { initial?: { loginType: number; extra?
 
   return (
     <>
-      <Dialog open={open} onClose={close} className="relative z-50">
+      <Dialog open={open} onClose={close} className={`relative ${splash ? 'z-[80]' : 'z-50'}`}>
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
           <DialogPanel data-login-type={type} className="relative w-full rounded-lg bg-white p-6 shadow-xl sm:p-8" style={{ maxWidth: `min(${dialogWidthRem(type)}rem, 95vw)` }}>

@@ -63,6 +63,25 @@ export function perfectInfoType(r: Pick<LoginResult, 'isDefaultPassword' | 'isEm
   return null;
 }
 
+/** The stored prompts without taking them (the login dialog opens the perfect-info prompt itself when it is due before the page re-initialises). */
+export function peekFollowUp(): FollowUp | null {
+  try {
+    const raw = sessionStorage.getItem(FOLLOW_UP_KEY);
+    return raw ? (JSON.parse(raw) as FollowUp) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts prompts back, e.g. an open perfect-info prompt when the browser goes to another page. */
+export function writeFollowUp(f: FollowUp): void {
+  try {
+    sessionStorage.setItem(FOLLOW_UP_KEY, JSON.stringify(f));
+  } catch {
+    /* storage disabled: no prompts */
+  }
+}
+
 export function readFollowUp(): FollowUp | null {
   try {
     const raw = sessionStorage.getItem(FOLLOW_UP_KEY);

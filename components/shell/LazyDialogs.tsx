@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
 import { readUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
@@ -39,6 +40,7 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
 /** stayOnSessionError: a page that must keep its place (the QR confirmation page) re-logs in where it is. */
 export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError?: boolean }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [login, setLogin] = useState<{ loginType: number; extra?: LoginExtra } | null>(null);
   const [box, setBox] = useState<MessageBoxState | null>(null);
   const [station, setStation] = useState<number | null>(null);
@@ -78,7 +80,15 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
   }, [router, stayOnSessionError]);
   return (
     <>
-      {login && <LoginDialog initial={login} />}
+      {login && (
+        <LoginDialog
+          initial={login}
+          reinit={() => {
+            router.refresh();
+            void queryClient.invalidateQueries();
+          }}
+        />
+      )}
       {box && <MessageBox initial={box} />}
       {station !== null && <StationDialog operatorID={station} open onClose={() => setStation(null)} />}
     </>

@@ -162,11 +162,14 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   await phone.close();
 });
 
-test('2001: signing in elsewhere sends the older browser back to the login dialog', async ({ page, browser, baseURL }) => {
+test('2001: signing in elsewhere clears the older browser\'s session and sends it to /home with the login dialog', async ({ page, browser, baseURL }) => {
   const made = await makeAccount(page, '异地登录');
   const account = { userID: made.email, password: made.password };
   await page.goto('/home');
   await signIn(page, account.userID, account.password, await openLoginDialog(page));
+  await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
+  // another page of the shell than /home: token expiry goes to /home (SPEC 4.1)
+  await page.goto('/register');
   await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 
   const other = await browser.newContext({ baseURL, locale: 'zh-CN' });
@@ -177,8 +180,34 @@ test('2001: signing in elsewhere sends the older browser back to the login dialo
 
   await page.reload();
   await expect(page.getByText('您的账号已在其他地方登录，请重新登录')).toBeVisible();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
   await expect(page.getByRole('dialog').getByRole('heading', { name: /^登录/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   await other.close();
+});
+
+test('the post-station dialog opens by itself for a user without a station, until closed that day', async ({ page }) => {
+  const made = await makeAccount(page, '岗位提示');
+  await page.goto('/home');
+  await signIn(page, made.email, made.password, await openLoginDialog(page));
+  await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
+  // The test server turns the automatic prompt off (STATION_PROMPT=0) for every other spec; the login
+  // answer stored that switch in the page, and this spec turns it back on as a server without the variable would.
+  expect(await page.evaluate(() => localStorage.getItem('postStationPrompt'))).toBe('0');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: '选择学习岗位' })).toBeHidden();
+  await page.evaluate(() => localStorage.setItem('postStationPrompt', '1'));
+  await page.reload();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: '选择学习岗位' })).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('请至少选择一个岗位')).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  // closed today: not again on the next page load
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('heading', { name: '选择学习岗位' })).toBeHidden();
 });
 
 test('after a password login with the default password and no e-mail: the perfect-info prompt (11), saved', async ({ page }, testInfo) => {

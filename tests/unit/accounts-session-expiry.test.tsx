@@ -4,7 +4,10 @@
  * not to; the perfect-info prompt 3 s after the login itself, however long the splash took; the
  * post-station dialog opening by itself once a day.
  */
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LoginDialog } from '@/components/login/LoginDialog';
+import { SiteProvider } from '@/components/site/SiteContext';
 import { createApiClient } from '@/lib/api/core';
 import { apiEvents } from '@/lib/api/browser';
 import { createExpiryHandler } from '@/components/account/session-expiry';
@@ -42,6 +45,13 @@ afterEach(() => {
   jest.useRealTimers();
   document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
 });
+/** The shell as the layout mounts it: inside the site and the query client. */
+const shell = (node: React.ReactNode) =>
+  render(
+    <SiteProvider site={{ variant: 'main', dx: false }}>
+      <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
+    </SiteProvider>,
+  );
 const flush = async () => {
   for (let i = 0; i < 5; i++) await act(async () => undefined);
 };
@@ -110,7 +120,7 @@ describe('token expiry (SPEC 4.1)', () => {
 
   it('the shell: a 2001 elsewhere than /home logs out, navigates to /home and opens the login dialog', async () => {
     window.history.replaceState(null, '', '/learning/center');
-    render(<LazyDialogs />);
+    shell(<LazyDialogs />);
     await flush();
     act(() => apiEvents.emit({ type: 'session', code: 2001, forced: false }));
     await flush();
@@ -151,12 +161,55 @@ describe('prompts after a password login (SPEC 4.2)', () => {
   it('the shell opens the due prompt from sessionStorage at the due time', async () => {
     jest.useFakeTimers();
     sessionStorage.setItem('loginFollowUp', JSON.stringify({ perfect: 10, link: null, due: Date.now() + 1_500 }));
-    render(<LazyDialogs />);
+    shell(<LazyDialogs />);
     act(() => jest.advanceTimersByTime(1_000));
     expect(ui.filter((e) => e.type === 'login')).toEqual([]);
     act(() => jest.advanceTimersByTime(600));
     expect(ui).toContainEqual({ type: 'login', loginType: 10, extra: { next: null } });
   });
+});
+
+describe('the perfect-info prompt in the login dialog itself', () => {
+  it('opens 3 s after the login, over the splash, and stays while the page re-initialises in place', async () => {
+    const loginResult = {
+      token: 't',
+      hasES: 0,
+      authUserId: '',
+      esEnabled: 0,
+      redirectsUrl: '',
+      cmsUrl: '',
+      stuUrl: '',
+      isHandleOldCmsUrl: '0',
+      isDefaultPassword: 1,
+      isEmptyEmail: 0,
+      stationPrompt: 1,
+      operatorResult: { operatorName: '刘新', orgName: '', userID: 'newbie' },
+    };
+    reply = (p) => {
+      if (p.endsWith('/modules/imgCode/detail')) return { code: 0, msg: 'success', data: { uuid: 'u', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+      if (p.endsWith('/modules/eosoperator/login')) return { code: 0, msg: 'success', data: loginResult };
+      if (p.endsWith('/myInfo')) return { code: 0, msg: 'success', data: { operatorID: 5, operatorName: '刘新', headPic: '' } };
+      if (p.endsWith('/myCmsRoleList')) return { code: 0, msg: 'success', data: [] };
+      return { code: 0, msg: 'success', data: { httpClientId: '', httpsClientId: '' } };
+    };
+    const reinit = jest.fn();
+    shell(<LoginDialog initial={{ loginType: 1 }} reinit={reinit} />);
+    fireEvent.change(await screen.findByLabelText('登录账号'), { target: { value: 'newbie' } });
+    fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Newbie_2026' } });
+    fireEvent.change(screen.getByLabelText('验证码', { exact: true }), { target: { value: 'abcd' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByText('用户认证成功，正在初始化用户信息...');
+    const shownAt = Date.now();
+    await waitFor(() => expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy(), { timeout: 4_000 });
+    const waited = Date.now() - shownAt;
+    expect(waited).toBeGreaterThan(PERFECT_INFO_DELAY_MS - 600);
+    expect(waited).toBeLessThan(PERFECT_INFO_DELAY_MS + 600);
+    expect(screen.getByText('用户认证成功，正在初始化用户信息...')).toBeTruthy(); // the splash still shows
+    await waitFor(() => expect(reinit).toHaveBeenCalled(), { timeout: 3_000 });
+    expect(screen.queryByText('用户认证成功，正在初始化用户信息...')).toBeNull();
+    expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy();
+    expect(sessionStorage.getItem('loginFollowUp')).toBeNull(); // taken: the shell does not open it twice
+  }, 15_000);
 });
 
 describe('post-station dialog opening by itself (SPEC 2.4, 4.2)', () => {
@@ -193,7 +246,7 @@ describe('post-station dialog opening by itself (SPEC 2.4, 4.2)', () => {
   it('the shell prompts on a page load after the splash', async () => {
     signIn(23);
     reply = () => ({ code: 0, msg: 'success', data: [] });
-    render(<LazyDialogs />);
+    shell(<LazyDialogs />);
     await flush();
     expect(ui).toContainEqual({ type: 'postStation' });
   });
