@@ -98,7 +98,7 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
   const [passportOn, setPassportOn] = useState(false);
   const [splash, setSplash] = useState<Splash | null>(null);
   const typeRef = useRef<LoginType>(1);
-  /** SPEC 4.2: the perfect-info prompt 3 s after the login, over the splash if that still shows. */
+  /** SPEC 4.2: the prompts after a password login, over the splash if that still shows. */
   const promptTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const promptShown = useRef<FollowUp | null>(null);
   useEffect(() => () => clearTimeout(promptTimer.current), []);
@@ -148,17 +148,19 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
     async (result: LoginResult, withPrompts = true) => {
       setOpen(false);
       const info = await completeLogin(result, { mainSite: site.variant === 'main', withPrompts });
+      // SPEC 4.2: the perfect-info prompt at login + 3 s (followed by the link prompt), else the
+      // passport-link prompt (13) at once; opened here so the page's re-initialisation keeps it.
       const followUp = peekFollowUp();
-      if (followUp?.perfect) {
-        const perfect = followUp.perfect;
+      const first = followUp?.perfect ?? followUp?.link;
+      if (followUp && first) {
         clearTimeout(promptTimer.current);
         promptTimer.current = setTimeout(
           () => {
             readFollowUp(); // taken: the shell does not open it again
             promptShown.current = followUp;
-            show(perfect, { next: followUp.link });
+            show(first, followUp.perfect ? { next: followUp.link } : {});
           },
-          Math.max(0, (followUp.due ?? 0) - Date.now()),
+          followUp.perfect ? Math.max(0, (followUp.due ?? 0) - Date.now()) : 0,
         );
       }
       setSplash({ name: info?.operatorName ?? result.operatorResult?.operatorName ?? '', headPic: info?.headPic ?? '', target: afterLoginAddress(result) });
@@ -172,14 +174,14 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
       clearTimeout(promptTimer.current);
       const shown = promptShown.current;
       promptShown.current = null;
-      // Once the perfect-info prompt has opened, the page re-initialises around it, so it stays.
+      // Once a prompt has opened, the page re-initialises around it, so it stays.
       if (shown && reinit && !systemError && !target) {
         setSplash(null);
         reinit();
         return;
       }
       // Leaving the page: a prompt still open goes with the browser and opens again on the next page.
-      if (shown && openRef.current && typeRef.current === shown.perfect) writeFollowUp({ ...shown, due: 0 });
+      if (shown && openRef.current && typeRef.current === (shown.perfect ?? shown.link)) writeFollowUp({ ...shown, due: 0 });
       // Full page loads on purpose: the page re-initialises with the new session (SPEC 2.8).
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       if (systemError) window.location.assign('/home');

@@ -149,7 +149,7 @@ describe('prompts after a password login (SPEC 4.2)', () => {
     expect(open).toHaveBeenCalledWith(9, { next: null });
   });
 
-  it('without the perfect-info prompt the passport-link prompt (13) opens at once; after it, 13 follows the close by 2 s', () => {
+  it('without the perfect-info prompt the passport-link prompt (13) opens at once (its reopening after a closed perfect-info prompt waits LINK_DIALOG_REOPEN_MS)', () => {
     jest.useFakeTimers();
     const open = jest.fn();
     followUpTimers({ perfect: null, link: 13 }, 0, open);
@@ -169,8 +169,8 @@ describe('prompts after a password login (SPEC 4.2)', () => {
   });
 });
 
-describe('the perfect-info prompt in the login dialog itself', () => {
-  it('opens 3 s after the login, over the splash, and stays while the page re-initialises in place', async () => {
+describe('prompts opened by the login dialog itself, over the splash', () => {
+  const signInThroughDialog = async (overrides: Record<string, unknown>) => {
     const loginResult = {
       token: 't',
       hasES: 0,
@@ -184,6 +184,7 @@ describe('the perfect-info prompt in the login dialog itself', () => {
       isEmptyEmail: 0,
       stationPrompt: 1,
       operatorResult: { operatorName: '刘新', orgName: '', userID: 'newbie' },
+      ...overrides,
     };
     reply = (p) => {
       if (p.endsWith('/modules/imgCode/detail')) return { code: 0, msg: 'success', data: { uuid: 'u', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' } };
@@ -199,6 +200,11 @@ describe('the perfect-info prompt in the login dialog itself', () => {
     fireEvent.change(screen.getByLabelText('验证码', { exact: true }), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await screen.findByText('用户认证成功，正在初始化用户信息...');
+    return reinit;
+  };
+
+  it('opens 3 s after the login, over the splash, and stays while the page re-initialises in place', async () => {
+    const reinit = await signInThroughDialog({});
     const shownAt = Date.now();
     await waitFor(() => expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy(), { timeout: 4_000 });
     const waited = Date.now() - shownAt;
@@ -209,6 +215,13 @@ describe('the perfect-info prompt in the login dialog itself', () => {
     expect(screen.queryByText('用户认证成功，正在初始化用户信息...')).toBeNull();
     expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy();
     expect(sessionStorage.getItem('loginFollowUp')).toBeNull(); // taken: the shell does not open it twice
+  }, 15_000);
+
+  it('without it, the passport-link prompt (13) opens at once', async () => {
+    const reinit = await signInThroughDialog({ esEnabled: 1, isDefaultPassword: 0 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy(), { timeout: 500 });
+    await waitFor(() => expect(reinit).toHaveBeenCalled(), { timeout: 5_000 });
+    expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy();
   }, 15_000);
 });
 
