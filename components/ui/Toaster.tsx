@@ -33,7 +33,8 @@ export function Toaster() {
     const unsubscribe = apiEvents.subscribe((event) => {
       if (event.type !== 'notify') return;
       const id = ++nextId;
-      setShown((list) => [...list, { id, kind: event.kind, message: event.message }]);
+      // The same message already on screen is not stacked again (parallel calls failing alike): it stays for the new duration.
+      setShown((list) => [...list.filter((item) => item.kind !== event.kind || item.message !== event.message), { id, kind: event.kind, message: event.message }]);
       const timer = setTimeout(() => {
         timers.delete(timer);
         setShown((list) => list.filter((item) => item.id !== id));

@@ -1,0 +1,30 @@
+/** @jest-environment jsdom */
+/** The portal's messages (SPEC 8): shown for their duration; the same message is not stacked twice. */
+import { act, render, screen } from '@testing-library/react';
+import { Toaster, toast } from '@/components/ui/Toaster';
+
+describe('Toaster', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('shows a message for its duration', () => {
+    render(<Toaster />);
+    act(() => toast('error', '服务器繁忙', 3000));
+    expect(screen.getByRole('alert').textContent).toBe('服务器繁忙');
+    act(() => jest.advanceTimersByTime(3001));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not stack the same message twice, and keeps it for the newer duration', () => {
+    render(<Toaster />);
+    act(() => toast('warning', '您的账号已在其他地方登录，请重新登录', 3000));
+    act(() => jest.advanceTimersByTime(2000));
+    act(() => toast('warning', '您的账号已在其他地方登录，请重新登录', 3000));
+    act(() => toast('warning', '另一条消息', 3000));
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['您的账号已在其他地方登录，请重新登录', '另一条消息']);
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByText('您的账号已在其他地方登录，请重新登录')).toBeTruthy();
+    act(() => jest.advanceTimersByTime(1001));
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+  });
+});
