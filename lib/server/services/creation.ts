@@ -221,6 +221,7 @@ async function setStatus(c: CourseRow, to: number, kind: string, reason: string,
     .set({ auditStatus: to, auditReason: reason, ...(to === 1052 ? { publishedAt: new Date() } : {}), ...extra })
     .where(eq(courses.id, c.id));
   await audit(c.id, kind, c.auditStatus, to, reason, reviewerId);
+  if (c.teacherId != null && (to === 1052 || c.auditStatus === 1052)) await refreshTeacherCount(c.teacherId);
 }
 
 /** Submits for review; the audit setting decides machine and/or manual review (SPEC 3 Audit setting, 4.5). */
