@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import type { SpaceComment, SpaceKind } from '@/lib/api/spaces';
+import { commentListBody, type SpaceComment, type SpaceKind } from '@/lib/api/spaces';
 import type { Page } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { openMessageBox } from '@/lib/ui/events';
@@ -12,7 +12,6 @@ import { toast } from '@/components/ui/Toaster';
 import { useLoggedIn } from './FollowButton';
 
 const MAX = 500;
-export const commentListBody = (ref: { kind: SpaceKind; id: number }) => ({ ...ref, pageSize: 20 });
 
 /** Comments of a space: the first page comes with the page; plain text only (the server sanitises too). */
 export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number } }) {

@@ -21,6 +21,9 @@ export function spaceHref(kind: SpaceKind, id: number): string {
   return `${path}?id=${id}`;
 }
 
+/** The first page of a space's comments: prefetched with the cached page, read by the client with the same key. */
+export const commentListBody = (ref: { kind: SpaceKind; id: number }) => ({ ...ref, pageSize: 20 });
+
 export interface SpaceCard {
   kind: SpaceKind;
   id: number;

@@ -4,10 +4,9 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { SPACE_ROUTES, type SpaceDetail, type SpaceRoute } from '@/lib/api/spaces';
+import { commentListBody, SPACE_ROUTES, type SpaceDetail, type SpaceRoute } from '@/lib/api/spaces';
 import { findRoute, parseSiteSegment, VARIANTS, type Site } from '@/lib/variants';
 import { SpaceView } from '@/components/spaces/SpaceView';
-import { commentListBody } from '@/components/spaces/Comments';
 
 type Params = Promise<{ variant: string; route: string; id: string }>;
 
