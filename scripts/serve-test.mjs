@@ -29,7 +29,9 @@ try {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use: stop what runs there first`);
   await buildIfNeeded({ log: (m) => console.log(`[serve-test] ${m}`) });
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
-  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1' }, waitPath: '/home', waitHost: 'localhost' });
+  // The assistant talks to a stand-in chat-completions server that e2e/main/spaces-assistant.spec.ts starts on port + 7.
+  const llm = process.env.LLM_BASE_URL ?? `http://127.0.0.1:${port + 7}/v1`;
+  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1', LLM_BASE_URL: llm }, waitPath: '/home', waitHost: 'localhost' });
   console.log(`[serve-test] ready on port ${port} (pid ${server.pid}, DATA_DIR=${dataDir})`);
   server.child.on('exit', (code) => {
     if (!stopping) {
