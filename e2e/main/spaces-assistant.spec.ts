@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/spaces';
+import { signIn, signInInPage } from '../support/spaces';
 
 /**
  * Issue 6 point 3 / SPEC 1: the assistant appears only on the main host, only on the home page, only for a
@@ -52,8 +52,9 @@ test('a signed-in user sees it on the home page of the main host only, and gets 
 
 test('not on the party host, even signed in', async ({ page }) => {
   const party = `http://party.localhost:${PORT}`;
-  await signIn(page.request, party, 'party', 'Party_2026');
   await page.goto(`${party}/home`);
+  await signInInPage(page, 'party', 'Party_2026');
+  await page.reload();
   await expect(page.getByRole('banner').getByText('赵红梅')).toBeVisible();
   await expect(icon(page)).toHaveCount(0);
 });

@@ -37,10 +37,10 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   await page.getByLabel(/选择课程文件/).setInputFiles(video);
   await expect(page.getByRole('progressbar', { name: '计算文件MD5' })).toBeVisible();
   await first;
-  await page.unroute('**/api/resourceFile/uploadCourseWareFile');
 
   // Reload mid-upload: the page knows what is on the server and resumes from the first missing chunk.
   await page.reload();
+  await page.unroute('**/api/resourceFile/uploadCourseWareFile');
   await expect(page.getByText(/有未完成的上传/)).toBeVisible();
   await expect(page.getByText(/第一讲\.mp4（5\.01 MB，已上传 1\/3 个分片）/)).toBeVisible();
   await page.getByLabel('章节名称').fill('第一讲 导论');

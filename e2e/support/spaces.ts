@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Signs in through the login endpoint with the test-only captcha answer (PORTAL_TEST_HOOKS=1); the context keeps the cookies. */
 export async function signIn(request: APIRequestContext, origin: string, userID: string, password: string): Promise<{ operatorID: number; tchrId: number | null }> {
@@ -24,3 +24,17 @@ export function generatedVideo(bytes: number): Buffer {
 }
 
 export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** The same sign-in from inside the page (for hosts Node cannot resolve, such as party.localhost); the browser keeps the cookies. */
+export async function signInInPage(page: Page, userID: string, password: string): Promise<void> {
+  const code = await page.evaluate(
+    async ([u, p]) => {
+      const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const cap = await post('/modules/imgCode/detail', {});
+      const login = await post('/modules/eosoperator/login', { userID: u, password: p, code: cap.data.answer, codeUuid: cap.data.uuid });
+      return login.code as number;
+    },
+    [userID, password],
+  );
+  expect(code).toBe(0);
+}

@@ -1,12 +1,169 @@
 /**
  * The spaces domain's part of `npm run bench` (scripts/bench.mjs).
  * TARGETS: entries like those of bench.mjs (name, path, host, method, body, ratio, p99), measured with the rest.
- * extra(ctx): optional measurements of their own after the autocannon runs; ctx = { port, hostname, api, httpRequest, baseline }
+ * extra(ctx): optional measurements of their own after the autocannon runs; ctx = { port, hostname, api, httpRequest, baseline, serverPid }
  * where api(path, body, cookie) posts JSON to localhost and baseline is the baseline's req/s. Return
  * [{ name, ok, detail }] rows; ok false counts as a missed target.
+ *
+ * Here: the space pages (public, cached like catalogue pages), and a 200 MB upload through the chunk
+ * endpoints: MB/s against a plain copy of the same file on the same disk (target >= 50%), and the server's
+ * resident memory during it (target: under 300 MB; the upload streams, it never holds a file).
  */
-export const TARGETS = [];
+import { createHash, randomFillSync } from 'node:crypto';
+import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { ROOT } from '../lib/proc.mjs';
 
-export async function extra() {
-  return [];
+const PAGE = { ratio: 0.6, p99: 100 };
+
+export const TARGETS = [
+  { name: 'teacher space main', path: '/space/teacher?id=1', host: 'localhost', ...PAGE },
+  { name: 'teacher space party', path: '/space/teacher?id=1', host: 'party.localhost', ...PAGE },
+  { name: 'organisation space main', path: '/space/organization?id=1', host: 'localhost', ...PAGE },
+];
+
+const MB = 1024 * 1024;
+const FILE_MB = Number(process.env.BENCH_UPLOAD_MB || 200);
+const CHUNK = 2 * MB; // the client's chunk size (UPLOAD_SLICE_BYTES, SPEC 7: MD5 in 2 MB slices)
+const RSS_LIMIT_MB = 300;
+
+function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** One chunk as multipart/form-data, written by hand: fields first, then the file part. */
+function postChunk({ port, hostname, cookie }, fields, data, fileName) {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const head = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const pre = Buffer.from(`${head}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const post = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        hostname,
+        port,
+        path: '/api/resourceFile/uploadCourseWareFile',
+        method: 'POST',
+        headers: { host: `localhost:${port}`, cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': pre.length + data.length + post.length },
+      },
+      (res) => {
+        const parts = [];
+        res.on('data', (c) => parts.push(c));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(parts).toString('utf8'))));
+      },
+    );
+    req.on('error', reject);
+    req.write(pre);
+    req.write(data);
+    req.end(post);
+  });
+}
+
+export async function extra(ctx) {
+  const rows = [];
+  const dir = path.join(ROOT, 'data', `bench-spaces-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const src = path.join(dir, 'source.mp4');
+  try {
+    // The file: an MP4 header, then incompressible bytes; written in 8 MB pieces (never 200 MB in memory).
+    const fd = openSync(src, 'w');
+    const piece = Buffer.alloc(8 * MB);
+    const whole = createHash('md5');
+    const chunkMd5 = [];
+    let chunkHash = createHash('md5');
+    let inChunk = 0;
+    for (let written = 0; written < FILE_MB * MB; written += piece.length) {
+      randomFillSync(piece);
+      if (written === 0) Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(piece);
+      writeSync(fd, piece);
+      whole.update(piece);
+      for (let off = 0; off < piece.length; ) {
+        const take = Math.min(CHUNK - inChunk, piece.length - off);
+        chunkHash.update(piece.subarray(off, off + take));
+        inChunk += take;
+        off += take;
+        if (inChunk === CHUNK) {
+          chunkMd5.push(chunkHash.digest('hex'));
+          chunkHash = createHash('md5');
+          inChunk = 0;
+        }
+      }
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    const size = FILE_MB * MB;
+    const fileMd5 = whole.digest('hex');
+
+    // Plain copy of the same file on the same disk (what `cp` does).
+    const copyStart = process.hrtime.bigint();
+    copyFileSync(src, path.join(dir, 'copy.mp4'));
+    const copySec = Number(process.hrtime.bigint() - copyStart) / 1e9;
+    rmSync(path.join(dir, 'copy.mp4'), { force: true });
+
+    const cap = JSON.parse((await ctx.api('/modules/imgCode/detail', {})).body).data;
+    const login = await ctx.api('/modules/eosoperator/login', { userID: 'teacher', password: 'Teacher_2026', code: cap.answer, codeUuid: cap.uuid });
+    const cookie = []
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const plan = { fileMd5, fileSize: size, fileName: 'bench.mp4', chunkSize: CHUNK };
+    const progress = JSON.parse((await ctx.api('/api/resourceFile/progress', plan, cookie)).body);
+    if (progress.code !== 0) throw new Error(`progress: ${progress.msg}`);
+
+    const before = ctx.serverPid ? rssOf(ctx.serverPid) : null;
+    let peak = before?.rss ?? 0;
+    const sampler = setInterval(() => {
+      const r = ctx.serverPid ? rssOf(ctx.serverPid) : null;
+      if (r) peak = Math.max(peak, r.rss);
+    }, 50);
+    const rfd = openSync(src, 'r');
+    const buf = Buffer.alloc(CHUNK);
+    const start = process.hrtime.bigint();
+    let last;
+    try {
+      for (let i = progress.data.nextChunk; i < chunkMd5.length; i++) {
+        const n = readSync(rfd, buf, 0, CHUNK, i * CHUNK);
+        last = await postChunk({ port: ctx.port, hostname: ctx.hostname, cookie }, { ...plan, chunkIndex: i, chunkMd5: chunkMd5[i] }, buf.subarray(0, n), 'bench.mp4');
+        if (last.code !== 0) throw new Error(`chunk ${i}: ${last.msg}`);
+      }
+    } finally {
+      clearInterval(sampler);
+      closeSync(rfd);
+    }
+    const uploadSec = Number(process.hrtime.bigint() - start) / 1e9;
+    const after = ctx.serverPid ? rssOf(ctx.serverPid) : null;
+    const done = last?.data?.done === true && last.data.file?.md5 === fileMd5;
+    const uploadMBs = FILE_MB / uploadSec;
+    const copyMBs = FILE_MB / copySec;
+    rows.push({
+      name: `upload ${FILE_MB} MB in ${CHUNK / MB} MB chunks`,
+      ok: done && uploadMBs >= copyMBs * 0.5,
+      detail: `${uploadMBs.toFixed(0)} MB/s (${uploadSec.toFixed(2)} s) vs plain copy ${copyMBs.toFixed(0)} MB/s (${copySec.toFixed(2)} s): ratio ${(uploadMBs / copyMBs).toFixed(2)} (target >= 0.50)${done ? '' : ' - the file did not complete'}`,
+    });
+    rows.push({
+      name: 'server memory during the upload',
+      ok: ctx.serverPid ? peak < RSS_LIMIT_MB : undefined,
+      detail: ctx.serverPid
+        ? `VmRSS before ${before?.rss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after?.rss.toFixed(0)} MB; VmHWM (whole run) ${after?.hwm.toFixed(0)} MB (target: peak < ${RSS_LIMIT_MB} MB)`
+        : 'server pid unknown',
+    });
+    // The same file again: instant completion by its MD5.
+    const t0 = process.hrtime.bigint();
+    const again = JSON.parse((await ctx.api('/api/resourceFile/progress', { ...plan, fileName: 'again.mp4' }, cookie)).body);
+    rows.push({ name: 'instant completion of a known file', ok: again.data?.done === true, detail: `${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms` });
+  } catch (err) {
+    rows.push({ name: 'upload benchmark', ok: false, detail: err.message });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
 }
