@@ -25,7 +25,7 @@ export const TARGETS = [
 
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.BENCH_UPLOAD_MB || 200);
-const CHUNK = 2 * MB; // the client's chunk size (UPLOAD_SLICE_BYTES, SPEC 7: MD5 in 2 MB slices)
+const CHUNK = Number(process.env.BENCH_UPLOAD_CHUNK_MB || 2) * MB; // the client sends 2 MB chunks (UPLOAD_SLICE_BYTES, SPEC 7: MD5 in 2 MB slices)
 const RSS_LIMIT_MB = 300;
 
 function rssOf(pid) {
@@ -149,12 +149,18 @@ export async function extra(ctx) {
       ok: done && uploadMBs >= copyMBs * 0.5,
       detail: `${uploadMBs.toFixed(0)} MB/s (${uploadSec.toFixed(2)} s) vs plain copy ${copyMBs.toFixed(0)} MB/s (${copySec.toFixed(2)} s): ratio ${(uploadMBs / copyMBs).toFixed(2)} (target >= 0.50)${done ? '' : ' - the file did not complete'}`,
     });
+    // Two readings of the memory target: the upload must add nothing that grows with the file (flat), and the
+    // whole server should stay under 300 MB; the second depends on what the server holds before any upload
+    // (PGlite's WebAssembly heap, Next.js), which the upload does not change.
     rows.push({
-      name: 'server memory during the upload',
+      name: 'server memory growth during the upload',
+      ok: ctx.serverPid ? peak - (before?.rss ?? 0) < 50 : undefined,
+      detail: ctx.serverPid ? `VmRSS before ${before?.rss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - (before?.rss ?? 0)).toFixed(0)} MB), after ${after?.rss.toFixed(0)} MB (target: flat, < +50 MB)` : 'server pid unknown',
+    });
+    rows.push({
+      name: 'server resident memory during the upload',
       ok: ctx.serverPid ? peak < RSS_LIMIT_MB : undefined,
-      detail: ctx.serverPid
-        ? `VmRSS before ${before?.rss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after?.rss.toFixed(0)} MB; VmHWM (whole run) ${after?.hwm.toFixed(0)} MB (target: peak < ${RSS_LIMIT_MB} MB)`
-        : 'server pid unknown',
+      detail: ctx.serverPid ? `peak VmRSS ${peak.toFixed(0)} MB; VmHWM of the whole run ${after?.hwm.toFixed(0)} MB (target < ${RSS_LIMIT_MB} MB)` : 'server pid unknown',
     });
     // The same file again: instant completion by its MD5.
     const t0 = process.hrtime.bigint();
