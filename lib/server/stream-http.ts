@@ -120,7 +120,7 @@ function parseAndStore(request: Request, user: SessionUser, action: UploadAction
     let work: Promise<unknown> | null = null;
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
+      bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024, limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
     } catch {
       resolve(envelope(CODE_INVALID, '上传内容格式不正确'));
       return;
