@@ -74,6 +74,8 @@ export interface UploadEvents {
 }
 
 const RETRIES = 4;
+const POLL_MS = 1000;
+const MAX_POLLS = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: AbortSignal): Promise<UploadedFile> {
@@ -88,11 +90,14 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
   if (progress.received > 0) ev.onResume(progress.nextChunk, progress.chunkCount);
   const size = (i: number) => Math.min(file.size, (i + 1) * plan.chunkSize) - i * plan.chunkSize;
   let failures = 0;
+  let polls = 0;
   let index = progress.nextChunk;
   let have = progress.received;
   while (!progress.done) {
     if (index >= progress.chunkCount) {
-      // every chunk up to the end was sent; ask which are still missing
+      // every chunk up to the end was sent; ask which are still missing (or wait while the server assembles)
+      if (++polls > MAX_POLLS) throw new Error('服务器处理超时，请稍后重新选择文件继续上传');
+      if (polls > 1) await sleep(POLL_MS);
       progress = await api.request<UploadProgress>('/api/resourceFile/progress', plan, { signal });
       if (progress.done) break;
       index = progress.nextChunk;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { operators } from '@/lib/server/db/schema';
+import { operators, uploadSessions } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/sessions';
 import { handleUpload, serveFile, type UploadAction } from '@/lib/server/stream-http';
 import { isSafeKey, uploadedFilePath } from '@/lib/server/storage';
@@ -144,6 +144,22 @@ describe('resumable chunked upload', () => {
     expect(last.msg).toBe('文件MD5校验失败，请重新上传');
     expect(last.data).toMatchObject({ nextChunk: 0 });
     expect((await call('/api/resourceFile/progress', { fileMd5: wrong, fileSize: f.length, fileName: 'x.mp4', chunkSize: CHUNK }, teacher)).data).toMatchObject({ nextChunk: 0, received: 0 });
+  });
+
+  it('an assembly that died with its process is run again by the next progress call', async () => {
+    const f = fakeMp4(2 * CHUNK + 10, 123);
+    const p2 = { fileMd5: md5(f), fileSize: f.length, fileName: 'stale.mp4', chunkSize: CHUNK };
+    await chunkCall(teacher, f, p2.fileName, 0);
+    await chunkCall(teacher, f, p2.fileName, 1);
+    const d = await db();
+    const long = new Date(Date.now() - 10 * 60 * 1000);
+    // as if another request had claimed the assembly and then its process stopped
+    await d.update(uploadSessions).set({ status: 'assembling', updatedAt: long }).where(eq(uploadSessions.md5, p2.fileMd5));
+    const last = await chunkCall(teacher, f, p2.fileName, 2);
+    expect(last.data).toMatchObject({ done: false, received: 3, nextChunk: 3 });
+    const progress = await call('/api/resourceFile/progress', p2, teacher);
+    expect(progress.data).toMatchObject({ done: true });
+    expect((progress.data as UploadProgress).file?.md5).toBe(p2.fileMd5);
   });
 
   it('bad input: bad MD5, bad chunk size, a visitor', async () => {

@@ -33,6 +33,8 @@ export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 export const MAX_CHUNKS = 50_000;
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** An assembly older than this is taken to have died with its process. */
+const ASSEMBLY_STALE_MS = 2 * 60 * 1000;
 
 export const MSG_CHUNK_MD5 = '分片校验失败，请重新上传该分片';
 export const MSG_CHUNK_SIZE = '分片大小不正确，请重新上传该分片';
@@ -163,8 +165,16 @@ export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promis
     const n = chunkCountOf(plan);
     return { done: true, file: toUploaded(existing, plan.fileName), chunkCount: n, nextChunk: n, received: n };
   }
-  const session = await findOrCreateSession(user, plan);
-  return progressOf(session);
+  let session = await findOrCreateSession(user, plan);
+  if (session.status === 'assembling' && Date.now() - session.updatedAt.getTime() > ASSEMBLY_STALE_MS) {
+    // An assembly that never finished (the process stopped): let it run again.
+    const d = await db();
+    [session] = await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id)).returning();
+  }
+  const progress = await progressOf(session);
+  // Every chunk is in but the file was never assembled (e.g. the last request was cut off): assemble now.
+  if (session.status === 'uploading' && progress.received === session.chunkCount) return assemble(user, session, plan);
+  return progress;
 }
 
 export async function pendingUploads(user: SessionUser): Promise<PendingUpload[]> {
