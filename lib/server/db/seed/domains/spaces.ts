@@ -50,19 +50,20 @@ export async function seedSpaces(ctx: SeedContext): Promise<void> {
     picked.map((s, i) => ({ seriesId: s.id, sort: i + 1, required: i < 2 })),
   );
 
-  // The learner took part in two past training projects (approved), so /assess has something to assess.
+  // The learner and the manager took part in two past training projects (approved), so /assess has something to assess.
   const past = catalogue.pastTrainIds.slice(0, 2);
-  if (past.length) {
+  for (const who of [learner, demoOperatorIds.manager].filter((x): x is number => !!x)) {
+    if (!past.length) break;
     const existing = await db
       .select({ trainId: trainApplications.trainId })
       .from(trainApplications)
-      .where(and(eq(trainApplications.operatorId, learner), inArray(trainApplications.trainId, past)));
+      .where(and(eq(trainApplications.operatorId, who), inArray(trainApplications.trainId, past)));
     const have = new Set(existing.map((e) => e.trainId));
     const open = await db.select({ id: trains.id }).from(trains).where(inArray(trains.id, past));
     await insertAll(
       db,
       trainApplications,
-      open.filter((t) => !have.has(t.id)).map((t) => ({ trainId: t.id, operatorId: learner, status: 7, createdAt: at(60 * 24 * 30), reviewedAt: at(60 * 24 * 29) })),
+      open.filter((t) => !have.has(t.id)).map((t) => ({ trainId: t.id, operatorId: who, status: 7, createdAt: at(60 * 24 * 30), reviewedAt: at(60 * 24 * 29) })),
     );
   }
 }
