@@ -4,7 +4,7 @@
  * the learner follows them; three series make up the new-employee training; the learner's approved
  * training applications can be assessed.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { newEmployeeSeries, operators, series, spaceComments, spaceFollows, spaceTops, trainApplications, trains } from '../../schema';
 import { insertAll } from '../util';
 import type { SeedContext } from './context';
@@ -25,7 +25,8 @@ export async function seedSpaces(ctx: SeedContext): Promise<void> {
   const fans = await db
     .select({ id: operators.id })
     .from(operators)
-    .where(and(ne(operators.id, demoOperatorIds.teacher ?? -1), ne(operators.id, learner)))
+    // Generated learners only (u0001...): the demo accounts start with a clean slate.
+    .where(notInArray(operators.id, Object.values(demoOperatorIds)))
     .orderBy(asc(operators.id))
     .limit(12);
   const at = (minutesAgo: number) => new Date(clock.now.getTime() - minutesAgo * 60_000);
