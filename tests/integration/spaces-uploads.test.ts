@@ -4,7 +4,7 @@
  * content (HTML/SVG refused), size limits refused early, path traversal, and how files are served.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, uploadSessions } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/sessions';
+import { sweepAbandonedUploads } from '@/lib/server/services/uploads';
 import { handleUpload, serveFile, type UploadAction } from '@/lib/server/stream-http';
 import { isSafeKey, uploadedFilePath } from '@/lib/server/storage';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
@@ -160,6 +161,42 @@ describe('resumable chunked upload', () => {
     const progress = await call('/api/resourceFile/progress', p2, teacher);
     expect(progress.data).toMatchObject({ done: true });
     expect((progress.data as UploadProgress).file?.md5).toBe(p2.fileMd5);
+  });
+
+  it('a chunk rewritten after it was hashed in order cannot smuggle other bytes past the file MD5', async () => {
+    const f = fakeMp4(2 * CHUNK, 321);
+    const other = fakeMp4(CHUNK, 654);
+    // real chunk 0 (hashed in order), then chunk 0 again with other bytes (its own MD5 is right), then chunk 1
+    expect((await chunkCall(teacher, f, 'swap.mp4', 0)).code).toBe(0);
+    expect((await chunkCall(teacher, f, 'swap.mp4', 0, { body: other })).code).toBe(0);
+    const last = await chunkCall(teacher, f, 'swap.mp4', 1);
+    expect(last.msg).toBe('文件MD5校验失败，请重新上传');
+    // and the honest order after a rewrite still completes
+    expect((await chunkCall(teacher, f, 'swap.mp4', 0, { body: other })).code).toBe(0);
+    expect((await chunkCall(teacher, f, 'swap.mp4', 0)).code).toBe(0);
+    const done = await chunkCall(teacher, f, 'swap.mp4', 1);
+    expect(done.data).toMatchObject({ done: true });
+    expect((done.data as UploadProgress).file?.md5).toBe(md5(f));
+  });
+
+  it('scratch files of an upload abandoned longer than the configured age are removed; it starts again at chunk 0', async () => {
+    const f = fakeMp4(3 * CHUNK, 77);
+    const p3 = { fileMd5: md5(f), fileSize: f.length, fileName: 'abandoned.mp4', chunkSize: CHUNK };
+    await chunkCall(teacher, f, p3.fileName, 0);
+    const [session] = await (await db()).select().from(uploadSessions).where(eq(uploadSessions.md5, p3.fileMd5));
+    const dir = path.join(uploadDir, 'tmp', `s${session.id}`);
+    expect(existsSync(path.join(dir, 'data'))).toBe(true);
+    // younger than the age: kept
+    expect(await sweepAbandonedUploads(60 * 60 * 1000)).toBe(0);
+    expect(existsSync(dir)).toBe(true);
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(dir, 'data'), old, old);
+    expect(await sweepAbandonedUploads(60 * 60 * 1000)).toBe(1);
+    expect(existsSync(dir)).toBe(false);
+    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({ done: false, nextChunk: 0, received: 0 });
+    // and it can still be uploaded whole
+    for (let i = 0; i < 3; i++) await chunkCall(teacher, f, p3.fileName, i);
+    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({ done: true });
   });
 
   it('bad input: bad MD5, bad chunk size, a visitor', async () => {

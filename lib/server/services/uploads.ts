@@ -6,9 +6,9 @@
  * lives in the database (upload_sessions, upload_chunks), so any instance can take the next chunk.
  * Bytes are streamed to disk as they arrive; no file is ever held in memory whole.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants, createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -33,6 +33,12 @@ export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 export const MAX_CHUNKS = 50_000;
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Scratch files of an upload untouched this long are removed (UPLOAD_SESSION_MAX_AGE_HOURS, default 24). */
+export function uploadSessionMaxAgeMs(): number {
+  const h = Number(process.env.UPLOAD_SESSION_MAX_AGE_HOURS);
+  return (Number.isFinite(h) && h > 0 ? h : 24) * 60 * 60 * 1000;
+}
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** An assembly older than this is taken to have died with its process. */
 const ASSEMBLY_STALE_MS = 2 * 60 * 1000;
 
@@ -157,8 +163,50 @@ async function claimFile(user: SessionUser, plan: ChunkPlan, file: FileRow): Pro
 }
 
 /** The progress call: a file the server already has completes at once; otherwise where to resume. */
+let lastSweep = 0;
+
+/**
+ * Removes what abandoned uploads left under uploads/tmp: a session's scratch folder untouched for longer
+ * than `maxAgeMs` goes, with its chunk records (the session starts again from chunk 0 if the user comes
+ * back). Folders with no session at all go too. Runs at most every 10 minutes from the progress call.
+ */
+export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), now = Date.now()): Promise<number> {
+  lastSweep = now;
+  const tmp = pathOf('tmp');
+  let names: string[];
+  try {
+    names = await readdir(tmp);
+  } catch {
+    return 0;
+  }
+  const d = await db();
+  let removed = 0;
+  for (const name of names) {
+    const m = /^s(\d+)$/.exec(name);
+    if (!m) continue;
+    const id = Number(m[1]);
+    const dir = path.join(tmp, name);
+    const touched = await stat(path.join(dir, 'data'))
+      .catch(() => stat(dir))
+      .then((st) => st.mtimeMs)
+      .catch(() => now);
+    if (now - touched <= maxAgeMs) continue;
+    const [session] = await d.select().from(uploadSessions).where(eq(uploadSessions.id, id)).limit(1);
+    if (session && session.status === 'assembling' && now - session.updatedAt.getTime() <= ASSEMBLY_STALE_MS) continue;
+    runningHashes.delete(id);
+    await rm(dir, { recursive: true, force: true });
+    if (session) {
+      await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, id));
+      if (session.status !== 'done') await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date(now) }).where(eq(uploadSessions.id, id));
+    }
+    removed++;
+  }
+  return removed;
+}
+
 export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promise<UploadProgress> {
   checkPlan(plan);
+  if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepAbandonedUploads().catch(() => 0);
   const existing = await existingFile(plan.fileMd5, plan.fileSize);
   if (existing && ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind'])) {
     await claimFile(user, plan, existing);
@@ -188,6 +236,20 @@ export async function pendingUploads(user: SessionUser): Promise<PendingUpload[]
     .orderBy(asc(uploadSessions.id));
   return rows.filter((r) => Number(r.received) > 0).map((r) => ({ md5: r.md5, size: r.size, fileName: r.fileName, chunkCount: r.chunkCount, received: Number(r.received) }));
 }
+
+/**
+ * The whole file's MD5, computed from the same buffers as each chunk's while chunks arrive in order
+ * (per process): `next` is the first chunk not in `hash`. A chunk that rewrites a hashed region, or runs
+ * while another is being fed, leaves the prefix as it is; at assembly only the bytes after the prefix
+ * are read back (all of them after a resume in another process).
+ */
+interface RunningHash {
+  next: number;
+  hash: Hash;
+  busy: boolean;
+  touched: number;
+}
+const runningHashes = new Map<number, RunningHash>();
 
 /** Reads a stream to its end without keeping it, so the request completes after a refusal. */
 async function drain(stream: Readable): Promise<void> {
@@ -237,6 +299,18 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
   // Read-write, created when missing, never truncated: other chunks may already be in it.
   const fh = await open(pathOf(sessionDataKey(session.id)), fsConstants.O_RDWR | fsConstants.O_CREAT, 0o600);
   const hash = createHash('md5');
+  let run = runningHashes.get(session.id);
+  if (run && (run.busy ? input.chunkIndex <= run.next : input.chunkIndex < run.next)) {
+    // This chunk rewrites bytes the running hash already holds (or is holding): it no longer describes the file.
+    runningHashes.delete(session.id);
+    run = undefined;
+  }
+  if (!run && input.chunkIndex === 0) {
+    run = { next: 0, hash: createHash('md5'), busy: false, touched: Date.now() };
+    runningHashes.set(session.id, run);
+  }
+  const feed = run && !run.busy && run.next === input.chunkIndex ? run : null;
+  if (feed) feed.busy = true;
   let written = 0;
   let head = Buffer.alloc(0);
   let refused: ServiceError | null = null;
@@ -268,19 +342,29 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
         }
       }
       hash.update(piece);
+      feed?.hash.update(piece);
       // Pieces arrive in tens of KB: write them in batches of about 1 MB (one thread-pool round trip each).
       batch.push(piece);
       batchBytes += piece.length;
       if (batchBytes >= WRITE_BATCH_BYTES) await flush();
     }
     await flush();
+  } catch (err) {
+    if (feed) runningHashes.delete(session.id);
+    throw err;
   } finally {
     await fh.close();
   }
   const progress = async () => progressOf(session);
+  const chunkOk = !refused && written === expected && hash.digest('hex') === input.chunkMd5.toLowerCase();
+  if (feed) {
+    // A refused chunk was fed in part: the running hash is spoilt; a good one moves the prefix on.
+    if (chunkOk && runningHashes.get(session.id) === feed) Object.assign(feed, { next: feed.next + 1, busy: false, touched: Date.now() });
+    else runningHashes.delete(session.id);
+  }
   if (refused) throw withProgress(refused, await progress());
   if (written !== expected) throw withProgress(new ServiceError(MSG_CHUNK_SIZE, CODE_INVALID), await progress());
-  if (hash.digest('hex') !== input.chunkMd5.toLowerCase()) throw withProgress(new ServiceError(MSG_CHUNK_MD5, CODE_INVALID), await progress());
+  if (!chunkOk) throw withProgress(new ServiceError(MSG_CHUNK_MD5, CODE_INVALID), await progress());
 
   const d = await db();
   await d
@@ -306,14 +390,25 @@ function withProgress(err: ServiceError, progress: UploadProgress): UploadError 
   return new UploadError(err.message, err.code, progress);
 }
 
-async function md5OfFile(file: string): Promise<{ md5: string; head: Buffer; size: number }> {
-  const hash = createHash('md5');
-  let head = Buffer.alloc(0);
-  let size = 0;
-  for await (const piece of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-    if (head.length < SNIFF_BYTES) head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
-    hash.update(piece);
-    size += piece.length;
+/**
+ * The assembled file's MD5, its first bytes and size. `from` is a running hash of the first `start` bytes: only the rest is read back.
+ */
+async function md5OfFile(file: string, from?: { hash: Hash; start: number }): Promise<{ md5: string; head: Buffer; size: number }> {
+  const hash = from?.hash ?? createHash('md5');
+  const start = from?.start ?? 0;
+  const fh = await open(file, 'r');
+  let head: Buffer;
+  let size: number;
+  try {
+    size = (await fh.stat()).size;
+    const first = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+    await fh.read(first, 0, first.length, 0);
+    head = first;
+    if (start < size) {
+      for await (const piece of fh.createReadStream({ start, highWaterMark: 1024 * 1024, autoClose: false }) as AsyncIterable<Buffer>) hash.update(piece);
+    }
+  } finally {
+    await fh.close();
   }
   return { md5: hash.digest('hex'), head, size };
 }
@@ -328,7 +423,10 @@ async function assemble(user: SessionUser, session: SessionRow, plan: ChunkPlan)
     .returning();
   if (!claimed) return progressOf(session);
   const scratch = pathOf(sessionDataKey(session.id));
-  const { md5, head, size } = await md5OfFile(scratch);
+  const run = runningHashes.get(session.id);
+  runningHashes.delete(session.id);
+  const from = run && !run.busy ? { hash: run.hash, start: run.next * plan.chunkSize } : undefined;
+  const { md5, head, size } = await md5OfFile(scratch, from);
   const type = detectFileType(head, plan.fileName);
   if (md5 !== plan.fileMd5.toLowerCase() || size !== plan.fileSize || !type || !ACCEPT.courseware.kinds.includes(type.kind)) {
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
@@ -344,6 +442,15 @@ async function assemble(user: SessionUser, session: SessionRow, plan: ChunkPlan)
   return { done: true, file: toUploaded(file, plan.fileName), chunkCount: session.chunkCount, nextChunk: session.chunkCount, received: session.chunkCount };
 }
 
+async function syncPath(p: string, flags: string): Promise<void> {
+  const fh = await open(p, flags);
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Moves a whole, checked scratch file to its final name (atomic rename) and records it; a known file is reused. */
 async function publish(user: SessionUser, scratch: string, f: { md5: string; size: number; type: FileType; name: string }): Promise<FileRow> {
   const d = await db();
@@ -355,7 +462,11 @@ async function publish(user: SessionUser, scratch: string, f: { md5: string; siz
   const key = finalKey(f.md5, f.size, f.type.ext);
   const target = pathOf(key);
   await mkdir(path.dirname(target), { recursive: true });
+  // The bytes reach the disk before the name does, and the new name is made durable too: a finished
+  // upload survives a crash, and a crash never leaves a half-written file under a final name.
+  await syncPath(scratch, 'r+');
   await rename(scratch, target);
+  await syncPath(path.dirname(target), 'r').catch(() => undefined);
   await d
     .insert(uploadFiles)
     .values({ md5: f.md5, size: f.size, kind: f.type.kind, mime: f.type.mime, ext: f.type.ext, storageKey: key, ownerId: user.operatorID, originalName: f.name.slice(0, 200) })
