@@ -8,7 +8,16 @@ import { api, browserHeaders } from '@/lib/api/browser';
 import type { Envelope } from '@/lib/api/types';
 import type { UploadedFile, UploadProgress } from '@/lib/api/spaces';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
-import type { Md5Message } from './md5.worker';
+import type { Md5Message, Md5Request } from './md5.worker';
+
+/**
+ * Upload chunk size: the 2 MB MD5 slice for files up to 64 MB (so a few-MB video still goes up in
+ * several resumable chunks), four slices (8 MB) above that: a quarter of the requests, each checked the same way.
+ * The same file always gets the same size, so a resume after a reload lines up with the chunks already sent.
+ */
+export function uploadChunkBytes(fileSize: number): number {
+  return fileSize > 64 * 1024 * 1024 ? 4 * UPLOAD_SLICE_BYTES : UPLOAD_SLICE_BYTES;
+}
 
 export interface Hashed {
   md5: string;
@@ -38,7 +47,7 @@ export function hashFile(file: File, onProgress: (done: number, total: number) =
       stop();
       reject(new Error(e.message || 'MD5计算失败'));
     };
-    worker.postMessage({ file, sliceSize: UPLOAD_SLICE_BYTES });
+    worker.postMessage({ file, sliceSize: UPLOAD_SLICE_BYTES, chunkSize: uploadChunkBytes(file.size) } satisfies Md5Request);
   });
 }
 
@@ -80,7 +89,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: AbortSignal): Promise<UploadedFile> {
   const hashed = await hashFile(file, ev.onHash, signal);
-  const plan = { fileMd5: hashed.md5, fileSize: file.size, fileName: file.name, chunkSize: UPLOAD_SLICE_BYTES };
+  const plan = { fileMd5: hashed.md5, fileSize: file.size, fileName: file.name, chunkSize: uploadChunkBytes(file.size) };
   let progress = await api.request<UploadProgress>('/api/resourceFile/progress', plan, { signal });
   if (progress.done && progress.file) {
     ev.onInstant();
