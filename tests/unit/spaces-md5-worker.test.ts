@@ -12,7 +12,7 @@ import { uploadChunkBytes } from '@/components/creation/upload-client';
 const MB = 1024 * 1024;
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
-async function runWorker(bytes: Uint8Array, sliceSize: number, chunkSize: number): Promise<Md5Message[]> {
+async function runWorker(bytes: Uint8Array<ArrayBuffer>, sliceSize: number, chunkSize: number): Promise<Md5Message[]> {
   const messages: Md5Message[] = [];
   const scope = { postMessage: (m: Md5Message) => messages.push(m), onmessage: null as null | ((e: MessageEvent) => Promise<void>) };
   (globalThis as unknown as { self: unknown }).self = scope;
