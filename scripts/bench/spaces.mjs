@@ -6,8 +6,10 @@
  * [{ name, ok, detail }] rows; ok false counts as a missed target.
  *
  * Here: the space pages (public, cached like catalogue pages), and a 200 MB upload through the chunk
- * endpoints: MB/s against a plain copy of the same file on the same disk (target >= 50%), and the server's
- * resident memory during it (target: under 300 MB; the upload streams, it never holds a file).
+ * endpoints: MB/s against a durable copy of the same file on the same disk (copyFile + fsync, as the upload
+ * fsyncs before its rename; target >= 50%), and the server's resident memory during it (target: under 300 MB;
+ * the upload streams, it never holds a file). `node scripts/bench/spaces.mjs` runs this part alone, on PGlite
+ * and, with TEST_DATABASE_URL or DATABASE_URL, on PostgreSQL too.
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
