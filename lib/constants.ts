@@ -112,3 +112,6 @@ export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 /** Public pages are regenerated at most this often (seconds); writes revalidate their pages at once (lib/server/revalidate). */
 export const PUBLIC_PAGE_REVALIDATE_S = 120;
+
+/** SPEC 7 Uploads: the file MD5 is computed in 2 MB slices; course files go up in chunks of this size too. */
+export const UPLOAD_SLICE_BYTES = 2 * 1024 * 1024;

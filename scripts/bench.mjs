@@ -212,7 +212,7 @@ async function main() {
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
     const extras = [];
     for (const d of DOMAINS) {
-      const out = await d.extra({ port: PORT, hostname: HOSTNAME, api, httpRequest, baseline: base ? base.r.reqPerSec : 0 });
+      const out = await d.extra({ port: PORT, hostname: HOSTNAME, api, httpRequest, baseline: base ? base.r.reqPerSec : 0, serverPid: server.pid });
       for (const row of out) {
         console.log(`[bench] ${row.name}: ${row.detail} ${row.ok === false ? 'MISS' : row.ok ? 'ok' : ''}`.trimEnd());
         extras.push(row);

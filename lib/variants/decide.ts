@@ -25,6 +25,21 @@ export type ProxyDecision =
 /** Files each host serves from its own segment. */
 const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt']);
 
+/**
+ * Public pages chosen by an `id` query (spaces, the new-employee series detail) are served from an id path
+ * segment, so each is cached per variant like any public page (DESIGN 3): /space/teacher?id=5 -> /space/teacher/5.
+ * Only a plain positive id is mapped; anything else keeps the query (the page answers it).
+ */
+const ID_PAGES = new Set(['/space/teacher', '/space/student', '/space/organization', '/space/org', '/newEmployee/TrainDetail']);
+
+function idPath(pathname: string, search: string): string | null {
+  if (!ID_PAGES.has(pathname)) return null;
+  const q = new URLSearchParams(search);
+  const id = q.get('id');
+  if (!id || !/^[1-9]\d{0,9}$/.test(id) || [...q.keys()].some((k) => k !== 'id')) return null;
+  return `${pathname}/${id}`;
+}
+
 export function decide(input: ProxyInput): ProxyDecision {
   const site = siteForHost(input.host, input.rules);
   const variant = VARIANTS[site.variant];
@@ -46,6 +61,8 @@ export function decide(input: ProxyInput): ProxyDecision {
       if (!input.hasSession || !own) return { kind: 'redirect', location: `/space/teacher${input.search}` };
     }
   }
+  const byId = idPath(pathname, input.search);
+  if (byId) return { kind: 'rewrite', path: `/${segment}${byId}` };
   if (route.login && !input.hasSession) {
     const back = encodeURIComponent(`${pathname}${input.search}`);
     return { kind: 'redirect', location: `/home?login=1&redirect=${back}` };

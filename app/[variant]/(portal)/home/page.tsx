@@ -5,6 +5,7 @@ import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
 import { homeCallBody, homeCallPath, homeModules } from '@/lib/home';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+import { StationRecommend } from '@/components/stations/StationRecommend';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
 
 type Params = Promise<{ variant: string }>;
@@ -42,6 +43,7 @@ export default async function HomePage({ params }: { params: Params }) {
       <BannerCarousel />
       <div className="page-width space-y-6 py-6">
         <NewsAndNotices />
+        <StationRecommend />
         {variant.isCommunist ? (
           <>
             <CourseModule />

@@ -124,6 +124,9 @@ export const courses = pgTable(
     auditStatus: smallint('audit_status').notNull().default(1052),
     /** The operator who made the course in the creation centre; null for courses of the academy. */
     creatorId: integer('creator_id'),
+    /** Creation centre (spaces, migration 0006): when the creator last submitted it for review, and the last review's reason. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    auditReason: text('audit_reason').notNull().default(''),
     audiences: audiences(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -131,6 +134,7 @@ export const courses = pgTable(
     index('courses_category_idx').on(t.categoryCode, t.publishedAt),
     index('courses_published_idx').on(t.publishedAt),
     index('courses_audiences_idx').using('gin', t.audiences),
+    index('courses_creator_idx').on(t.creatorId),
   ],
 );
 

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ApiError } from '@/lib/api/core';
+import { serverApi } from '@/lib/api/server';
+import type { NewEmployeeSeriesDetail } from '@/lib/api/spaces';
+import { CourseCardView } from '@/components/cards/Cards';
+import { parseSiteSegment, type Site } from '@/lib/variants';
+
+type Params = Promise<{ variant: string; id: string }>;
+export function generateStaticParams() {
+  return [];
+}
+export const dynamicParams = true;
+
+async function load(params: Params): Promise<NewEmployeeSeriesDetail | null> {
+  const { variant, id } = await params;
+  const site: Site | null = parseSiteSegment(variant);
+  if (!site || !/^[1-9]\d{0,9}$/.test(id)) return null;
+  try {
+    return await serverApi(site).request<NewEmployeeSeriesDetail>('/api/newEmployee/seriesDetail', { id: Number(id) });
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const d = await load(params);
+  return d ? { title: `${d.title} - 新员工培训`, alternates: { canonical: `/newEmployee/TrainDetail?id=${d.id}` } } : {};
+}
+
+/** One new-employee series (SPEC 2.1 /newEmployee/TrainDetail): its courses in order; public and cached per id. */
+export default async function NewEmployeeTrainDetail({ params }: { params: Params }) {
+  const d = await load(params);
+  if (!d) notFound();
+  return (
+    <div className="page-width space-y-6 py-6">
+      <nav aria-label="当前位置" className="text-sm text-gray-600">
+        <Link href="/newEmployee/Train" className="hover:underline">
+          新员工培训
+        </Link>{' '}
+        &gt; {d.title}
+      </nav>
+      <section className="rounded-lg bg-white p-5 shadow-sm">
+        <h1 className="text-2xl font-bold">
+          <span className={`mr-2 align-middle rounded px-1.5 py-0.5 text-sm ${d.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}>{d.required ? '必修' : '选修'}</span>
+          {d.title}
+        </h1>
+        <p className="mt-2 text-gray-700">{d.summary}</p>
+        <p className="mt-1 text-sm text-gray-600">
+          共{d.courses.length}门课程 · {d.studyCount}人学习
+        </p>
+      </section>
+      <section aria-labelledby="ne-courses" className="rounded-lg bg-white p-5 shadow-sm">
+        <h2 id="ne-courses" className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold">
+          专题课程
+        </h2>
+        {d.courses.length === 0 ? (
+          <p className="text-gray-600">暂无课程</p>
+        ) : (
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {d.courses.map((c) => (
+              <CourseCardView key={c.id} course={c} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

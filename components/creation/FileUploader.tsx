@@ -1,0 +1,133 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api/query';
+import type { PendingUpload, UploadedFile } from '@/lib/api/spaces';
+import { formatBytes } from '@/lib/format';
+import { uploadCourseFile } from './upload-client';
+
+const ACCEPT = '.mp4,.m4v,.mov,.webm,.mp3,.m4a,.pdf,.docx,.pptx,.xlsx,.doc,.ppt,.xls';
+
+function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
+  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div className="text-sm">
+      <div className="mb-1 flex justify-between text-gray-700">
+        <span>{label}</span>
+        <span>{text}</span>
+      </div>
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded bg-gray-200">
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Chooses a course file and uploads it: hashing and uploading each with its own progress bar; resumes. */
+export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, durationSeconds: number) => void }) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [hash, setHash] = useState({ done: 0, total: 0 });
+  const [sent, setSent] = useState({ bytes: 0, total: 0 });
+  const [status, setStatus] = useState<'idle' | 'hashing' | 'uploading' | 'done' | 'error'>('idle');
+  const [note, setNote] = useState('');
+  const abort = useRef<AbortController | null>(null);
+  const pending = useQuery(apiQuery<PendingUpload[]>('/api/resourceFile/pending'));
+
+  const start = async (f: File) => {
+    abort.current?.abort();
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setFile(f);
+    setHash({ done: 0, total: 0 });
+    setSent({ bytes: 0, total: f.size });
+    setNote('');
+    setStatus('hashing');
+    const duration = f.type.startsWith('video/') || f.type.startsWith('audio/') ? mediaDuration(f) : Promise.resolve(0);
+    try {
+      const uploaded = await uploadCourseFile(
+        f,
+        {
+          onHash: (done, total) => setHash({ done, total }),
+          onUpload: (bytes, total) => {
+            setStatus('uploading');
+            setSent({ bytes, total });
+          },
+          onResume: (next, count) => setNote(`断点续传：已上传 ${next}/${count} 个分片，从第 ${next + 1} 个分片继续`),
+          onInstant: () => setNote('秒传：服务器已有该文件，上传完成'),
+        },
+        ctrl.signal,
+      );
+      setStatus('done');
+      void pending.refetch();
+      onUploaded(uploaded, Math.round(await duration));
+    } catch (err) {
+      if ((err as { name?: string }).name === 'AbortError') return;
+      setStatus('error');
+      setNote(err instanceof Error ? err.message : '上传失败，请重试');
+    }
+  };
+
+  return (
+    <div className="space-y-3 rounded border border-dashed border-gray-300 p-4">
+      <div>
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+          选择课程文件（视频、音频或文档）
+        </label>
+        <input
+          id={id}
+          type="file"
+          accept={ACCEPT}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void start(f);
+          }}
+          className="block w-full text-sm"
+        />
+      </div>
+      {pending.data && pending.data.length > 0 && status === 'idle' && (
+        <div className="rounded bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          <p className="font-medium">有未完成的上传，重新选择同一文件即可继续：</p>
+          <ul className="mt-1 list-disc pl-5">
+            {pending.data.map((p) => (
+              <li key={p.md5}>
+                {p.fileName}（{formatBytes(p.size)}，已上传 {p.received}/{p.chunkCount} 个分片）
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {file && (
+        <div className="space-y-2">
+          <p className="text-sm text-gray-700">
+            {file.name}（{formatBytes(file.size)}）
+          </p>
+          <Bar label="计算文件MD5" value={hash.done} max={hash.total || 1} text={hash.total ? `${hash.done}/${hash.total}` : '准备中'} />
+          <Bar label="上传进度" value={sent.bytes} max={sent.total || 1} text={`${formatBytes(sent.bytes)} / ${formatBytes(sent.total)}`} />
+        </div>
+      )}
+      <p role="status" aria-live="polite" className={`text-sm ${status === 'error' ? 'text-red-700' : 'text-brand-800'}`}>
+        {note}
+        {status === 'done' && !note.startsWith('秒传') ? (note ? '；上传完成' : '上传完成') : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The length of a video or audio file, read by the browser from its metadata; 0 when it cannot tell. */
+function mediaDuration(file: File): Promise<number> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const el = document.createElement(file.type.startsWith('audio/') ? 'audio' : 'video');
+    const done = (v: number) => {
+      URL.revokeObjectURL(url);
+      resolve(Number.isFinite(v) ? v : 0);
+    };
+    el.preload = 'metadata';
+    el.onloadedmetadata = () => done(el.duration);
+    el.onerror = () => done(0);
+    setTimeout(() => done(0), 10_000);
+    el.src = url;
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * The HTTP paths that do not fit the JSON endpoint table: multipart uploads streamed to disk, uploaded
+ * files served back, and the assistant's streamed answer. They answer failures with the same envelope
+ * and Chinese messages as lib/server/http.ts.
+ */
+import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import busboy from 'busboy';
+import { z } from 'zod';
+import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
+import { siteForHost, type Site } from '@/lib/variants';
+import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+import { resolveSession, type SessionUser } from './services/sessions';
+import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError } from './services/uploads';
+import { isShowLLM } from './services/site';
+import { ASSISTANT_OFF_MSG, openChat } from './services/assistant';
+
+z.config(z.locales.zhCN());
+
+/** Room for the multipart framing and fields around a file part. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export function envelope(code: number, msg: string, data: unknown = null, status = 200): Response {
+  return new Response(JSON.stringify({ code, msg, data }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  });
+}
+
+function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function siteOf(request: Request): Site {
+  const origin = request.headers.get('x-access-origin');
+  if (origin) {
+    try {
+      return siteForHost(new URL(decodeURIComponent(origin)).host);
+    } catch {
+      /* the Host header decides */
+    }
+  }
+  return siteForHost(request.headers.get('host') ?? '');
+}
+
+async function userOf(request: Request): Promise<{ user: SessionUser } | { response: Response }> {
+  const token = request.headers.get('x-access-token') || readCookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
+  const session = await resolveSession(token);
+  if (!session.ok) return { response: envelope(session.code, SESSION_MESSAGES[session.code]) };
+  return { user: session.user };
+}
+
+const md5 = z.string().regex(/^[a-fA-F0-9]{32}$/, 'MD5格式不正确');
+const fileName = z
+  .string()
+  .trim()
+  .min(1, '请提供文件名')
+  .max(200)
+  .refine((s) => !/[\\/\0]/.test(s), '文件名不合法');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const chunkFields = z
+  .object({
+    fileMd5: md5,
+    fileName,
+    fileSize: int(1, Number.MAX_SAFE_INTEGER),
+    chunkSize: int(MIN_CHUNK_BYTES, MAX_CHUNK_BYTES),
+    chunkIndex: int(0, 1_000_000),
+    chunkMd5: md5,
+  })
+  .refine((v) => v.fileSize <= UPLOAD_LIMITS.courseware, { message: '文件过大', path: ['fileSize'] });
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `参数错误：${issue?.path.join('.') || '请求体'} ${issue?.message ?? '格式不正确'}`;
+}
+
+export type UploadAction = 'uploadCourseWareFile' | 'uploadResFile' | 'uploadFile';
+
+/**
+ * Multipart upload: the fields come first, then one part named `file`, which is streamed to its handler
+ * as it arrives. Oversize bodies are refused from Content-Length before anything is read.
+ */
+export async function handleUpload(request: Request, action: UploadAction): Promise<Response> {
+  try {
+    const who = await userOf(request);
+    if ('response' in who) return who.response;
+    const type = request.headers.get('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) return envelope(CODE_INVALID, '请使用multipart/form-data上传文件');
+    const limit = action === 'uploadCourseWareFile' ? MAX_CHUNK_BYTES : action === 'uploadResFile' ? UPLOAD_LIMITS.res : UPLOAD_LIMITS.file;
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > limit + MULTIPART_OVERHEAD) {
+      const msg = action === 'uploadCourseWareFile' ? MSG_TOO_LARGE : `文件过大，不能超过${Math.round(limit / 1024 / 1024)}MB`;
+      return envelope(CODE_TOO_LARGE, msg, null, 413);
+    }
+    if (!request.body) return envelope(CODE_INVALID, '请选择要上传的文件');
+    return await parseAndStore(request, who.user, action, type, limit);
+  } catch (err) {
+    if (err instanceof UploadError) return envelope(err.code, err.message, err.progress);
+    if (err instanceof ServiceError) return envelope(err.code, err.message);
+    console.error(`[upload] ${action} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
+  }
+}
+
+function parseAndStore(request: Request, user: SessionUser, action: UploadAction, contentType: string, limit: number): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let work: Promise<unknown> | null = null;
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024, limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
+    } catch {
+      resolve(envelope(CODE_INVALID, '上传内容格式不正确'));
+      return;
+    }
+    bb.on('field', (name, value) => {
+      if (Object.keys(fields).length < 20) fields[name] = value;
+    });
+    bb.on('file', (name, stream, info) => {
+      if (name !== 'file' || work) {
+        stream.resume();
+        return;
+      }
+      work = (async () => {
+        if (action === 'uploadCourseWareFile') {
+          const parsed = chunkFields.safeParse({ fileName: info.filename, ...fields });
+          if (!parsed.success) {
+            stream.resume();
+            throw new ServiceError(describe(parsed.error), CODE_INVALID);
+          }
+          return receiveChunk(user, parsed.data, stream);
+        }
+        const name = fileName.safeParse(fields.fileName ?? info.filename);
+        if (!name.success) {
+          stream.resume();
+          throw new ServiceError(describe(name.error), CODE_INVALID);
+        }
+        return receiveSmallFile(user, action === 'uploadResFile' ? 'res' : 'file', name.data, stream);
+      })();
+      // Keep the failure for 'close'; never leave it unhandled meanwhile.
+      work.catch(() => undefined);
+    });
+    bb.on('error', () => resolve(envelope(CODE_INVALID, '上传内容格式不正确')));
+    bb.on('close', () => {
+      if (!work) {
+        resolve(envelope(CODE_INVALID, '请选择要上传的文件'));
+        return;
+      }
+      work.then((data) => resolve(envelope(0, 'success', data)), reject);
+    });
+    const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    source.on('error', () => resolve(envelope(CODE_INVALID, '上传中断，请重试')));
+    source.pipe(bb);
+  });
+}
+
+/** Uploaded files, served so that none can act as a page of the portal: type from content, nosniff, a sandbox CSP. */
+export async function serveFile(request: Request, name: string): Promise<Response> {
+  const found = await servedFile(name).catch(() => null);
+  if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
+  const { file, fullPath, size } = found;
+  const inline = file.kind === 'video' || file.kind === 'audio' || file.kind === 'image' || file.mime === 'application/pdf';
+  const downloadName = file.originalName || `${file.md5}.${file.ext}`;
+  const headers = new Headers({
+    'content-type': file.mime,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+    'cache-control': 'public, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+  });
+  let start = 0;
+  let end = size - 1;
+  let status = 200;
+  const range = request.headers.get('range');
+  const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (range && m && (m[1] || m[2])) {
+    if (m[1]) {
+      start = Number(m[1]);
+      end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+    } else {
+      start = Math.max(0, size - Number(m[2]));
+    }
+    if (start > end || start >= size) {
+      headers.set('content-range', `bytes */${size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    status = 206;
+    headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  }
+  headers.set('content-length', String(end - start + 1));
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const stream = Readable.toWeb(createReadStream(fullPath, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(stream, { status, headers });
+}
+
+const chatBody = z.object({
+  messages: z
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().trim().min(1, '请输入问题').max(2000, '问题不能超过2000字') }))
+    .min(1, '请输入问题')
+    .max(20),
+});
+
+/** The assistant: only where /api/conversation/isShowLLM says so (main host, signed in, configured). */
+export async function handleChat(request: Request): Promise<Response> {
+  try {
+    if (request.method !== 'POST') return envelope(1005, '请求方式错误，请使用POST提交', null, 405);
+    const who = await userOf(request);
+    if ('response' in who) return who.response;
+    if (!isShowLLM(siteOf(request), who.user)) return envelope(1003, ASSISTANT_OFF_MSG);
+    const text = await request.text();
+    if (text.length > 64 * 1024) return envelope(CODE_TOO_LARGE, MSG_TOO_LARGE, null, 413);
+    let json: unknown;
+    try {
+      json = JSON.parse(text || '{}');
+    } catch {
+      return envelope(1006, '请求内容不是有效的JSON', null, 400);
+    }
+    const parsed = chatBody.safeParse(json);
+    if (!parsed.success) return envelope(CODE_INVALID, describe(parsed.error));
+    const stream = await openChat(parsed.data.messages, request.signal);
+    return new Response(stream, {
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-accel-buffering': 'no' },
+    });
+  } catch (err) {
+    if (err instanceof ServiceError) return envelope(err.code, err.message);
+    console.error(`[assistant] failed: ${err instanceof Error ? err.message : String(err)}`);
+    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
+  }
+}
+
