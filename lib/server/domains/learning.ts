@@ -2,6 +2,54 @@
  * Endpoints of the learning domain, spread into the endpoint table (lib/server/endpoints.ts).
  * Services live in lib/server/services/; body schemas shared with forms live in lib/validation/.
  */
-import type { Endpoint } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, type Endpoint } from '../endpoint';
+import {
+  batchSubmitSchema,
+  chapterIdSchema,
+  courseIdSchema,
+  favouriteSchema,
+  heartbeatSchema,
+  lockSchema,
+  noteListSchema,
+  noteSaveSchema,
+  selfTestSubmitSchema,
+  yearSchema,
+} from '@/lib/validation/learning';
+import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
+import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
+import { archive } from '../services/archive';
+import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/certificates';
 
-export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {};
+export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
+  // The player (SPEC 7 course: chapter, progress, study submit, lock and batch submit, self test, reviews, summaries).
+  '/api/course/chapter': endpoint(courseIdSchema, 'none', (b) => courseView(b.courseId)),
+  '/api/course/progress': endpoint(courseIdSchema, 'optional', (b, ctx) => courseProgressView(ctx.user?.operatorID ?? null, b.courseId)),
+  '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user!.operatorID, b)),
+  '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),
+  '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) => lockCourse(ctx.user!.operatorID, b.courseId, b.session, b.release ?? false)),
+  '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b) => selfTest(b.chapterId)),
+  '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b) => selfTestSubmit(b.chapterId, b.answers)),
+  '/api/course/reviews': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'review', b.pageNum, b.pageSize)),
+  '/api/course/summaries': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'summary', b.pageNum, b.pageSize)),
+  '/api/course/reviewSave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'review' })),
+  '/api/course/summarySave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'summary' })),
+
+  // 收藏 of a course.
+  '/api/course/favourite': endpoint(favouriteSchema, 'user', (b, ctx) => setFavourite(ctx.user!.operatorID, b.courseId, b.favourite)),
+  '/api/course/favouriteState': endpoint(courseIdSchema, 'optional', (b, ctx) => isFavourite(ctx.user?.operatorID ?? null, b.courseId)),
+
+  // The personal archive (and the science personal area of the student host: same call).
+  '/api/personal/archive': endpoint(yearSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year)),
+
+  // Certificates (SPEC 7 series certificate, train certificates).
+  '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>
+    applySeriesCertificate(ctx.user!.operatorID, b.seriesId),
+  ),
+  '/api/train/applicationCertificate': endpoint(z.object({ trainId: z.number().int().positive() }), 'user', (b, ctx) =>
+    applyTrainCertificate(ctx.user!.operatorID, b.trainId),
+  ),
+  '/api/certificate/detail': endpoint(z.object({ certificateId: z.number().int().positive() }), 'user', (b, ctx) =>
+    certificateDetail(ctx.user!.operatorID, b.certificateId),
+  ),
+};
