@@ -49,3 +49,13 @@ export const noteSaveSchema = z.object({
 export const favouriteSchema = z.object({ courseId: id, favourite: z.boolean() });
 
 export const yearSchema = z.object({ year: z.number().int().min(2000).max(2100).optional() });
+
+export const examIdSchema = z.object({ examId: id });
+export const examListSchema = z.object({ trainId: id.optional() });
+export const replyIdSchema = z.object({ replyId: id });
+const examAnswer = z.array(z.union([z.number().int().min(0).max(50), z.string().max(2000, '答案不能超过2000字')])).max(20);
+export const saveAnswerSchema = z.object({ replyId: id, questionId: z.number().int().min(1).max(1000), answer: examAnswer });
+export const submitExamSchema = z.object({
+  replyId: id,
+  answers: z.record(z.string().regex(/^\d{1,4}$/), examAnswer).refine((a) => Object.keys(a).length <= 200, '答案过多').optional(),
+});

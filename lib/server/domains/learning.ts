@@ -9,7 +9,12 @@ import {
   chapterIdSchema,
   courseIdSchema,
   favouriteSchema,
+  examIdSchema,
+  examListSchema,
   heartbeatSchema,
+  replyIdSchema,
+  saveAnswerSchema,
+  submitExamSchema,
   lockSchema,
   noteListSchema,
   noteSaveSchema,
@@ -19,6 +24,7 @@ import {
 import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
 import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
 import { archive } from '../services/archive';
+import { applyExam, checkTimeout, examDetail, examList, examResult, paper, saveAnswer, startExam, submitExam } from '../services/exams';
 import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/certificates';
 
 export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
@@ -41,6 +47,17 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
 
   // The personal archive (and the science personal area of the student host: same call).
   '/api/personal/archive': endpoint(yearSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year)),
+
+  // Exams (SPEC 3, 4.3, 7). examExaminfo/detail is a silent path: the page opens the exam login (type 17) itself.
+  '/api/examExaminfo/list': endpoint(examListSchema, 'optional', (b, ctx) => examList(ctx.user?.operatorID ?? null, { trainId: b.trainId })),
+  '/api/examExaminfo/detail': endpoint(examIdSchema, 'user', (b, ctx) => examDetail(ctx.user!.operatorID, b.examId)),
+  '/api/examExaminfo/apply': endpoint(examIdSchema, 'user', (b, ctx) => applyExam(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/start': endpoint(examIdSchema, 'user', (b, ctx) => startExam(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/paper': endpoint(replyIdSchema, 'user', (b, ctx) => paper(ctx.user!.operatorID, b.replyId)),
+  '/api/examReply/saveAnswer': endpoint(saveAnswerSchema, 'user', (b, ctx) => saveAnswer(ctx.user!.operatorID, b.replyId, b.questionId, b.answer)),
+  '/api/examReply/submit': endpoint(submitExamSchema, 'user', (b, ctx) => submitExam(ctx.user!.operatorID, b.replyId, b.answers)),
+  '/api/examReply/result': endpoint(examIdSchema, 'user', (b, ctx) => examResult(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/checkTimeout': endpoint(replyIdSchema, 'user', (b, ctx) => checkTimeout(ctx.user!.operatorID, b.replyId)),
 
   // Certificates (SPEC 7 series certificate, train certificates).
   '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>

@@ -9,6 +9,7 @@ import { db } from '../db';
 import { certificates, courseEnrolments, courses, favourites, operators, studyRecords, trainApplications, trains } from '../db/schema';
 import { yearOf } from './home';
 import { studyTotalTime } from './study';
+import { examList } from './exams';
 
 export function requiredHours(positionLevel: number): { online: number; offline: number } {
   return { online: REQUIRED_ONLINE_HOURS, offline: positionLevel >= LEADER_POSITION_LEVEL ? REQUIRED_OFFLINE_HOURS_LEADER : REQUIRED_OFFLINE_HOURS };
@@ -18,7 +19,7 @@ export async function archive(operatorId: number, year?: number, now: Date = new
   const y = year ?? yearOf(now);
   const d = await db();
   const [me] = await d.select({ positionLevel: operators.positionLevel, name: operators.name }).from(operators).where(eq(operators.id, operatorId));
-  const [totals, months, years, courseRows, trainRows, certRows, favRows] = await Promise.all([
+  const [totals, months, years, courseRows, trainRows, certRows, favRows, examRows] = await Promise.all([
     studyTotalTime(operatorId, y, now),
     d
       .select({
@@ -69,6 +70,7 @@ export async function archive(operatorId: number, year?: number, now: Date = new
       .where(eq(favourites.operatorId, operatorId))
       .orderBy(desc(favourites.createdAt))
       .limit(200),
+    examList(operatorId, {}, now),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const yearSet = new Set([y, yearOf(now), ...years.map((r) => r.year)]);
@@ -86,6 +88,7 @@ export async function archive(operatorId: number, year?: number, now: Date = new
     courses: courseRows.map((c) => ({ ...c, finishedAt: c.finishedAt?.toISOString() ?? null, chosenAt: c.chosenAt.toISOString() })),
     trains: trainRows.map((t) => ({ ...t, startAt: t.startAt.toISOString(), endAt: t.endAt.toISOString() })),
     certificates: certRows.map((c) => ({ id: c.id, kind: c.kind as 'series' | 'train', refId: c.refId, title: c.title, serialNo: c.serialNo, hours: c.hours, issuedAt: c.issuedAt.toISOString() })),
+    exams: examRows.filter((e) => e.isJoined || e.isSubmit),
     favourites: favRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
   };
 }
