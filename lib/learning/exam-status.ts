@@ -59,3 +59,15 @@ export interface ExamRow {
   lastTimeReplyIsOvertime: boolean;
   status: ExamStatus;
 }
+
+/** A paper as the learner sees it: no answers, the saved ones, the deadline and the server's clock. */
+export interface PaperView {
+  replyId: number;
+  examId: number;
+  title: string;
+  deadline: string;
+  serverNow: string;
+  submitted: boolean;
+  questions: { id: number; type: 'single' | 'multiple' | 'judge' | 'short'; stem: string; options: string[]; score: number }[];
+  answers: Record<string, (number | string)[]>;
+}

@@ -7,9 +7,9 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../db';
 import { examJoins, examReplies, exams, type ExamQuestion } from '../db/schema';
 import { ServiceError } from '../errors';
-import { examStatus, type ExamRow } from '@/lib/learning/exam-status';
+import { examStatus, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
 
-export type { ExamRow };
+export type { ExamRow, PaperView };
 
 export const EXAM_GRACE_S = 5;
 export const MSG_EXAM_MISSING = '考试不存在';
@@ -21,16 +21,6 @@ export const MSG_TIME_UP = '考试时间已到，答案未保存';
 export const MSG_BAD_ANSWER = '答案格式不正确';
 
 
-export interface PaperView {
-  replyId: number;
-  examId: number;
-  title: string;
-  deadline: string;
-  serverNow: string;
-  submitted: boolean;
-  questions: { id: number; type: ExamQuestion['type']; stem: string; options: string[]; score: number }[];
-  answers: Record<string, (number | string)[]>;
-}
 
 export async function examList(operatorId: number | null, opts: { trainId?: number } = {}, now: Date = new Date()): Promise<ExamRow[]> {
   const d = await db();

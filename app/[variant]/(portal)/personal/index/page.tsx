@@ -166,7 +166,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
             <p className="mt-4 text-gray-500">暂无考试</p>
           ) : (
             <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[36rem] border bg-white text-sm">
+              <table className="w-full min-w-[600px] border bg-white text-sm">
                 <thead className="bg-gray-50">
                   <tr>
                     <th className="p-2 text-left">考试名称</th>
