@@ -59,3 +59,14 @@ export const submitExamSchema = z.object({
   replyId: id,
   answers: z.record(z.string().regex(/^\d{1,4}$/), examAnswer).refine((a) => Object.keys(a).length <= 200, '答案过多').optional(),
 });
+
+export const surveyDetailSchema = z
+  .object({ id: z.string().trim().regex(/^[\w-]{1,40}$/, '问卷编号格式不正确').optional(), trainId: id.optional() })
+  .refine((b) => b.id != null || b.trainId != null, '请指定问卷');
+export const surveyIdSchema = z.object({ surveyId: id });
+export const surveySaveSchema = z.object({
+  surveyId: id,
+  answers: z
+    .record(z.string().regex(/^\d{1,4}$/), z.union([z.number().int(), z.array(z.number().int()).max(50), z.string().max(5000)]))
+    .refine((a) => Object.keys(a).length <= 200, '答案过多'),
+});

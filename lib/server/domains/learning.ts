@@ -15,6 +15,9 @@ import {
   replyIdSchema,
   saveAnswerSchema,
   submitExamSchema,
+  surveyDetailSchema,
+  surveyIdSchema,
+  surveySaveSchema,
   lockSchema,
   noteListSchema,
   noteSaveSchema,
@@ -24,6 +27,7 @@ import {
 import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
 import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
 import { archive } from '../services/archive';
+import { assignStatus, saveSurvey, surveyDetail } from '../services/surveys';
 import { applyExam, checkTimeout, examDetail, examList, examResult, paper, saveAnswer, startExam, submitExam } from '../services/exams';
 import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/certificates';
 
@@ -58,6 +62,11 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/examReply/submit': endpoint(submitExamSchema, 'user', (b, ctx) => submitExam(ctx.user!.operatorID, b.replyId, b.answers)),
   '/api/examReply/result': endpoint(examIdSchema, 'user', (b, ctx) => examResult(ctx.user!.operatorID, b.examId)),
   '/api/examReply/checkTimeout': endpoint(replyIdSchema, 'user', (b, ctx) => checkTimeout(ctx.user!.operatorID, b.replyId)),
+
+  // Questionnaires and information collection; assignStatus and save are silent paths (SPEC 8).
+  '/api/collection/detail': endpoint(surveyDetailSchema, 'none', (b) => surveyDetail(b)),
+  '/api/collection/assignStatus': endpoint(surveyIdSchema, 'user', (b, ctx) => assignStatus(ctx.user!.operatorID, b.surveyId)),
+  '/api/collection/save': endpoint(surveySaveSchema, 'user', (b, ctx) => saveSurvey(ctx.user!.operatorID, b.surveyId, b.answers)),
 
   // Certificates (SPEC 7 series certificate, train certificates).
   '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>
