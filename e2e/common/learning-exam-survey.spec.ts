@@ -55,3 +55,25 @@ test('the personal centre on the student host (science personal area)', async ({
   await expect(page.getByRole('heading', { name: '科教个人空间' })).toBeVisible();
   await expect(page.getByRole('img', { name: /网络学时：.*要求50学时/ })).toBeVisible();
 });
+
+test('a certificate: applied for a finished series, shown in the personal centre, print preview and download', async ({ page }, testInfo) => {
+  mainOnly(testInfo);
+  await signIn(page.request, 'learner');
+  // The learner's first series is finished in the seed: the certificate is issued.
+  let certificateId = 0;
+  for (let seriesId = 1; seriesId < 40 && !certificateId; seriesId++) {
+    const res = await (await page.request.post('/api/recommendseries/applicationCertificate', { data: { seriesId } })).json();
+    if (res.code === 0) certificateId = res.data.certificateId;
+  }
+  expect(certificateId).toBeGreaterThan(0);
+  await page.goto('/personal/index?tab=certificates');
+  await page.locator(`a[href="/personal/certificate?id=${certificateId}"]`).click();
+  await expect(page.getByRole('img', { name: '证书' })).toContainText('结业证书');
+  await page.getByRole('button', { name: '打印预览' }).click();
+  const preview = page.getByTestId('print-preview');
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((el) => getComputedStyle(el).zIndex)).toBe('20002');
+  await preview.getByRole('button', { name: '关闭' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载证书' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^certificate-.+\.svg$/);
+});
