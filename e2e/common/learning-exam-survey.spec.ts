@@ -1,6 +1,6 @@
 /** An exam taken, reloaded mid-way with its answers kept, submitted and scored; a survey refused when incomplete, submitted once. */
 import { expect, test } from '@playwright/test';
-import { mainOnly, signIn } from './learning-support';
+import { mainOnly, signIn, signInInPage } from './learning-support';
 
 test('an exam: start, answer, reload with answers kept, submit, score', async ({ page }, testInfo) => {
   mainOnly(testInfo);
@@ -35,10 +35,10 @@ test('a survey: refused when incomplete, submitted, then refused a second time',
   await page.goto('/questionaire?id=feedback');
   await expect(page.getByRole('heading', { name: '平台使用意见反馈问卷' })).toBeVisible();
   await page.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByRole('alert')).toHaveText('第1题为必答题，请作答');
+  await expect(page.locator('#survey-problem')).toHaveText('第1题为必答题，请作答');
   await page.getByText('4分').click();
   await page.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByRole('alert')).toHaveText('第2题为必答题，请作答');
+  await expect(page.locator('#survey-problem')).toHaveText('第2题为必答题，请作答');
   await page.getByLabel('系列专题').check();
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page).toHaveURL(/\/successSubmit/);
@@ -50,7 +50,7 @@ test('a survey: refused when incomplete, submitted, then refused a second time',
 
 test('the personal centre on the student host (science personal area)', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'student', 'student host only');
-  await signIn(page.request, 'student');
+  await signInInPage(page, 'student');
   await page.goto('/personal/index');
   await expect(page.getByRole('heading', { name: '科教个人空间' })).toBeVisible();
   await expect(page.getByRole('img', { name: /网络学时：.*要求50学时/ })).toBeVisible();
