@@ -27,6 +27,7 @@ import {
 import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
 import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
 import { archive } from '../services/archive';
+import { benchHook } from '../services/bench-hook';
 import { assignStatus, saveSurvey, surveyDetail } from '../services/surveys';
 import { applyExam, checkTimeout, examDetail, examList, examResult, paper, saveAnswer, startExam, submitExam } from '../services/exams';
 import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/certificates';
@@ -67,6 +68,13 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/collection/detail': endpoint(surveyDetailSchema, 'none', (b) => surveyDetail(b)),
   '/api/collection/assignStatus': endpoint(surveyIdSchema, 'user', (b, ctx) => assignStatus(ctx.user!.operatorID, b.surveyId)),
   '/api/collection/save': endpoint(surveySaveSchema, 'user', (b, ctx) => saveSurvey(ctx.user!.operatorID, b.surveyId, b.answers)),
+
+  // Benchmark hook: answers only with PORTAL_TEST_HOOKS=1 (scripts/bench/learning.mjs).
+  '/api/study/benchHook': endpoint(
+    z.object({ action: z.enum(['setup', 'count']), count: z.number().int().min(1).max(2000).optional(), operatorIds: z.array(z.number().int().positive()).max(2000).optional() }),
+    'none',
+    (b) => benchHook(b),
+  ),
 
   // Certificates (SPEC 7 series certificate, train certificates).
   '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>
