@@ -12,6 +12,7 @@ import { AccountSettings } from '@/components/account';
 import { HoursRing, MonthlyChart } from '@/components/personal/Rings';
 import { NamedWindowLink } from '@/components/personal/NamedWindowLink';
 import { FavouriteButton } from '@/components/personal/FavouriteButton';
+import { TrainCertificateButton } from '@/components/personal/TrainCertificateButton';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '个人中心', robots: { index: false } };
@@ -50,6 +51,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
     throw err;
   }
   const isStu = VARIANTS[site.variant].isStu;
+  const now = new Date();
   const href = (t: Tab, y = data.year) => `/personal/index?tab=${t}${y ? `&year=${y}` : ''}`;
 
   return (
@@ -149,7 +151,10 @@ export default async function PersonalPage({ params, searchParams }: Props) {
                       {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} · {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
                     </p>
                   </div>
-                  <span className="text-sm">{TRAIN_APPLY_STATUS[t.status as keyof typeof TRAIN_APPLY_STATUS] ?? ''}</span>
+                  <span className="flex items-center gap-2 text-sm">
+                    {TRAIN_APPLY_STATUS[t.status as keyof typeof TRAIN_APPLY_STATUS] ?? ''}
+                    {t.status === 7 && new Date(t.endAt) < now && !data.certificates.some((c) => c.kind === 'train' && c.refId === t.trainId) && <TrainCertificateButton trainId={t.trainId} />}
+                  </span>
                 </li>
               ))}
             </ul>
