@@ -22,12 +22,24 @@ export async function benchHook(input: { action: 'setup' | 'count'; count?: numb
   if (!hooksOn()) throw new ServiceError(MSG_NOT_FOUND, CODE_NOT_FOUND);
   const d = await db();
   if (input.action === 'count') return { accepted: await countSubmits(input.operatorIds ?? []) };
-  const people = await d
-    .select({ id: operators.id })
-    .from(operators)
-    .where(not(inArray(operators.userId, DEMO)))
-    .orderBy(asc(operators.id))
-    .limit(input.count ?? 500);
+  const want = input.count ?? 500;
+  const pick = () =>
+    d
+      .select({ id: operators.id })
+      .from(operators)
+      .where(not(inArray(operators.userId, DEMO)))
+      .orderBy(asc(operators.id))
+      .limit(want);
+  let people = await pick();
+  if (people.length < want) {
+    // The seed has fewer learners: add bench-only accounts that cannot sign in (no usable password).
+    const missing = want - people.length;
+    await d
+      .insert(operators)
+      .values(Array.from({ length: missing }, (_, i) => ({ userId: `bench-${Date.now().toString(36)}-${i}`, name: `压测学员${i + 1}`, passwordHash: '!' })))
+      .onConflictDoNothing();
+    people = await pick();
+  }
   const [course] = await d
     .select({ id: courses.id })
     .from(courses)
