@@ -170,6 +170,19 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     trackerRef.current.take(v.currentTime);
   };
 
+  // The metadata may have loaded before hydration attached onLoadedMetadata: resume then too.
+  const resumedFor = useRef<string | null>(null);
+  const onLoadedOnce = () => {
+    const key = `${chapter?.id}-${chosen}`;
+    if (resumedFor.current === key) return;
+    resumedFor.current = key;
+    onLoaded();
+  };
+  useEffect(() => {
+    const v = videoRef.current;
+    if (v && v.readyState >= 1) onLoadedOnce();
+  });
+
   const onPlay = () => {
     const v = videoRef.current;
     if (!v || !chapter) return;
@@ -322,7 +335,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                 preload="metadata"
                 tabIndex={0}
                 aria-label={`${chapter.title} 视频，空格键播放或暂停，左右方向键快退快进`}
-                onLoadedMetadata={onLoaded}
+                onLoadedMetadata={onLoadedOnce}
                 onPlay={onPlay}
                 onPause={onPause}
                 onEnded={onEnded}

@@ -95,3 +95,18 @@ test('the network is cut mid-study and restored: no progress is lost', async ({ 
   expect(state.studiedSeconds).toBeGreaterThanOrEqual(Math.floor(watchedTo) - 3);
   expect(Math.abs(state.lastPosition - watchedTo)).toBeLessThan(2);
 });
+
+test('the batch player resumes at the saved position and holds the course against a second window', async ({ page, context }, testInfo) => {
+  mainOnly(testInfo);
+  await signIn(page.request, 'learner');
+  const archive = (await api<{ courses: { courseId: number; finishedAt: string | null }[] }>(page.request, '/api/personal/archive')).data;
+  const course = archive.courses.find((c) => !c.finishedAt)!;
+  const state = (await api<{ lastPosition: number }>(page.request, '/api/course/state', { courseId: course.courseId })).data;
+  expect(state.lastPosition).toBeGreaterThan(0);
+  await page.goto(`/courseViewBatch?courseId=${course.courseId}`);
+  await expect(page.getByText('批量学习')).toBeVisible();
+  await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(state.lastPosition - 1.5);
+  const second = await context.newPage();
+  await second.goto(`/courseViewBatch?courseId=${course.courseId}`);
+  await expect(second.getByText('该课程正在其他窗口学习，请关闭其他窗口后再学习').first()).toBeVisible();
+});
