@@ -110,3 +110,33 @@ test('the batch player resumes at the saved position and holds the course agains
   await second.goto(`/courseViewBatch?courseId=${course.courseId}`);
   await expect(second.getByText('该课程正在其他窗口学习，请关闭其他窗口后再学习').first()).toBeVisible();
 });
+
+test('after a chapter ends the self test opens and is scored; a review and a summary are published', async ({ page }, testInfo) => {
+  mainOnly(testInfo);
+  await signIn(page.request, 'student');
+  const courseId = await unchosenCourse(page.request, 60);
+  await api(page.request, '/api/course/choose', { courseId });
+  await page.goto(`/courseView?courseId=${courseId}`);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 1;
+  });
+  await play(page);
+  const test1 = page.getByTestId('self-test');
+  await expect(test1).toBeVisible({ timeout: 15_000 });
+  await test1.getByRole('group', { name: /^1\./ }).getByLabel('正确').check();
+  await test1.getByRole('group', { name: /^3\./ }).getByLabel('正确').check();
+  await test1.getByRole('button', { name: '提交自测' }).click();
+  await expect(test1.getByRole('status')).toContainText(/答对 [23] \/ 3 题/);
+
+  await page.getByRole('tab', { name: '课程评价' }).click();
+  await page.getByPlaceholder('写下您对本课程的评价').fill('讲解清楚，案例丰富');
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('讲解清楚，案例丰富')).toBeVisible();
+  await page.getByRole('tab', { name: '学习心得' }).click();
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('请填写内容')).toBeVisible();
+  await page.getByPlaceholder('写下您的学习心得').fill('结合工作实际，收获很大');
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('结合工作实际，收获很大')).toBeVisible();
+});
