@@ -84,6 +84,10 @@ describe('taking an exam', () => {
     const again = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
     expect(again.replyId).toBe(paper.replyId);
     expect(again.answers).toMatchObject({ '1': [1], '3': [0, 1, 2, 3], '6': ['通过学习收获很多'] });
+    const viaPaper = (await call('/api/examReply/paper', { replyId: paper.replyId }, token)).data as PaperView;
+    expect(viaPaper.answers).toMatchObject({ '1': [1] });
+    expect((await call('/api/examReply/paper', { replyId: paper.replyId }, await loginAs('student'))).msg).toBe('答卷不存在');
+    expect((await call('/api/examReply/paper', { replyId: 0 }, token)).code).not.toBe(0);
     const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
     expect(listed.status).toBe(2);
     const sub = await call('/api/examReply/submit', { replyId: paper.replyId, answers: { '2': [2], '5': [0] } }, token);
