@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { courseChapters, courseEnrolments, courses, operators, studyRecords, studySubmits } from '@/lib/server/db/schema';
+import { courseChapters, courseEnrolments, courses, operators, studyClocks, studyRecords, studySubmits } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/sessions';
 import { submitHeartbeat, lockCourse } from '@/lib/server/services/study-progress';
 import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
@@ -168,6 +168,35 @@ describe('/api/study/submit', () => {
     expect(ahead.frontier).toBeLessThan(100);
     const [enrol] = await d.select().from(courseEnrolments).where(and(eq(courseEnrolments.operatorId, operatorId), eq(courseEnrolments.courseId, courseId)));
     expect(enrol.lastPosition).toBe(215);
+  });
+
+  it('a learner the server has never seen cannot claim time from before its first heartbeat (hostile burst)', async () => {
+    const operatorId = await opId('manager');
+    const d = await db();
+    const { courseId, chapters } = await freshCourse(operatorId);
+    await d.insert(courseEnrolments).values({ operatorId, courseId });
+    await d.delete(studyClocks).where(eq(studyClocks.operatorId, operatorId)); // never seen before
+    const ch = chapters[0].id;
+    const t0 = new Date(Date.now() + 3600_000 * 24 * 60);
+    // The first heartbeat may cover at most one heartbeat's worth of play before the server saw it.
+    const first = await submitHeartbeat(operatorId, { submitId: sid(), courseId, chapterId: ch, position: 120, from: 0, to: 120, watched: 120 }, t0);
+    expect(first.credited).toBe(120);
+    // A burst of full-size claims, one second apart, as a script would send them: every one refused.
+    let refused = 0;
+    for (let i = 1; i <= 30; i++) {
+      const at = new Date(t0.getTime() + i * 1000);
+      await submitHeartbeat(operatorId, { submitId: sid(), courseId, chapterId: ch, position: 120, from: 100, to: 120, watched: 60 }, at).catch((err: Error) => {
+        expect(err.message).toMatch(/学习时长超过实际经过的时间/);
+        refused++;
+      });
+    }
+    expect(refused).toBe(30);
+    const [enrol] = await d.select().from(courseEnrolments).where(and(eq(courseEnrolments.operatorId, operatorId), eq(courseEnrolments.courseId, courseId)));
+    expect(enrol.studiedSeconds).toBe(120);
+    // Real time passing is credited again: 15 s after 15 s.
+    const later = new Date(t0.getTime() + 31_000 + 15_000);
+    const ok = await submitHeartbeat(operatorId, { submitId: sid(), courseId, chapterId: ch, position: 135, from: 120, to: 135, watched: 15 }, later);
+    expect(ok.credited).toBe(15);
   });
 
   it('credited study becomes online hours of the year in /api/study/totalTime', async () => {

@@ -10,9 +10,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, type Db } from '../db';
 import { chapterProgress, courseChapters, courseEnrolments, studyClocks, studySubmits } from '../db/schema';
 import { ServiceError } from '../errors';
-import { chapterDuration } from '../media';
+import { chapterDuration, CLIPS } from '../media';
 import {
   CHAPTER_END_TOLERANCE_S,
+  HEARTBEAT_MAX_WATCHED_S,
   HEARTBEAT_SLACK_S,
   MAX_PLAYBACK_RATE,
   STUDY_BACKLOG_CAP_S,
@@ -81,27 +82,33 @@ export function checkHeartbeatShape(h: Heartbeat, duration: number): void {
   if (h.to - h.from > h.watched * MAX_PLAYBACK_RATE + HEARTBEAT_SLACK_S) throw new ServiceError(MSG_SEGMENT);
 }
 
-class Duplicate extends Error {}
-
-interface StateRow {
+interface HeartbeatRow {
+  verdict: 'ok' | 'dup' | 'enrol' | 'locked' | 'fast';
   claimed: number;
-  enrolled: number;
+  credited: number;
+  progress: number;
+  frontier: number;
+  finished: boolean;
+  prev_operator: number | null;
+  prev_credited: number | null;
   enrol_progress: number | null;
-  enrol_finished: Date | string | null;
-  credited_until: Date | string;
-  lock_course_id: number | null;
-  lock_session: string | null;
-  lock_until: Date | string | null;
-  cp_frontier: number;
-  cp_finished: Date | string | null;
-  chapters: { id: number; media: string; declared: number; frontier: number | null; finished: boolean }[] | string | null;
+  enrol_done: boolean | null;
 }
 
-const asDate = (v: Date | string | null): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
+/** Durations of the committed clips by media key, so the statement can compute a course's progress itself. */
+const CLIP_DURATIONS = JSON.stringify(Object.fromEntries(Object.values(CLIPS).map((c) => [c.key, c.duration])));
 
 /**
- * One heartbeat in two statements inside a transaction (the study clock, the chapter and the enrolment rows are
- * locked by the first; the second writes everything): a heartbeat costs 4 round trips instead of a dozen.
+ * One heartbeat in ONE statement (one round trip, atomic on its own, no explicit transaction): CTEs lock the
+ * enrolment, the study clock and the chapter's progress (FOR UPDATE, so concurrent beats of a learner queue up
+ * and see each other's writes), derive the verdict (duplicate, not chosen, locked by another window, faster than
+ * the wall clock), the credited seconds (play-ahead counts nothing), the new frontier and the course progress,
+ * and only when the verdict is ok and the submit id was claimed do the writes happen (submit, chapter progress,
+ * clock, study record, enrolment). Returns what the client needs.
+ *
+ * The wall-clock bound starts from what the server witnessed: a learner's clock is created by the first heartbeat
+ * the server sees, at that moment less one heartbeat's most (HEARTBEAT_MAX_WATCHED_S), so no heartbeat can claim
+ * time from before the server saw the learner start playing.
  */
 export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Date = new Date()): Promise<HeartbeatResult> {
   const d = await db();
@@ -109,109 +116,132 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
   if (!chapter || chapter.courseId !== h.courseId) throw new ServiceError(MSG_CHAPTER);
   checkHeartbeatShape(h, chapter.duration);
   const position = Math.round(h.position);
+  const watched = Math.round(h.watched);
+  const to = Math.round(h.to);
   const floor = new Date(now.getTime() - STUDY_BACKLOG_CAP_S * 1000);
-  try {
-    return await d.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
-      const res = (await tx.execute(sql`
-        WITH claim AS (
-          INSERT INTO study_submits (submit_id, operator_id, course_id, chapter_id, position, credited, accepted_at)
-          VALUES (${h.submitId}, ${operatorId}, ${h.courseId}, ${h.chapterId}, ${position}, 0, ${now})
-          ON CONFLICT DO NOTHING RETURNING submit_id
-        ),
-        enrol AS (
-          SELECT progress, finished_at FROM course_enrolments WHERE operator_id = ${operatorId} AND course_id = ${h.courseId} FOR UPDATE
-        ),
-        clock AS (
-          INSERT INTO study_clocks (operator_id, credited_until) VALUES (${operatorId}, ${floor})
-          ON CONFLICT (operator_id) DO UPDATE SET operator_id = excluded.operator_id
-          RETURNING credited_until, lock_course_id, lock_session, lock_until
-        ),
-        cp AS (
-          INSERT INTO chapter_progress (operator_id, chapter_id, course_id, updated_at) VALUES (${operatorId}, ${h.chapterId}, ${h.courseId}, ${now})
-          ON CONFLICT (operator_id, chapter_id) DO UPDATE SET updated_at = excluded.updated_at
-          RETURNING frontier, finished_at
-        )
-        SELECT
-          (SELECT count(*) FROM claim)::int AS claimed,
-          (SELECT count(*) FROM enrol)::int AS enrolled,
-          (SELECT progress FROM enrol) AS enrol_progress,
-          (SELECT finished_at FROM enrol) AS enrol_finished,
-          clock.credited_until, clock.lock_course_id, clock.lock_session, clock.lock_until,
-          cp.frontier AS cp_frontier, cp.finished_at AS cp_finished,
-          (SELECT json_agg(json_build_object('id', c.id, 'media', c.media, 'declared', c.duration_seconds, 'frontier', p.frontier, 'finished', p.finished_at IS NOT NULL))
-             FROM course_chapters c LEFT JOIN chapter_progress p ON p.chapter_id = c.id AND p.operator_id = ${operatorId}
-            WHERE c.course_id = ${h.courseId}) AS chapters
-        FROM clock, cp
-      `)) as unknown as { rows: StateRow[] };
-      const st = res.rows[0];
-      if (!st || Number(st.claimed) === 0) throw new Duplicate();
-      if (Number(st.enrolled) === 0) throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
-      const lockUntil = asDate(st.lock_until);
-      if (lockUntil && lockUntil > now && st.lock_course_id === h.courseId && st.lock_session && st.lock_session !== h.lockSession) {
-        throw new ServiceError(MSG_LOCKED);
-      }
-      const creditedUntil = asDate(st.credited_until)!;
-      const since = creditedUntil > floor ? creditedUntil : floor;
-      const available = (now.getTime() - since.getTime()) / 1000;
-      if (h.watched > available + HEARTBEAT_SLACK_S) throw new ServiceError(MSG_TOO_FAST);
-
-      // Only playback that starts within what was already watched counts; playing ahead does not.
-      const oldFrontier = Number(st.cp_frontier);
-      const contiguous = h.from <= oldFrontier + HEARTBEAT_SLACK_S;
-      const watched = Math.round(h.watched);
-      const credited = contiguous ? watched : 0;
-      const frontier = contiguous ? Math.min(chapter.duration, Math.max(oldFrontier, Math.round(h.to))) : oldFrontier;
-      const chapterDone = frontier >= chapter.duration - CHAPTER_END_TOLERANCE_S;
-      const chapterFinished = asDate(st.cp_finished) != null || chapterDone;
-
-      const list = (typeof st.chapters === 'string' ? JSON.parse(st.chapters) : (st.chapters ?? [])) as Exclude<StateRow['chapters'], string | null>;
-      let total = 0;
-      let seen = 0;
-      let done = 0;
-      for (const c of list) {
-        const dur = chapterDuration(c.media, Number(c.declared));
-        const isThis = c.id === h.chapterId;
-        const fin = isThis ? chapterFinished : c.finished;
-        total += dur;
-        seen += fin ? dur : Math.min(dur, isThis ? frontier : Number(c.frontier ?? 0));
-        if (fin) done++;
-      }
-      const finished = list.length > 0 && done === list.length;
-      const enrolFinished = asDate(st.enrol_finished);
-      const progress = finished || enrolFinished ? 100 : Math.min(99, Math.floor((seen * 100) / Math.max(1, total)));
-      const next = new Date(Math.min(now.getTime(), since.getTime() + credited * 1000));
-      const finishedAt = enrolFinished ?? (finished ? now : null);
-
-      await tx.execute(sql`
-        WITH upd_cp AS (
-          UPDATE chapter_progress SET frontier = ${frontier}, position = ${position}, studied_seconds = studied_seconds + ${credited},
-                 finished_at = coalesce(finished_at, ${chapterDone ? now : null}::timestamptz)
-           WHERE operator_id = ${operatorId} AND chapter_id = ${h.chapterId}
-        ),
-        upd_clock AS (
-          UPDATE study_clocks SET credited_until = ${next} WHERE operator_id = ${operatorId} AND ${credited} > 0
-        ),
-        rec AS (
-          INSERT INTO study_records (operator_id, year, month, kind, seconds, course_id, created_at)
-          SELECT ${operatorId}, ${now.getUTCFullYear()}, ${now.getUTCMonth() + 1}, 'online', ${credited}, ${h.courseId}, ${now} WHERE ${credited} > 0
-        ),
-        sub AS (
-          UPDATE study_submits SET credited = ${credited} WHERE submit_id = ${h.submitId} AND ${credited} > 0
-        )
-        UPDATE course_enrolments SET last_chapter_id = ${h.chapterId}, last_position = ${position}, studied_seconds = studied_seconds + ${credited},
-               progress = ${progress}, finished_at = ${finishedAt}::timestamptz
-         WHERE operator_id = ${operatorId} AND course_id = ${h.courseId}
-      `);
-      return { submitId: h.submitId, accepted: true, duplicate: false, credited, progress, frontier, finished: finishedAt != null };
-    });
-  } catch (err) {
-    if (!(err instanceof Duplicate)) throw err;
+  const start = new Date(now.getTime() - HEARTBEAT_MAX_WATCHED_S * 1000);
+  const dur = chapter.duration;
+  const lockSession = h.lockSession ?? null;
+  const res = (await d.execute(sql`
+    WITH prev AS (
+      SELECT operator_id, credited FROM study_submits WHERE submit_id = ${h.submitId}
+    ),
+    enrol AS (
+      SELECT progress, finished_at FROM course_enrolments WHERE operator_id = ${operatorId} AND course_id = ${h.courseId} FOR UPDATE
+    ),
+    clk AS (
+      SELECT credited_until, lock_course_id, lock_session, lock_until FROM study_clocks WHERE operator_id = ${operatorId} FOR UPDATE
+    ),
+    cp AS (
+      SELECT frontier, finished_at FROM chapter_progress WHERE operator_id = ${operatorId} AND chapter_id = ${h.chapterId} FOR UPDATE
+    ),
+    base AS (
+      SELECT greatest(coalesce((SELECT credited_until FROM clk), ${start}::timestamptz), ${floor}::timestamptz) AS since,
+             coalesce((SELECT frontier FROM cp), 0) AS old_frontier,
+             (SELECT finished_at FROM cp) AS cp_finished,
+             CASE
+               WHEN EXISTS (SELECT 1 FROM prev) THEN 'dup'
+               WHEN NOT EXISTS (SELECT 1 FROM enrol) THEN 'enrol'
+               WHEN EXISTS (SELECT 1 FROM clk WHERE lock_until > ${now}::timestamptz AND lock_course_id = ${h.courseId}
+                              AND lock_session IS NOT NULL AND lock_session IS DISTINCT FROM ${lockSession}::text) THEN 'locked'
+               ELSE 'ok' END AS verdict0
+    ),
+    k1 AS (
+      SELECT since, old_frontier, cp_finished,
+             CASE WHEN verdict0 = 'ok' AND ${h.watched}::float8 > extract(epoch FROM (${now}::timestamptz - since)) + ${HEARTBEAT_SLACK_S}
+                  THEN 'fast' ELSE verdict0 END AS verdict,
+             (${h.from}::float8 <= old_frontier + ${HEARTBEAT_SLACK_S}) AS contiguous
+        FROM base
+    ),
+    k2 AS (
+      SELECT k1.*,
+             CASE WHEN contiguous THEN ${watched}::int ELSE 0 END AS credited,
+             CASE WHEN contiguous THEN least(${dur}::int, greatest(old_frontier, ${to}::int)) ELSE old_frontier END AS frontier
+        FROM k1
+    ),
+    k3 AS (
+      SELECT k2.*, frontier >= ${dur - CHAPTER_END_TOLERANCE_S}::int AS chapter_done,
+             (cp_finished IS NOT NULL OR frontier >= ${dur - CHAPTER_END_TOLERANCE_S}::int) AS chapter_finished
+        FROM k2
+    ),
+    chap AS (
+      SELECT c.id = ${h.chapterId} AS this_one,
+             coalesce((${CLIP_DURATIONS}::jsonb ->> c.media)::int, c.duration_seconds) AS dur,
+             coalesce(p.frontier, 0) AS frontier, p.finished_at IS NOT NULL AS fin
+        FROM course_chapters c LEFT JOIN chapter_progress p ON p.chapter_id = c.id AND p.operator_id = ${operatorId}
+       WHERE c.course_id = ${h.courseId}
+    ),
+    agg AS (
+      SELECT count(*) AS n,
+             coalesce(sum(ch.dur), 0) AS total,
+             coalesce(sum(CASE WHEN (CASE WHEN ch.this_one THEN k3.chapter_finished ELSE ch.fin END) THEN ch.dur
+                               ELSE least(ch.dur, CASE WHEN ch.this_one THEN k3.frontier ELSE ch.frontier END) END), 0) AS seen,
+             count(*) FILTER (WHERE CASE WHEN ch.this_one THEN k3.chapter_finished ELSE ch.fin END) AS done
+        FROM chap ch CROSS JOIN k3
+    ),
+    f AS (
+      SELECT k3.*,
+             CASE WHEN (agg.n > 0 AND agg.done = agg.n) OR (SELECT finished_at FROM enrol) IS NOT NULL THEN 100
+                  ELSE least(99, floor(agg.seen * 100 / greatest(1, agg.total)))::int END AS progress,
+             coalesce((SELECT finished_at FROM enrol), CASE WHEN agg.n > 0 AND agg.done = agg.n THEN ${now}::timestamptz END) AS finished_at,
+             least(${now}::timestamptz, k3.since + k3.credited * interval '1 second') AS next
+        FROM k3 CROSS JOIN agg
+    ),
+    claim AS (
+      INSERT INTO study_submits (submit_id, operator_id, course_id, chapter_id, position, credited, accepted_at)
+      SELECT ${h.submitId}, ${operatorId}, ${h.courseId}, ${h.chapterId}, ${position}, f.credited, ${now}::timestamptz FROM f WHERE f.verdict = 'ok'
+      ON CONFLICT DO NOTHING RETURNING submit_id
+    ),
+    w_cp AS (
+      INSERT INTO chapter_progress (operator_id, chapter_id, course_id, frontier, position, studied_seconds, finished_at, updated_at)
+      SELECT ${operatorId}, ${h.chapterId}, ${h.courseId}, f.frontier, ${position}, f.credited,
+             CASE WHEN f.chapter_done THEN ${now}::timestamptz END, ${now}::timestamptz
+        FROM f WHERE EXISTS (SELECT 1 FROM claim)
+      ON CONFLICT (operator_id, chapter_id) DO UPDATE SET frontier = excluded.frontier, position = excluded.position,
+             studied_seconds = chapter_progress.studied_seconds + excluded.studied_seconds,
+             finished_at = coalesce(chapter_progress.finished_at, excluded.finished_at), updated_at = excluded.updated_at
+    ),
+    w_clock AS (
+      INSERT INTO study_clocks (operator_id, credited_until)
+      SELECT ${operatorId}, f.next FROM f WHERE EXISTS (SELECT 1 FROM claim)
+      ON CONFLICT (operator_id) DO UPDATE SET credited_until = excluded.credited_until
+    ),
+    w_rec AS (
+      INSERT INTO study_records (operator_id, year, month, kind, seconds, course_id, created_at)
+      SELECT ${operatorId}, ${now.getUTCFullYear()}, ${now.getUTCMonth() + 1}, 'online', f.credited, ${h.courseId}, ${now}::timestamptz
+        FROM f WHERE f.credited > 0 AND EXISTS (SELECT 1 FROM claim)
+    ),
+    w_enrol AS (
+      UPDATE course_enrolments e SET last_chapter_id = ${h.chapterId}, last_position = ${position},
+             studied_seconds = e.studied_seconds + f.credited, progress = f.progress, finished_at = f.finished_at
+        FROM f WHERE e.operator_id = ${operatorId} AND e.course_id = ${h.courseId} AND EXISTS (SELECT 1 FROM claim)
+    )
+    SELECT f.verdict, (SELECT count(*) FROM claim)::int AS claimed, f.credited, f.progress, f.frontier,
+           f.finished_at IS NOT NULL AS finished,
+           (SELECT operator_id FROM prev) AS prev_operator, (SELECT credited FROM prev) AS prev_credited,
+           (SELECT progress FROM enrol) AS enrol_progress, (SELECT finished_at FROM enrol) IS NOT NULL AS enrol_done
+      FROM f
+  `)) as unknown as { rows: HeartbeatRow[] };
+  const r = res.rows[0];
+  switch (r.verdict) {
+    case 'enrol':
+      throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
+    case 'locked':
+      throw new ServiceError(MSG_LOCKED);
+    case 'fast':
+      throw new ServiceError(MSG_TOO_FAST);
+    case 'dup':
+      if (Number(r.prev_operator) !== operatorId) throw new ServiceError('提交编号重复');
+      return { submitId: h.submitId, accepted: true, duplicate: true, credited: Number(r.prev_credited), progress: Number(r.enrol_progress ?? 0), finished: !!r.enrol_done, frontier: 0 };
+  }
+  if (Number(r.claimed) === 0) {
+    // The same submit id raced in from another request and won: answer as its duplicate.
     const [prev] = await d.select().from(studySubmits).where(eq(studySubmits.submitId, h.submitId));
     if (!prev || prev.operatorId !== operatorId) throw new ServiceError('提交编号重复');
     const state = await enrolmentState(d, operatorId, h.courseId);
     return { submitId: h.submitId, accepted: true, duplicate: true, credited: prev.credited, ...state, frontier: 0 };
   }
+  return { submitId: h.submitId, accepted: true, duplicate: false, credited: Number(r.credited), progress: Number(r.progress), frontier: Number(r.frontier), finished: !!r.finished };
 }
 
 async function enrolmentState(tx: Db, operatorId: number, courseId: number): Promise<{ progress: number; finished: boolean }> {
