@@ -26,19 +26,18 @@ export async function CourseViewPage({ params, searchParams, batchRoute }: { par
   const { api } = await userApi(site);
   const qc = makeQueryClient();
   const courseBody = { courseId };
-  let course: CourseView | null = null;
-  try {
-    course = await api.request<CourseView>('/api/course/chapter', courseBody);
-  } catch {
-    notFound();
-  }
+  // Both calls at once: the course (public) and the learner's progress are independent.
+  const [course, progress] = await Promise.all([
+    api.request<CourseView>('/api/course/chapter', courseBody).catch(() => null),
+    api.request<CourseProgressView>('/api/course/progress', courseBody).catch(() => null),
+  ]);
+  if (!course) notFound();
   qc.setQueryData(apiQueryKey('/api/course/chapter', courseBody), course);
-  const progress = await api.request<CourseProgressView>('/api/course/progress', courseBody).catch(() => null);
   if (progress) qc.setQueryData(apiQueryKey('/api/course/progress', courseBody), progress);
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <main id="main">
-        <CoursePlayer courseId={courseId} batch={batch} initialChapterId={num(sp.chapterId) ?? progress?.lastChapterId ?? course?.chapters[0]?.id ?? null} />
+        <CoursePlayer courseId={courseId} batch={batch} initialChapterId={num(sp.chapterId) ?? progress?.lastChapterId ?? course.chapters[0]?.id ?? null} />
       </main>
       <LazyDialogs />
     </HydrationBoundary>

@@ -18,8 +18,8 @@ export function requiredHours(positionLevel: number): { online: number; offline:
 export async function archive(operatorId: number, year?: number, now: Date = new Date()): Promise<Archive> {
   const y = year ?? yearOf(now);
   const d = await db();
-  const [me] = await d.select({ positionLevel: operators.positionLevel, name: operators.name }).from(operators).where(eq(operators.id, operatorId));
-  const [totals, months, years, courseRows, trainRows, certRows, favRows, examRows] = await Promise.all([
+  const [[me], totals, months, years, courseRows, trainRows, certRows, favRows, examRows] = await Promise.all([
+    d.select({ positionLevel: operators.positionLevel, name: operators.name }).from(operators).where(eq(operators.id, operatorId)),
     studyTotalTime(operatorId, y, now),
     d
       .select({
