@@ -49,6 +49,10 @@ export const noteSaveSchema = z.object({
 export const favouriteSchema = z.object({ courseId: id, favourite: z.boolean() });
 
 export const yearSchema = z.object({ year: z.number().int().min(2000).max(2100).optional() });
+/** The personal archive: a year, and optionally the one tab the page shows (only its data is read). */
+export const archiveSchema = yearSchema.extend({
+  section: z.enum(['archive', 'courses', 'trains', 'exams', 'certificates', 'favourites', 'settings']).optional(),
+});
 
 export const examIdSchema = z.object({ examId: id });
 export const examListSchema = z.object({ trainId: id.optional() });

@@ -79,6 +79,21 @@ describe('/api/personal/archive and the bench hook', () => {
     expect((res.data as { months: unknown[] }).months).toHaveLength(12);
   });
 
+  it('archive section: only the asked tab is read, the same as in the whole archive; unknown sections refused', async () => {
+    const d = await db();
+    const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
+    const token = await createSession(learner.id);
+    const all = (await call('/api/personal/archive', {}, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
+    const courses = (await call('/api/personal/archive', { section: 'courses' }, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
+    expect(courses.courses).toEqual(all.courses);
+    expect(courses.exams).toEqual([]);
+    const arch = (await call('/api/personal/archive', { section: 'archive' }, token)).data as { courses: unknown[]; onLineAllTimeEffective: number };
+    expect(arch.onLineAllTimeEffective).toBe(all.onLineAllTimeEffective);
+    expect(arch.courses).toEqual([]);
+    const bad = await call('/api/personal/archive', { section: 'x; drop table' }, token);
+    expect(bad.code).not.toBe(0);
+  });
+
   it('the bench hook answers only with PORTAL_TEST_HOOKS=1', async () => {
     const saved = process.env.PORTAL_TEST_HOOKS;
     delete process.env.PORTAL_TEST_HOOKS;

@@ -22,7 +22,7 @@ import {
   noteListSchema,
   noteSaveSchema,
   selfTestSubmitSchema,
-  yearSchema,
+  archiveSchema,
 } from '@/lib/validation/learning';
 import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
 import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
@@ -51,7 +51,7 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/course/favouriteState': endpoint(courseIdSchema, 'optional', (b, ctx) => isFavourite(ctx.user?.operatorID ?? null, b.courseId)),
 
   // The personal archive (and the science personal area of the student host: same call).
-  '/api/personal/archive': endpoint(yearSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year)),
+  '/api/personal/archive': endpoint(archiveSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year, undefined, b.section)),
 
   // Exams (SPEC 3, 4.3, 7). examExaminfo/detail is a silent path: the page opens the exam login (type 17) itself.
   '/api/examExaminfo/list': endpoint(examListSchema, 'optional', (b, ctx) => examList(ctx.user?.operatorID ?? null, { trainId: b.trainId })),

@@ -15,13 +15,22 @@ export function requiredHours(positionLevel: number): { online: number; offline:
   return { online: REQUIRED_ONLINE_HOURS, offline: positionLevel >= LEADER_POSITION_LEVEL ? REQUIRED_OFFLINE_HOURS_LEADER : REQUIRED_OFFLINE_HOURS };
 }
 
-export async function archive(operatorId: number, year?: number, now: Date = new Date()): Promise<Archive> {
+/** The parts of the archive; a page showing one tab asks for that tab's part only (fewer queries per render). */
+export const ARCHIVE_SECTIONS = ['archive', 'courses', 'trains', 'exams', 'certificates', 'favourites', 'settings'] as const;
+export type ArchiveSection = (typeof ARCHIVE_SECTIONS)[number];
+
+export async function archive(operatorId: number, year?: number, now: Date = new Date(), section?: ArchiveSection): Promise<Archive> {
   const y = year ?? yearOf(now);
   const d = await db();
+  // Without a section everything is read; with one, only what that tab shows (trains also need the certificates).
+  const want = (...parts: ArchiveSection[]) => !section || parts.includes(section);
+  const none = <T = never,>(): Promise<T[]> => Promise.resolve([]);
   const [[me], totals, months, years, courseRows, trainRows, certRows, favRows, examRows] = await Promise.all([
     d.select({ positionLevel: operators.positionLevel, name: operators.name }).from(operators).where(eq(operators.id, operatorId)),
-    studyTotalTime(operatorId, y, now),
-    d
+    want('archive') ? studyTotalTime(operatorId, y, now) : Promise.resolve({ onLineAllTimeEffective: 0, offLineAllTimeEffective: 0 }),
+    !want('archive')
+      ? none<{ month: number; online: number; offline: number }>()
+      : d
       .select({
         month: studyRecords.month,
         online: sql<number>`coalesce(sum(${studyRecords.seconds}) filter (where ${studyRecords.kind} = 'online'), 0)::bigint`,
@@ -30,8 +39,10 @@ export async function archive(operatorId: number, year?: number, now: Date = new
       .from(studyRecords)
       .where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.year, y)))
       .groupBy(studyRecords.month),
-    d.selectDistinct({ year: studyRecords.year }).from(studyRecords).where(eq(studyRecords.operatorId, operatorId)),
-    d
+    !want('archive') ? none<{ year: number }>() : d.selectDistinct({ year: studyRecords.year }).from(studyRecords).where(eq(studyRecords.operatorId, operatorId)),
+    !want('courses')
+      ? none()
+      : d
       .select({
         courseId: courses.id,
         title: courses.title,
@@ -46,7 +57,9 @@ export async function archive(operatorId: number, year?: number, now: Date = new
       .where(eq(courseEnrolments.operatorId, operatorId))
       .orderBy(desc(courseEnrolments.createdAt), asc(courses.id))
       .limit(200),
-    d
+    !want('trains')
+      ? none()
+      : d
       .select({
         trainId: trains.id,
         title: trains.title,
@@ -62,15 +75,17 @@ export async function archive(operatorId: number, year?: number, now: Date = new
       .where(eq(trainApplications.operatorId, operatorId))
       .orderBy(desc(trains.startAt))
       .limit(200),
-    d.select().from(certificates).where(eq(certificates.operatorId, operatorId)).orderBy(desc(certificates.issuedAt)),
-    d
+    !want('trains', 'certificates') ? none() : d.select().from(certificates).where(eq(certificates.operatorId, operatorId)).orderBy(desc(certificates.issuedAt)),
+    !want('favourites')
+      ? none()
+      : d
       .select({ courseId: courses.id, title: courses.title, cover: courses.cover, createdAt: favourites.createdAt })
       .from(favourites)
       .innerJoin(courses, eq(courses.id, favourites.courseId))
       .where(eq(favourites.operatorId, operatorId))
       .orderBy(desc(favourites.createdAt))
       .limit(200),
-    examList(operatorId, {}, now),
+    want('exams') ? examList(operatorId, {}, now) : none(),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const yearSet = new Set([y, yearOf(now), ...years.map((r) => r.year)]);

@@ -44,7 +44,8 @@ export default async function PersonalPage({ params, searchParams }: Props) {
   const { api } = await userApi(site);
   let data: Archive;
   try {
-    data = await api.request<Archive>('/api/personal/archive', year ? { year } : {});
+    // Only the shown tab's data is read (the archive call answers the other parts empty).
+    data = await api.request<Archive>('/api/personal/archive', year ? { year, section: tab } : { section: tab });
   } catch (err) {
     // SPEC 8: an expired session opening personal study is sent home to log in again.
     if (err instanceof ApiError && err.code >= 2000 && err.code <= 2002) redirect('/home?login=1');
