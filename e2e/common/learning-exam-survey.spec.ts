@@ -36,7 +36,7 @@ test('a survey: refused when incomplete, submitted, then refused a second time',
   await expect(page.getByRole('heading', { name: '平台使用意见反馈问卷' })).toBeVisible();
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.locator('#survey-problem')).toHaveText('第1题为必答题，请作答');
-  await page.getByText('4分').click();
+  await page.getByText('4分', { exact: true }).click();
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.locator('#survey-problem')).toHaveText('第2题为必答题，请作答');
   await page.getByLabel('系列专题').check();

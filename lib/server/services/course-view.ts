@@ -16,21 +16,24 @@ export const MSG_COURSE_MISSING = '课程不存在或未发布';
 
 export async function courseView(courseId: number): Promise<CourseView> {
   const d = await db();
-  const [course] = await d
-    .select({
-      id: courses.id,
-      title: courses.title,
-      summary: courses.summary,
-      cover: courses.cover,
-      categoryCode: courses.categoryCode,
-      auditStatus: courses.auditStatus,
-      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-    })
-    .from(courses)
-    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(eq(courses.id, courseId));
+  // The course and its chapters at once (independent reads).
+  const [[course], chapters] = await Promise.all([
+    d
+      .select({
+        id: courses.id,
+        title: courses.title,
+        summary: courses.summary,
+        cover: courses.cover,
+        categoryCode: courses.categoryCode,
+        auditStatus: courses.auditStatus,
+        teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+      })
+      .from(courses)
+      .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+      .where(eq(courses.id, courseId)),
+    d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
+  ]);
   if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
-  const chapters = await d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id));
   return {
     id: course.id,
     title: course.title,
@@ -54,9 +57,9 @@ export async function courseView(courseId: number): Promise<CourseView> {
 }
 
 export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
-  const state = await courseState(operatorId, courseId);
-  const chapters = operatorId != null && state.chosen ? await chapterProgressOf(operatorId, courseId) : [];
-  return { ...state, chapters };
+  // Both reads at once; the chapters' progress is shown only to a learner who chose the course.
+  const [state, progress] = await Promise.all([courseState(operatorId, courseId), operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([])]);
+  return { ...state, chapters: state.chosen ? progress : [] };
 }
 
 /* ---------- Self test after a chapter: three questions made from the chapter itself ---------- */
