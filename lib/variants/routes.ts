@@ -41,6 +41,7 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/teacher/index'),
   r('/teacher/detail'),
   r('/personal/index', { login: true, personal: true }),
+  r('/personal/certificate', { login: true, personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),

@@ -2,6 +2,88 @@
  * Endpoints of the learning domain, spread into the endpoint table (lib/server/endpoints.ts).
  * Services live in lib/server/services/; body schemas shared with forms live in lib/validation/.
  */
-import type { Endpoint } from '../endpoint';
+import { z } from 'zod';
+import { endpoint, type Endpoint } from '../endpoint';
+import {
+  batchSubmitSchema,
+  chapterIdSchema,
+  courseIdSchema,
+  favouriteSchema,
+  examIdSchema,
+  examListSchema,
+  heartbeatSchema,
+  replyIdSchema,
+  saveAnswerSchema,
+  submitExamSchema,
+  surveyDetailSchema,
+  surveyIdSchema,
+  surveySaveSchema,
+  lockSchema,
+  noteListSchema,
+  noteSaveSchema,
+  selfTestSubmitSchema,
+  archiveSchema,
+} from '@/lib/validation/learning';
+import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
+import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
+import { archive } from '../services/archive';
+import { benchHook } from '../services/bench-hook';
+import { assignStatus, saveSurvey, surveyDetail } from '../services/surveys';
+import { applyExam, checkTimeout, examDetail, examList, examResult, paper, saveAnswer, startExam, submitExam } from '../services/exams';
+import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/certificates';
 
-export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {};
+export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
+  // The player (SPEC 7 course: chapter, progress, study submit, lock and batch submit, self test, reviews, summaries).
+  '/api/course/chapter': endpoint(courseIdSchema, 'none', (b) => courseView(b.courseId)),
+  '/api/course/progress': endpoint(courseIdSchema, 'optional', (b, ctx) => courseProgressView(ctx.user?.operatorID ?? null, b.courseId)),
+  '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user!.operatorID, b)),
+  '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),
+  '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) => lockCourse(ctx.user!.operatorID, b.courseId, b.session, b.release ?? false)),
+  '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b) => selfTest(b.chapterId)),
+  '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b) => selfTestSubmit(b.chapterId, b.answers)),
+  '/api/course/reviews': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'review', b.pageNum, b.pageSize)),
+  '/api/course/summaries': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'summary', b.pageNum, b.pageSize)),
+  '/api/course/reviewSave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'review' })),
+  '/api/course/summarySave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'summary' })),
+
+  // 收藏 of a course.
+  '/api/course/favourite': endpoint(favouriteSchema, 'user', (b, ctx) => setFavourite(ctx.user!.operatorID, b.courseId, b.favourite)),
+  '/api/course/favouriteState': endpoint(courseIdSchema, 'optional', (b, ctx) => isFavourite(ctx.user?.operatorID ?? null, b.courseId)),
+
+  // The personal archive (and the science personal area of the student host: same call).
+  '/api/personal/archive': endpoint(archiveSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year, undefined, b.section)),
+
+  // Exams (SPEC 3, 4.3, 7). examExaminfo/detail is a silent path: the page opens the exam login (type 17) itself.
+  '/api/examExaminfo/list': endpoint(examListSchema, 'optional', (b, ctx) => examList(ctx.user?.operatorID ?? null, { trainId: b.trainId })),
+  '/api/examExaminfo/detail': endpoint(examIdSchema, 'user', (b, ctx) => examDetail(ctx.user!.operatorID, b.examId)),
+  '/api/examExaminfo/apply': endpoint(examIdSchema, 'user', (b, ctx) => applyExam(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/start': endpoint(examIdSchema, 'user', (b, ctx) => startExam(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/paper': endpoint(replyIdSchema, 'user', (b, ctx) => paper(ctx.user!.operatorID, b.replyId)),
+  '/api/examReply/saveAnswer': endpoint(saveAnswerSchema, 'user', (b, ctx) => saveAnswer(ctx.user!.operatorID, b.replyId, b.questionId, b.answer)),
+  '/api/examReply/submit': endpoint(submitExamSchema, 'user', (b, ctx) => submitExam(ctx.user!.operatorID, b.replyId, b.answers)),
+  '/api/examReply/result': endpoint(examIdSchema, 'user', (b, ctx) => examResult(ctx.user!.operatorID, b.examId)),
+  '/api/examReply/checkTimeout': endpoint(replyIdSchema, 'user', (b, ctx) => checkTimeout(ctx.user!.operatorID, b.replyId)),
+
+  // Questionnaires and information collection; assignStatus and save are silent paths (SPEC 8).
+  '/api/collection/detail': endpoint(surveyDetailSchema, 'none', (b) => surveyDetail(b)),
+  '/api/collection/assignStatus': endpoint(surveyIdSchema, 'user', (b, ctx) => assignStatus(ctx.user!.operatorID, b.surveyId)),
+  '/api/collection/save': endpoint(surveySaveSchema, 'user', (b, ctx) => saveSurvey(ctx.user!.operatorID, b.surveyId, b.answers)),
+
+  // Benchmark hook: answers only with PORTAL_TEST_HOOKS=1 (scripts/bench/learning.mjs).
+  '/api/study/benchHook': endpoint(
+    z.object({ action: z.enum(['setup', 'count']), count: z.number().int().min(1).max(2000).optional(), operatorIds: z.array(z.number().int().positive()).max(2000).optional() }),
+    'none',
+    (b) => benchHook(b),
+  ),
+
+  // Certificates (SPEC 7 series certificate, train certificates).
+  '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>
+    applySeriesCertificate(ctx.user!.operatorID, b.seriesId),
+  ),
+  '/api/train/applicationCertificate': endpoint(z.object({ trainId: z.number().int().positive() }), 'user', (b, ctx) =>
+    applyTrainCertificate(ctx.user!.operatorID, b.trainId),
+  ),
+  '/api/certificate/detail': endpoint(z.object({ certificateId: z.number().int().positive() }), 'user', (b, ctx) =>
+    certificateDetail(ctx.user!.operatorID, b.certificateId),
+  ),
+};

@@ -1,4 +1,208 @@
 /**
- * Tables of the learning domain (see lib/server/db/schema.ts). Import shared tables from './core'.
+ * Tables of the learning domain (see lib/server/db/schema.ts): heartbeats of the player, per-chapter
+ * progress, the learner's study clock and lock, favourites, reviews and summaries, certificates, exams
+ * and surveys. Keep in step with migrations/0005_learning.sql.
  */
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { courseChapters, courses, operators } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Every accepted heartbeat, keyed by the client-generated submit id: a resend is answered, not counted twice. */
+export const studySubmits = pgTable(
+  'study_submits',
+  {
+    submitId: text('submit_id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull(),
+    chapterId: integer('chapter_id').notNull(),
+    position: integer('position').notNull(),
+    /** Seconds of study this heartbeat added (0 when it played ahead of what was watched). */
+    credited: integer('credited').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [index('study_submits_operator_idx').on(t.operatorId, t.courseId)],
+);
+
+/** A learner's progress in one chapter: `frontier` is how far they have watched without skipping. */
+export const chapterProgress = pgTable(
+  'chapter_progress',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => courseChapters.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull(),
+    frontier: integer('frontier').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    studiedSeconds: integer('studied_seconds').notNull().default(0),
+    finishedAt: ts('finished_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.chapterId] }), index('chapter_progress_course_idx').on(t.operatorId, t.courseId)],
+);
+
+/**
+ * The learner's study clock: study is credited up to `creditedUntil`, never beyond the present, so the sum of
+ * credited seconds can never exceed the wall-clock time that passed. Also the batch player's lock.
+ */
+export const studyClocks = pgTable('study_clocks', {
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  creditedUntil: ts('credited_until').notNull(),
+  lockCourseId: integer('lock_course_id'),
+  lockSession: text('lock_session'),
+  lockUntil: ts('lock_until'),
+});
+
+/** 收藏: a learner's favourite courses, listed in the personal centre. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.courseId] })],
+);
+
+/** 课程评价 (a rating 1-5 and a comment) and 学习心得 (summaries): kind 'review' | 'summary'. */
+export const courseNotes = pgTable(
+  'course_notes',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    rating: smallint('rating'),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('course_notes_course_idx').on(t.courseId, t.kind, t.createdAt)],
+);
+
+/** Certificates of finished series and training projects: kind 'series' | 'train'; one per learner and item. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+    title: text('title').notNull(),
+    serialNo: text('serial_no').notNull(),
+    hours: integer('hours').notNull().default(0),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_owner_idx').on(t.operatorId, t.kind, t.refId)],
+);
+
+/** Exams (SPEC 3 exam row): examType 0 online / 1 offline, examStyle 0 open / 1 closed book. */
+export const exams = pgTable('exams', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  trainId: integer('train_id'),
+  examType: smallint('exam_type').notNull().default(0),
+  examStyle: smallint('exam_style').notNull().default(1),
+  startAt: ts('start_at').notNull(),
+  endAt: ts('end_at').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  requireLogin: boolean('require_login').notNull().default(false),
+  /** Questions: { id, type: 'single'|'multiple'|'judge'|'short', stem, options, answer, score }. */
+  paper: jsonb('paper').$type<ExamQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+export interface ExamQuestion {
+  id: number;
+  type: 'single' | 'multiple' | 'judge' | 'short';
+  stem: string;
+  options: string[];
+  /** Option indexes for choices, [0]/[1] for true/false, keywords for short answers. */
+  answer: (number | string)[];
+  score: number;
+}
+
+/** Who may sit an exam (报名 / assigned): a row per learner. */
+export const examJoins = pgTable(
+  'exam_joins',
+  {
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.operatorId] })],
+);
+
+/** An attempt (reply): answers saved as given, submitted once; overtime after startedAt + duration or the end. */
+export const examReplies = pgTable(
+  'exam_replies',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    startedAt: ts('started_at').notNull(),
+    deadline: ts('deadline').notNull(),
+    answers: jsonb('answers').$type<Record<string, (number | string)[]>>().notNull().default(sql`'{}'::jsonb`),
+    submittedAt: ts('submitted_at'),
+    score: integer('score'),
+  },
+  (t) => [index('exam_replies_owner_idx').on(t.examId, t.operatorId, t.startedAt)],
+);
+
+/** Questionnaires: definition as JSON (SurveyQuestion[]); trainId set for a training project's information collection. */
+export const surveys = pgTable('surveys', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  intro: text('intro').notNull().default(''),
+  trainId: integer('train_id'),
+  questions: jsonb('questions').$type<SurveyQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+export interface SurveyQuestion {
+  id: number;
+  type: 'single' | 'multiple' | 'text' | 'rating';
+  title: string;
+  options: string[];
+  required: boolean;
+}
+
+/** One answer sheet per learner and survey. */
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.operatorId] })],
+);

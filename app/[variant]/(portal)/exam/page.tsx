@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { formatDateTime } from '@/lib/format';
+import { userApi } from '@/lib/learning/server-api';
+import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText, type ExamRow } from '@/lib/learning/exam-status';
+import { parseSiteSegment } from '@/lib/variants';
+import { ExamActions } from '@/components/exam/ExamActions';
+import { ExamPaper } from '@/components/exam/ExamPaper';
+import { ExamResult, type ExamResultView } from '@/components/exam/ExamResult';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: '考试信息' };
+
+type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const num = (v: string | string[] | undefined) => {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && /^\d{1,9}$/.test(s) ? Number(s) : undefined;
+};
+
+/** /exam (SPEC 2.1 exam information): the list with SPEC 4.3 statuses; `?examId=&view=paper|result`; `?trainId=` a project's exams. */
+export default async function ExamPage({ params, searchParams }: Props) {
+  const site = parseSiteSegment((await params).variant);
+  if (!site) notFound();
+  const sp = await searchParams;
+  const examId = num(sp.examId);
+  const trainId = num(sp.trainId);
+  const view = Array.isArray(sp.view) ? sp.view[0] : sp.view;
+  const { api } = await userApi(site);
+
+  if (examId && view === 'paper') {
+    return (
+      <div className="page-width py-6">
+        <h1 className="text-xl font-semibold">在线考试</h1>
+        <ExamPaper examId={examId} />
+      </div>
+    );
+  }
+  if (examId && view === 'result') {
+    const r = await api.request<ExamResultView>('/api/examReply/result', { examId }).catch((e: Error) => e);
+    return (
+      <div className="page-width py-6">
+        <h1 className="text-xl font-semibold">考试成绩</h1>
+        {r instanceof Error ? <p className="mt-6 text-gray-600">{r.message}</p> : <ExamResult result={r} />}
+      </div>
+    );
+  }
+
+  const list = await api.request<ExamRow[]>('/api/examExaminfo/list', trainId ? { trainId } : {}).catch(() => [] as ExamRow[]);
+  return (
+    <div className="page-width py-6">
+      <h1 className="text-xl font-semibold">{trainId ? '培训项目考试' : '考试信息'}</h1>
+      {list.length === 0 ? (
+        <p className="mt-6 text-gray-500">暂无考试</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[720px] border bg-white text-sm">
+            <thead className="bg-gray-50">
+              <tr>
+                <th className="p-2 text-left">考试名称</th>
+                <th className="p-2">考试类型</th>
+                <th className="p-2">考试形式</th>
+                <th className="p-2">考试时间</th>
+                <th className="p-2">时长</th>
+                <th className="p-2">状态</th>
+                <th className="p-2">成绩</th>
+                <th className="p-2">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((e) => (
+                <tr key={e.id} className="border-t" data-testid={`exam-row-${e.id}`}>
+                  <td className="p-2">{e.title}</td>
+                  <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
+                  <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
+                  <td className="p-2 text-center text-xs">
+                    {formatDateTime(e.startAt)}
+                    <br />至 {formatDateTime(e.endAt)}
+                  </td>
+                  <td className="p-2 text-center">{e.durationMinutes}分钟</td>
+                  <td className="p-2 text-center" data-status={e.status}>
+                    {EXAM_STATUS_TEXT[e.status]}
+                  </td>
+                  <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
+                  <td className="p-2 text-center">
+                    <ExamActions exam={e} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

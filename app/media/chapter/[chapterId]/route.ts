@@ -1,0 +1,17 @@
+/**
+ * The player's media (issue 5): a chapter's video streamed with HTTP range requests, or its WebVTT track
+ * (`?track=vtt`). Who may see what is decided here, on the server: a visitor or a learner who has not chosen
+ * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served.
+ */
+import { serveChapterMedia } from '@/lib/server/services/media-stream';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(request: Request, { params }: { params: Promise<{ chapterId: string }> }) {
+  return serveChapterMedia(request, (await params).chapterId);
+}
+
+export async function HEAD(request: Request, { params }: { params: Promise<{ chapterId: string }> }) {
+  const res = await serveChapterMedia(request, (await params).chapterId);
+  return new Response(null, { status: res.status, headers: res.headers });
+}

@@ -1,0 +1,60 @@
+'use client';
+
+/** A certificate with its print preview (SPEC 2.8: titled with the print label, z-index 20002) and download. */
+import { useState } from 'react';
+import { api } from '@/lib/api/browser';
+import { PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
+
+export function CertificateView({ certificateId, svg, serialNo }: { certificateId: number; svg: string; serialNo: string }) {
+  const [preview, setPreview] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await api.download('/media/certificate', { certificateId });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `certificate-${serialNo}.svg`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      /* 下载失败 shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const image = <div className="certificate-sheet w-full [&_svg]:h-auto [&_svg]:w-full" role="img" aria-label="证书" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <div>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" onClick={() => setPreview(true)} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
+          打印预览
+        </button>
+        <button type="button" onClick={download} disabled={busy} className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50 disabled:opacity-50">
+          下载证书
+        </button>
+      </div>
+      <div className="mt-4 rounded border bg-white p-2">{image}</div>
+      {preview && (
+        <div role="dialog" aria-modal="true" aria-labelledby="print-title" className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4" style={{ zIndex: PRINT_PREVIEW_Z_INDEX }} data-testid="print-preview">
+          <div className="no-print mb-3 flex items-center justify-between text-white">
+            <h2 id="print-title" className="text-lg font-semibold">
+              打印
+            </h2>
+            <div className="flex gap-2">
+              <button type="button" onClick={() => window.print()} className="rounded bg-white px-4 py-1.5 text-gray-900">
+                打印
+              </button>
+              <button type="button" onClick={() => setPreview(false)} className="rounded border border-white px-4 py-1.5 text-white">
+                关闭
+              </button>
+            </div>
+          </div>
+          <div className="mx-auto w-full max-w-5xl overflow-auto bg-white">{image}</div>
+          <style>{`@media print { body * { visibility: hidden; } .print-preview, .print-preview * { visibility: visible; } .print-preview { position: absolute; inset: 0; background: #fff; padding: 0; } .no-print { display: none !important; } }`}</style>
+        </div>
+      )}
+    </div>
+  );
+}

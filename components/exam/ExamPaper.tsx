@@ -1,0 +1,165 @@
+'use client';
+
+/**
+ * A timed paper: starts or resumes the attempt, saves each answer as it is given (a reload resumes with them),
+ * counts down against the server's deadline and submits by itself at the limit.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '@/lib/api/browser';
+import { ApiError } from '@/lib/api/core';
+import { emitUi } from '@/lib/ui/events';
+import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { formatHMS } from '@/lib/format';
+import type { PaperView } from '@/lib/learning/exam-status';
+import { EXAM_LOGIN_TYPE } from './ExamActions';
+
+type Answer = (number | string)[];
+const TYPE_LABEL = { single: '单选题', multiple: '多选题', judge: '判断题', short: '简答题' } as const;
+
+export function ExamPaper({ examId }: { examId: number }) {
+  const [paper, setPaper] = useState<PaperView | null>(null);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [error, setError] = useState('');
+  const [left, setLeft] = useState<number | null>(null);
+  const [result, setResult] = useState<{ score: number; totalScore: number; overtime: boolean } | null>(null);
+  const [saving, setSaving] = useState<Record<string, 'saving' | 'saved' | 'failed'>>({});
+  const offset = useRef(0);
+  const submitted = useRef(false);
+  const timers = useRef<Record<string, number>>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        // Silent path (SPEC 8): the exam login is this page's business.
+        await api.request('/api/examExaminfo/detail', { examId });
+        const p = await api.request<PaperView>('/api/examReply/start', { examId });
+        if (cancelled) return;
+        offset.current = new Date(p.serverNow).getTime() - Date.now();
+        setPaper(p);
+        setAnswers(p.answers);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === CODE_SESSION_NONE) emitUi({ type: 'login', loginType: EXAM_LOGIN_TYPE });
+        setError(e instanceof Error ? e.message : '加载失败');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [examId]);
+
+  const submit = useCallback(
+    async (auto: boolean) => {
+      if (!paper || submitted.current) return;
+      submitted.current = true;
+      try {
+        const r = await api.request<{ score: number; totalScore: number; overtime: boolean }>('/api/examReply/submit', { replyId: paper.replyId, answers: auto ? undefined : answers });
+        setResult(r);
+      } catch (e) {
+        submitted.current = false;
+        setError(e instanceof Error ? e.message : '提交失败');
+      }
+    },
+    [paper, answers],
+  );
+
+  // Countdown against the server's clock; submit by itself at the limit.
+  useEffect(() => {
+    if (!paper || result) return;
+    const tick = () => {
+      const ms = new Date(paper.deadline).getTime() - (Date.now() + offset.current);
+      setLeft(Math.max(0, Math.ceil(ms / 1000)));
+      if (ms <= 0) void submit(true);
+    };
+    tick();
+    const id = window.setInterval(tick, 1000);
+    return () => window.clearInterval(id);
+  }, [paper, result, submit]);
+
+  const save = (qid: number, a: Answer, delay = 0) => {
+    if (!paper) return;
+    setAnswers((old) => ({ ...old, [String(qid)]: a }));
+    window.clearTimeout(timers.current[qid]);
+    timers.current[qid] = window.setTimeout(async () => {
+      setSaving((s) => ({ ...s, [qid]: 'saving' }));
+      try {
+        await api.request('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId: qid, answer: a });
+        setSaving((s) => ({ ...s, [qid]: 'saved' }));
+      } catch {
+        setSaving((s) => ({ ...s, [qid]: 'failed' }));
+      }
+    }, delay);
+  };
+
+  if (error && !paper) return <p role="alert" className="mt-6 rounded border border-red-200 bg-red-50 p-4 text-red-800">{error}</p>;
+  if (!paper) return <p className="mt-6 text-gray-500">正在加载试卷…</p>;
+  if (result)
+    return (
+      <section className="mt-6 rounded border bg-white p-6 text-center" aria-live="polite">
+        <h2 className="text-lg font-semibold">{paper.title}</h2>
+        <p className="mt-4 text-3xl font-bold text-brand-700" data-testid="exam-score">
+          {result.score} 分
+        </p>
+        <p className="mt-2 text-gray-600">满分 {result.totalScore} 分{result.overtime ? '（考试时间已到，已自动交卷）' : ''}</p>
+        <a href={`/exam?examId=${examId}&view=result`} className="mt-4 inline-block text-brand-700 hover:underline">
+          查看答题详情
+        </a>
+      </section>
+    );
+
+  return (
+    <form
+      className="mt-6 space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (window.confirm('确定交卷吗？交卷后不能修改答案。')) void submit(false);
+      }}
+    >
+      <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 rounded border bg-white p-3 shadow-sm">
+        <h2 className="font-semibold">{paper.title}</h2>
+        <p role="timer" aria-live="off" className={`font-mono ${left != null && left < 60 ? 'text-red-700' : ''}`} data-testid="exam-timer">
+          剩余时间 {left == null ? '--' : formatHMS(left)}
+        </p>
+      </div>
+      {error && <p role="alert" className="text-red-700">{error}</p>}
+      {paper.questions.map((q, i) => {
+        const a = answers[String(q.id)] ?? [];
+        const state = saving[q.id];
+        return (
+          <fieldset key={q.id} className="rounded border bg-white p-4">
+            <legend className="px-1 font-medium">
+              {i + 1}. 【{TYPE_LABEL[q.type]}】{q.stem}（{q.score}分）
+            </legend>
+            {q.type === 'short' ? (
+              <label className="mt-2 block">
+                <span className="sr-only">第{i + 1}题答案</span>
+                <textarea className="w-full rounded border p-2" rows={3} maxLength={2000} value={String(a[0] ?? '')} onChange={(e) => save(q.id, [e.target.value], 800)} />
+              </label>
+            ) : (
+              <div className="mt-2 flex flex-col gap-1">
+                {q.options.map((o, k) => {
+                  const checked = a.includes(k);
+                  return (
+                    <label key={k} className="flex items-center gap-2">
+                      <input
+                        type={q.type === 'multiple' ? 'checkbox' : 'radio'}
+                        name={`q${q.id}`}
+                        checked={checked}
+                        onChange={() => save(q.id, q.type === 'multiple' ? (checked ? a.filter((x) => x !== k) : [...a, k].sort()) : [k])}
+                      />
+                      {String.fromCharCode(65 + k)}. {o}
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+            {state && <p className={`mt-1 text-xs ${state === 'failed' ? 'text-red-700' : 'text-gray-500'}`}>{state === 'saving' ? '保存中…' : state === 'saved' ? '已保存' : '保存失败，请重试'}</p>}
+          </fieldset>
+        );
+      })}
+      <button type="submit" className="rounded bg-brand-600 px-6 py-2 text-white hover:bg-brand-700">
+        交卷
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+'use client';
+
+/** 收藏 / 取消收藏 of a course (the personal centre's list, and usable on the course detail page). */
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { api } from '@/lib/api/browser';
+import { isLoggedIn } from '@/lib/session/client';
+import { openMessageBox } from '@/lib/ui/events';
+
+export function FavouriteButton({ courseId, initial, refresh = false }: { courseId: number; initial: boolean; refresh?: boolean }) {
+  const [on, setOn] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const router = useRouter();
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-pressed={on}
+      onClick={async () => {
+        if (!isLoggedIn()) return openMessageBox(1);
+        setBusy(true);
+        try {
+          await api.request('/api/course/favourite', { courseId, favourite: !on });
+          setOn(!on);
+          if (refresh) router.refresh();
+        } catch {
+          /* message shown by the client */
+        } finally {
+          setBusy(false);
+        }
+      }}
+      className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50 disabled:opacity-50"
+    >
+      {on ? '取消收藏' : '收藏'}
+    </button>
+  );
+}

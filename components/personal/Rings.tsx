@@ -1,0 +1,84 @@
+/** Progress rings of the archive: hours studied against the year's requirement (server-rendered SVG). */
+import { formatHoursMinutes, secondsToHours } from '@/lib/format';
+
+export function HoursRing({ label, seconds, requiredHours, color }: { label: string; seconds: number; requiredHours: number; color: string }) {
+  const hours = secondsToHours(seconds);
+  const ratio = Math.min(1, hours / requiredHours);
+  const r = 52;
+  const c = 2 * Math.PI * r;
+  return (
+    <figure className="flex flex-col items-center gap-2" data-testid={`ring-${label}`}>
+      <svg viewBox="0 0 128 128" className="h-32 w-32" role="img" aria-label={`${label}：${formatHoursMinutes(seconds)}，要求${requiredHours}学时，完成${Math.round(ratio * 100)}%`}>
+        <circle cx="64" cy="64" r={r} fill="none" stroke="#e5e7eb" strokeWidth="12" />
+        <circle cx="64" cy="64" r={r} fill="none" stroke={color} strokeWidth="12" strokeLinecap="round" strokeDasharray={`${c * ratio} ${c}`} transform="rotate(-90 64 64)" />
+        <text x="64" y="60" textAnchor="middle" fontSize="20" fontWeight="600" fill="#111827">
+          {Math.round(ratio * 100)}%
+        </text>
+        <text x="64" y="82" textAnchor="middle" fontSize="11" fill="#6b7280">
+          {hours}/{requiredHours}学时
+        </text>
+      </svg>
+      <figcaption className="text-center text-sm">
+        <span className="font-medium">{label}</span>
+        <br />
+        <span className="text-gray-600">{formatHoursMinutes(seconds)}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function MonthlyChart({ months }: { months: { month: number; online: number; offline: number }[] }) {
+  const max = Math.max(1, ...months.map((m) => m.online + m.offline));
+  const W = 600;
+  const H = 200;
+  const bw = W / 12;
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${W} ${H + 24}`} className="w-full" role="img" aria-label="按月学时统计">
+        {months.map((m, i) => {
+          const on = (m.online / max) * H;
+          const off = (m.offline / max) * H;
+          return (
+            <g key={m.month}>
+              <title>{`${m.month}月：网络学时${formatHoursMinutes(m.online)}，线下学时${formatHoursMinutes(m.offline)}`}</title>
+              <rect x={i * bw + bw * 0.2} y={H - on - off} width={bw * 0.6} height={off} fill="#f59e0b" />
+              <rect x={i * bw + bw * 0.2} y={H - on} width={bw * 0.6} height={on} fill="#2563eb" />
+              <text x={i * bw + bw / 2} y={H + 16} textAnchor="middle" fontSize="12" fill="#4b5563">
+                {m.month}月
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-1 flex gap-4 text-xs text-gray-600">
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 bg-[#2563eb]" aria-hidden="true" />
+          网络学时
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 bg-[#f59e0b]" aria-hidden="true" />
+          线下学时
+        </span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>按月学时</caption>
+        <thead>
+          <tr>
+            <th>月份</th>
+            <th>网络学时</th>
+            <th>线下学时</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <td>{m.month}月</td>
+              <td>{formatHoursMinutes(m.online)}</td>
+              <td>{formatHoursMinutes(m.offline)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

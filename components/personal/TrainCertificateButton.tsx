@@ -1,0 +1,33 @@
+'use client';
+
+/** 申请证书 of a finished training project: issued when the rules are met, else the server's reason is shown. */
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { api } from '@/lib/api/browser';
+import { toast } from '@/components/ui/Toaster';
+
+export function TrainCertificateButton({ trainId }: { trainId: number }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await api.request('/api/train/applicationCertificate', { trainId });
+          toast('info', '证书已发放，可在“我的证书”中查看');
+          router.refresh();
+        } catch {
+          /* the reason is shown by the client */
+        } finally {
+          setBusy(false);
+        }
+      }}
+      className="rounded border border-brand-600 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+    >
+      申请证书
+    </button>
+  );
+}

@@ -1,0 +1,397 @@
+'use client';
+
+/**
+ * The course player (/courseView, /courseViewBatch): chapters, video with resume, speed, keyboard, subtitles,
+ * the 3-minute trial (message modes 3 and 4), heartbeats (lib/learning/heartbeat), the self test after a chapter.
+ * The batch player holds a lock on the course and submits in batches.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/browser';
+import { apiQuery, apiQueryKey } from '@/lib/api/query';
+import { ApiError } from '@/lib/api/core';
+import { openMessageBox } from '@/lib/ui/events';
+import { isLoggedIn } from '@/lib/session/client';
+import { formatHMS } from '@/lib/format';
+import { HEARTBEAT_INTERVAL_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
+import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
+import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
+import { toast } from '@/components/ui/Toaster';
+import { SelfTestPanel } from './SelfTestPanel';
+import { NotesPanel } from './NotesPanel';
+
+const transport = (): Transport => ({
+  submit: (p) => api.request<HeartbeatAnswer>('/api/study/submit', p),
+  batch: (items) => api.request<HeartbeatAnswer[]>('/api/study/batchSubmit', { items }),
+  beacon: (items: HeartbeatPayload[]) => {
+    if (typeof navigator === 'undefined' || !navigator.sendBeacon) return false;
+    return navigator.sendBeacon('/api/study/batchSubmit', new Blob([JSON.stringify({ items })], { type: 'text/plain' }));
+  },
+});
+
+export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
+  const qc = useQueryClient();
+  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/chapter', { courseId }));
+  const progressKey = apiQueryKey('/api/course/progress', { courseId });
+  const { data: progress } = useQuery(apiQuery<CourseProgressView>('/api/course/progress', { courseId }));
+  const chosen = progress?.chosen ?? false;
+  const chapters = useMemo(() => course?.chapters ?? [], [course]);
+
+  const [chapterId, setChapterId] = useState<number | null>(() => initialChapterId ?? progress?.lastChapterId ?? course?.chapters[0]?.id ?? null);
+  const chapter = chapters.find((c) => c.id === chapterId) ?? chapters[0] ?? null;
+  const [rate, setRate] = useState(1);
+  const [trialOver, setTrialOver] = useState(false);
+  const [testFor, setTestFor] = useState<number | null>(null);
+  const [status, setStatus] = useState<string>('');
+  const [pending, setPending] = useState(0);
+  const [lockError, setLockError] = useState<string | null>(null);
+
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const trackerRef = useRef(new SegmentTracker());
+  const trialPlayedRef = useRef(0);
+  const lockSession = useRef(batch ? newSubmitId().replace(/[^\w-]/g, '') : undefined);
+  const reporterRef = useRef<Reporter | null>(null);
+
+  // One reporter per page; its outbox survives reloads, network cuts and restarts.
+  if (!reporterRef.current && typeof window !== 'undefined') {
+    reporterRef.current = new Reporter(
+      transport(),
+      new Outbox(window.localStorage),
+      (a) => {
+        if (a.accepted) qc.setQueryData<CourseProgressView>(progressKey, (old) => (old ? { ...old, progress: Math.max(old.progress, a.progress), finished: old.finished || a.finished } : old));
+      },
+      batch,
+    );
+  }
+
+  /** Sends what was played since the last heartbeat (nothing when nothing was played). */
+  const report = useCallback(
+    (how: 'send' | 'beacon' = 'send') => {
+      const v = videoRef.current;
+      const r = reporterRef.current;
+      if (!v || !r || !chapter || !chosen) return;
+      const seg = trackerRef.current.take(v.currentTime);
+      if (!seg) return;
+      const p = r.build({ courseId, chapterId: chapter.id, position: v.currentTime, lockSession: lockSession.current }, seg);
+      if (how === 'beacon') r.beacon(p);
+      else
+        void r.send(p).then((d) => {
+          setPending(r.pending());
+          setStatus(d === 'answered' ? `学习进度已保存（${formatHMS(Math.floor(v.currentTime))}）` : '网络异常，学习进度将在恢复后自动提交');
+        });
+    },
+    [chapter, chosen, courseId],
+  );
+
+  // Retry the outbox at start, when the network returns, and on every interval.
+  useEffect(() => {
+    const r = reporterRef.current;
+    if (!r) return;
+    const flush = () => void r.flush().then(() => setPending(r.pending()));
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, []);
+
+  // The heartbeat clock: follows playback every second, reports every HEARTBEAT_INTERVAL_S.
+  useEffect(() => {
+    let n = 0;
+    const id = window.setInterval(() => {
+      const v = videoRef.current;
+      if (!v) return;
+      const playing = !v.paused && !v.ended && v.readyState >= 2;
+      trackerRef.current.tick(v.currentTime, playing, performance.now());
+      if (!chosen && playing && chapter) {
+        trialPlayedRef.current += 1;
+        if (trialPlayedRef.current >= chapter.trialSeconds || v.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
+      }
+      if (trackerRef.current.pendingSeek) report();
+      if (++n % HEARTBEAT_INTERVAL_S === 0) {
+        report();
+        void reporterRef.current?.flush().then(() => setPending(reporterRef.current?.pending() ?? 0));
+      }
+    }, 1000);
+    return () => window.clearInterval(id);
+  }, [report, chosen, chapter]);
+
+  // Page hide: beacon; leaving clears the window name (SPEC 2.1).
+  useEffect(() => {
+    const onHide = () => {
+      report('beacon');
+      if (batch && lockSession.current) {
+        navigator.sendBeacon?.('/api/study/lock', new Blob([JSON.stringify({ courseId, session: lockSession.current, release: true })], { type: 'text/plain' }));
+      }
+      window.name = '';
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') report('send');
+    };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [report, batch, courseId]);
+
+  // The batch player's lock, renewed while the page is open.
+  useEffect(() => {
+    if (!batch || !chosen || !lockSession.current) return;
+    const take = () =>
+      api
+        .request('/api/study/lock', { courseId, session: lockSession.current })
+        .then(() => setLockError(null))
+        .catch((e: unknown) => {
+          if (e instanceof ApiError) {
+            setLockError(e.message);
+            videoRef.current?.pause();
+          }
+        });
+    void take();
+    const id = window.setInterval(take, (STUDY_LOCK_S / 2) * 1000);
+    return () => window.clearInterval(id);
+  }, [batch, chosen, courseId]);
+
+  function stopTrial() {
+    const v = videoRef.current;
+    v?.pause();
+    setTrialOver(true);
+    openMessageBox(3);
+  }
+
+  // Resume at the saved position of this chapter.
+  const onLoaded = () => {
+    const v = videoRef.current;
+    if (!v || !chapter) return;
+    v.playbackRate = rate;
+    if (!chosen) return;
+    const saved = progress?.lastChapterId === chapter.id ? progress.lastPosition : (progress?.chapters.find((c) => c.chapterId === chapter.id)?.position ?? 0);
+    if (saved > 0 && saved < chapter.duration - 2) v.currentTime = saved;
+    trackerRef.current.take(v.currentTime);
+  };
+
+  // The metadata may have loaded before hydration attached onLoadedMetadata: resume then too.
+  const resumedFor = useRef<string | null>(null);
+  const onLoadedOnce = () => {
+    const key = `${chapter?.id}-${chosen}`;
+    if (resumedFor.current === key) return;
+    resumedFor.current = key;
+    onLoaded();
+  };
+  useEffect(() => {
+    const v = videoRef.current;
+    if (v && v.readyState >= 1) onLoadedOnce();
+  });
+
+  const onPlay = () => {
+    const v = videoRef.current;
+    if (!v || !chapter) return;
+    if (lockError) {
+      v.pause();
+      toast('warning', lockError);
+      return;
+    }
+    if (!chosen) {
+      // On trial only the first chapter plays, and only for the trial minutes.
+      if (chapter.id !== chapters[0]?.id) {
+        v.pause();
+        openMessageBox(4);
+        return;
+      }
+      if (trialOver) {
+        v.pause();
+        openMessageBox(3);
+      }
+    }
+  };
+
+  const onPause = () => report();
+  const onEnded = () => {
+    if (!chosen) {
+      stopTrial();
+      return;
+    }
+    report();
+    if (chapter) setTestFor(chapter.id);
+  };
+
+  const choose = async () => {
+    if (!isLoggedIn()) {
+      openMessageBox(1);
+      return;
+    }
+    try {
+      const state = await api.request<CourseProgressView>('/api/course/choose', { courseId });
+      qc.setQueryData<CourseProgressView>(progressKey, (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }));
+      setTrialOver(false);
+      trialPlayedRef.current = 0;
+      toast('info', '选学成功，可观看课程完整内容');
+    } catch {
+      /* the client showed the server's message */
+    }
+  };
+
+  const selectChapter = (id: number) => {
+    report();
+    if (!chosen && id !== chapters[0]?.id) {
+      openMessageBox(4);
+      return;
+    }
+    setTestFor(null);
+    setChapterId(id);
+  };
+
+  // Keyboard: space/k play-pause, arrows seek 5 s and volume, [ ] speed, c subtitles.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const v = videoRef.current;
+    if (!v) return;
+    const target = e.target as HTMLElement;
+    if (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName) && target !== v) return;
+    const k = e.key;
+    if (k === ' ' || k === 'k') {
+      e.preventDefault();
+      if (v.paused) void v.play().catch(() => undefined);
+      else v.pause();
+    } else if (k === 'ArrowRight') {
+      e.preventDefault();
+      v.currentTime = Math.min(v.duration || 0, v.currentTime + 5);
+    } else if (k === 'ArrowLeft') {
+      e.preventDefault();
+      v.currentTime = Math.max(0, v.currentTime - 5);
+    } else if (k === 'ArrowUp') {
+      e.preventDefault();
+      v.volume = Math.min(1, v.volume + 0.1);
+    } else if (k === 'ArrowDown') {
+      e.preventDefault();
+      v.volume = Math.max(0, v.volume - 0.1);
+    } else if (k === ']' || k === '[') {
+      const i = PLAYBACK_RATES.indexOf(rate as (typeof PLAYBACK_RATES)[number]);
+      const next = PLAYBACK_RATES[Math.max(0, Math.min(PLAYBACK_RATES.length - 1, i + (k === ']' ? 1 : -1)))];
+      setRate(next);
+      v.playbackRate = next;
+    } else if (k === 'c') {
+      const t = v.textTracks[0];
+      if (t) t.mode = t.mode === 'showing' ? 'hidden' : 'showing';
+    }
+  };
+
+  if (!course) return <p className="p-6 text-gray-600">课程不存在或未发布</p>;
+  const chapterProgress = (id: number) => progress?.chapters.find((c) => c.chapterId === id);
+  const src = chapter ? `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}` : '';
+
+  return (
+    <div className="min-h-screen bg-gray-900 text-gray-100">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-700 px-4 py-3">
+        <div className="min-w-0">
+          <h1 className="truncate text-lg font-semibold">{course.title}</h1>
+          <p className="text-sm text-gray-400">
+            {course.teacherName && <span>主讲：{course.teacherName} · </span>}
+            {chosen ? <span data-testid="course-progress">学习进度 {progress?.progress ?? 0}%</span> : <span>试看中（{course.trialSeconds / 60}分钟）</span>}
+            {batch && <span> · 批量学习</span>}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {!chosen && (
+            <button type="button" onClick={choose} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
+              选学
+            </button>
+          )}
+          <label className="flex items-center gap-1 text-sm">
+            <span>倍速</span>
+            <select
+              aria-label="播放速度"
+              value={rate}
+              onChange={(e) => {
+                const r = Number(e.target.value);
+                setRate(r);
+                if (videoRef.current) videoRef.current.playbackRate = r;
+              }}
+              className="rounded border border-gray-600 bg-gray-800 px-2 py-1"
+            >
+              {PLAYBACK_RATES.map((r) => (
+                <option key={r} value={r}>
+                  {r}x
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+      {lockError && (
+        <p role="alert" className="bg-amber-100 px-4 py-2 text-amber-900">
+          {lockError}
+        </p>
+      )}
+      <div className="flex flex-col gap-4 p-4 lg:flex-row">
+        <section className="min-w-0 flex-1" aria-label="视频">
+          {chapter && chapter.playable ? (
+            <div onKeyDown={onKeyDown}>
+              <video
+                key={`${chapter.id}-${chosen ? 'full' : 'trial'}`}
+                ref={videoRef}
+                data-testid="course-video"
+                className="aspect-video w-full rounded bg-black"
+                controls
+                preload="metadata"
+                tabIndex={0}
+                aria-label={`${chapter.title} 视频，空格键播放或暂停，左右方向键快退快进`}
+                onLoadedMetadata={onLoadedOnce}
+                onPlay={onPlay}
+                onPause={onPause}
+                onEnded={onEnded}
+                onSeeked={() => {
+                  if (!chosen && videoRef.current && videoRef.current.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
+                }}
+              >
+                <source src={src} type="video/webm" />
+                {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
+              </video>
+              <p className="mt-2 text-xs text-gray-400">键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕</p>
+              <p className="mt-1 text-sm text-gray-300" aria-live="polite" data-testid="study-status">
+                {status}
+                {pending > 0 && <span data-testid="pending-heartbeats">（待提交 {pending} 条）</span>}
+              </p>
+            </div>
+          ) : (
+            <p className="rounded bg-gray-800 p-6 text-gray-300">该章节暂无视频</p>
+          )}
+          {testFor != null && chosen && (
+            <SelfTestPanel
+              chapterId={testFor}
+              onNext={() => {
+                const i = chapters.findIndex((c) => c.id === testFor);
+                setTestFor(null);
+                if (chapters[i + 1]) setChapterId(chapters[i + 1].id);
+              }}
+            />
+          )}
+          <NotesPanel courseId={courseId} chosen={chosen} summary={course.summary} />
+        </section>
+        <nav aria-label="课程章节" className="w-full shrink-0 lg:w-80">
+          <h2 className="mb-2 font-semibold">课程章节（{chapters.length}）</h2>
+          <ol className="space-y-1">
+            {chapters.map((c) => {
+              const p = chapterProgress(c.id);
+              const current = c.id === chapter?.id;
+              return (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    onClick={() => selectChapter(c.id)}
+                    aria-current={current ? 'true' : undefined}
+                    className={`flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm ${current ? 'bg-brand-700 text-white' : 'bg-gray-800 hover:bg-gray-700'}`}
+                  >
+                    <span className="min-w-0 truncate">{c.title}</span>
+                    <span className="shrink-0 text-xs text-gray-300">
+                      {p?.finished ? '已学完' : p ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatHMS(c.duration)}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+      </div>
+    </div>
+  );
+}

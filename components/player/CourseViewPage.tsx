@@ -1,0 +1,45 @@
+/** Server side of /courseView and /courseViewBatch: course and the learner's progress prefetched and hydrated. */
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import { notFound } from 'next/navigation';
+import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
+import { userApi } from '@/lib/learning/server-api';
+import { parseSiteSegment } from '@/lib/variants';
+import { LazyDialogs } from '@/components/shell/LazyDialogs';
+import type { CourseProgressView, CourseView } from '@/lib/learning/types';
+import { CoursePlayer } from './CoursePlayer';
+
+type Search = Record<string, string | string[] | undefined>;
+
+const num = (v: string | string[] | undefined) => {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && /^\d{1,9}$/.test(s) ? Number(s) : null;
+};
+
+export async function CourseViewPage({ params, searchParams, batchRoute }: { params: Promise<{ variant: string }>; searchParams: Promise<Search>; batchRoute: boolean }) {
+  const site = parseSiteSegment((await params).variant);
+  if (!site) notFound();
+  const sp = await searchParams;
+  const courseId = num(sp.courseId) ?? num(sp.id);
+  if (!courseId) notFound();
+  // SPEC 2.1: batch is used when the query contains the word batch.
+  const batch = batchRoute || Object.entries(sp).some(([k, v]) => /batch/i.test(k) || /batch/i.test(String(v ?? '')));
+  const { api } = await userApi(site);
+  const qc = makeQueryClient();
+  const courseBody = { courseId };
+  // Both calls at once: the course (public) and the learner's progress are independent.
+  const [course, progress] = await Promise.all([
+    api.request<CourseView>('/api/course/chapter', courseBody).catch(() => null),
+    api.request<CourseProgressView>('/api/course/progress', courseBody).catch(() => null),
+  ]);
+  if (!course) notFound();
+  qc.setQueryData(apiQueryKey('/api/course/chapter', courseBody), course);
+  if (progress) qc.setQueryData(apiQueryKey('/api/course/progress', courseBody), progress);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <main id="main">
+        <CoursePlayer courseId={courseId} batch={batch} initialChapterId={num(sp.chapterId) ?? progress?.lastChapterId ?? course.chapters[0]?.id ?? null} />
+      </main>
+      <LazyDialogs />
+    </HydrationBoundary>
+  );
+}

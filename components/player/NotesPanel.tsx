@@ -1,0 +1,105 @@
+'use client';
+
+/** Below the video: the course introduction, reviews (评价, rated 1-5, one per learner) and summaries (学习心得). */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/browser';
+import { apiQuery } from '@/lib/api/query';
+import { formatDate } from '@/lib/format';
+import type { CourseNote } from '@/lib/learning/types';
+import { toast } from '@/components/ui/Toaster';
+
+type Tab = 'intro' | 'review' | 'summary';
+const TABS: [Tab, string][] = [
+  ['intro', '课程简介'],
+  ['review', '课程评价'],
+  ['summary', '学习心得'],
+];
+
+export function NotesPanel({ courseId, chosen, summary }: { courseId: number; chosen: boolean; summary: string }) {
+  const [tab, setTab] = useState<Tab>('intro');
+  return (
+    <section className="mt-4 rounded bg-white text-gray-900">
+      <div role="tablist" aria-label="课程信息" className="flex border-b">
+        {TABS.map(([k, label]) => (
+          <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)} className={`px-4 py-2 text-sm ${tab === k ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="p-4">
+        {tab === 'intro' && <p className="whitespace-pre-line text-sm leading-6">{summary || '暂无简介'}</p>}
+        {tab !== 'intro' && <NoteList courseId={courseId} kind={tab} chosen={chosen} />}
+      </div>
+    </section>
+  );
+}
+
+function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean }) {
+  const path = kind === 'review' ? '/api/course/reviews' : '/api/course/summaries';
+  const q = apiQuery<{ list: CourseNote[]; total: number }>(path, { courseId, pageNum: 1, pageSize: 10 });
+  const { data, isLoading } = useQuery(q);
+  const qc = useQueryClient();
+  const [content, setContent] = useState('');
+  const [rating, setRating] = useState(5);
+  const [error, setError] = useState('');
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!content.trim()) {
+      setError('请填写内容');
+      return;
+    }
+    setError('');
+    try {
+      await api.request(kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave', kind === 'review' ? { courseId, rating, content } : { courseId, content });
+      setContent('');
+      toast('info', '提交成功');
+      await qc.invalidateQueries({ queryKey: q.queryKey });
+    } catch {
+      /* shown by the client */
+    }
+  };
+  return (
+    <div>
+      {chosen ? (
+        <form onSubmit={save} className="mb-4 space-y-2" noValidate>
+          {kind === 'review' && (
+            <label className="flex items-center gap-2 text-sm">
+              评分
+              <select value={rating} onChange={(e) => setRating(Number(e.target.value))} className="rounded border px-2 py-1">
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <option key={n} value={n}>
+                    {n}分
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="block text-sm">
+            <span className="sr-only">{kind === 'review' ? '评价内容' : '心得内容'}</span>
+            <textarea value={content} onChange={(e) => setContent(e.target.value)} maxLength={2000} rows={3} className="w-full rounded border p-2" placeholder={kind === 'review' ? '写下您对本课程的评价' : '写下您的学习心得'} aria-invalid={!!error} />
+          </label>
+          {error && <p className="text-sm text-red-700">{error}</p>}
+          <button type="submit" className="rounded bg-brand-600 px-4 py-1.5 text-sm text-white hover:bg-brand-700">
+            提交
+          </button>
+        </form>
+      ) : (
+        <p className="mb-3 text-sm text-gray-500">选学后可发表{kind === 'review' ? '评价' : '心得'}</p>
+      )}
+      {isLoading && <p className="text-sm text-gray-500">加载中…</p>}
+      {data && data.list.length === 0 && <p className="text-sm text-gray-500">暂无{kind === 'review' ? '评价' : '心得'}</p>}
+      <ul className="divide-y">
+        {data?.list.map((n) => (
+          <li key={n.id} className="py-2 text-sm">
+            <p className="text-gray-500">
+              {n.operatorName} · {formatDate(n.createdAt)}
+              {n.rating != null && <span className="ml-2 text-amber-600">{'★'.repeat(n.rating)}</span>}
+            </p>
+            <p className="mt-1 whitespace-pre-line">{n.content}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

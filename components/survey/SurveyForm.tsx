@@ -1,0 +1,131 @@
+'use client';
+
+/**
+ * A questionnaire rendered from its definition (single, multiple, text, rating; required questions), checked
+ * before submit with the same rules as the server, saved once (collection/save), then /successSubmit.
+ * In preview nothing is saved.
+ */
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { api } from '@/lib/api/browser';
+import { ApiError } from '@/lib/api/core';
+import { openMessageBox } from '@/lib/ui/events';
+import { isLoggedIn } from '@/lib/session/client';
+import { checkSurveyAnswers, RATING_MAX, SURVEY_TEXT_MAX, type SurveyAnswers, type SurveyView } from '@/lib/learning/survey-rules';
+
+export function SurveyForm({ survey, preview = false }: { survey: SurveyView; preview?: boolean }) {
+  const router = useRouter();
+  const [answers, setAnswers] = useState<SurveyAnswers>({});
+  const [problem, setProblem] = useState<{ questionId: number | null; message: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (preview || !isLoggedIn()) return;
+    api
+      .request<{ submitted: boolean }>('/api/collection/assignStatus', { surveyId: survey.id })
+      .then((s) => setDone(s.submitted))
+      .catch(() => undefined);
+  }, [preview, survey.id]);
+
+  const set = (id: number, v: SurveyAnswers[string]) => {
+    setAnswers((a) => ({ ...a, [String(id)]: v }));
+    if (problem?.questionId === id) setProblem(null);
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const p = checkSurveyAnswers(survey.questions, answers);
+    setProblem(p);
+    if (p) {
+      document.getElementById(`sq-${p.questionId}`)?.focus();
+      return;
+    }
+    if (preview) return;
+    if (!isLoggedIn()) {
+      openMessageBox(1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.request('/api/collection/save', { surveyId: survey.id, answers });
+      router.push(`/successSubmit?title=${encodeURIComponent(survey.title)}`);
+    } catch (err) {
+      setProblem({ questionId: null, message: err instanceof ApiError ? err.message : '提交失败，请稍后重试' });
+      if (err instanceof ApiError && /已提交/.test(err.message)) setDone(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-describedby={problem ? 'survey-problem' : undefined}>
+      {preview && <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">预览模式：可以试填，提交时只检查不保存。</p>}
+      {done && (
+        <p role="status" className="rounded bg-green-50 p-3 text-green-800">
+          您已提交过该问卷，感谢参与！
+        </p>
+      )}
+      {survey.questions.map((q, i) => {
+        const a = answers[String(q.id)];
+        const invalid = problem?.questionId === q.id;
+        return (
+          <fieldset key={q.id} id={`sq-${q.id}`} tabIndex={-1} aria-invalid={invalid} className={`rounded border bg-white p-4 ${invalid ? 'border-red-500' : ''}`} disabled={done}>
+            <legend className="px-1 font-medium">
+              {i + 1}. {q.title}
+              {q.required && (
+                <span className="ml-1 text-red-600" aria-label="必答">
+                  *
+                </span>
+              )}
+            </legend>
+            {q.type === 'single' &&
+              q.options.map((o, k) => (
+                <label key={k} className="mt-1 flex items-center gap-2">
+                  <input type="radio" name={`s${q.id}`} checked={a === k} onChange={() => set(q.id, k)} />
+                  {o}
+                </label>
+              ))}
+            {q.type === 'multiple' &&
+              q.options.map((o, k) => {
+                const list = Array.isArray(a) ? a : [];
+                return (
+                  <label key={k} className="mt-1 flex items-center gap-2">
+                    <input type="checkbox" checked={list.includes(k)} onChange={() => set(q.id, list.includes(k) ? list.filter((x) => x !== k) : [...list, k].sort())} />
+                    {o}
+                  </label>
+                );
+              })}
+            {q.type === 'rating' && (
+              <div className="mt-1 flex gap-1" role="radiogroup" aria-label={`${q.title}（1-${RATING_MAX}分）`}>
+                {Array.from({ length: RATING_MAX }, (_, k) => k + 1).map((n) => (
+                  <label key={n} className={`cursor-pointer rounded border px-3 py-1 ${a === n ? 'border-brand-600 bg-brand-50 text-brand-700' : ''}`}>
+                    <input type="radio" className="sr-only" name={`s${q.id}`} checked={a === n} onChange={() => set(q.id, n)} />
+                    {n}分
+                  </label>
+                ))}
+              </div>
+            )}
+            {q.type === 'text' && (
+              <label className="mt-1 block">
+                <span className="sr-only">{q.title}</span>
+                <textarea className="w-full rounded border p-2" rows={3} maxLength={SURVEY_TEXT_MAX} value={typeof a === 'string' ? a : ''} onChange={(e) => set(q.id, e.target.value)} />
+              </label>
+            )}
+            {invalid && <p className="mt-1 text-sm text-red-700">{problem?.message}</p>}
+          </fieldset>
+        );
+      })}
+      {problem && (
+        <p id="survey-problem" role="alert" className="text-red-700">
+          {problem.message}
+        </p>
+      )}
+      {!done && (
+        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-6 py-2 text-white hover:bg-brand-700 disabled:opacity-50">
+          {preview ? '检查（不保存）' : '提交'}
+        </button>
+      )}
+    </form>
+  );
+}

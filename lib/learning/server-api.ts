@@ -1,0 +1,11 @@
+/** Pages rendered per user (player, personal centre, exams, surveys): the API client with the visitor's token. */
+import 'server-only';
+import { cookies } from 'next/headers';
+import { serverApi } from '@/lib/api/server';
+import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import type { Site } from '@/lib/variants';
+
+export async function userApi(site: Site) {
+  const token = (await cookies()).get(TOKEN_STORAGE_KEY)?.value ?? null;
+  return { api: serverApi(site, { token }), token };
+}

@@ -1,0 +1,82 @@
+/** Shapes the learning endpoints return, shared by the services and the client. */
+export interface ChapterView {
+  id: number;
+  sort: number;
+  title: string;
+  /** Seconds of video. */
+  duration: number;
+  /** Seconds a learner on trial may play. */
+  trialSeconds: number;
+  playable: boolean;
+  hasSubtitle: boolean;
+}
+
+export interface CourseView {
+  id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  teacherName: string;
+  trialSeconds: number;
+  chapters: ChapterView[];
+}
+
+export interface ChapterProgressItem {
+  chapterId: number;
+  frontier: number;
+  position: number;
+  finished: boolean;
+}
+
+export interface CourseProgressView {
+  courseId: number;
+  chosen: boolean;
+  progress: number;
+  lastChapterId: number | null;
+  lastPosition: number;
+  studiedSeconds: number;
+  finished: boolean;
+  chapters: ChapterProgressItem[];
+}
+
+export interface SelfTest {
+  chapterId: number;
+  questions: { id: number; type: 'judge' | 'single'; stem: string; options: string[] }[];
+}
+
+export interface SelfTestResult {
+  chapterId: number;
+  total: number;
+  correct: number;
+  results: { id: number; correct: boolean; answer: number }[];
+}
+
+export interface CourseNote {
+  id: number;
+  rating: number | null;
+  content: string;
+  createdAt: string;
+  operatorName: string;
+}
+
+export interface HeartbeatPayload {
+  submitId: string;
+  courseId: number;
+  chapterId: number;
+  position: number;
+  from: number;
+  to: number;
+  watched: number;
+  lockSession?: string;
+}
+
+export interface HeartbeatAnswer {
+  submitId: string;
+  accepted: boolean;
+  duplicate: boolean;
+  credited: number;
+  progress: number;
+  frontier: number;
+  finished: boolean;
+  msg?: string;
+}

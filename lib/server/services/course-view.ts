@@ -1,0 +1,173 @@
+/**
+ * What the player shows besides the video (SPEC 7 course: chapter, progress, self test, reviews, summaries)
+ * and favourites (收藏 of a course, listed in the personal centre).
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { db } from '../db';
+import { courseChapters, courseNotes, courses, favourites, teachers } from '../db/schema';
+import { ServiceError } from '../errors';
+import { chapterDuration, clipFor, trialSeconds } from '../media';
+import { courseState } from './course-enrolment';
+import { chapterProgressOf } from './study-progress';
+import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
+import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/learning/types';
+
+export const MSG_COURSE_MISSING = '课程不存在或未发布';
+
+export async function courseView(courseId: number): Promise<CourseView> {
+  const d = await db();
+  // The course and its chapters at once (independent reads).
+  const [[course], chapters] = await Promise.all([
+    d
+      .select({
+        id: courses.id,
+        title: courses.title,
+        summary: courses.summary,
+        cover: courses.cover,
+        categoryCode: courses.categoryCode,
+        auditStatus: courses.auditStatus,
+        teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+      })
+      .from(courses)
+      .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+      .where(eq(courses.id, courseId)),
+    d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
+  ]);
+  if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
+  return {
+    id: course.id,
+    title: course.title,
+    summary: course.summary,
+    cover: course.cover,
+    teacherName: course.teacherName,
+    trialSeconds: COURSE_TRIAL_SECONDS,
+    chapters: chapters.map((c) => {
+      const clip = clipFor(c.media);
+      return {
+        id: c.id,
+        sort: c.sort,
+        title: c.title,
+        duration: chapterDuration(c.media, c.durationSeconds),
+        trialSeconds: clip ? trialSeconds(clip) : 0,
+        playable: clip != null,
+        hasSubtitle: !!c.subtitle && clipFor(c.subtitle) != null,
+      };
+    }),
+  };
+}
+
+export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
+  // Both reads at once; the chapters' progress is shown only to a learner who chose the course.
+  const [state, progress] = await Promise.all([courseState(operatorId, courseId), operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([])]);
+  return { ...state, chapters: state.chosen ? progress : [] };
+}
+
+/* ---------- Self test after a chapter: three questions made from the chapter itself ---------- */
+
+interface SelfTestQuestionFull {
+  id: number;
+  type: 'judge' | 'single';
+  stem: string;
+  options: string[];
+  answer: number;
+}
+
+async function chapterOf(chapterId: number) {
+  const d = await db();
+  const [row] = await d
+    .select({ id: courseChapters.id, title: courseChapters.title, courseId: courseChapters.courseId, courseTitle: courses.title })
+    .from(courseChapters)
+    .innerJoin(courses, eq(courses.id, courseChapters.courseId))
+    .where(eq(courseChapters.id, chapterId));
+  if (!row) throw new ServiceError('章节不存在');
+  return row;
+}
+
+function selfTestQuestions(ch: { id: number; title: string; courseTitle: string }): SelfTestQuestionFull[] {
+  const topic = ch.title.replace(/^第.+?讲\s*/, '');
+  const base = [ch.courseTitle, '党史概论', '数据结构', '大学英语'];
+  const k = ch.id % base.length;
+  const options = [...base.slice(k), ...base.slice(0, k)];
+  return [
+    { id: 1, type: 'judge', stem: `本讲的主题是“${topic}”。`, options: ['正确', '错误'], answer: 0 },
+    { id: 2, type: 'single', stem: '本讲属于哪门课程？', options, answer: options.indexOf(ch.courseTitle) },
+    { id: 3, type: 'judge', stem: '学完一讲后应结合工作实际进行思考与总结。', options: ['正确', '错误'], answer: 0 },
+  ];
+}
+
+export async function selfTest(chapterId: number): Promise<SelfTest> {
+  const ch = await chapterOf(chapterId);
+  return { chapterId, questions: selfTestQuestions(ch).map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options })) };
+}
+
+export async function selfTestSubmit(chapterId: number, answers: Record<string, number>): Promise<SelfTestResult> {
+  const ch = await chapterOf(chapterId);
+  const qs = selfTestQuestions(ch);
+  const results = qs.map((q) => ({ id: q.id, correct: answers[String(q.id)] === q.answer, answer: q.answer }));
+  return { chapterId, total: qs.length, correct: results.filter((r) => r.correct).length, results };
+}
+
+/* ---------- Reviews (one per learner, rated 1-5) and summaries (学习心得) ---------- */
+
+export async function listNotes(courseId: number, kind: 'review' | 'summary', pageNum: number, pageSize: number) {
+  const d = await db();
+  const where = and(eq(courseNotes.courseId, courseId), eq(courseNotes.kind, kind));
+  const [rows, [count]] = await Promise.all([
+    d
+      .select({
+        id: courseNotes.id,
+        rating: courseNotes.rating,
+        content: courseNotes.content,
+        createdAt: courseNotes.createdAt,
+        operatorName: sql<string>`(select name from operators where id = ${courseNotes.operatorId})`,
+      })
+      .from(courseNotes)
+      .where(where)
+      .orderBy(desc(courseNotes.createdAt), desc(courseNotes.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    d.select({ n: sql<number>`count(*)::int` }).from(courseNotes).where(where),
+  ]);
+  const list: CourseNote[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return { list, total: Number(count?.n ?? 0), pageNum, pageSize };
+}
+
+export async function saveNote(operatorId: number, input: { courseId: number; kind: 'review' | 'summary'; rating?: number; content: string }) {
+  const state = await courseState(operatorId, input.courseId);
+  if (!state.chosen) throw new ServiceError('请先选学该课程');
+  const d = await db();
+  if (input.kind === 'review') {
+    if (input.rating == null) throw new ServiceError('请选择评分');
+    const [prev] = await d
+      .select({ id: courseNotes.id })
+      .from(courseNotes)
+      .where(and(eq(courseNotes.operatorId, operatorId), eq(courseNotes.courseId, input.courseId), eq(courseNotes.kind, 'review')));
+    if (prev) throw new ServiceError('您已评价过该课程');
+  }
+  const [row] = await d
+    .insert(courseNotes)
+    .values({ kind: input.kind, operatorId, courseId: input.courseId, rating: input.kind === 'review' ? input.rating : null, content: input.content })
+    .returning({ id: courseNotes.id });
+  return { id: row.id };
+}
+
+/* ---------- Favourites ---------- */
+
+export async function setFavourite(operatorId: number, courseId: number, on: boolean) {
+  const d = await db();
+  if (on) {
+    const [course] = await d.select({ id: courses.id, auditStatus: courses.auditStatus }).from(courses).where(eq(courses.id, courseId));
+    if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
+    await d.insert(favourites).values({ operatorId, courseId }).onConflictDoNothing();
+  } else {
+    await d.delete(favourites).where(and(eq(favourites.operatorId, operatorId), eq(favourites.courseId, courseId)));
+  }
+  return { courseId, favourite: on };
+}
+
+export async function isFavourite(operatorId: number | null, courseId: number) {
+  if (operatorId == null) return { courseId, favourite: false };
+  const d = await db();
+  const [row] = await d.select({ c: favourites.courseId }).from(favourites).where(and(eq(favourites.operatorId, operatorId), eq(favourites.courseId, courseId)));
+  return { courseId, favourite: !!row };
+}

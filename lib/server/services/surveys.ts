@@ -1,0 +1,40 @@
+/**
+ * Questionnaires and information collection (SPEC 7: collection/assignStatus, collection/save): a survey is
+ * rendered from its definition, validated on the server as on the page, and saved once per learner.
+ */
+import { and, eq } from 'drizzle-orm';
+import { db } from '../db';
+import { surveyAnswers, surveys, type SurveyQuestion } from '../db/schema';
+import { ServiceError } from '../errors';
+import { checkSurveyAnswers, type SurveyAnswers, type SurveyView } from '@/lib/learning/survey-rules';
+
+export const MSG_SURVEY_MISSING = '问卷不存在';
+export const MSG_SURVEY_DONE = '您已提交过该问卷，不能重复提交';
+
+export async function surveyDetail(input: { id?: string; trainId?: number }): Promise<SurveyView> {
+  const d = await db();
+  const where = input.trainId ? eq(surveys.trainId, input.trainId) : input.id && /^\d+$/.test(input.id) ? eq(surveys.id, Number(input.id)) : eq(surveys.code, input.id ?? '');
+  const [s] = await d.select().from(surveys).where(where).limit(1);
+  if (!s) throw new ServiceError(MSG_SURVEY_MISSING);
+  return { id: s.id, code: s.code, title: s.title, intro: s.intro, trainId: s.trainId, questions: s.questions as SurveyQuestion[] };
+}
+
+export async function assignStatus(operatorId: number, surveyId: number) {
+  const d = await db();
+  const [row] = await d
+    .select({ at: surveyAnswers.createdAt })
+    .from(surveyAnswers)
+    .where(and(eq(surveyAnswers.surveyId, surveyId), eq(surveyAnswers.operatorId, operatorId)));
+  return { surveyId, submitted: !!row, submittedAt: row?.at.toISOString() ?? null };
+}
+
+export async function saveSurvey(operatorId: number, surveyId: number, answers: SurveyAnswers, now: Date = new Date()) {
+  const d = await db();
+  const [s] = await d.select().from(surveys).where(eq(surveys.id, surveyId));
+  if (!s) throw new ServiceError(MSG_SURVEY_MISSING);
+  const problem = checkSurveyAnswers(s.questions, answers);
+  if (problem) throw new ServiceError(problem.message);
+  const done = await d.insert(surveyAnswers).values({ surveyId, operatorId, answers, createdAt: now }).onConflictDoNothing().returning({ id: surveyAnswers.surveyId });
+  if (done.length === 0) throw new ServiceError(MSG_SURVEY_DONE);
+  return { surveyId, submitted: true };
+}

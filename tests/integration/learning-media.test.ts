@@ -1,0 +1,105 @@
+/**
+ * The media route with hostile input: the trial rendition for visitors and unchosen courses whatever the range,
+ * the full one after 选学, ranges parsed strictly, unknown chapters 404. Also the archive and the bench hook.
+ */
+import { and, eq } from 'drizzle-orm';
+import { callEndpoint } from '@/lib/server/dispatch';
+import { closeDb, db } from '@/lib/server/db';
+import { courseChapters, courseEnrolments, operators } from '@/lib/server/db/schema';
+import { createSession } from '@/lib/server/services/sessions';
+import { parseRange, serveChapterMedia } from '@/lib/server/services/media-stream';
+import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import type { Site } from '@/lib/variants';
+
+const main: Site = { variant: 'main', dx: false };
+const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
+const get = (chapterId: string, headers: Record<string, string> = {}, query = '') => serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
+
+afterAll(() => closeDb());
+
+describe('parseRange', () => {
+  it('accepts the three forms of one range and refuses the rest', () => {
+    expect(parseRange(null, 100)).toBeNull();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=0-1000', 100)).toEqual({ start: 0, end: 99 });
+    for (const bad of ['bytes=100-', 'bytes=5-1', 'bytes=-0', 'bytes=-', 'bytes=0-1,5-6', 'items=0-1', 'bytes=abc', `bytes=${'9'.repeat(30)}-`]) expect(parseRange(bad, 100)).toBe('bad');
+  });
+});
+
+describe('/media/chapter/:id', () => {
+  it('serves visitors the trial rendition only; learners who chose the course the full one', async () => {
+    const d = await db();
+    const [op] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'teacher'));
+    const [ch] = await d.select({ id: courseChapters.id, courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.media, 'demo-1')).limit(1);
+    const visitor = await get(String(ch.id), { range: 'bytes=0-' });
+    expect(visitor.status).toBe(206);
+    expect(visitor.headers.get('x-media-rendition')).toBe('trial');
+    expect(visitor.headers.get('cache-control')).toContain('private');
+    const trialSize = Number(visitor.headers.get('content-range')!.split('/')[1]);
+    // Past the trial's last byte: 416, never the full file.
+    const beyond = await get(String(ch.id), { range: `bytes=${trialSize}-` });
+    expect(beyond.status).toBe(416);
+    const token = await createSession(op.id);
+    const before = await get(String(ch.id), { cookie: `Continuing-Education-Web-Token=${token}` });
+    expect(before.headers.get('x-media-rendition')).toBe('trial');
+    await d.insert(courseEnrolments).values({ operatorId: op.id, courseId: ch.courseId }).onConflictDoNothing();
+    const full = await get(String(ch.id), { cookie: `Continuing-Education-Web-Token=${token}`, range: 'bytes=0-99' });
+    expect(full.status).toBe(206);
+    expect(full.headers.get('x-media-rendition')).toBe('full');
+    expect(Number(full.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(trialSize);
+    expect((await full.arrayBuffer()).byteLength).toBe(100);
+    const bogus = await get(String(ch.id), { cookie: 'Continuing-Education-Web-Token=forged-token-forged-token' });
+    expect(bogus.headers.get('x-media-rendition')).toBe('trial');
+    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, ch.courseId)));
+  });
+
+  it('subtitles as WebVTT; unknown or malformed chapters 404', async () => {
+    const d = await db();
+    const [ch] = await d.select({ id: courseChapters.id }).from(courseChapters).where(eq(courseChapters.subtitle, 'demo-1')).limit(1);
+    const vtt = await get(String(ch.id), {}, '?track=vtt');
+    expect(vtt.headers.get('content-type')).toMatch(/text\/vtt/);
+    expect(await vtt.text()).toMatch(/^WEBVTT/);
+    for (const id of ['99999999', '../../etc/passwd', '-1', '1e3', '']) expect((await get(id)).status).toBe(404);
+  });
+});
+
+describe('/api/personal/archive and the bench hook', () => {
+  it('archive: login required, year checked, requirement by position level', async () => {
+    expect((await call('/api/personal/archive', {})).code).toBe(CODE_SESSION_NONE);
+    const d = await db();
+    const [manager] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'manager'));
+    const token = await createSession(manager.id);
+    expect((await call('/api/personal/archive', { year: 1999 }, token)).code).not.toBe(0);
+    const res = await call('/api/personal/archive', {}, token);
+    expect(res.code).toBe(0);
+    // The manager is a deputy bureau-level leader (position level 3): 110 offline hours.
+    expect(res.data).toMatchObject({ positionLevel: 3, required: { online: 50, offline: 110 } });
+    expect((res.data as { months: unknown[] }).months).toHaveLength(12);
+  });
+
+  it('archive section: only the asked tab is read, the same as in the whole archive; unknown sections refused', async () => {
+    const d = await db();
+    const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
+    const token = await createSession(learner.id);
+    const all = (await call('/api/personal/archive', {}, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
+    const courses = (await call('/api/personal/archive', { section: 'courses' }, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
+    expect(courses.courses).toEqual(all.courses);
+    expect(courses.exams).toEqual([]);
+    const arch = (await call('/api/personal/archive', { section: 'archive' }, token)).data as { courses: unknown[]; onLineAllTimeEffective: number };
+    expect(arch.onLineAllTimeEffective).toBe(all.onLineAllTimeEffective);
+    expect(arch.courses).toEqual([]);
+    const bad = await call('/api/personal/archive', { section: 'x; drop table' }, token);
+    expect(bad.code).not.toBe(0);
+  });
+
+  it('the bench hook answers only with PORTAL_TEST_HOOKS=1', async () => {
+    const saved = process.env.PORTAL_TEST_HOOKS;
+    delete process.env.PORTAL_TEST_HOOKS;
+    const off = await call('/api/study/benchHook', { action: 'setup', count: 1 });
+    expect(off.code).not.toBe(0);
+    expect(off.msg).toBe('接口不存在');
+    process.env.PORTAL_TEST_HOOKS = saved;
+  });
+});

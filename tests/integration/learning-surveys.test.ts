@@ -1,0 +1,57 @@
+/** Questionnaires with bad and hostile input: detail, required questions, invalid answers, saved once per learner. */
+import { eq } from 'drizzle-orm';
+import { callEndpoint } from '@/lib/server/dispatch';
+import { closeDb, db } from '@/lib/server/db';
+import { operators } from '@/lib/server/db/schema';
+import { createSession } from '@/lib/server/services/sessions';
+import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import type { SurveyView } from '@/lib/learning/survey-rules';
+import { checkSurveyAnswers } from '@/lib/learning/survey-rules';
+import type { Site } from '@/lib/variants';
+
+const main: Site = { variant: 'main', dx: false };
+const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
+async function loginAs(userId: string) {
+  const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
+  return createSession(op.id);
+}
+
+afterAll(() => closeDb());
+
+describe('collection (surveys)', () => {
+  it('detail by code and by training project; unknown and malformed refused', async () => {
+    const fb = await call('/api/collection/detail', { id: 'feedback' });
+    expect(fb.code).toBe(0);
+    expect((fb.data as SurveyView).questions.length).toBe(4);
+    const train = await call('/api/collection/detail', { trainId: 1 });
+    expect((train.data as SurveyView).trainId).toBe(1);
+    expect((await call('/api/collection/detail', { id: 'nope' })).msg).toBe('问卷不存在');
+    expect((await call('/api/collection/detail', { id: "x' or 1=1 --" })).code).not.toBe(0);
+    expect((await call('/api/collection/detail', {})).code).not.toBe(0);
+  });
+
+  it('save: login needed, required questions, invalid answers, then once only', async () => {
+    const fb = (await call('/api/collection/detail', { id: 'feedback' })).data as SurveyView;
+    expect((await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 5, '2': 0 } })).code).toBe(CODE_SESSION_NONE);
+    const token = await loginAs('student');
+    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, token)).data).toMatchObject({ submitted: false });
+    const missing = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 5 } }, token);
+    expect(missing.msg).toBe('第2题为必答题，请作答');
+    for (const answers of [{ '1': 9, '2': 0 }, { '1': 5, '2': 7 }, { '1': 5, '2': 0, '3': [0, 0] }, { '1': 5, '2': 0, '99': 'x' }, { '1': 5, '2': '0' }]) {
+      const r = await call('/api/collection/save', { surveyId: fb.id, answers }, token);
+      expect(r.code).not.toBe(0);
+      expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect((await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 4, '2': 1, '3': [0, 2], '4': '<b>好</b>' } }, token)).code).toBe(0);
+    const twice = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 4, '2': 1 } }, token);
+    expect(twice.msg).toBe('您已提交过该问卷，不能重复提交');
+    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, token)).data).toMatchObject({ submitted: true });
+    expect((await call('/api/collection/save', { surveyId: 99999999, answers: {} }, token)).msg).toBe('问卷不存在');
+  });
+
+  it('the rule function is the one the form uses', () => {
+    const qs = [{ id: 1, type: 'text' as const, title: 't', options: [], required: true }];
+    expect(checkSurveyAnswers(qs, { '1': '   ' })?.message).toBe('第1题为必答题，请作答');
+    expect(checkSurveyAnswers(qs, { '1': 'ok' })).toBeNull();
+  });
+});
