@@ -35,7 +35,7 @@ export function CourseList(props: ListProps) {
   return (
     <Frame q={q} what={props.what}>
       {(list) => (
-        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((c) => (
             <li key={c.id}>
               <CourseCardView course={c} />

@@ -3,6 +3,8 @@
  * Each: a zod body schema (lib/validation/catalogue.ts) and one service call. Every one also answers under
  * /api/platform/ (party-school and column hosts), scoped to the variant's own audience.
  */
+import { z } from 'zod';
+import { SITEMAP_CHUNK } from '@/lib/catalogue/sitemap-rules';
 import type { Endpoint, EndpointContext } from '../endpoint';
 import { endpoint } from '../endpoint';
 import * as cat from '../services/catalogue';
@@ -98,4 +100,12 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/search/teacher': searchTab('teacher'),
   '/api/search/news': searchTab('news'),
   '/api/search/notice': searchTab('notice'),
+
+  // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
+  '/api/sitemap/counts': endpoint(z.object({}), 'none', (_b, ctx) => cat.sitemapCounts(scope(ctx))),
+  '/api/sitemap/entries': endpoint(
+    z.object({ kind: z.enum(['course', 'series', 'train', 'news', 'notice']), chunk: z.number().int().min(1).max(10_000), size: z.number().int().min(1).max(SITEMAP_CHUNK) }),
+    'none',
+    (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
+  ),
 };

@@ -7,6 +7,9 @@ import { formatDate } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Breadcrumbs, RichText } from '@/components/catalogue/ui';
 
+/** Per visitor (session or query): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: '政策制度', robots: { index: false, follow: false } };
 
 /** /policy/detail?id= (login only): a policy document or workflow, sanitised on the server. */

@@ -9,6 +9,9 @@ import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue
 import { Breadcrumbs, EmptyState, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
 
+/** Per visitor (session or query): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: '政策制度', robots: { index: false, follow: false } };
 
 type Search = Promise<Record<string, string | string[] | undefined>>;

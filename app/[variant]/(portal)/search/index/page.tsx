@@ -9,6 +9,9 @@ import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Breadcrumbs, Highlight, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
 
+/** Per visitor (session or query): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 

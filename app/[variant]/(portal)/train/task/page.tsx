@@ -7,6 +7,9 @@ import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue
 import { platformPath, ApiError } from '@/lib/api/core';
 import { Breadcrumbs, RichText, SectionTitle } from '@/components/catalogue/ui';
 
+/** Per visitor (session or query): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: '培训任务', robots: { index: false, follow: false } };
 
 /** /train/task?id= (login only): the learner's tasks in a training project they enrolled in. */
