@@ -13,11 +13,15 @@ const ACCOUNTS: Record<string, { userID: string; password: string }> = {
 
 export async function signInByApi(page: Page, testInfo: TestInfo): Promise<void> {
   const account = ACCOUNTS[testInfo.project.name];
-  const captcha = await page.request.post('/modules/imgCode/detail', { data: {} });
-  const { data } = (await captcha.json()) as { data: { uuid: string; answer: string } };
-  const res = await page.request.post('/modules/eosoperator/login', { data: { userID: account.userID, password: account.password, code: data.answer, codeUuid: data.uuid } });
-  const body = (await res.json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(0);
+  // From the page (Node cannot resolve *.localhost): the browser keeps the session cookies it is given.
+  if (page.url() === 'about:blank') await page.goto('/service/copyright');
+  const result = await page.evaluate(async (acc) => {
+    const post = async (path: string, body: object) =>
+      (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include' })).json();
+    const cap = await post('/modules/imgCode/detail', {});
+    return post('/modules/eosoperator/login', { userID: acc.userID, password: acc.password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  }, account);
+  expect(result.code, result.msg).toBe(0);
 }
 
 export const search = (page: Page) => new URL(page.url()).searchParams;

@@ -31,6 +31,12 @@ export const byId = z.object({ id });
 export const byCourse = z.object({ courseId: id });
 export const byTrain = z.object({ trainId: id });
 export const bySeries = z.object({ seriesId: id });
+/** A manager's correction of a course (title, summary); the summary may be rich text, sanitised when shown. */
+export const courseUpdateSchema = z.object({
+  id,
+  title: z.string().trim().min(1, '请填写课程名称').max(200).optional(),
+  summary: z.string().max(20_000).optional(),
+});
 export const reviewListSchema = paging.extend({ courseId: id });
 
 export const trainFiltersSchema = z.object({

@@ -17,6 +17,7 @@ import {
   bySeries,
   byTrain,
   courseListSchema,
+  courseUpdateSchema,
   hotListSchema,
   paging,
   liveListSchema,
@@ -49,6 +50,7 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/course/detail': endpoint(byId, 'none', (b, ctx) => cat.courseDetail(scope(ctx), b.id)),
   '/api/course/chapter': endpoint(byCourse, 'none', (b, ctx) => cat.courseChaptersOf(scope(ctx), b.courseId)),
   '/api/course/reviews': endpoint(reviewListSchema, 'none', (b, ctx) => cat.courseReviewList(scope(ctx), b)),
+  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user!, b)),
 
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),

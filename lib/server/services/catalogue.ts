@@ -38,7 +38,7 @@ import {
   seriesEnrolments,
   teachers,
 } from '../db/schema';
-import { CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, publishedTo } from './audience';
 import type { Scope } from './home';
@@ -545,3 +545,20 @@ export async function sitemapCounts(scope: Scope): Promise<Record<'course' | 'se
 }
 
 
+
+/* ---------------- a manager's edit of a course ---------------- */
+
+/** A manager (cmsRoleCount > 0) corrects a course's title or summary; its cached pages are revalidated at once. */
+export async function updateCourseBasic(user: { cmsRoles: string[] }, input: { id: number; title?: string; summary?: string }): Promise<{ id: number }> {
+  if (user.cmsRoles.length === 0) throw new ServiceError('没有管理权限', CODE_FORBIDDEN);
+  const d = await db();
+  const set: Partial<typeof courses.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.summary !== undefined) set.summary = input.summary;
+  if (Object.keys(set).length === 0) throw new ServiceError('没有需要修改的内容', CODE_INVALID);
+  const updated = await d.update(courses).set(set).where(eq(courses.id, input.id)).returning({ id: courses.id });
+  if (updated.length === 0) throw notFound('课程');
+  const { revalidateCourse } = await import('./catalogue-revalidate');
+  await revalidateCourse(input.id);
+  return { id: input.id };
+}
