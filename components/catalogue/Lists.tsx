@@ -5,6 +5,7 @@ import type { LiveCard, NewsItem, NoticeItem, Page, SeriesCard, TeacherCard } fr
 import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { formatDate } from '@/lib/format';
+import { openNamedWindow } from '@/lib/ui/named-window';
 import { EmptyState, ErrorState } from './ui';
 import { useApiData } from './useApiData';
 
@@ -17,6 +18,20 @@ interface ListProps {
   path: string;
   body: object;
   what: string;
+}
+
+/**
+ * SPEC 2.1: /course/detail opens in a named window with its query passed through (a second open waits
+ * WINDOW_REOPEN_DELAY_MS). A plain link without JavaScript, and with a modifier key or another button.
+ * Runs in the capture phase, before next/link navigates in the same window.
+ */
+export function openCourseInNamedWindow(e: React.MouseEvent) {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = (e.target as HTMLElement).closest('a');
+  const href = a?.getAttribute('href');
+  if (!href || !href.startsWith('/course/detail?')) return;
+  e.preventDefault();
+  openNamedWindow(href, 'courseDetail');
 }
 
 function useList<T>({ path, body }: ListProps) {
@@ -35,7 +50,7 @@ export function CourseList(props: ListProps) {
   return (
     <Frame q={q} what={props.what}>
       {(list) => (
-        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" onClickCapture={openCourseInNamedWindow}>
           {list.map((c) => (
             <li key={c.id}>
               <CourseCardView course={c} />
@@ -176,7 +191,7 @@ export function HotList({ path, body }: { path: string; body: object }) {
   if (q.isError) return <ErrorState what="热门课程" />;
   if (!q.data?.length) return <p className="text-sm text-gray-600">暂无热门课程</p>;
   return (
-    <ol className="space-y-2">
+    <ol className="space-y-2" onClickCapture={openCourseInNamedWindow}>
       {q.data.map((c, i) => (
         <li key={c.id} className="flex gap-2 text-sm">
           <span className={`inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-xs ${i < 3 ? 'bg-brand-700 text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>

@@ -21,14 +21,18 @@ test('browse a category, page through with the URL changing, open a course detai
   await page.reload();
   await expect(page.getByRole('navigation', { name: '课程分页' }).locator('[aria-current="page"]')).toContainText('2');
 
+  // SPEC 2.1: the detail opens in a named window, with its query.
   const card = page.getByRole('main').locator('article').first();
   const title = (await card.locator('h3').textContent())!.trim();
-  await card.getByRole('link').first().click();
-  await expect.poll(() => pathOf(page)).toBe('/course/detail');
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '课程章节' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '选学' })).toBeVisible();
-  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const href = await card.getByRole('link').first().getAttribute('href');
+  const [detail] = await Promise.all([page.waitForEvent('popup'), card.getByRole('link').first().click()]);
+  await expect.poll(() => detail.url()).toContain(href!);
+  await expect(detail.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: '课程章节' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: '选学' })).toBeVisible();
+  await expect(detail).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  expect(await detail.evaluate(() => window.name)).toBe('courseDetail');
+  expect(pathOf(page)).toBe('/course/index');
 });
 
 test('filter training projects by month and status; the filters are in the URL', async ({ page }) => {

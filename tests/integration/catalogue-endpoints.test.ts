@@ -326,3 +326,31 @@ describe('search', () => {
     expect(res.code).toBe(0);
   });
 });
+
+describe('sitemaps and a manager edit', () => {
+  it('counts and chunks of public details, scoped per site', async () => {
+    const counts = await call<Record<string, number>>('/api/sitemap/counts');
+    expect(counts.data.course).toBeGreaterThan(100);
+    const chunk = await call<{ path: string }[]>('/api/sitemap/entries', { kind: 'course', chunk: 1, size: 50 });
+    expect(chunk.data).toHaveLength(50);
+    expect(chunk.data[0].path).toMatch(/^\/course\/detail\?id=\d+$/);
+    const platform = await call<Record<string, number>>('/api/platform/sitemap/counts', {}, partySchool);
+    expect(platform.data.course).toBeLessThan(counts.data.course);
+    expect((await call('/api/sitemap/entries', { kind: 'policy', chunk: 1, size: 10 })).code).not.toBe(0);
+    expect((await call('/api/sitemap/entries', { kind: 'course', chunk: 1, size: 100_000 })).code).not.toBe(0);
+  });
+
+  it('only a manager edits a course; the summary is sanitised when shown', async () => {
+    const learner = await loginAs('learner');
+    const manager = await loginAs('manager');
+    expect((await call('/api/course/manage/update', { id: 5, title: 'x' }, main, learner)).msg).toMatch(/权限/);
+    const summary = '<p onclick="alert(1)">安全<script>alert(1)</script><a href="javascript:alert(1)">链接</a><img src="x" onerror="alert(1)"></p>';
+    const res = await call('/api/course/manage/update', { id: 5, summary }, main, manager);
+    expect(res.code).toBe(0);
+    const detail = await call<CourseDetail>('/api/course/detail', { id: 5 });
+    expect(detail.data.summaryHtml).toContain('安全');
+    expect(detail.data.summaryHtml).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect((await call('/api/course/manage/update', { id: 5 }, main, manager)).code).not.toBe(0);
+    expect((await call('/api/course/manage/update', { id: 987654, title: '不存在' }, main, manager)).code).not.toBe(0);
+  });
+});
