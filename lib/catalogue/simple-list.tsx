@@ -85,6 +85,7 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
             </ul>
           )}
         </div>
+        {spec.kind !== 'news' && spec.kind !== 'notice' && <h2 className="sr-only">{title}列表</h2>}
         <List path={path} body={body} what={title} />
         <Pagination path={spec.route} params={tabParams} pageNum={s.pageNum} pageSize={spec.pageSize} total={page.total} label={`${title}分页`} />
       </div>

@@ -168,6 +168,7 @@ export default async function SearchPageView({ params, searchParams }: { params:
                 <div className="hidden lg:block" />
               )}
               <section aria-label="搜索结果" className="rounded-lg bg-white p-5 shadow-sm">
+                <h2 className="sr-only">搜索结果</h2>
                 {page.list.length === 0 ? <p className="py-8 text-center text-gray-600">该分类下没有结果</p> : <Results items={page.list} terms={page.terms} />}
                 <Pagination path="/search/index" params={{ key, tab, t: category }} pageNum={pageNum} pageSize={PAGE_SIZE} total={page.total} label="搜索结果分页" />
               </section>

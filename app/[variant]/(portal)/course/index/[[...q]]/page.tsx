@@ -107,6 +107,7 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
               </div>
             </div>
             <p className="mb-4 text-sm text-gray-600">共{page.total}门课程</p>
+            <h2 className="sr-only">课程列表</h2>
             <CourseList path={listPath} body={listBody} what="课程" />
             <Pagination path="/course/index" params={base} pageNum={s.pageNum} pageSize={LIST_PAGE_SIZE} total={page.total} label="课程分页" />
           </section>

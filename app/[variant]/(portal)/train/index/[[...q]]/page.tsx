@@ -142,6 +142,7 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
         <p className="mb-4 text-sm text-gray-600" role="status">
           {f.month ? `${f.year}年${f.month}月` : `${f.year}年全年`}共{page.total}个{f.t ? name : '项目'}
         </p>
+        <h2 className="sr-only">{name}列表</h2>
         <TrainList path={listPath} body={listBody} what={name} />
         <Pagination
           path="/train/index"
