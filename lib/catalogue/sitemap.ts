@@ -52,29 +52,29 @@ function kindsOf(site: Site): SitemapKind[] {
   return SITEMAP_KINDS.filter((k) => !!findRoute(VARIANTS[site.variant], DETAIL_ROUTE[k]));
 }
 
-async function entries(site: Site, kind: SitemapKind, chunk: number): Promise<Entry[]> {
-  return serverApi(site).request<Entry[]>(platformPath('/api/sitemap/entries', VARIANTS[site.variant].platform), { kind, chunk, size: SITEMAP_CHUNK });
+async function entries(site: Site, kind: SitemapKind, chunk: number, size: number): Promise<Entry[]> {
+  return serverApi(site).request<Entry[]>(platformPath('/api/sitemap/entries', VARIANTS[site.variant].platform), { kind, chunk, size });
 }
 
 /** One urlset when the site is small; otherwise an index of `/sitemap/<kind>-<n>.xml` files. */
-export async function sitemapXml(site: Site): Promise<string> {
+export async function sitemapXml(site: Site, chunkSize: number = SITEMAP_CHUNK): Promise<string> {
   const origin = siteOrigin(site);
   const counts = await serverApi(site).request<Record<SitemapKind, number>>(platformPath('/api/sitemap/counts', VARIANTS[site.variant].platform), {});
   const kinds = kindsOf(site);
   const lists = listPages(site);
   const total = lists.length + kinds.reduce((s, k) => s + counts[k], 0);
-  if (total <= SITEMAP_CHUNK) {
-    const all = [...lists, ...(await Promise.all(kinds.map((k) => entries(site, k, 1)))).flat()];
+  if (total <= chunkSize) {
+    const all = [...lists, ...(await Promise.all(kinds.map((k) => entries(site, k, 1, chunkSize)))).flat()];
     return urlset(origin, all);
   }
-  const files = ['pages-1', ...kinds.flatMap((k) => Array.from({ length: Math.ceil(counts[k] / SITEMAP_CHUNK) }, (_, i) => `${k}-${i + 1}`))];
+  const files = ['pages-1', ...kinds.flatMap((k) => Array.from({ length: Math.ceil(counts[k] / chunkSize) }, (_, i) => `${k}-${i + 1}`))];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
     .map((f) => `  <sitemap><loc>${esc(`${origin}/sitemap/${f}.xml`)}</loc></sitemap>`)
     .join('\n')}\n</sitemapindex>\n`;
 }
 
 /** `/sitemap/course-2.xml`; null when the file does not exist. */
-export async function sitemapPart(site: Site, file: string): Promise<string | null> {
+export async function sitemapPart(site: Site, file: string, chunkSize: number = SITEMAP_CHUNK): Promise<string | null> {
   const m = /^(pages|course|series|train|news|notice)-(\d{1,4})\.xml$/.exec(file);
   if (!m) return null;
   const chunk = Number(m[2]);
@@ -83,7 +83,7 @@ export async function sitemapPart(site: Site, file: string): Promise<string | nu
   if (m[1] === 'pages') return chunk === 1 ? urlset(origin, listPages(site)) : null;
   const kind = m[1] as SitemapKind;
   if (!kindsOf(site).includes(kind)) return null;
-  const list = await entries(site, kind, chunk);
+  const list = await entries(site, kind, chunk, chunkSize);
   return list.length ? urlset(origin, list) : null;
 }
 
