@@ -11,6 +11,7 @@
 import { ALL_SITE_SEGMENTS } from '@/lib/variants';
 import { querySegment } from '@/lib/variants/catalogue-paths';
 import { revalidateSitePage } from '../revalidate';
+import { clearSearchCache } from './search';
 
 type RevalidatePath = typeof import('next/cache').revalidatePath;
 
@@ -51,6 +52,7 @@ async function revalidateDetail(route: string, id: number): Promise<void> {
 
 /** The catalogue lists and the home page. */
 export async function revalidateCatalogue(): Promise<void> {
+  clearSearchCache();
   await revalidateSitePage('/home');
   await revalidateRoute('/course/index');
   await revalidateRoute('/series/index');
@@ -68,6 +70,7 @@ export async function revalidateCourse(courseId: number): Promise<void> {
 
 /** A series' page and the series lists (enrolment count, a course added). */
 export async function revalidateSeries(seriesId: number): Promise<void> {
+  clearSearchCache();
   await revalidateSitePage('/home');
   await revalidateRoute('/series/index');
   await revalidateRoute('/series/class');
@@ -76,6 +79,7 @@ export async function revalidateSeries(seriesId: number): Promise<void> {
 
 /** A training project's page and the training lists (applicant counts, students). */
 export async function revalidateTrain(trainId: number): Promise<void> {
+  clearSearchCache();
   await revalidateSitePage('/home');
   await revalidateRoute('/train/index');
   await revalidateDetail('/train/detail', trainId);
@@ -83,6 +87,7 @@ export async function revalidateTrain(trainId: number): Promise<void> {
 
 /** News and notices (a manager's write). */
 export async function revalidateNews(): Promise<void> {
+  clearSearchCache();
   await revalidateSitePage('/home');
   await revalidateRoute('/notice/news');
   await revalidateRoute('/notice/index');

@@ -246,7 +246,39 @@ const TABS: Record<SearchTab, TabDef> = {
 
 const highlightTerms = (t: Terms) => [...t.words, ...t.bigrams];
 
+/**
+ * Answers of recent searches, per site and query, for SEARCH_CACHE_TTL_MS: a popular keyword asked by many
+ * visitors at once is computed once (the promise is shared). Bounded (oldest dropped first); only a speed-up,
+ * nothing another instance needs (DESIGN 6). Catalogue writes clear it (catalogue-revalidate).
+ */
+const SEARCH_CACHE_TTL_MS = 60_000;
+const SEARCH_CACHE_MAX = 500;
+const answers = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function remembered<T>(parts: unknown[], compute: () => Promise<T>): Promise<T> {
+  const key = JSON.stringify(parts);
+  const now = Date.now();
+  const hit = answers.get(key);
+  if (hit && now - hit.at < SEARCH_CACHE_TTL_MS) return hit.value as Promise<T>;
+  const value = compute();
+  answers.delete(key);
+  answers.set(key, { at: now, value });
+  value.catch(() => answers.delete(key));
+  while (answers.size > SEARCH_CACHE_MAX) answers.delete(answers.keys().next().value as string);
+  return value;
+}
+
+export function clearSearchCache(): void {
+  answers.clear();
+}
+
+const scopeKey = (scope: Scope) => [scope.site.variant, scope.platform];
+
 export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
+  return remembered([...scopeKey(scope), tab, key, q.pageNum, q.pageSize, q.categoryCode], () => searchTabNow(scope, tab, key, q));
+}
+
+async function searchTabNow(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
   const t = searchTerms(key);
   const { list, total } = await TABS[tab].run(scope, t, q);
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize, terms: highlightTerms(t) };
@@ -254,6 +286,10 @@ export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Pa
 
 /** Full search: the count of every tab and its best few results. */
 export async function searchFull(scope: Scope, key: string, size: number): Promise<SearchFull> {
+  return remembered([...scopeKey(scope), 'full', key, size], () => searchFullNow(scope, key, size));
+}
+
+async function searchFullNow(scope: Scope, key: string, size: number): Promise<SearchFull> {
   const t = searchTerms(key);
   const results = await Promise.all(SEARCH_TABS.map((tab) => TABS[tab].run(scope, t, { pageNum: 1, pageSize: size })));
   const counts = {} as Record<SearchTab, number>;
@@ -267,6 +303,10 @@ export async function searchFull(scope: Scope, key: string, size: number): Promi
 
 /** The course tab's category tree with the number of matching courses in each category. */
 export async function searchCourseTypeTree(scope: Scope, key: string): Promise<CourseTypeCount[]> {
+  return remembered([...scopeKey(scope), 'tree', key], () => searchCourseTypeTreeNow(scope, key));
+}
+
+async function searchCourseTypeTreeNow(scope: Scope, key: string): Promise<CourseTypeCount[]> {
   const t = searchTerms(key);
   const d = await db();
   const m = matcher(courses.title, courses.summary, t);

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/api/catalogue-types';
 import { ApiError, platformPath } from '@/lib/api/core';
@@ -36,9 +35,9 @@ function Results({ items, terms }: { items: SearchItem[]; terms: string[] }) {
       {items.map((r) => (
         <li key={r.href} className="py-4">
           <h3 className="text-lg">
-            <Link prefetch={false} href={r.href} className="text-brand-700 hover:underline">
+            <a href={r.href} className="text-brand-700 hover:underline">
               <Highlight text={r.title} terms={terms} />
-            </Link>
+            </a>
           </h3>
           {r.snippet && (
             <p className="mt-1 text-sm leading-6 text-gray-700">
@@ -52,7 +51,10 @@ function Results({ items, terms }: { items: SearchItem[]; terms: string[] }) {
   );
 }
 
-/** /search/index?key=&tab=&page= : per query (never cached); counts per tab; words highlighted. */
+/**
+ * /search/index?key=&tab=&page= : per query (never cached); counts per tab; words highlighted.
+ * Plain anchors, not next/link: a results page renders on every request and anchors keep it light.
+ */
 export default async function SearchPageView({ params, searchParams }: { params: CatalogueParams; searchParams: Search }) {
   const s = await siteOfParams(params);
   const sp = await searchParams;
@@ -109,15 +111,15 @@ export default async function SearchPageView({ params, searchParams }: { params:
           <nav aria-label="搜索分类" className="mb-4">
             <ul className="flex flex-wrap gap-2">
               <li>
-                <Link prefetch={false} href={tabHref()} className={pill(!tab)} aria-current={!tab ? 'page' : undefined}>
+                <a href={tabHref()} className={pill(!tab)} aria-current={!tab ? 'page' : undefined}>
                   全部（{total}）
-                </Link>
+                </a>
               </li>
               {TABS.map((t) => (
                 <li key={t.key}>
-                  <Link prefetch={false} href={tabHref(t.key)} className={pill(tab === t.key)} aria-current={tab === t.key ? 'page' : undefined}>
+                  <a href={tabHref(t.key)} className={pill(tab === t.key)} aria-current={tab === t.key ? 'page' : undefined}>
                     {t.label}（{full!.counts[t.key]}）
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -136,9 +138,9 @@ export default async function SearchPageView({ params, searchParams }: { params:
                     <h2 id={`sr-${t.key}`} className="text-lg font-semibold text-gray-900">
                       {t.label}（{full!.counts[t.key]}）
                     </h2>
-                    <Link prefetch={false} href={tabHref(t.key)} className="text-sm text-brand-700 hover:underline">
+                    <a href={tabHref(t.key)} className="text-sm text-brand-700 hover:underline">
                       查看全部{t.label}结果
-                    </Link>
+                    </a>
                   </div>
                   <Results items={full!.top[t.key]} terms={full!.terms} />
                 </section>
@@ -151,15 +153,15 @@ export default async function SearchPageView({ params, searchParams }: { params:
                 <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm">
                   <ul className="space-y-1 text-sm">
                     <li>
-                      <Link prefetch={false} href={hrefOf('/search/index', { key, tab })} className={pill(!category)}>
+                      <a href={hrefOf('/search/index', { key, tab })} className={pill(!category)}>
                         全部分类（{full.counts.course}）
-                      </Link>
+                      </a>
                     </li>
                     {tree.map((c) => (
                       <li key={c.categoryCode}>
-                        <Link prefetch={false} href={hrefOf('/search/index', { key, tab, t: c.categoryCode })} className={pill(category === c.categoryCode)}>
+                        <a href={hrefOf('/search/index', { key, tab, t: c.categoryCode })} className={pill(category === c.categoryCode)}>
                           {c.name}（{c.count}）
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
