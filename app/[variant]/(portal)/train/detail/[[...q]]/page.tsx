@@ -13,6 +13,7 @@ import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
+import { TrainReviewPanel } from '@/components/catalogue/TrainReviewPanel';
 
 export function generateStaticParams() {
   return [];
@@ -111,6 +112,8 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
               <TrainApplyPanel trainId={t.id} visitorStatus={t.applyStatus} applyStartAt={t.applyStartAt} applyEndAt={t.applyEndAt} />
             </div>
           </header>
+
+          <TrainReviewPanel trainId={t.id} />
 
           <nav aria-label="项目内容" className="flex flex-wrap gap-2 rounded-lg bg-white p-3 text-sm shadow-sm">
             {[
