@@ -44,15 +44,21 @@ test('filter training projects by month and status; the filters are in the URL',
 
   await months.getByRole('link', { name: '全部' }).click();
   await expect.poll(() => search(page).get('month')).toBe('0');
-  await page.getByRole('list', { name: '报名状态' }).getByRole('link', { name: '可报名', exact: true }).click();
+  // The new page has rendered when its own choice is marked.
+  await expect(page.getByRole('list', { name: '月份' }).getByRole('link', { name: '全部' })).toHaveAttribute('aria-current', 'true');
+  const open = page.getByRole('list', { name: '报名状态' }).getByRole('link', { name: '可报名', exact: true });
+  await open.click();
   await expect.poll(() => search(page).get('status')).toBe('1');
+  await expect(open).toHaveAttribute('aria-current', 'true');
   expect(search(page).get('month')).toBe('0');
   const badges = page.getByRole('main').locator('article span.rounded');
   await expect(badges.first()).toBeVisible();
   for (const text of await badges.allTextContents()) expect(text).toBe('可报名');
 
-  await page.getByRole('list', { name: '报名状态' }).getByRole('link', { name: '不可报名' }).click();
+  const closed = page.getByRole('list', { name: '报名状态' }).getByRole('link', { name: '不可报名' });
+  await closed.click();
   await expect.poll(() => search(page).get('status')).toBe('2');
+  await expect(closed).toHaveAttribute('aria-current', 'true');
   for (const text of await page.getByRole('main').locator('article span.rounded').allTextContents()) expect(text).not.toBe('可报名');
 
   // A month of its own: every project shown runs in that month.
