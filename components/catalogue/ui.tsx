@@ -167,7 +167,7 @@ export function Highlight({ text, terms }: { text: string; terms: string[] }) {
 export function FilterRow({ label, options }: { label: string; options: { label: string; href: string; active: boolean; count?: number }[] }) {
   return (
     <div className="flex flex-col gap-2 border-b border-gray-100 py-3 sm:flex-row sm:items-start">
-      <span className="w-20 shrink-0 pt-1 text-sm font-medium text-gray-700">{label}：</span>
+      <span className="shrink-0 whitespace-nowrap pt-1 text-sm font-medium text-gray-700 sm:w-24">{label}：</span>
       <ul className="flex flex-wrap gap-2" aria-label={label}>
         {options.map((o) => (
           <li key={o.href + o.label}>

@@ -61,9 +61,9 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
       <div className="page-width py-6">
         <Breadcrumbs origin={s.origin} items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]} />
         <div className="grid gap-6 lg:grid-cols-[200px_minmax(0,1fr)_240px]">
-          <aside aria-label="课程分类" className="rounded-lg bg-white p-4 shadow-sm">
+          <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm">
             <h2 className="mb-2 font-semibold text-gray-900">课程分类</h2>
-            <ul className="space-y-1">
+            <ul className="flex flex-wrap gap-1 lg:block lg:space-y-1">
               {s.categories.length > 1 && (
                 <li>
                   <Link prefetch={false} href="/course/index" className={tab(!s.category)} aria-current={!s.category ? 'page' : undefined}>
@@ -72,12 +72,12 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
                 </li>
               )}
               {s.categories.map((c) => (
-                <li key={c.code}>
+                <li key={c.code} className={s.category?.code === c.code && types.length > 0 ? 'w-full lg:w-auto' : ''}>
                   <Link prefetch={false} href={`/course/index?t=${c.code}`} className={tab(s.category?.code === c.code && !s.type)} aria-current={s.category?.code === c.code ? 'page' : undefined}>
                     {c.name}
                   </Link>
                   {s.category?.code === c.code && types.length > 0 && (
-                    <ul className="ml-3 mt-1 space-y-1 border-l border-gray-200 pl-2" aria-label={`${c.name}课程类型`}>
+                    <ul className="ml-3 mt-1 flex flex-wrap gap-1 border-l border-gray-200 pl-2 lg:block lg:space-y-1" aria-label={`${c.name}课程类型`}>
                       {types.map((ty) => (
                         <li key={ty.id}>
                           <Link prefetch={false} href={`/course/index?t=${c.code}&type=${ty.id}`} className={tab(s.type === ty.id)} aria-current={s.type === ty.id ? 'true' : undefined}>
