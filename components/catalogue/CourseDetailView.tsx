@@ -4,6 +4,7 @@ import type { Page } from '@/lib/api/types';
 import { formatDate, formatHMS } from '@/lib/format';
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from './ui';
+import { ClearWindowNameOnLeave } from './ClearWindowNameOnLeave';
 import { CourseActions } from './CourseActions';
 
 /** /course/detail and /course/detailBatch: rendered on the server, complete without JavaScript. */
@@ -77,6 +78,7 @@ export function CourseDetailView({ course, reviews, origin, siteName, batch = fa
             </dl>
             <div className="mt-5">
               <CourseActions courseId={course.id} batch={batch} />
+              <ClearWindowNameOnLeave />
             </div>
           </div>
         </header>

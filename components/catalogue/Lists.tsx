@@ -5,7 +5,7 @@ import type { LiveCard, NewsItem, NoticeItem, Page, SeriesCard, TeacherCard } fr
 import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { formatDate } from '@/lib/format';
-import { openNamedWindow } from '@/lib/ui/named-window';
+import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { EmptyState, ErrorState } from './ui';
 import { useApiData } from './useApiData';
 
@@ -18,20 +18,6 @@ interface ListProps {
   path: string;
   body: object;
   what: string;
-}
-
-/**
- * SPEC 2.1: /course/detail opens in a named window with its query passed through (a second open waits
- * WINDOW_REOPEN_DELAY_MS). A plain link without JavaScript, and with a modifier key or another button.
- * Runs in the capture phase, before next/link navigates in the same window.
- */
-export function openCourseInNamedWindow(e: React.MouseEvent) {
-  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  const a = (e.target as HTMLElement).closest('a');
-  const href = a?.getAttribute('href');
-  if (!href || !href.startsWith('/course/detail?')) return;
-  e.preventDefault();
-  openNamedWindow(href, 'courseDetail');
 }
 
 function useList<T>({ path, body }: ListProps) {
