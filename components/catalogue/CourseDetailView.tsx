@@ -79,6 +79,8 @@ export function CourseDetailView({ course, reviews, origin, siteName, batch = fa
             <div className="mt-5">
               <CourseActions courseId={course.id} batch={batch} />
               <ClearWindowNameOnLeave />
+              {/* The same before hydration (a visitor may leave before the scripts load). */}
+              <script dangerouslySetInnerHTML={{ __html: "addEventListener('pagehide',function(){window.name=''})" }} />
             </div>
           </div>
         </header>

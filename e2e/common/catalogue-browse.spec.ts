@@ -33,6 +33,21 @@ test('browse a category, page through with the URL changing, open a course detai
   await expect(detail).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   expect(await detail.evaluate(() => window.name)).toBe('courseDetail');
   expect(pathOf(page)).toBe('/course/index');
+  // SPEC 2.1: leaving the course detail route clears the window name.
+  await detail.goto('/course/index');
+  await expect.poll(() => detail.evaluate(() => window.name)).toBe('');
+});
+
+test('the home page course cards open the course detail in the named window', async ({ page }) => {
+  await page.goto('/home');
+  const card = page.locator('section[aria-labelledby="home-course"] article').first();
+  const link = card.getByRole('link').first();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/course\/detail\?id=\d+$/);
+  const [detail] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await expect.poll(() => detail.url()).toContain(href!);
+  expect(await detail.evaluate(() => window.name)).toBe('courseDetail');
+  expect(pathOf(page)).toBe('/home');
 });
 
 test('filter training projects by month and status; the filters are in the URL', async ({ page }) => {
