@@ -8,6 +8,15 @@ import { ClearWindowNameOnLeave } from './ClearWindowNameOnLeave';
 import { CourseActions } from './CourseActions';
 
 /** /course/detail and /course/detailBatch: rendered on the server, complete without JavaScript. */
+/**
+ * Clears the window name on pagehide, and on a plain left click of a link that leaves the page in this
+ * window (Chromium may drop a name set during pagehide when the next document commits).
+ */
+const LEAVE_SCRIPT =
+  "addEventListener('pagehide',function(){window.name=''});" +
+  "document.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[href]');" +
+  "if(!a||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||/^(#|\\/course\\/detail)/.test(a.getAttribute('href')))return;window.name=''},true)";
+
 export function CourseDetailView({ course, reviews, origin, siteName, batch = false }: { course: CourseDetail; reviews: Page<CourseReview>; origin: string; siteName: string; batch?: boolean }) {
   const minutes = Math.round(course.durationSeconds / 60);
   const url = `${origin}/course/detail?id=${course.id}`;
@@ -80,7 +89,7 @@ export function CourseDetailView({ course, reviews, origin, siteName, batch = fa
               <CourseActions courseId={course.id} batch={batch} />
               <ClearWindowNameOnLeave />
               {/* The same before hydration (a visitor may leave before the scripts load). */}
-              <script dangerouslySetInnerHTML={{ __html: "addEventListener('pagehide',function(){window.name=''})" }} />
+              <script dangerouslySetInnerHTML={{ __html: LEAVE_SCRIPT }} />
             </div>
           </div>
         </header>

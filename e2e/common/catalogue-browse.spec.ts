@@ -34,7 +34,8 @@ test('browse a category, page through with the URL changing, open a course detai
   expect(await detail.evaluate(() => window.name)).toBe('courseDetail');
   expect(pathOf(page)).toBe('/course/index');
   // SPEC 2.1: leaving the course detail route clears the window name.
-  await detail.goto('/course/index');
+  await detail.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '首页' }).click();
+  await expect.poll(() => pathOf(detail)).toBe('/home');
   await expect.poll(() => detail.evaluate(() => window.name)).toBe('');
 });
 
