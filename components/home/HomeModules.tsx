@@ -5,6 +5,7 @@ import Link from 'next/link';
 import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
 import { HOME_MODULES } from '@/lib/constants';
 import { formatDate, secondsToHours } from '@/lib/format';
+import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { ModuleSection, stateOf } from './ModuleSection';
 import { useHomeList } from './useHomeList';
@@ -103,7 +104,9 @@ export function CourseModule() {
   const q = useHomeList<CourseCard>('course');
   return (
     <ModuleSection id="home-course" title={HOME_MODULES.course} moreHref="/course/index" state={stateOf(q)}>
-      <div className={grid4}>{q.data?.map((c) => <CourseCardView key={c.id} course={c} />)}</div>
+      <div className={grid4} onClickCapture={openCourseInNamedWindow}>
+        {q.data?.map((c) => <CourseCardView key={c.id} course={c} />)}
+      </div>
     </ModuleSection>
   );
 }

@@ -4,6 +4,7 @@
  * rewrite under the variant's path segment (DESIGN 3).
  */
 import { SECTION_REDIRECTS } from './routes';
+import { QUERY_ROUTES, querySegment } from './catalogue-paths';
 import { findRoute, siteForHost, siteSegment, VARIANTS, type HostRule } from './index';
 import type { Identity } from '@/lib/identity';
 
@@ -66,6 +67,11 @@ export function decide(input: ProxyInput): ProxyDecision {
   if (route.login && !input.hasSession) {
     const back = encodeURIComponent(`${pathname}${input.search}`);
     return { kind: 'redirect', location: `/home?login=1&redirect=${back}` };
+  }
+  if (QUERY_ROUTES[pathname]) {
+    // DESIGN 3: the parameters that select a public list or detail become a path segment (cached per site).
+    const seg = querySegment(pathname, new URLSearchParams(input.search));
+    return { kind: 'rewrite', path: `/${segment}${pathname}${seg ? `/${seg}` : ''}` };
   }
   return { kind: 'rewrite', path: `/${segment}${pathname}${input.search}` };
 }

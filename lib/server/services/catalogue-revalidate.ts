@@ -2,18 +2,95 @@
  * Which cached public pages show a course or the catalogue lists, so that a write (a course approved in the
  * creation centre, a review, an enrolment count) reaches them at once. Owned by the catalogue; called by
  * other domains after their writes.
+ *
+ * Public catalogue pages are cached per site under internal paths that carry their list parameters
+ * (proxy.ts, lib/variants/catalogue-paths.ts): `/main/course/detail/id-5`, `/party/course/index/t-301_page-2`.
+ * A detail page is revalidated by its own path on every site; a list by its route pattern (all pages
+ * and filters of it at once).
  */
+import { ALL_SITE_SEGMENTS } from '@/lib/variants';
+import { querySegment } from '@/lib/variants/catalogue-paths';
 import { revalidateSitePage } from '../revalidate';
+import { clearSearchCache } from './search';
+
+type RevalidatePath = typeof import('next/cache').revalidatePath;
+
+async function nextRevalidate(): Promise<RevalidatePath | null> {
+  try {
+    return (await import('next/cache')).revalidatePath;
+  } catch {
+    return null;
+  }
+}
+
+/** Every cached page of a route, whatever its parameters, on every site. */
+async function revalidateRoute(route: string): Promise<void> {
+  const revalidatePath = await nextRevalidate();
+  if (!revalidatePath) return;
+  try {
+    revalidatePath(`/[variant]/(portal)${route}/[[...q]]`, 'page');
+    revalidatePath(`/[variant]${route}/[[...q]]`, 'page');
+  } catch (err) {
+    if (process.env.NODE_ENV === 'production') console.warn(`[revalidate] ${route}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** One detail page (`/course/detail?id=5`) on every site. */
+async function revalidateDetail(route: string, id: number): Promise<void> {
+  const revalidatePath = await nextRevalidate();
+  if (!revalidatePath) return;
+  const seg = querySegment(route, new URLSearchParams({ id: String(id) }));
+  for (const site of ALL_SITE_SEGMENTS) {
+    try {
+      revalidatePath(`/${site}${route}/${seg}`);
+    } catch (err) {
+      if (process.env.NODE_ENV === 'production') console.warn(`[revalidate] ${route}: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+  }
+}
 
 /** The catalogue lists and the home page. */
 export async function revalidateCatalogue(): Promise<void> {
+  clearSearchCache();
   await revalidateSitePage('/home');
-  await revalidateSitePage('/course/index');
+  await revalidateRoute('/course/index');
+  await revalidateRoute('/series/index');
+  await revalidateRoute('/series/class');
+  await revalidateRoute('/teacher/detail');
 }
 
 /** One course's pages, and the lists that show it. */
 export async function revalidateCourse(courseId: number): Promise<void> {
-  void courseId;
   await revalidateCatalogue();
-  await revalidateSitePage('/course/detail');
+  await revalidateDetail('/course/detail', courseId);
+  await revalidateDetail('/course/detailBatch', courseId);
+  await revalidateRoute('/series/detail');
+}
+
+/** A series' page and the series lists (enrolment count, a course added). */
+export async function revalidateSeries(seriesId: number): Promise<void> {
+  clearSearchCache();
+  await revalidateSitePage('/home');
+  await revalidateRoute('/series/index');
+  await revalidateRoute('/series/class');
+  await revalidateDetail('/series/detail', seriesId);
+}
+
+/** A training project's page and the training lists (applicant counts, students). */
+export async function revalidateTrain(trainId: number): Promise<void> {
+  clearSearchCache();
+  await revalidateSitePage('/home');
+  await revalidateRoute('/train/index');
+  await revalidateDetail('/train/detail', trainId);
+}
+
+/** News and notices (a manager's write). */
+export async function revalidateNews(): Promise<void> {
+  clearSearchCache();
+  await revalidateSitePage('/home');
+  await revalidateRoute('/notice/news');
+  await revalidateRoute('/notice/index');
+  await revalidateRoute('/notice/newsDetail');
+  await revalidateRoute('/notice/noticeDetail');
 }

@@ -134,6 +134,7 @@ export const courses = pgTable(
     index('courses_category_idx').on(t.categoryCode, t.publishedAt),
     index('courses_published_idx').on(t.publishedAt),
     index('courses_audiences_idx').using('gin', t.audiences),
+    index('courses_audit_type_idx').on(t.auditStatus, t.courseTypeId),
     index('courses_creator_idx').on(t.creatorId),
   ],
 );
@@ -178,7 +179,11 @@ export const trains = pgTable(
     audiences: audiences(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('trains_type_start_idx').on(t.type, t.startAt), index('trains_published_idx').on(t.publishedAt)],
+  (t) => [
+    index('trains_type_start_idx').on(t.type, t.startAt),
+    index('trains_published_idx').on(t.publishedAt),
+    index('trains_start_idx').on(t.startAt),
+  ],
 );
 
 export const news = pgTable(

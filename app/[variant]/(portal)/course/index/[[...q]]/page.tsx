@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { CourseTypeNode, Page } from '@/lib/api/types';
+import type { CourseListItem } from '@/lib/api/catalogue-types';
+import { load } from '@/lib/api/prefetch';
+import { intParam } from '@/lib/variants/catalogue-paths';
+import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { courseCategories, LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
+import { Breadcrumbs, hrefOf, Pagination } from '@/components/catalogue/ui';
+import { CourseList, HotList } from '@/components/catalogue/Lists';
+
+export function generateStaticParams() {
+  return [];
+}
+
+async function selection(params: CatalogueParams) {
+  const ctx = await siteOfParams(params);
+  const categories = courseCategories(ctx.variant);
+  const t = intParam(ctx.query, 't');
+  const category = t ? categories.find((c) => c.code === t) : ctx.variant.key === 'partySchool' ? categories[0] : undefined;
+  if (t && !category) notFound();
+  return { ...ctx, categories, category, type: intParam(ctx.query, 'type'), sort: ctx.query.sort === 'hot' ? ('hot' as const) : undefined, pageNum: pageNumber(ctx.query) };
+}
+
+export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  const s = await selection(params);
+  const name = s.category?.name ?? '课程资源';
+  return pageMetadata({
+    title: s.pageNum > 1 ? `${name}课程 第${s.pageNum}页` : `${name}课程`,
+    description: `${s.title}${name}课程：${s.categories.map((c) => c.name).join('、')}等分类的在线课程，按课程类型浏览，查看热门课程，选学后开始学习。`,
+    canonical: hrefOf('/course/index', { t: s.category?.code, type: s.type, sort: s.sort, page: s.pageNum > 1 ? s.pageNum : undefined }),
+    origin: s.origin,
+    siteName: s.title,
+  });
+}
+
+/** /course/index (SPEC 2.1): t = 301-306, the course-type tree, the hot list; the page in the URL. */
+export default async function CourseIndexPage({ params }: { params: CatalogueParams }) {
+  const s = await selection(params);
+  const { api, qc } = publicApi(s.site);
+  const listPath = s.path('/api/course/list');
+  const listBody = { categoryCode: s.category?.code, courseTypeId: s.type, sort: s.sort, pageNum: s.pageNum, pageSize: LIST_PAGE_SIZE };
+  const hotPath = s.path('/api/course/hotList');
+  const hotBody = { categoryCode: s.category?.code, pageSize: 10 };
+  let page: Page<CourseListItem>;
+  try {
+    [page] = await Promise.all([load<Page<CourseListItem>>(qc, api, listPath, listBody), load(qc, api, hotPath, hotBody)]);
+  } catch {
+    notFound();
+  }
+  const tree = s.category ? await load<CourseTypeNode[]>(qc, api, '/modules/coursetype/list', { categoryCode: s.category.code }) : [];
+  const types = tree[0]?.children ?? [];
+  const heading = s.category?.name ?? '全部课程';
+  const base = { t: s.category?.code, type: s.type, sort: s.sort };
+  const tab = (active: boolean) => `block rounded px-3 py-2 text-sm ${active ? 'bg-brand-700 text-white' : 'text-gray-700 hover:bg-brand-50 hover:text-brand-700'}`;
+
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="page-width py-6">
+        <Breadcrumbs origin={s.origin} items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]} />
+        <div className="grid gap-6 lg:grid-cols-[200px_minmax(0,1fr)_240px]">
+          <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm">
+            <h2 className="mb-2 font-semibold text-gray-900">课程分类</h2>
+            <ul className="flex flex-wrap gap-1 lg:block lg:space-y-1">
+              {s.categories.length > 1 && (
+                <li>
+                  <Link prefetch={false} href="/course/index" className={tab(!s.category)} aria-current={!s.category ? 'page' : undefined}>
+                    全部课程
+                  </Link>
+                </li>
+              )}
+              {s.categories.map((c) => (
+                <li key={c.code} className={s.category?.code === c.code && types.length > 0 ? 'w-full lg:w-auto' : ''}>
+                  <Link prefetch={false} href={`/course/index?t=${c.code}`} className={tab(s.category?.code === c.code && !s.type)} aria-current={s.category?.code === c.code ? 'page' : undefined}>
+                    {c.name}
+                  </Link>
+                  {s.category?.code === c.code && types.length > 0 && (
+                    <ul className="ml-3 mt-1 flex flex-wrap gap-1 border-l border-gray-200 pl-2 lg:block lg:space-y-1" aria-label={`${c.name}课程类型`}>
+                      {types.map((ty) => (
+                        <li key={ty.id}>
+                          <Link prefetch={false} href={`/course/index?t=${c.code}&type=${ty.id}`} className={tab(s.type === ty.id)} aria-current={s.type === ty.id ? 'true' : undefined}>
+                            {ty.name}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </aside>
+          <section aria-labelledby="course-list-title" className="min-w-0">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h1 id="course-list-title" className="text-2xl font-semibold text-gray-900">
+                {heading}
+                {s.type && types.find((x) => x.id === s.type) ? ` · ${types.find((x) => x.id === s.type)!.name}` : ''}
+              </h1>
+              <div className="flex gap-1 text-sm" role="group" aria-label="排序">
+                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: undefined })} className={tab(!s.sort)} aria-current={!s.sort ? 'true' : undefined}>
+                  最新
+                </Link>
+                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: 'hot' })} className={tab(s.sort === 'hot')} aria-current={s.sort === 'hot' ? 'true' : undefined}>
+                  最热
+                </Link>
+              </div>
+            </div>
+            <p className="mb-4 text-sm text-gray-600">共{page.total}门课程</p>
+            <h2 className="sr-only">课程列表</h2>
+            <CourseList path={listPath} body={listBody} what="课程" />
+            <Pagination path="/course/index" params={base} pageNum={s.pageNum} pageSize={LIST_PAGE_SIZE} total={page.total} label="课程分页" />
+          </section>
+          <aside aria-labelledby="hot-title" className="h-fit rounded-lg bg-white p-4 shadow-sm">
+            <h2 id="hot-title" className="mb-3 font-semibold text-gray-900">
+              热门课程
+            </h2>
+            <HotList path={hotPath} body={hotBody} />
+          </aside>
+        </div>
+      </div>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { LiveDetail } from '@/lib/api/catalogue-types';
+import { loadOrNull } from '@/lib/api/prefetch';
+import { formatDateTime } from '@/lib/format';
+import { intParam } from '@/lib/variants/catalogue-paths';
+import { siteSegment } from '@/lib/variants';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { Cover } from '@/components/cards/Cards';
+import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
+
+export function generateStaticParams() {
+  return [];
+}
+
+const STATUS = { live: '直播中', upcoming: '即将开始', ended: '已结束，可观看回放' } as const;
+
+export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  const s = await siteOfParams(params);
+  const id = intParam(s.query, 'id');
+  const l = id ? await readPublic<LiveDetail>(siteSegment(s.site), s.path('/api/live/detail'), JSON.stringify({ id })) : null;
+  if (!l) return { title: '直播不存在' };
+  return pageMetadata({ title: l.title, description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`, canonical: `/live/detail?id=${l.id}`, origin: s.origin, siteName: s.title, image: l.cover });
+}
+
+/** /live/detail?id= : a live or recorded class; recorded ones count recordHours. */
+export default async function LiveDetailPage({ params }: { params: CatalogueParams }) {
+  const s = await siteOfParams(params);
+  const id = intParam(s.query, 'id');
+  if (!id) notFound();
+  const { api, qc } = publicApi(s.site);
+  const l = await loadOrNull<LiveDetail>(qc, api, s.path('/api/live/detail'), { id });
+  if (!l) notFound();
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="page-width space-y-6 py-6">
+        <Breadcrumbs origin={s.origin} items={[{ name: '直播课堂', href: '/live/index' }, { name: l.title }]} />
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'EducationEvent',
+            name: l.title,
+            startDate: l.startAt,
+            endDate: l.endAt,
+            eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+            location: { '@type': 'VirtualLocation', url: `${s.origin}/live/detail?id=${l.id}` },
+            ...(l.teacher ? { performer: { '@type': 'Person', name: l.teacher.name } } : {}),
+          }}
+        />
+        <header className="grid gap-6 rounded-lg bg-white p-5 shadow-sm md:grid-cols-[360px_minmax(0,1fr)]">
+          <Cover src={l.cover} alt={`${l.title}封面`} eager />
+          <div className="min-w-0 space-y-2">
+            <h1 className="text-2xl font-semibold text-gray-900">{l.title}</h1>
+            <p className="text-sm text-gray-700">
+              状态：<strong>{STATUS[l.status]}</strong>
+            </p>
+            <p className="text-sm text-gray-700">
+              时间：{formatDateTime(l.startAt)} 至 {formatDateTime(l.endAt)}
+            </p>
+            {l.teacher && (
+              <p className="text-sm text-gray-700">
+                主讲：
+                <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 hover:underline">
+                  {l.teacher.name}
+                </Link>{' '}
+                {l.teacher.orgName} {l.teacher.title}
+              </p>
+            )}
+            {l.status === 'ended' && <p className="text-sm text-gray-700">回放学时：{l.recordHours}学时</p>}
+          </div>
+        </header>
+        <section aria-labelledby="live-intro" className="rounded-lg bg-white p-5 shadow-sm">
+          <SectionTitle id="live-intro">直播简介</SectionTitle>
+          <RichText html={l.summaryHtml} />
+        </section>
+      </div>
+    </HydrationBoundary>
+  );
+}

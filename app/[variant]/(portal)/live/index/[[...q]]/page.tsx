@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import type { CatalogueParams } from '@/lib/catalogue/server';
+import { SimpleListPage, simpleListMetadata } from '@/lib/catalogue/simple-list';
+import { LIVE_INDEX } from '@/lib/catalogue/list-specs';
+
+export function generateStaticParams() {
+  return [];
+}
+
+export function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  return simpleListMetadata(LIVE_INDEX, params);
+}
+
+/** /live/index: cached per site and page (the page number is a link). */
+export default function Page({ params }: { params: CatalogueParams }) {
+  return <SimpleListPage spec={LIVE_INDEX} params={params} />;
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import type { CatalogueParams } from '@/lib/catalogue/server';
+import { SimpleListPage, simpleListMetadata } from '@/lib/catalogue/simple-list';
+import { NEWS_INDEX } from '@/lib/catalogue/list-specs';
+
+export function generateStaticParams() {
+  return [];
+}
+
+export function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  return simpleListMetadata(NEWS_INDEX, params);
+}
+
+/** /notice/news: cached per site and page (the page number is a link). */
+export default function Page({ params }: { params: CatalogueParams }) {
+  return <SimpleListPage spec={NEWS_INDEX} params={params} />;
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import type { CatalogueParams } from '@/lib/catalogue/server';
+import { ArticlePage, articleMetadata } from '@/lib/catalogue/article';
+
+export function generateStaticParams() {
+  return [];
+}
+
+export function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  return articleMetadata('news', params);
+}
+
+/** /notice/newsDetail?id= : cached per site and article. */
+export default function Page({ params }: { params: CatalogueParams }) {
+  return <ArticlePage kind="news" params={params} />;
+}

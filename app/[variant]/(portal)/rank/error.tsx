@@ -1,0 +1,7 @@
+'use client';
+
+import { ErrorPage } from '@/components/catalogue/ErrorPage';
+
+export default function SectionError({ reset }: { reset: () => void }) {
+  return <ErrorPage reset={reset} what="排行榜" />;
+}

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { SeriesDetail } from '@/lib/api/catalogue-types';
+import { loadOrNull } from '@/lib/api/prefetch';
+import { intParam } from '@/lib/variants/catalogue-paths';
+import { siteSegment } from '@/lib/variants';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { Cover } from '@/components/cards/Cards';
+import { Breadcrumbs, JsonLd, SectionTitle } from '@/components/catalogue/ui';
+import { CourseList } from '@/components/catalogue/Lists';
+import { SeriesActions } from '@/components/catalogue/SeriesActions';
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  const s = await siteOfParams(params);
+  const id = intParam(s.query, 'id');
+  const x = id ? await readPublic<SeriesDetail>(siteSegment(s.site), s.path('/api/recommendseries/detail'), JSON.stringify({ id })) : null;
+  if (!x) return { title: '系列专题不存在' };
+  return pageMetadata({ title: x.title, description: `系列专题，共${x.courses.length}门课程。${x.summary}`, canonical: `/series/detail?id=${x.id}`, origin: s.origin, siteName: s.title, image: x.cover, type: 'article' });
+}
+
+/** /series/detail?id= : the series, its courses in order, enrolment and certificate application. */
+export default async function SeriesDetailPage({ params }: { params: CatalogueParams }) {
+  const s = await siteOfParams(params);
+  const id = intParam(s.query, 'id');
+  if (!id) notFound();
+  const { api, qc } = publicApi(s.site);
+  const path = s.path('/api/recommendseries/detail');
+  const x = await loadOrNull<SeriesDetail>(qc, api, path, { id });
+  if (!x) notFound();
+  // The course list reads the same data in the shape of a page.
+  const listPath = `${path}#courses`;
+  qc.setQueryData([listPath, { id }], { list: x.courses, total: x.courses.length, pageNum: 1, pageSize: x.courses.length });
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="page-width space-y-6 py-6">
+        <Breadcrumbs origin={s.origin} items={[{ name: '系列专题', href: '/series/index' }, { name: x.title }]} />
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: x.title,
+            numberOfItems: x.courses.length,
+            itemListElement: x.courses.map((c, i) => ({ '@type': 'ListItem', position: i + 1, url: `${s.origin}/course/detail?id=${c.id}`, name: c.title })),
+          }}
+        />
+        <header className="grid gap-6 rounded-lg bg-white p-5 shadow-sm md:grid-cols-[360px_minmax(0,1fr)]">
+          <Cover src={x.cover} alt={`${x.title}封面`} eager />
+          <div className="min-w-0 space-y-3">
+            <h1 className="text-2xl font-semibold text-gray-900">{x.title}</h1>
+            <p className="leading-7 text-gray-700">{x.summary}</p>
+            <p className="text-sm text-gray-600">
+              共{x.courses.length}门课程 · {x.studyCount}人学习 · {x.enrolCount}人报名
+            </p>
+            <SeriesActions seriesId={x.id} courseCount={x.courses.length} />
+          </div>
+        </header>
+        <section aria-labelledby="series-courses" className="rounded-lg bg-white p-5 shadow-sm">
+          <SectionTitle id="series-courses">专题课程</SectionTitle>
+          <CourseList path={listPath} body={{ id }} what="专题课程" />
+        </section>
+      </div>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { TrainApplyState, TrainDetail } from '@/lib/api/catalogue-types';
+import { formatDateTime } from '@/lib/format';
+import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { platformPath, ApiError } from '@/lib/api/core';
+import { Breadcrumbs, RichText, SectionTitle } from '@/components/catalogue/ui';
+
+/** Per visitor (session or query): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: '培训任务', robots: { index: false, follow: false } };
+
+/** /train/task?id= (login only): the learner's tasks in a training project they enrolled in. */
+export default async function TrainTaskPage({ params, searchParams }: { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const s = await siteOfParams(params);
+  const raw = (await searchParams).id;
+  const id = Number(Array.isArray(raw) ? raw[0] : raw);
+  if (!Number.isInteger(id) || id <= 0) notFound();
+  const { api } = await personalApi(s.site);
+  let train: TrainDetail;
+  let state: TrainApplyState;
+  try {
+    [train, state] = await Promise.all([
+      api.request<TrainDetail>(platformPath('/api/train/detail', s.variant.platform), { id }),
+      api.request<TrainApplyState>(platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
+    ]);
+  } catch (err) {
+    if (err instanceof ApiError) notFound();
+    throw err;
+  }
+  return (
+    <div className="page-width space-y-6 py-6">
+      <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, { name: train.title, href: `/train/detail?id=${id}` }, { name: '培训任务' }]} />
+      <h1 className="text-2xl font-semibold text-gray-900">{train.title} · 培训任务</h1>
+      <p className="rounded-lg bg-white p-4 shadow-sm">
+        我的报名状态：<strong>{state.label}</strong>
+        {state.applyStatus !== 7 && (
+          <>
+            ，审核通过后可参加培训。
+            <Link prefetch={false} href={`/train/detail?id=${id}`} className="ml-2 text-brand-700 underline">
+              返回项目详情
+            </Link>
+          </>
+        )}
+      </p>
+      <section aria-labelledby="task-schedule" className="rounded-lg bg-white p-5 shadow-sm">
+        <SectionTitle id="task-schedule">学习安排</SectionTitle>
+        <ol className="space-y-2">
+          {train.schedule.map((i) => (
+            <li key={i.id} className="text-sm">
+              <span className="text-gray-500">{i.startAt ? formatDateTime(i.startAt) : ''}</span> {i.title} · {i.teacherName} · {i.place}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="task-assign" className="rounded-lg bg-white p-5 shadow-sm">
+        <SectionTitle id="task-assign">作业任务</SectionTitle>
+        {train.assignments.length === 0 ? (
+          <p className="text-gray-600">本项目无作业</p>
+        ) : (
+          train.assignments.map((a) => (
+            <div key={a.id} className="mb-3">
+              <h3 className="font-medium">{a.title}</h3>
+              <RichText html={a.bodyHtml} className="text-sm [&_p]:indent-0" />
+            </div>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '@/lib/api/browser';
+import { apiQueryKey } from '@/lib/api/query';
+import { isLoggedIn } from '@/lib/session/client';
+import { openMessageBox } from '@/lib/ui/events';
+import { openNamedWindow } from '@/lib/ui/named-window';
+import { toast } from '@/components/ui/Toaster';
+
+interface CourseState {
+  chosen: boolean;
+  progress: number;
+  finished: boolean;
+}
+
+/**
+ * 选学 / 开始学习 of /course/detail: the learner's own state, loaded after the cached page (DESIGN 4).
+ * 开始学习 opens the player in a named window; a visitor is asked to log in first.
+ */
+export function CourseActions({ courseId, batch = false }: { courseId: number; batch?: boolean }) {
+  const qc = useQueryClient();
+  const key = apiQueryKey('/api/course/state', { courseId, viewer: true });
+  const state = useQuery({
+    queryKey: key,
+    queryFn: () => api.request<CourseState>('/api/course/state', { courseId }),
+    staleTime: 0,
+  });
+  const [busy, setBusy] = useState(false);
+  const chosen = state.data?.chosen ?? false;
+
+  const choose = async () => {
+    if (!isLoggedIn()) return openMessageBox(1);
+    setBusy(true);
+    try {
+      const next = await api.request<CourseState>('/api/course/choose', { courseId });
+      qc.setQueryData(key, next);
+      toast('info', '选学成功，可以开始学习了');
+    } catch {
+      /* the client has shown the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const start = () => {
+    if (!isLoggedIn()) return openMessageBox(1);
+    if (!chosen) return openMessageBox(4);
+    openNamedWindow(`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`, batch ? 'courseViewBatch' : 'courseView');
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {chosen ? (
+        <span className="rounded border border-green-600 px-4 py-2 text-green-800" role="status">
+          已选学{state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}
+        </span>
+      ) : (
+        <button type="button" onClick={choose} disabled={busy} className="rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
+          选学
+        </button>
+      )}
+      <button type="button" onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
+        {state.data?.progress ? '继续学习' : '开始学习'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '@/lib/api/browser';
+import { ApiError } from '@/lib/api/core';
+import type { SeriesState } from '@/lib/api/catalogue-types';
+import { isLoggedIn } from '@/lib/session/client';
+import { openMessageBox } from '@/lib/ui/events';
+import { toast } from '@/components/ui/Toaster';
+
+/**
+ * 报名/加入 a series topic, and 申请证书 once its courses are finished. The certificate call belongs to the
+ * learning work (/api/recommendseries/applicationCertificate, a silent path: its refusal is shown here).
+ */
+export function SeriesActions({ seriesId, courseCount }: { seriesId: number; courseCount: number }) {
+  const qc = useQueryClient();
+  const key = ['/api/recommendseries/state', { seriesId, viewer: true }];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => api.request<SeriesState>('/api/recommendseries/state', { seriesId }),
+    enabled: typeof document !== 'undefined' && isLoggedIn(),
+    staleTime: 0,
+  });
+  const [busy, setBusy] = useState(false);
+  const enrolled = q.data?.enrolled ?? false;
+
+  const enrol = async () => {
+    if (!isLoggedIn()) return openMessageBox(1);
+    setBusy(true);
+    try {
+      qc.setQueryData(key, await api.request<SeriesState>('/api/recommendseries/enrol', { seriesId }));
+      toast('info', '已加入系列专题');
+    } catch {
+      void q.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const certificate = async () => {
+    if (!isLoggedIn()) return openMessageBox(1);
+    setBusy(true);
+    try {
+      await api.request<{ certificateId: number }>('/api/recommendseries/applicationCertificate', { seriesId });
+      toast('info', '证书申请成功，可在个人中心查看');
+    } catch (err) {
+      toast('error', err instanceof ApiError ? err.message : '证书申请失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {enrolled ? (
+        <span role="status" className="rounded border border-green-600 px-4 py-2 text-green-800">
+          已加入 · 已完成{q.data?.finishedCount ?? 0}/{courseCount}门
+        </span>
+      ) : (
+        <button type="button" onClick={enrol} disabled={busy} className="rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
+          报名加入
+        </button>
+      )}
+      <button type="button" onClick={certificate} disabled={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+        申请证书
+      </button>
+    </div>
+  );
+}

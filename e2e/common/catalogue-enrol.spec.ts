@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { pathOf } from '../support/sites';
+import { signInByApi } from '../support/catalogue';
+
+test('a visitor of a policy page is asked to log in', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'student', 'the student host has no policy pages (SPEC 2.2)');
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await expect(async () => {
+    await nav.getByRole('link', { name: '政策制度', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  expect(pathOf(page)).toBe('/home');
+
+  // A direct visit lands on /home with the login dialog open.
+  await page.goto('/policy/index?t=1');
+  await expect.poll(() => pathOf(page)).toBe('/home');
+  await expect(page.getByRole('dialog').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+});
+
+test('a signed-in learner enrols in a training project and sees it pending review', async ({ page }, testInfo) => {
+  await signInByApi(page, testInfo);
+  await page.goto('/train/index?month=0&status=1');
+  const first = page.getByRole('main').locator('article h3 a').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await expect.poll(() => pathOf(page)).toBe('/train/detail');
+  const status = page.getByTestId('apply-status');
+  await expect(status).toHaveText('可报名');
+  await page.getByRole('button', { name: '立即报名' }).click();
+  await expect(status).toHaveText('报名待审核');
+  await expect(page.getByRole('button', { name: '等待审核' })).toBeDisabled();
+  // Stays pending after a reload (the cached page shows the visitor's status, the learner's own loads after).
+  await page.reload();
+  await expect(page.getByTestId('apply-status')).toHaveText('报名待审核');
+  await expect(page.getByRole('heading', { name: '问卷、考试、证书与考核' })).toBeVisible();
+
+  // On the party host the signed-in account is a manager: it reviews the application (6 -> 7).
+  if (testInfo.project.name === 'party') {
+    const review = page.getByRole('region', { name: /报名审核/ });
+    await expect(review).toBeVisible();
+    await review.getByRole('listitem').filter({ hasText: '李建国' }).getByRole('button', { name: /^通过/ }).click();
+    await expect(review.getByRole('status')).toHaveText('审核通过');
+    await page.reload();
+    await expect(page.getByTestId('apply-status')).toHaveText('审核通过');
+    await expect(page.getByRole('link', { name: '进入学习' })).toBeVisible();
+  } else {
+    await expect(page.getByRole('region', { name: /报名审核/ })).toHaveCount(0);
+  }
+});

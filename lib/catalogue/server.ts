@@ -1,0 +1,95 @@
+/**
+ * What every catalogue page needs on the server: the site from the path, its list parameters from the
+ * internal `[[...q]]` segment (lib/variants/catalogue-paths), the API client and the query client to
+ * prefetch into, and the page's metadata (title, description, canonical URL on its own host, Open Graph).
+ */
+import 'server-only';
+import { cache } from 'react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cookies } from 'next/headers';
+import { platformPath } from '@/lib/api/core';
+import { serverApi } from '@/lib/api/server';
+import { makeQueryClient } from '@/lib/api/query';
+import { ApiError } from '@/lib/api/core';
+import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import { parseQuerySegment } from '@/lib/variants/catalogue-paths';
+import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS, type Site } from '@/lib/variants';
+
+export type CatalogueParams = Promise<{ variant: string; q?: string[] }>;
+
+export async function siteOfParams(params: CatalogueParams) {
+  const p = await params;
+  const site = parseSiteSegment(p.variant);
+  if (!site) notFound();
+  const variant = VARIANTS[site.variant];
+  return {
+    site,
+    variant,
+    title: siteTitle(site),
+    origin: siteOrigin(site),
+    query: parseQuerySegment(p.q),
+    /** The variant's own path of a call (SPEC 1: platform hosts use /api/platform/). */
+    path: (x: string) => platformPath(x, variant.platform),
+  };
+}
+
+/** A public page's prefetch context: no token, the same answer for every visitor (cached per site). */
+export function publicApi(site: Site) {
+  return { api: serverApi(site), qc: makeQueryClient() };
+}
+
+/** A login-only page's context: the visitor's token from the session cookie (never cached). */
+export async function personalApi(site: Site) {
+  const token = (await cookies()).get(TOKEN_STORAGE_KEY)?.value ?? null;
+  return { api: serverApi(site, { token }), qc: makeQueryClient() };
+}
+
+/**
+ * One read shared by generateMetadata and the page within a render (React cache), null when the record
+ * does not exist (or the id is not valid).
+ */
+export const readPublic = cache(async function readPublic<T>(siteKey: string, path: string, bodyJson: string): Promise<T | null> {
+  const site = parseSiteSegment(siteKey);
+  if (!site) return null;
+  try {
+    return await serverApi(site).request<T>(path, JSON.parse(bodyJson));
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === 1004 || err.code === 1001)) return null;
+    throw err;
+  }
+}) as <T>(siteKey: string, path: string, bodyJson: string) => Promise<T | null>;
+
+export function pageMetadata(opts: {
+  title: string;
+  description: string;
+  /** The public URL of the page, e.g. `/course/detail?id=5`. */
+  canonical: string;
+  origin: string;
+  siteName: string;
+  image?: string;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+}): Metadata {
+  const description = opts.description.replace(/\s+/g, ' ').trim().slice(0, 150);
+  return {
+    title: opts.title,
+    description,
+    alternates: { canonical: `${opts.origin}${opts.canonical}` },
+    openGraph: {
+      title: opts.title,
+      description,
+      url: `${opts.origin}${opts.canonical}`,
+      siteName: opts.siteName,
+      locale: 'zh_CN',
+      type: opts.type ?? 'website',
+      ...(opts.image ? { images: [{ url: opts.image.startsWith('http') ? opts.image : `${opts.origin}${opts.image}` }] } : {}),
+    },
+    ...(opts.noindex ? { robots: { index: false, follow: false } } : {}),
+  };
+}
+
+export function pageNumber(query: Record<string, string>): number {
+  const n = Number(query.page);
+  return Number.isInteger(n) && n > 1 && n <= 100_000 ? n : 1;
+}

@@ -1,0 +1,4 @@
+/** Sitemaps per host (issue 4 point 3): at most this many URLs per file; a larger site gets a sitemap index. */
+export const SITEMAP_CHUNK = 5000;
+export const SITEMAP_KINDS = ['course', 'series', 'train', 'news', 'notice'] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];

@@ -1,0 +1,564 @@
+/**
+ * Catalogue reads (SPEC 7 Rest of the catalogue): courses, series, teachers, live classes, news,
+ * notices and policies, each scoped to the site's audiences (own first, platform calls own audience only).
+ * Lists only show published courses (auditStatus 1052). Every list is one page query plus one count.
+ */
+import { and, asc, avg, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { COURSE_CATEGORIES } from '@/lib/constants';
+import type { NewsItem, NoticeItem, Page, SeriesCard, TeacherCard, LiveCard } from '@/lib/api/types';
+import type {
+  Chapter,
+  CourseDetail,
+  CourseListItem,
+  CourseReview,
+  LiveDetail,
+  NewsDetail,
+  NoticeDetail,
+  PolicyDetail,
+  PolicyItem,
+  SeriesDetail,
+  SeriesState,
+  TeacherBrief,
+  TeacherDetail,
+} from '@/lib/api/catalogue-types';
+import { db } from '../db';
+import {
+  courseChapters,
+  courseEnrolments,
+  courseReviews,
+  courses,
+  courseTypes,
+  liveClasses,
+  news,
+  notices,
+  operators,
+  policies,
+  series,
+  seriesCourses,
+  seriesEnrolments,
+  teachers,
+} from '../db/schema';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { plainText, richText } from '../rich-text';
+import { ownAudienceFirst, publishedTo } from './audience';
+import type { Scope } from './home';
+
+export const PUBLISHED = 1052;
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+const offset = (p: Paging) => (p.pageNum - 1) * p.pageSize;
+export const page = <T>(list: T[], total: number, p: Paging): Page<T> => ({ list, total, pageNum: p.pageNum, pageSize: p.pageSize });
+export const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
+const iso = (d: Date) => d.toISOString();
+const notFound = (what: string) => new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
+
+/* ---------------- courses ---------------- */
+
+export const courseCardFields = {
+  id: courses.id,
+  title: courses.title,
+  cover: courses.cover,
+  categoryCode: courses.categoryCode,
+  teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+  studyCount: courses.studyCount,
+  durationSeconds: courses.durationSeconds,
+  summary: courses.summary,
+  score: courses.score,
+  isHot: courses.isHot,
+};
+type CourseRow = { [K in keyof typeof courseCardFields]: unknown } & { categoryCode: number; summary: string };
+export const toCourseItem = (r: CourseRow): CourseListItem =>
+  ({ ...r, categoryName: categoryName(r.categoryCode), summary: plainText(r.summary, 80) }) as CourseListItem;
+
+export function visibleCourses({ site, platform }: Scope): SQL {
+  return and(publishedTo(courses.audiences, site, platform), eq(courses.auditStatus, PUBLISHED))!;
+}
+
+/** A course type of the tree: a parent (category) covers its children. */
+async function courseTypeFilter(courseTypeId: number, categoryCode?: number): Promise<SQL> {
+  const d = await db();
+  const [type] = await d.select().from(courseTypes).where(eq(courseTypes.id, courseTypeId));
+  if (!type || (categoryCode && type.categoryCode !== categoryCode)) throw new ServiceError('参数错误：courseTypeId 不是该分类下的课程类型', CODE_INVALID);
+  if (type.parentId == null) return eq(courses.categoryCode, type.categoryCode);
+  return eq(courses.courseTypeId, courseTypeId);
+}
+
+export async function courseList(
+  scope: Scope,
+  q: Paging & { categoryCode?: number; courseTypeId?: number; sort?: 'new' | 'hot' },
+): Promise<Page<CourseListItem>> {
+  const d = await db();
+  const where = and(
+    visibleCourses(scope),
+    q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined,
+    q.courseTypeId ? await courseTypeFilter(q.courseTypeId, q.categoryCode) : undefined,
+  );
+  const order = q.sort === 'hot' ? [desc(courses.studyCount), desc(courses.id)] : [ownAudienceFirst(courses.audiences, scope.site), desc(courses.publishedAt), desc(courses.id)];
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select(courseCardFields)
+      .from(courses)
+      .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(courses).where(where),
+  ]);
+  return page(rows.map(toCourseItem), n, q);
+}
+
+/** The hot list: flagged hot courses, most studied first. */
+export async function courseHotList(scope: Scope, q: { categoryCode?: number; pageSize: number }): Promise<CourseListItem[]> {
+  const d = await db();
+  const rows = await d
+    .select(courseCardFields)
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(and(visibleCourses(scope), eq(courses.isHot, true), q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined))
+    .orderBy(desc(courses.studyCount), desc(courses.id))
+    .limit(q.pageSize);
+  return rows.map(toCourseItem);
+}
+
+const teacherBriefFields = { id: teachers.id, name: teachers.name, title: teachers.title, orgName: teachers.orgName, avatar: teachers.avatar, intro: teachers.intro };
+
+export async function courseChaptersOf(scope: Scope, courseId: number): Promise<Chapter[]> {
+  const d = await db();
+  const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, courseId), visibleCourses(scope)));
+  if (!course) throw notFound('课程');
+  return d
+    .select({ id: courseChapters.id, sort: courseChapters.sort, title: courseChapters.title, durationSeconds: courseChapters.durationSeconds })
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, courseId))
+    .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
+}
+
+export async function courseDetail(scope: Scope, id: number): Promise<CourseDetail> {
+  const d = await db();
+  const [row] = await d
+    .select({
+      id: courses.id,
+      title: courses.title,
+      categoryCode: courses.categoryCode,
+      courseTypeId: courses.courseTypeId,
+      courseTypeName: sql<string>`coalesce(${courseTypes.name}, '')`,
+      cover: courses.cover,
+      summary: courses.summary,
+      durationSeconds: courses.durationSeconds,
+      chapterCount: courses.chapterCount,
+      studyCount: courses.studyCount,
+      score: courses.score,
+      publishedAt: courses.publishedAt,
+      teacherId: courses.teacherId,
+    })
+    .from(courses)
+    .leftJoin(courseTypes, eq(courseTypes.id, courses.courseTypeId))
+    .where(and(eq(courses.id, id), visibleCourses(scope)));
+  if (!row) throw notFound('课程');
+  const [teacherRows, chapters, [stats]] = await Promise.all([
+    row.teacherId ? d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : Promise.resolve([] as TeacherBrief[]),
+    courseChaptersOf(scope, id),
+    d.select({ n: count(), avg: avg(courseReviews.score) }).from(courseReviews).where(eq(courseReviews.courseId, id)),
+  ]);
+  const { summary, teacherId, publishedAt, ...rest } = row;
+  void teacherId;
+  return {
+    ...rest,
+    categoryName: categoryName(row.categoryCode),
+    summaryHtml: richText(summary),
+    summaryText: plainText(summary, 150),
+    publishedAt: iso(publishedAt),
+    teacher: teacherRows[0] ?? null,
+    chapters,
+    reviewCount: stats.n,
+    reviewScore: stats.avg ? Math.round(Number(stats.avg) * 10) : 0,
+  };
+}
+
+export async function courseReviewList(scope: Scope, q: Paging & { courseId: number }): Promise<Page<CourseReview>> {
+  const d = await db();
+  const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, q.courseId), visibleCourses(scope)));
+  if (!course) throw notFound('课程');
+  const where = eq(courseReviews.courseId, q.courseId);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select({ id: courseReviews.id, operatorName: operators.name, score: courseReviews.score, content: courseReviews.content, createdAt: courseReviews.createdAt })
+      .from(courseReviews)
+      .innerJoin(operators, eq(operators.id, courseReviews.operatorId))
+      .where(where)
+      .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(courseReviews).where(where),
+  ]);
+  // Names are shown masked: 王*明.
+  const mask = (name: string) => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`);
+  return page(
+    rows.map((r) => ({ ...r, operatorName: mask(r.operatorName), createdAt: iso(r.createdAt) })),
+    n,
+    q,
+  );
+}
+
+/* ---------------- series ---------------- */
+
+const seriesFields = { id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount };
+
+export async function seriesList(scope: Scope, q: Paging & { recommended?: boolean }): Promise<Page<SeriesCard>> {
+  const d = await db();
+  const where = and(publishedTo(series.audiences, scope.site, scope.platform), q.recommended ? eq(series.isRecommended, true) : undefined);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select(seriesFields)
+      .from(series)
+      .where(where)
+      .orderBy(ownAudienceFirst(series.audiences, scope.site), desc(series.isRecommended), desc(series.publishedAt), desc(series.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(series).where(where),
+  ]);
+  return page(rows, n, q);
+}
+
+export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDetail> {
+  const d = await db();
+  const [row] = await d
+    .select({ ...seriesFields, publishedAt: series.publishedAt })
+    .from(series)
+    .where(and(eq(series.id, id), publishedTo(series.audiences, scope.site, scope.platform)));
+  if (!row) throw notFound('系列专题');
+  const [items, [{ n }]] = await Promise.all([
+    d
+      .select(courseCardFields)
+      .from(seriesCourses)
+      .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+      .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+      .where(and(eq(seriesCourses.seriesId, id), visibleCourses(scope)))
+      .orderBy(asc(seriesCourses.sort), asc(courses.id)),
+    d.select({ n: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, id)),
+  ]);
+  return { ...row, summary: row.summary, publishedAt: iso(row.publishedAt), enrolCount: n, courses: items.map(toCourseItem) };
+}
+
+export async function seriesState(operatorId: number | null, seriesId: number): Promise<SeriesState> {
+  if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0 };
+  const d = await db();
+  const [[enrol], [{ n }]] = await Promise.all([
+    d.select({ s: seriesEnrolments.seriesId }).from(seriesEnrolments).where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId))),
+    d
+      .select({ n: count() })
+      .from(seriesCourses)
+      .innerJoin(courseEnrolments, and(eq(courseEnrolments.courseId, seriesCourses.courseId), eq(courseEnrolments.operatorId, operatorId)))
+      .where(and(eq(seriesCourses.seriesId, seriesId), sql`${courseEnrolments.finishedAt} is not null`)),
+  ]);
+  return { seriesId, enrolled: !!enrol, finishedCount: n };
+}
+
+/** 报名/加入 a series: idempotent refusal on a second try, so the button cannot enrol twice. */
+export async function seriesEnrol(scope: Scope, operatorId: number, seriesId: number): Promise<SeriesState> {
+  const d = await db();
+  const [row] = await d.select({ id: series.id }).from(series).where(and(eq(series.id, seriesId), publishedTo(series.audiences, scope.site, scope.platform)));
+  if (!row) throw notFound('系列专题');
+  const inserted = await d.insert(seriesEnrolments).values({ seriesId, operatorId }).onConflictDoNothing().returning({ s: seriesEnrolments.seriesId });
+  if (inserted.length === 0) throw new ServiceError('您已加入该系列专题，请勿重复报名');
+  await d.update(series).set({ studyCount: sql`${series.studyCount} + 1` }).where(eq(series.id, seriesId));
+  const { revalidateSeries } = await import('./catalogue-revalidate');
+  await revalidateSeries(seriesId);
+  return seriesState(operatorId, seriesId);
+}
+
+/* ---------------- teachers ---------------- */
+
+const teacherCardFields = {
+  id: teachers.id,
+  name: teachers.name,
+  type: teachers.type,
+  title: teachers.title,
+  orgName: teachers.orgName,
+  avatar: teachers.avatar,
+  courseCount: teachers.courseCount,
+};
+
+export async function teacherList(scope: Scope, q: Paging & { type?: number }): Promise<Page<TeacherCard>> {
+  const d = await db();
+  const where = and(publishedTo(teachers.audiences, scope.site, scope.platform), q.type ? eq(teachers.type, q.type) : undefined);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select(teacherCardFields)
+      .from(teachers)
+      .where(where)
+      .orderBy(ownAudienceFirst(teachers.audiences, scope.site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(teachers).where(where),
+  ]);
+  return page(rows, n, q);
+}
+
+export async function teacherDetail(scope: Scope, id: number): Promise<TeacherDetail> {
+  const d = await db();
+  const [row] = await d
+    .select({ ...teacherCardFields, field: teachers.field, intro: teachers.intro, gender: teachers.gender })
+    .from(teachers)
+    .where(and(eq(teachers.id, id), publishedTo(teachers.audiences, scope.site, scope.platform)));
+  if (!row) throw notFound('教师');
+  const list = await d
+    .select(courseCardFields)
+    .from(courses)
+    .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(and(eq(courses.teacherId, id), visibleCourses(scope)))
+    .orderBy(desc(courses.publishedAt), desc(courses.id))
+    .limit(24);
+  const { intro, ...rest } = row;
+  return { ...rest, introHtml: richText(intro), courses: list.map(toCourseItem) };
+}
+
+/* ---------------- live classes ---------------- */
+
+function liveStatus(startAt: Date, endAt: Date, now: Date): LiveCard['status'] {
+  return startAt > now ? 'upcoming' : endAt < now ? 'ended' : 'live';
+}
+
+export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['status'] }, now: Date = new Date()): Promise<Page<LiveCard>> {
+  const d = await db();
+  const statusWhere =
+    q.status === 'upcoming'
+      ? gt(liveClasses.startAt, now)
+      : q.status === 'ended'
+        ? lt(liveClasses.endAt, now)
+        : q.status === 'live'
+          ? and(sql`${liveClasses.startAt} <= ${now}`, sql`${liveClasses.endAt} >= ${now}`)
+          : undefined;
+  const where = and(publishedTo(liveClasses.audiences, scope.site, scope.platform), statusWhere);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select({
+        id: liveClasses.id,
+        title: liveClasses.title,
+        cover: liveClasses.cover,
+        teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+        startAt: liveClasses.startAt,
+        endAt: liveClasses.endAt,
+        recordHours: liveClasses.recordHours,
+      })
+      .from(liveClasses)
+      .leftJoin(teachers, eq(teachers.id, liveClasses.teacherId))
+      .where(where)
+      .orderBy(
+        sql`case when ${liveClasses.startAt} <= ${now} and ${liveClasses.endAt} >= ${now} then 0 when ${liveClasses.startAt} > ${now} then 1 else 2 end`,
+        sql`abs(extract(epoch from (${liveClasses.startAt} - ${now}::timestamptz)))`,
+        asc(liveClasses.id),
+      )
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(liveClasses).where(where),
+  ]);
+  return page(
+    rows.map((r) => ({ ...r, startAt: iso(r.startAt), endAt: iso(r.endAt), status: liveStatus(r.startAt, r.endAt, now) })),
+    n,
+    q,
+  );
+}
+
+export async function liveDetail(scope: Scope, id: number, now: Date = new Date()): Promise<LiveDetail> {
+  const d = await db();
+  const [row] = await d.select().from(liveClasses).where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
+  if (!row) throw notFound('直播');
+  const teacherRows = row.teacherId ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : [];
+  return {
+    id: row.id,
+    title: row.title,
+    cover: row.cover,
+    teacherName: teacherRows[0]?.name ?? '',
+    startAt: iso(row.startAt),
+    endAt: iso(row.endAt),
+    recordHours: row.recordHours,
+    status: liveStatus(row.startAt, row.endAt, now),
+    summaryHtml: richText(row.summary),
+    teacher: teacherRows[0] ?? null,
+  };
+}
+
+/** SPEC 7: the recorded hours of a live class (the GET of the original backend, here a POST like the rest). */
+export async function liveRecordHours(scope: Scope, id: number): Promise<{ id: number; recordHours: number }> {
+  const detail = await liveDetail(scope, id);
+  return { id, recordHours: detail.recordHours };
+}
+
+/* ---------------- news and notices ---------------- */
+
+export async function newsList(scope: Scope, q: Paging): Promise<Page<NewsItem>> {
+  const d = await db();
+  const where = publishedTo(news.audiences, scope.site, scope.platform);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select({ id: news.id, title: news.title, summary: news.summary, cover: news.cover, publishedAt: news.publishedAt })
+      .from(news)
+      .where(where)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(news).where(where),
+  ]);
+  return page(
+    rows.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })),
+    n,
+    q,
+  );
+}
+
+async function neighbours(
+  table: typeof news | typeof notices,
+  where: SQL,
+  at: Date,
+  id: number,
+): Promise<{ prev: { id: number; title: string } | null; next: { id: number; title: string } | null }> {
+  const d = await db();
+  const newer = sql`(${table.publishedAt}, ${table.id}) > (${at}::timestamptz, ${id})`;
+  const older = sql`(${table.publishedAt}, ${table.id}) < (${at}::timestamptz, ${id})`;
+  const [[prev], [next]] = await Promise.all([
+    d.select({ id: table.id, title: table.title }).from(table).where(and(where, newer)).orderBy(asc(table.publishedAt), asc(table.id)).limit(1),
+    d.select({ id: table.id, title: table.title }).from(table).where(and(where, older)).orderBy(desc(table.publishedAt), desc(table.id)).limit(1),
+  ]);
+  return { prev: prev ?? null, next: next ?? null };
+}
+
+export async function newsDetail(scope: Scope, id: number): Promise<NewsDetail> {
+  const d = await db();
+  const where = publishedTo(news.audiences, scope.site, scope.platform);
+  const [row] = await d.select().from(news).where(and(eq(news.id, id), where));
+  if (!row) throw notFound('新闻');
+  const around = await neighbours(news, where, row.publishedAt, row.id);
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    cover: row.cover,
+    source: row.source,
+    views: row.views,
+    publishedAt: iso(row.publishedAt),
+    bodyHtml: richText(row.body),
+    ...around,
+  };
+}
+
+export async function noticeList(scope: Scope, q: Paging): Promise<Page<NoticeItem>> {
+  const d = await db();
+  const where = publishedTo(notices.audiences, scope.site, scope.platform);
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select({ id: notices.id, title: notices.title, isTop: notices.isTop, publishedAt: notices.publishedAt })
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.isTop), desc(notices.publishedAt), desc(notices.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
+    d.select({ n: count() }).from(notices).where(where),
+  ]);
+  return page(
+    rows.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })),
+    n,
+    q,
+  );
+}
+
+export async function noticeDetail(scope: Scope, id: number): Promise<NoticeDetail> {
+  const d = await db();
+  const where = publishedTo(notices.audiences, scope.site, scope.platform);
+  const [row] = await d.select().from(notices).where(and(eq(notices.id, id), where));
+  if (!row) throw notFound('公告');
+  const around = await neighbours(notices, where, row.publishedAt, row.id);
+  return { id: row.id, title: row.title, isTop: row.isTop, publishedAt: iso(row.publishedAt), bodyHtml: richText(row.body), ...around };
+}
+
+/* ---------------- policies (login only) ---------------- */
+
+const policyFields = { id: policies.id, title: policies.title, type: policies.type, docNo: policies.docNo, issuer: policies.issuer, publishedAt: policies.publishedAt };
+
+export async function policyList(scope: Scope, q: Paging & { type?: number }): Promise<Page<PolicyItem>> {
+  const d = await db();
+  const where = and(publishedTo(policies.audiences, scope.site, scope.platform), q.type ? eq(policies.type, q.type) : undefined);
+  const [rows, [{ n }]] = await Promise.all([
+    d.select(policyFields).from(policies).where(where).orderBy(desc(policies.publishedAt), desc(policies.id)).limit(q.pageSize).offset(offset(q)),
+    d.select({ n: count() }).from(policies).where(where),
+  ]);
+  return page(
+    rows.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })),
+    n,
+    q,
+  );
+}
+
+export async function policyDetail(scope: Scope, id: number): Promise<PolicyDetail> {
+  const d = await db();
+  const [row] = await d
+    .select({ ...policyFields, body: policies.body })
+    .from(policies)
+    .where(and(eq(policies.id, id), publishedTo(policies.audiences, scope.site, scope.platform)));
+  if (!row) throw notFound('文件');
+  const { body, ...rest } = row;
+  return { ...rest, publishedAt: iso(row.publishedAt), bodyHtml: richText(body) };
+}
+
+/* ---------------- sitemap ---------------- */
+
+export interface SitemapEntry {
+  path: string;
+  lastModified: string | null;
+}
+
+/** Public detail pages of a site, for sitemap.xml: courses, series, trains, news, notices. */
+export async function sitemapEntries(scope: Scope, kind: 'course' | 'series' | 'train' | 'news' | 'notice', limit: number, skip: number): Promise<SitemapEntry[]> {
+  const d = await db();
+  const { trains } = await import('../db/schema');
+  const map = {
+    course: { t: courses, path: '/course/detail?id=', where: visibleCourses(scope), at: courses.publishedAt },
+    series: { t: series, path: '/series/detail?id=', where: publishedTo(series.audiences, scope.site, scope.platform), at: series.publishedAt },
+    train: { t: trains, path: '/train/detail?id=', where: publishedTo(trains.audiences, scope.site, scope.platform), at: trains.publishedAt },
+    news: { t: news, path: '/notice/newsDetail?id=', where: publishedTo(news.audiences, scope.site, scope.platform), at: news.publishedAt },
+    notice: { t: notices, path: '/notice/noticeDetail?id=', where: publishedTo(notices.audiences, scope.site, scope.platform), at: notices.publishedAt },
+  }[kind];
+  const rows = await d
+    .select({ id: sql<number>`${map.t.id}`, at: map.at })
+    .from(map.t)
+    .where(map.where)
+    .orderBy(asc(map.t.id))
+    .limit(limit)
+    .offset(skip);
+  return rows.map((r) => ({ path: `${map.path}${r.id}`, lastModified: r.at ? iso(r.at) : null }));
+}
+
+export async function sitemapCounts(scope: Scope): Promise<Record<'course' | 'series' | 'train' | 'news' | 'notice', number>> {
+  const d = await db();
+  const { trains } = await import('../db/schema');
+  const [[c], [s], [t], [nw], [nt]] = await Promise.all([
+    d.select({ n: count() }).from(courses).where(visibleCourses(scope)),
+    d.select({ n: count() }).from(series).where(publishedTo(series.audiences, scope.site, scope.platform)),
+    d.select({ n: count() }).from(trains).where(publishedTo(trains.audiences, scope.site, scope.platform)),
+    d.select({ n: count() }).from(news).where(publishedTo(news.audiences, scope.site, scope.platform)),
+    d.select({ n: count() }).from(notices).where(publishedTo(notices.audiences, scope.site, scope.platform)),
+  ]);
+  return { course: c.n, series: s.n, train: t.n, news: nw.n, notice: nt.n };
+}
+
+
+
+/* ---------------- a manager's edit of a course ---------------- */
+
+/** A manager (cmsRoleCount > 0) corrects a course's title or summary; its cached pages are revalidated at once. */
+export async function updateCourseBasic(user: { cmsRoles: string[] }, input: { id: number; title?: string; summary?: string }): Promise<{ id: number }> {
+  if (user.cmsRoles.length === 0) throw new ServiceError('没有管理权限', CODE_FORBIDDEN);
+  const d = await db();
+  const set: Partial<typeof courses.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.summary !== undefined) set.summary = input.summary;
+  if (Object.keys(set).length === 0) throw new ServiceError('没有需要修改的内容', CODE_INVALID);
+  const updated = await d.update(courses).set(set).where(eq(courses.id, input.id)).returning({ id: courses.id });
+  if (updated.length === 0) throw notFound('课程');
+  const { revalidateCourse } = await import('./catalogue-revalidate');
+  await revalidateCourse(input.id);
+  return { id: input.id };
+}

@@ -1,0 +1,320 @@
+/**
+ * Search (SPEC 7 search: full, course, course-type tree, train, project, teacher, news, notice).
+ * Chinese has no spaces, so matching is by substring (ILIKE, the same on PGlite and PostgreSQL):
+ * the keyword's words must all occur; a longer word that does not occur as a whole is matched by its
+ * two-character pieces (bigrams), of which most must occur. Results are ranked: a whole-title match,
+ * then words in the title, then in the text, then bigram hits; ties newest first.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { COURSE_CATEGORIES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
+import { formatDate } from '@/lib/format';
+import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/api/catalogue-types';
+import { db } from '../db';
+import { courses, news, notices, series, teachers, trains } from '../db/schema';
+import { plainText } from '../rich-text';
+import { publishedTo } from './audience';
+import { categoryName, visibleCourses, type Paging } from './catalogue';
+import type { Scope } from './home';
+
+export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 'teacher', 'news', 'notice'];
+const MAX_WORDS = 5;
+const MAX_BIGRAMS = 16;
+const CJK = /[\u3400-\u9fff]/;
+
+export interface Terms {
+  key: string;
+  words: string[];
+  bigrams: string[];
+}
+
+export function searchTerms(raw: string): Terms {
+  const key = raw.trim().replace(/\s+/g, ' ');
+  const words = [...new Set(key.split(/[\s,，。、;；:：!！?？"“”'‘’()（）《》]+/).filter(Boolean))].slice(0, MAX_WORDS);
+  const bigrams = new Set<string>();
+  for (const w of words) {
+    if (w.length < 3 || !CJK.test(w)) continue;
+    for (let i = 0; i + 2 <= w.length && bigrams.size < MAX_BIGRAMS; i++) {
+      const b = w.slice(i, i + 2);
+      if (CJK.test(b[0]) && CJK.test(b[1])) bigrams.add(b);
+    }
+  }
+  return { key, words, bigrams: [...bigrams].filter((b) => !words.includes(b)) };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const has = (col: SQL | PgColumn, term: string) => sql`(${col} ilike ${`%${escapeLike(term)}%`} escape '\\')`;
+const hit = (cond: SQL) => sql`(case when ${cond} then 1 else 0 end)`;
+const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
+
+/** Match condition and rank of a title and a text column. */
+function matcher(title: SQL | PgColumn, text: SQL | PgColumn, t: Terms): { where: SQL; score: SQL } {
+  const wordsAll = and(...t.words.map((w) => sql`(${has(title, w)} or ${has(text, w)})`))!;
+  const bigramHits = sum(t.bigrams.map((b) => hit(sql`${has(title, b)} or ${has(text, b)}`)));
+  const need = Math.ceil(t.bigrams.length * 0.6);
+  const where = t.bigrams.length ? sql`(${wordsAll} or (${bigramHits}) >= ${need})` : wordsAll;
+  const score = sql`(${hit(sql`lower(${title}) = lower(${t.key})`)} * 40 + ${sum(t.words.map((w) => sql`${hit(has(title, w))} * 10 + ${hit(has(text, w))} * 3`))} + ${sum(
+    t.bigrams.map((b) => sql`${hit(has(title, b))} * 2 + ${hit(has(text, b))}`),
+  )})`;
+  return { where, score };
+}
+
+function snippet(text: string, t: Terms, width = 80): string {
+  const plain = plainText(text, 2000);
+  const terms = [...t.words, ...t.bigrams];
+  let at = -1;
+  for (const term of terms) {
+    const i = plain.toLowerCase().indexOf(term.toLowerCase());
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0) return plain.slice(0, width);
+  const start = Math.max(0, at - 20);
+  return `${start > 0 ? '…' : ''}${plain.slice(start, start + width)}${start + width < plain.length ? '…' : ''}`;
+}
+
+interface TabDef {
+  run(scope: Scope, t: Terms, q: Paging & { categoryCode?: number }): Promise<{ list: SearchItem[]; total: number }>;
+}
+
+const typeName = (list: readonly { code: number; name: string }[], code: number) => list.find((x) => x.code === code)?.name ?? '';
+
+
+const TABS: Record<SearchTab, TabDef> = {
+  course: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(courses.title, courses.summary, t);
+      const where = and(visibleCourses(scope), m.where, q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({
+            id: courses.id,
+            title: courses.title,
+            text: courses.summary,
+            categoryCode: courses.categoryCode,
+            teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+            score: sql<number>`${m.score}`,
+          })
+          .from(courses)
+          .leftJoin(teachers, eq(teachers.id, courses.teacherId))
+          .where(where)
+          .orderBy(desc(m.score), desc(courses.studyCount), desc(courses.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(courses).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          snippet: snippet(r.text, t),
+          href: `/course/detail?id=${r.id}`,
+          meta: [categoryName(r.categoryCode), r.teacherName].filter(Boolean).join(' · '),
+          score: Number(r.score),
+        })),
+      };
+    },
+  },
+  train: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(trains.title, sql`${trains.summary} || ' ' || ${trains.orgName}`, t);
+      const where = and(publishedTo(trains.audiences, scope.site, scope.platform), m.where);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({ id: trains.id, title: trains.title, text: trains.summary, type: trains.type, orgName: trains.orgName, startAt: trains.startAt, score: sql<number>`${m.score}` })
+          .from(trains)
+          .where(where)
+          .orderBy(desc(m.score), desc(trains.startAt), desc(trains.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(trains).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          snippet: snippet(r.text, t),
+          href: `/train/detail?id=${r.id}`,
+          meta: [typeName(TRAIN_TYPES, r.type), r.orgName, formatDate(r.startAt)].filter(Boolean).join(' · '),
+          score: Number(r.score),
+        })),
+      };
+    },
+  },
+  project: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(series.title, series.summary, t);
+      const where = and(publishedTo(series.audiences, scope.site, scope.platform), m.where);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({ id: series.id, title: series.title, text: series.summary, courseCount: series.courseCount, score: sql<number>`${m.score}` })
+          .from(series)
+          .where(where)
+          .orderBy(desc(m.score), desc(series.publishedAt), desc(series.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(series).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `/series/detail?id=${r.id}`, meta: `系列专题 · 共${r.courseCount}门课程`, score: Number(r.score) })),
+      };
+    },
+  },
+  teacher: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(teachers.name, sql`${teachers.title} || ' ' || ${teachers.orgName} || ' ' || ${teachers.field} || ' ' || ${teachers.intro}`, t);
+      const where = and(publishedTo(teachers.audiences, scope.site, scope.platform), m.where);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({ id: teachers.id, title: teachers.name, text: teachers.intro, type: teachers.type, orgName: teachers.orgName, rank: teachers.title, score: sql<number>`${m.score}` })
+          .from(teachers)
+          .where(where)
+          .orderBy(desc(m.score), desc(teachers.courseCount), desc(teachers.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(teachers).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          snippet: snippet(r.text, t),
+          href: `/teacher/detail?id=${r.id}`,
+          meta: [typeName(TEACHER_TYPES, r.type), r.orgName, r.rank].filter(Boolean).join(' · '),
+          score: Number(r.score),
+        })),
+      };
+    },
+  },
+  news: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(news.title, news.body, t);
+      const where = and(publishedTo(news.audiences, scope.site, scope.platform), m.where);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({ id: news.id, title: news.title, text: news.body, source: news.source, publishedAt: news.publishedAt, score: sql<number>`${m.score}` })
+          .from(news)
+          .where(where)
+          .orderBy(desc(m.score), desc(news.publishedAt), desc(news.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(news).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          snippet: snippet(r.text, t),
+          href: `/notice/newsDetail?id=${r.id}`,
+          meta: [r.source, formatDate(r.publishedAt)].filter(Boolean).join(' · '),
+          score: Number(r.score),
+        })),
+      };
+    },
+  },
+  notice: {
+    async run(scope, t, q) {
+      const d = await db();
+      const m = matcher(notices.title, notices.body, t);
+      const where = and(publishedTo(notices.audiences, scope.site, scope.platform), m.where);
+      const [rows, [{ n }]] = await Promise.all([
+        d
+          .select({ id: notices.id, title: notices.title, text: notices.body, publishedAt: notices.publishedAt, score: sql<number>`${m.score}` })
+          .from(notices)
+          .where(where)
+          .orderBy(desc(m.score), desc(notices.publishedAt), desc(notices.id))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize),
+        d.select({ n: count() }).from(notices).where(where),
+      ]);
+      return {
+        total: n,
+        list: rows.map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `/notice/noticeDetail?id=${r.id}`, meta: `通知公告 · ${formatDate(r.publishedAt)}`, score: Number(r.score) })),
+      };
+    },
+  },
+};
+
+const highlightTerms = (t: Terms) => [...t.words, ...t.bigrams];
+
+/**
+ * Answers of recent searches, per site and query, for SEARCH_CACHE_TTL_MS: a popular keyword asked by many
+ * visitors at once is computed once (the promise is shared). Bounded (oldest dropped first); only a speed-up,
+ * nothing another instance needs (DESIGN 6). Catalogue writes clear it (catalogue-revalidate).
+ */
+const SEARCH_CACHE_TTL_MS = 60_000;
+const SEARCH_CACHE_MAX = 500;
+const answers = new Map<string, { at: number; value: Promise<unknown> }>();
+
+function remembered<T>(parts: unknown[], compute: () => Promise<T>): Promise<T> {
+  const key = JSON.stringify(parts);
+  const now = Date.now();
+  const hit = answers.get(key);
+  if (hit && now - hit.at < SEARCH_CACHE_TTL_MS) return hit.value as Promise<T>;
+  const value = compute();
+  answers.delete(key);
+  answers.set(key, { at: now, value });
+  value.catch(() => answers.delete(key));
+  while (answers.size > SEARCH_CACHE_MAX) answers.delete(answers.keys().next().value as string);
+  return value;
+}
+
+export function clearSearchCache(): void {
+  answers.clear();
+}
+
+const scopeKey = (scope: Scope) => [scope.site.variant, scope.platform];
+
+export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
+  return remembered([...scopeKey(scope), tab, key, q.pageNum, q.pageSize, q.categoryCode], () => searchTabNow(scope, tab, key, q));
+}
+
+async function searchTabNow(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
+  const t = searchTerms(key);
+  const { list, total } = await TABS[tab].run(scope, t, q);
+  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize, terms: highlightTerms(t) };
+}
+
+/** Full search: the count of every tab and its best few results. */
+export async function searchFull(scope: Scope, key: string, size: number): Promise<SearchFull> {
+  return remembered([...scopeKey(scope), 'full', key, size], () => searchFullNow(scope, key, size));
+}
+
+async function searchFullNow(scope: Scope, key: string, size: number): Promise<SearchFull> {
+  const t = searchTerms(key);
+  const results = await Promise.all(SEARCH_TABS.map((tab) => TABS[tab].run(scope, t, { pageNum: 1, pageSize: size })));
+  const counts = {} as Record<SearchTab, number>;
+  const top = {} as Record<SearchTab, SearchItem[]>;
+  SEARCH_TABS.forEach((tab, i) => {
+    counts[tab] = results[i].total;
+    top[tab] = results[i].list;
+  });
+  return { key: t.key, terms: highlightTerms(t), counts, top };
+}
+
+/** The course tab's category tree with the number of matching courses in each category. */
+export async function searchCourseTypeTree(scope: Scope, key: string): Promise<CourseTypeCount[]> {
+  return remembered([...scopeKey(scope), 'tree', key], () => searchCourseTypeTreeNow(scope, key));
+}
+
+async function searchCourseTypeTreeNow(scope: Scope, key: string): Promise<CourseTypeCount[]> {
+  const t = searchTerms(key);
+  const d = await db();
+  const m = matcher(courses.title, courses.summary, t);
+  const rows = await d
+    .select({ code: courses.categoryCode, n: count() })
+    .from(courses)
+    .where(and(visibleCourses(scope), m.where))
+    .groupBy(courses.categoryCode);
+  const byCode = new Map(rows.map((r) => [r.code, r.n]));
+  return COURSE_CATEGORIES.map((c) => ({ categoryCode: c.code, name: c.name, count: byCode.get(c.code) ?? 0 }));
+}

@@ -1,0 +1,64 @@
+/** Body schemas of the catalogue endpoints (issue 4): paging with a capped size, ids, codes of SPEC 9. */
+import { z } from 'zod';
+import { COURSE_CATEGORIES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, POLICY_TYPES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
+import { searchKeywordSchema } from './search';
+
+const codes = (list: readonly { code: number }[], name: string) =>
+  z
+    .number()
+    .int()
+    .refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
+
+export const id = z.number().int().positive().max(2_147_483_647);
+/** Paging: page number from 1, page size 1..MAX_PAGE_SIZE (SPEC 7 lists; no caller can ask for the whole table). */
+export const paging = z.object({
+  pageNum: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export const categoryCodeSchema = codes(COURSE_CATEGORIES, '课程分类');
+export const trainTypeSchema = codes(TRAIN_TYPES, '培训类型');
+export const teacherTypeSchema = codes(TEACHER_TYPES, '师资类型');
+export const policyTypeSchema = codes(POLICY_TYPES, '文件类型');
+
+export const courseListSchema = paging.extend({
+  categoryCode: categoryCodeSchema.optional(),
+  courseTypeId: id.optional(),
+  sort: z.enum(['new', 'hot']).optional(),
+});
+export const hotListSchema = z.object({ categoryCode: categoryCodeSchema.optional(), pageSize: z.number().int().min(1).max(20).default(10) });
+export const byId = z.object({ id });
+export const byCourse = z.object({ courseId: id });
+export const byTrain = z.object({ trainId: id });
+export const bySeries = z.object({ seriesId: id });
+/** A manager's correction of a course (title, summary); the summary may be rich text, sanitised when shown. */
+export const courseUpdateSchema = z.object({
+  id,
+  title: z.string().trim().min(1, '请填写课程名称').max(200).optional(),
+  summary: z.string().max(20_000).optional(),
+});
+export const reviewListSchema = paging.extend({ courseId: id });
+
+export const trainFiltersSchema = z.object({
+  type: trainTypeSchema.optional(),
+  trainTypeId: z.number().int().min(0).optional(),
+  orgSource: z.number().int().min(0).optional(),
+  itemType: z.number().int().min(0).optional(),
+  year: z.number().int().min(2000).max(2100).optional(),
+  /** 0 or absent: every month. */
+  month: z.number().int().min(0).max(12).optional(),
+  /** 0 all, 1 enrollable, 2 not enrollable. */
+  applyState: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+});
+export const trainListSchema = paging.extend(trainFiltersSchema.shape);
+export const trainReviewSchema = z.object({ trainId: id, operatorId: id, approve: z.boolean() });
+export const trainStudentsSchema = paging.extend({ trainId: id });
+
+export const seriesListSchema = paging.extend({ recommended: z.boolean().optional() });
+export const teacherListSchema = paging.extend({ type: teacherTypeSchema.optional() });
+export const liveListSchema = paging.extend({ status: z.enum(['live', 'upcoming', 'ended']).optional() });
+export const policyListSchema = paging.extend({ type: policyTypeSchema.optional() });
+
+export const searchSchema = paging.extend({ key: searchKeywordSchema, categoryCode: categoryCodeSchema.optional() });
+export const searchFullSchema = z.object({ key: searchKeywordSchema, pageSize: z.number().int().min(1).max(10).default(5) });
+export const searchKeySchema = z.object({ key: searchKeywordSchema });

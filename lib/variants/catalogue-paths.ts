@@ -1,0 +1,66 @@
+/**
+ * DESIGN 3: public lists and details are selected by query parameters (`/course/index?t=301&page=2`,
+ * `/course/detail?id=5`). Reading searchParams would render such a page on every request, so the proxy
+ * maps the few parameters that select one into an internal path segment (`t-301_page-2`), which the page
+ * reads from its `[[...q]]` params: each list page and detail is then cached per site (ISR).
+ * The visitor's URL does not change; unknown parameters and malformed values are dropped, so the cache
+ * cannot be flooded with variants of one page.
+ */
+
+/** The parameters that select each public page, in the order they are written into the segment. */
+export const QUERY_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  '/course/index': ['t', 'type', 'sort', 'page'],
+  '/course/detail': ['id'],
+  '/course/detailBatch': ['id'],
+  '/series/index': ['page'],
+  '/series/class': ['page'],
+  '/series/detail': ['id'],
+  '/train/index': ['t', 'category', 'source', 'type', 'year', 'month', 'status', 'page'],
+  '/train/detail': ['id'],
+  '/live/index': ['status', 'page'],
+  '/live/detail': ['id'],
+  '/teacher/index': ['t', 'page'],
+  '/teacher/detail': ['id'],
+  '/notice/news': ['page'],
+  '/notice/newsDetail': ['id'],
+  '/notice/index': ['page'],
+  '/notice/noticeDetail': ['id'],
+};
+
+const VALUE = /^[0-9a-z]{1,12}$/i;
+
+/** `t-301_page-2` from `?page=2&t=301&utm=x`; '' when nothing selects. Page 1 is the default, left out. */
+export function querySegment(route: string, params: URLSearchParams): string {
+  const keys = QUERY_ROUTES[route];
+  if (!keys) return '';
+  const parts: string[] = [];
+  for (const key of keys) {
+    const value = params.get(key)?.trim();
+    if (!value || !VALUE.test(value)) continue;
+    if (key === 'page' && value === '1') continue;
+    parts.push(`${key}-${value}`);
+  }
+  return parts.join('_');
+}
+
+/** The page side: `['t-301_page-2']` -> { t: '301', page: '2' }. */
+export function parseQuerySegment(q: readonly string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const seg = q?.[0] ? decodeURIComponent(q[0]) : '';
+  if (!seg) return out;
+  for (const part of seg.split('_')) {
+    const i = part.indexOf('-');
+    if (i <= 0) continue;
+    const value = part.slice(i + 1);
+    if (VALUE.test(value)) out[part.slice(0, i)] = value;
+  }
+  return out;
+}
+
+/** A positive integer parameter, or undefined. */
+export function intParam(params: Record<string, string>, key: string, max = 1_000_000_000): number | undefined {
+  const v = params[key];
+  if (!v || !/^\d+$/.test(v)) return undefined;
+  const n = Number(v);
+  return n > 0 && n <= max ? n : undefined;
+}

@@ -1,0 +1,35 @@
+import { plainText, richText } from '@/lib/server/rich-text';
+import { searchTerms } from '@/lib/server/services/search';
+
+describe('rich text is sanitised on the server with an allow-list', () => {
+  it('drops scripts, styles, event handlers and javascript: links', () => {
+    const html = richText(
+      '<p onclick="x()">正文<script>alert(1)</script><style>p{}</style></p><a href="javascript:alert(1)">坏链接</a><a href="https://example.cn" onmouseover="y()">好链接</a><img src="x.png" onerror="z()"><iframe src="https://evil"></iframe>',
+    );
+    expect(html).toContain('<p>正文</p>');
+    expect(html).not.toMatch(/script|style|onclick|onmouseover|onerror|javascript:|iframe/i);
+    expect(html).toContain('<a href="https://example.cn" rel="noopener noreferrer nofollow">好链接</a>');
+  });
+
+  it('keeps the structure of documents and turns plain text into paragraphs', () => {
+    expect(richText('<h2>第一章</h2><ol><li>一</li></ol><table><tr><td colspan="2">格</td></tr></table>')).toBe(
+      '<h2>第一章</h2><ol><li>一</li></ol><table><tr><td colspan="2">格</td></tr></table>',
+    );
+    expect(richText('第一行\n第二行 1 < 2')).toBe('<p>第一行</p><p>第二行 1 &lt; 2</p>');
+    expect(richText('')).toBe('');
+  });
+
+  it('plain text for descriptions, cut with an ellipsis', () => {
+    expect(plainText('<p>甲&amp;乙</p><p>丙</p>')).toBe('甲&乙丙');
+    expect(plainText('一二三四五六', 4)).toBe('一二三…');
+  });
+});
+
+describe('search terms for Chinese', () => {
+  it('splits words on spaces and punctuation; longer Chinese words also give their two-character pieces', () => {
+    expect(searchTerms('  科研  ')).toEqual({ key: '科研', words: ['科研'], bigrams: [] });
+    const t = searchTerms('人工智能，科研 AI');
+    expect(t.words).toEqual(['人工智能', '科研', 'AI']);
+    expect(t.bigrams).toEqual(['人工', '工智', '智能']);
+  });
+});
