@@ -31,7 +31,7 @@ const transport = (): Transport => ({
 
 export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
   const qc = useQueryClient();
-  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/chapter', { courseId }));
+  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/view', { courseId }));
   const progressKey = apiQueryKey('/api/course/progress', { courseId });
   const { data: progress } = useQuery(apiQuery<CourseProgressView>('/api/course/progress', { courseId }));
   const chosen = progress?.chosen ?? false;

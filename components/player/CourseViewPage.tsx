@@ -28,11 +28,11 @@ export async function CourseViewPage({ params, searchParams, batchRoute }: { par
   const courseBody = { courseId };
   // Both calls at once: the course (public) and the learner's progress are independent.
   const [course, progress] = await Promise.all([
-    api.request<CourseView>('/api/course/chapter', courseBody).catch(() => null),
+    api.request<CourseView>('/api/course/view', courseBody).catch(() => null),
     api.request<CourseProgressView>('/api/course/progress', courseBody).catch(() => null),
   ]);
   if (!course) notFound();
-  qc.setQueryData(apiQueryKey('/api/course/chapter', courseBody), course);
+  qc.setQueryData(apiQueryKey('/api/course/view', courseBody), course);
   if (progress) qc.setQueryData(apiQueryKey('/api/course/progress', courseBody), progress);
   return (
     <HydrationBoundary state={dehydrate(qc)}>

@@ -37,7 +37,8 @@ export function NotesPanel({ courseId, chosen, summary }: { courseId: number; ch
 
 function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean }) {
   const path = kind === 'review' ? '/api/course/reviews' : '/api/course/summaries';
-  const q = apiQuery<{ list: CourseNote[]; total: number }>(path, { courseId, pageNum: 1, pageSize: 10 });
+  // Reviews come from the catalogue's list (score), summaries from the player's (no rating).
+  const q = apiQuery<{ list: (CourseNote & { score?: number })[]; total: number }>(path, { courseId, pageNum: 1, pageSize: 10 });
   const { data, isLoading } = useQuery(q);
   const qc = useQueryClient();
   const [content, setContent] = useState('');
@@ -94,7 +95,7 @@ function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review'
           <li key={n.id} className="py-2 text-sm">
             <p className="text-gray-500">
               {n.operatorName} · {formatDate(n.createdAt)}
-              {n.rating != null && <span className="ml-2 text-amber-600">{'★'.repeat(n.rating)}</span>}
+              {(n.rating ?? n.score) != null && <span className="ml-2 text-amber-600">{'★'.repeat(n.rating ?? n.score ?? 0)}</span>}
             </p>
             <p className="mt-1 whitespace-pre-line">{n.content}</p>
           </li>

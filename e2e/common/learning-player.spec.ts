@@ -60,7 +60,7 @@ test('a learner chooses a course, watches, reloads and resumes at the same posit
   const after = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data.onLineAllTimeEffective;
   expect(after - before).toBeGreaterThanOrEqual(5);
   await page.goto('/personal/index?tab=courses');
-  const title = (await api<{ title: string }>(page.request, '/api/course/chapter', { courseId })).data.title;
+  const title = (await api<{ title: string }>(page.request, '/api/course/view', { courseId })).data.title;
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: `${title} 学习进度` })).toBeVisible();
   await page.goto('/personal/index');

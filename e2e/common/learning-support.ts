@@ -38,7 +38,7 @@ export async function api<T>(request: APIRequestContext, path: string, data: unk
 /** A published course the signed-in user has not chosen yet, with at least two chapters. */
 export async function unchosenCourse(request: APIRequestContext, skip = 0): Promise<number> {
   for (let id = 11 + skip; id < 400; id++) {
-    const view = await api<{ chapters: unknown[] }>(request, '/api/course/chapter', { courseId: id });
+    const view = await api<{ chapters: unknown[] }>(request, '/api/course/view', { courseId: id });
     if (view.code !== 0 || view.data.chapters.length < 2) continue;
     const state = await api<{ chosen: boolean }>(request, '/api/course/state', { courseId: id });
     if (!state.data.chosen) return id;

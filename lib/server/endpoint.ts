@@ -34,3 +34,18 @@ export interface Endpoint<S extends z.ZodType = z.ZodType> {
 export function endpoint<S extends z.ZodType>(schema: S, auth: Auth, handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<unknown>): Endpoint<S> {
   return { schema, auth, handler };
 }
+
+/**
+ * Joins endpoint tables of several domains into one. A path defined twice would make one silently win
+ * over the other, so it is refused at start-up (and by tests/unit/endpoint-table.test.ts).
+ */
+export function joinEndpointTables(...tables: Record<string, Endpoint>[]): Record<string, Endpoint> {
+  const all: Record<string, Endpoint> = {};
+  for (const table of tables) {
+    for (const [path, entry] of Object.entries(table)) {
+      if (path in all) throw new Error(`endpoint ${path} is defined twice`);
+      all[path] = entry;
+    }
+  }
+  return all;
+}

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { COURSE_CATEGORIES } from '@/lib/constants';
-import { endpoint, type Endpoint } from './endpoint';
+import { endpoint, joinEndpointTables, type Endpoint } from './endpoint';
 import * as home from './services/home';
 import * as site from './services/site';
 import { studyTotalTime } from './services/study';
@@ -29,7 +29,7 @@ const empty = z.object({});
 
 const scope = (ctx: { site: home.Scope['site']; platform: boolean }): home.Scope => ({ site: ctx.site, platform: ctx.platform });
 
-export const ENDPOINTS: Record<string, Endpoint> = {
+const CORE_ENDPOINTS: Record<string, Endpoint> = {
   // Home (SPEC 7 Home); each also answers under /api/platform/.
   '/api/banner/list': endpoint(homeList(10), 'none', async (b, ctx) => (await home.homeBanners(scope(ctx))).slice(0, b.pageSize ?? 5)),
   '/api/msgMessageinfo/homeList': endpoint(homeList(20), 'none', (b, ctx) => home.homeNotices(scope(ctx), b.pageSize ?? 8)),
@@ -86,9 +86,6 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   // 选学 and the learner's state in a course: shared by the catalogue's detail page and the player.
   '/api/course/choose': endpoint(z.object({ courseId: z.number().int().positive() }), 'user', (b, ctx) => chooseCourse(ctx.user!.operatorID, b.courseId)),
   '/api/course/state': endpoint(z.object({ courseId: z.number().int().positive() }), 'optional', (b, ctx) => courseState(ctx.user?.operatorID ?? null, b.courseId)),
-
-  ...CATALOGUE_ENDPOINTS,
-  ...ACCOUNTS_ENDPOINTS,
-  ...LEARNING_ENDPOINTS,
-  ...SPACES_ENDPOINTS,
 };
+
+export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(CORE_ENDPOINTS, CATALOGUE_ENDPOINTS, ACCOUNTS_ENDPOINTS, LEARNING_ENDPOINTS, SPACES_ENDPOINTS);

@@ -42,17 +42,17 @@ afterAll(() => closeDb());
 
 describe('/api/course/chapter and /api/course/progress', () => {
   it('lists chapters with the clip durations and trial length; refuses unknown courses', async () => {
-    const res = await call('/api/course/chapter', { courseId: 1 });
+    const res = await call('/api/course/view', { courseId: 1 });
     expect(res.code).toBe(0);
     const view = res.data as CourseView;
     expect(view.chapters.length).toBeGreaterThan(0);
     expect(view.trialSeconds).toBe(180);
     for (const c of view.chapters) expect([240, 300, 360]).toContain(c.duration);
-    const missing = await call('/api/course/chapter', { courseId: 99999999 });
+    const missing = await call('/api/course/view', { courseId: 99999999 });
     expect(missing.code).not.toBe(0);
     expect(missing.msg).toBe('课程不存在或未发布');
     for (const bad of [{ courseId: -1 }, { courseId: 'x' }, {}, { courseId: 1.5 }]) {
-      const r = await call('/api/course/chapter', bad);
+      const r = await call('/api/course/view', bad);
       expect(r.code).not.toBe(0);
       expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
     }

@@ -34,20 +34,14 @@ async function count(client: PGlite, query: string, params: unknown[] = []): Pro
 
 describe('demo-data seed', () => {
   let client: PGlite;
-  let seedMs = 0;
 
+  // How long seeding takes is measured by the benchmark, not asserted here (timings vary with the machine's load).
   beforeAll(async () => {
-    const t0 = Date.now();
     client = await freshSeeded();
-    seedMs = Date.now() - t0;
   });
 
   afterAll(async () => {
     await client?.close();
-  });
-
-  it('seeds quickly at scale 1 (migration included)', () => {
-    expect(seedMs).toBeLessThan(15_000);
   });
 
   it('has the catalogue counts of scale 1', async () => {

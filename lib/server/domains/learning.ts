@@ -34,14 +34,13 @@ import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from
 
 export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   // The player (SPEC 7 course: chapter, progress, study submit, lock and batch submit, self test, reviews, summaries).
-  '/api/course/chapter': endpoint(courseIdSchema, 'none', (b) => courseView(b.courseId)),
+  '/api/course/view': endpoint(courseIdSchema, 'none', (b) => courseView(b.courseId)),
   '/api/course/progress': endpoint(courseIdSchema, 'optional', (b, ctx) => courseProgressView(ctx.user?.operatorID ?? null, b.courseId)),
   '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user!.operatorID, b)),
   '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),
   '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) => lockCourse(ctx.user!.operatorID, b.courseId, b.session, b.release ?? false)),
   '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b) => selfTest(b.chapterId)),
   '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b) => selfTestSubmit(b.chapterId, b.answers)),
-  '/api/course/reviews': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'review', b.pageNum, b.pageSize)),
   '/api/course/summaries': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'summary', b.pageNum, b.pageSize)),
   '/api/course/reviewSave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'review' })),
   '/api/course/summarySave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'summary' })),

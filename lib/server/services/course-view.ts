@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { courseChapters, courseNotes, courses, favourites, teachers } from '../db/schema';
+import { courseChapters, courseNotes, courseReviews, courses, favourites, teachers } from '../db/schema';
 import { ServiceError } from '../errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media';
 import { courseState } from './course-enrolment';
@@ -109,7 +109,8 @@ export async function selfTestSubmit(chapterId: number, answers: Record<string, 
 
 /* ---------- Reviews (one per learner, rated 1-5) and summaries (学习心得) ---------- */
 
-export async function listNotes(courseId: number, kind: 'review' | 'summary', pageNum: number, pageSize: number) {
+/** Summaries (学习心得); reviews are listed by the catalogue's /api/course/reviews. */
+export async function listNotes(courseId: number, kind: 'summary', pageNum: number, pageSize: number) {
   const d = await db();
   const where = and(eq(courseNotes.courseId, courseId), eq(courseNotes.kind, kind));
   const [rows, [count]] = await Promise.all([
@@ -137,16 +138,22 @@ export async function saveNote(operatorId: number, input: { courseId: number; ki
   if (!state.chosen) throw new ServiceError('请先选学该课程');
   const d = await db();
   if (input.kind === 'review') {
+    // Reviews live with the catalogue's (course_reviews, shown on /course/detail); one per learner.
     if (input.rating == null) throw new ServiceError('请选择评分');
     const [prev] = await d
-      .select({ id: courseNotes.id })
-      .from(courseNotes)
-      .where(and(eq(courseNotes.operatorId, operatorId), eq(courseNotes.courseId, input.courseId), eq(courseNotes.kind, 'review')));
+      .select({ id: courseReviews.id })
+      .from(courseReviews)
+      .where(and(eq(courseReviews.operatorId, operatorId), eq(courseReviews.courseId, input.courseId)));
     if (prev) throw new ServiceError('您已评价过该课程');
+    const [review] = await d
+      .insert(courseReviews)
+      .values({ operatorId, courseId: input.courseId, score: input.rating, content: input.content })
+      .returning({ id: courseReviews.id });
+    return { id: review.id };
   }
   const [row] = await d
     .insert(courseNotes)
-    .values({ kind: input.kind, operatorId, courseId: input.courseId, rating: input.kind === 'review' ? input.rating : null, content: input.content })
+    .values({ kind: input.kind, operatorId, courseId: input.courseId, rating: null, content: input.content })
     .returning({ id: courseNotes.id });
   return { id: row.id };
 }
