@@ -41,7 +41,7 @@ import {
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, publishedTo } from './audience';
-import type { Scope } from './home';
+import { courseCardColumns, liveCardColumns, type Scope } from './home';
 
 export const PUBLISHED = 1052;
 export interface Paging {
@@ -57,13 +57,7 @@ const notFound = (what: string) => new ServiceError(`${what}不存在或已下�
 /* ---------------- courses ---------------- */
 
 export const courseCardFields = {
-  id: courses.id,
-  title: courses.title,
-  cover: courses.cover,
-  categoryCode: courses.categoryCode,
-  teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-  studyCount: courses.studyCount,
-  durationSeconds: courses.durationSeconds,
+  ...courseCardColumns,
   summary: courses.summary,
   score: courses.score,
   isHot: courses.isHot,
@@ -335,15 +329,7 @@ export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['st
   const where = and(publishedTo(liveClasses.audiences, scope.site, scope.platform), statusWhere);
   const [rows, [{ n }]] = await Promise.all([
     d
-      .select({
-        id: liveClasses.id,
-        title: liveClasses.title,
-        cover: liveClasses.cover,
-        teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-        startAt: liveClasses.startAt,
-        endAt: liveClasses.endAt,
-        recordHours: liveClasses.recordHours,
-      })
+      .select(liveCardColumns)
       .from(liveClasses)
       .leftJoin(teachers, eq(teachers.id, liveClasses.teacherId))
       .where(where)

@@ -20,6 +20,44 @@ import { banners, courses, liveClasses, news, notices, operators, orgs, series, 
 import { ownAudienceFirst, publishedTo } from './audience';
 import { visitorApplyStatus } from './train-status';
 
+/**
+ * The columns of the cards the home modules show (course, training project, live class), selected the same
+ * way by every list that shows such a card (catalogue lists, spaces, new-employee series, station picks).
+ * Queries that select them join teachers (course and live cards).
+ */
+export const courseCardColumns = {
+  id: courses.id,
+  title: courses.title,
+  cover: courses.cover,
+  categoryCode: courses.categoryCode,
+  teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+  studyCount: courses.studyCount,
+  durationSeconds: courses.durationSeconds,
+};
+export const trainCardColumns = {
+  id: trains.id,
+  title: trains.title,
+  type: trains.type,
+  cover: trains.cover,
+  orgName: trains.orgName,
+  isOnline: trains.isOnline,
+  hours: trains.hours,
+  startAt: trains.startAt,
+  endAt: trains.endAt,
+  applyMode: trains.applyMode,
+  applyStartAt: trains.applyStartAt,
+  applyEndAt: trains.applyEndAt,
+};
+export const liveCardColumns = {
+  id: liveClasses.id,
+  title: liveClasses.title,
+  cover: liveClasses.cover,
+  teacherName: sql<string>`coalesce(${teachers.name}, '')`,
+  startAt: liveClasses.startAt,
+  endAt: liveClasses.endAt,
+  recordHours: liveClasses.recordHours,
+};
+
 export interface Scope {
   site: Site;
   platform: boolean;
@@ -40,15 +78,7 @@ export async function homeBanners({ site, platform }: Scope): Promise<Banner[]> 
 export async function homeCourses({ site, platform }: Scope, opts: { categoryCode?: number; size: number }): Promise<CourseCard[]> {
   const d = await db();
   const rows = await d
-    .select({
-      id: courses.id,
-      title: courses.title,
-      cover: courses.cover,
-      categoryCode: courses.categoryCode,
-      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-      studyCount: courses.studyCount,
-      durationSeconds: courses.durationSeconds,
-    })
+    .select(courseCardColumns)
     .from(courses)
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
     .where(
@@ -83,20 +113,7 @@ export async function homeSeries({ site, platform }: Scope, size: number): Promi
 export async function homeTrains({ site, platform }: Scope, size: number, now: Date = new Date()): Promise<TrainCard[]> {
   const d = await db();
   const rows = await d
-    .select({
-      id: trains.id,
-      title: trains.title,
-      type: trains.type,
-      cover: trains.cover,
-      orgName: trains.orgName,
-      isOnline: trains.isOnline,
-      hours: trains.hours,
-      startAt: trains.startAt,
-      endAt: trains.endAt,
-      applyMode: trains.applyMode,
-      applyStartAt: trains.applyStartAt,
-      applyEndAt: trains.applyEndAt,
-    })
+    .select(trainCardColumns)
     .from(trains)
     .where(and(publishedTo(trains.audiences, site, platform), gte(trains.endAt, now)))
     .orderBy(ownAudienceFirst(trains.audiences, site), asc(trains.startAt), asc(trains.id))
@@ -152,15 +169,7 @@ export async function homeNotices({ site, platform }: Scope, size: number): Prom
 export async function homeLive({ site, platform }: Scope, size: number, now: Date = new Date()): Promise<LiveCard[]> {
   const d = await db();
   const rows = await d
-    .select({
-      id: liveClasses.id,
-      title: liveClasses.title,
-      cover: liveClasses.cover,
-      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-      startAt: liveClasses.startAt,
-      endAt: liveClasses.endAt,
-      recordHours: liveClasses.recordHours,
-    })
+    .select(liveCardColumns)
     .from(liveClasses)
     .leftJoin(teachers, eq(teachers.id, liveClasses.teacherId))
     .where(publishedTo(liveClasses.audiences, site, platform))

@@ -25,6 +25,7 @@ import {
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { publishedTo } from './audience';
 import type { SessionUser } from './sessions';
+import { courseCardColumns } from './home';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 const seriesColumns = {
@@ -58,13 +59,7 @@ export async function newEmployeeSeriesDetail(site: Site, platform: boolean, use
   if (!s) throw new ServiceError('新员工培训专题不存在', CODE_NOT_FOUND);
   const rows = await d
     .select({
-      id: courses.id,
-      title: courses.title,
-      cover: courses.cover,
-      categoryCode: courses.categoryCode,
-      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-      studyCount: courses.studyCount,
-      durationSeconds: courses.durationSeconds,
+      ...courseCardColumns,
       chosen: user ? sql<boolean>`${courseEnrolments.operatorId} is not null` : sql<boolean>`false`,
       progress: user ? sql<number>`coalesce(${courseEnrolments.progress}, 0)::int` : sql<number>`0`,
     })
@@ -143,13 +138,7 @@ export async function stationRecommend(user: SessionUser, site: Site, platform: 
   if (bound.length === 0) return { stations: [], courses: [] };
   const rows = await d
     .selectDistinctOn([courses.id], {
-      id: courses.id,
-      title: courses.title,
-      cover: courses.cover,
-      categoryCode: courses.categoryCode,
-      teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-      studyCount: courses.studyCount,
-      durationSeconds: courses.durationSeconds,
+      ...courseCardColumns,
     })
     .from(stationCourses)
     .innerJoin(courses, eq(courses.id, stationCourses.courseId))

@@ -15,6 +15,7 @@ import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { revalidateSitePage } from '../revalidate';
 import { publishedTo } from './audience';
 import type { SessionUser } from './sessions';
+import { courseCardColumns } from './home';
 
 export const SPACE_NOT_FOUND_MSG = '空间不存在';
 export const NOT_OWNER_MSG = '只能修改自己的空间';
@@ -114,15 +115,6 @@ async function privacyOf(operatorId: number | null): Promise<SpacePrivacy> {
   return row ? { showCreated: row.showCreated, showStudied: row.showStudied, showFollows: row.showFollows, showFans: row.showFans } : DEFAULT_PRIVACY;
 }
 
-const courseCardColumns = {
-  id: courses.id,
-  title: courses.title,
-  cover: courses.cover,
-  categoryCode: courses.categoryCode,
-  teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-  studyCount: courses.studyCount,
-  durationSeconds: courses.durationSeconds,
-};
 
 async function courseCards(where: SQL, site: Site, limit = LIST_SIZE): Promise<CourseCard[]> {
   const d = await db();

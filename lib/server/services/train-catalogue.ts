@@ -11,7 +11,7 @@ import { dictionaries, operators, orgs, trainApplications, trainItems, trains } 
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, publishedTo } from './audience';
-import type { Scope } from './home';
+import { trainCardColumns, type Scope } from './home';
 import { page, type Paging } from './catalogue';
 import type { SessionUser } from './sessions';
 import { visitorApplyStatus } from './train-status';
@@ -97,18 +97,7 @@ export async function trainCriteria(scope: Scope, key: TrainCriterion, f: TrainF
 }
 
 const listFields = {
-  id: trains.id,
-  title: trains.title,
-  type: trains.type,
-  cover: trains.cover,
-  orgName: trains.orgName,
-  isOnline: trains.isOnline,
-  hours: trains.hours,
-  startAt: trains.startAt,
-  endAt: trains.endAt,
-  applyMode: trains.applyMode,
-  applyStartAt: trains.applyStartAt,
-  applyEndAt: trains.applyEndAt,
+  ...trainCardColumns,
   summary: trains.summary,
   trainTypeId: trains.trainTypeId,
   orgSource: trains.orgSource,
