@@ -134,6 +134,8 @@ test('after a chapter ends the self test opens and is scored; a review and a sum
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('讲解清楚，案例丰富')).toBeVisible();
   await page.getByRole('tab', { name: '学习心得' }).click();
+  // Wait for the summary form itself before submitting it empty (the review panel's button may still be on screen).
+  await expect(page.getByPlaceholder('写下您的学习心得')).toBeVisible();
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('请填写内容')).toBeVisible();
   await page.getByPlaceholder('写下您的学习心得').fill('结合工作实际，收获很大');
