@@ -10,24 +10,12 @@ import type { UserInfo } from '@/lib/api/types';
 import { PERFECT_INFO_DELAY_MS } from '@/lib/constants';
 import { isSafeRedirect } from '@/lib/redirect';
 import { writeUserInfo } from '@/lib/session/client';
+import type { LoginResult } from '@/lib/api/types';
+
+export type { LoginResult };
 import type { LoginExtra } from '@/lib/ui/events';
 import { STATION_PROMPT_KEY } from '@/components/account/management';
 
-export interface LoginResult {
-  token: string;
-  hasES: 0 | 1;
-  authUserId: string;
-  esEnabled: 0 | 1;
-  redirectsUrl: string;
-  cmsUrl: string;
-  stuUrl: string;
-  isHandleOldCmsUrl: string;
-  isDefaultPassword: 0 | 1;
-  isEmptyEmail: 0 | 1;
-  /** 1 unless the server turned the automatic post-station prompt off (STATION_PROMPT=0). */
-  stationPrompt?: 0 | 1;
-  operatorResult: { operatorName: string; orgName: string; userID: string };
-}
 
 export const FOLLOW_UP_KEY = 'loginFollowUp';
 export interface FollowUp {

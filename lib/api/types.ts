@@ -174,3 +174,21 @@ export interface UserInfo {
   headPic: string;
   cmsRoleCount?: number;
 }
+
+/** The login result of SPEC 3, answered by every way of signing in (password, QR code, passport). */
+export interface LoginResult {
+  token: string;
+  hasES: 0 | 1;
+  authUserId: string;
+  /** 1 when the passport is configured (and PASSPORT_LINK_PROMPT is not '0'): the dialog then offers the link prompt (13). */
+  esEnabled: 0 | 1;
+  redirectsUrl: string;
+  cmsUrl: string;
+  stuUrl: string;
+  isHandleOldCmsUrl: string;
+  isDefaultPassword: 0 | 1;
+  isEmptyEmail: 0 | 1;
+  /** 1 unless STATION_PROMPT=0: the post-station dialog then opens by itself once a day (SPEC 4.2). */
+  stationPrompt?: 0 | 1;
+  operatorResult: { operatorName: string; orgName: string; userID: string };
+}

@@ -63,10 +63,14 @@ export interface HeartbeatPayload {
   submitId: string;
   courseId: number;
   chapterId: number;
+  /** Current position, seconds. */
   position: number;
+  /** The media segment played since the previous heartbeat, seconds. */
   from: number;
   to: number;
+  /** Wall-clock seconds spent playing since the previous heartbeat. */
   watched: number;
+  /** The batch player's lock session, when it holds one. */
   lockSession?: string;
 }
 

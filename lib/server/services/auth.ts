@@ -17,6 +17,7 @@ import { verifyCaptcha } from './captcha';
 import { createSession, endSession } from './sessions';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
+import type { LoginResult } from '@/lib/api/types';
 
 export const CAPTCHA_WRONG_MSG = '验证码错误或已过期，请重新输入';
 export const LOGIN_FAILED_MSG = '账号或密码错误';
@@ -33,22 +34,8 @@ export function sessionCookies(token: string, op: { id: number; tchrId: number |
   ];
 }
 
-export interface LoginResult {
-  token: string;
-  hasES: 0 | 1;
-  authUserId: string;
-  /** 1 when the passport is configured (and PASSPORT_LINK_PROMPT is not '0'): the dialog then offers the link prompt (13). */
-  esEnabled: 0 | 1;
-  redirectsUrl: string;
-  cmsUrl: string;
-  stuUrl: string;
-  isHandleOldCmsUrl: string;
-  isDefaultPassword: 0 | 1;
-  isEmptyEmail: 0 | 1;
-  /** 1 unless STATION_PROMPT=0: the post-station dialog then opens by itself once a day (SPEC 4.2). */
-  stationPrompt: 0 | 1;
-  operatorResult: { operatorName: string; orgName: string; userID: string };
-}
+
+export type { LoginResult };
 
 type Operator = typeof operators.$inferSelect;
 

@@ -20,21 +20,8 @@ import {
   STUDY_LOCK_S,
 } from '@/lib/learning/constants';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
+import type { HeartbeatPayload as Heartbeat } from '@/lib/learning/types';
 
-export interface Heartbeat {
-  submitId: string;
-  courseId: number;
-  chapterId: number;
-  /** Current position, seconds. */
-  position: number;
-  /** The media segment played since the previous heartbeat, seconds. */
-  from: number;
-  to: number;
-  /** Wall-clock seconds spent playing since the previous heartbeat. */
-  watched: number;
-  /** The batch player's lock session, when it holds one. */
-  lockSession?: string;
-}
 
 export interface HeartbeatResult {
   submitId: string;
