@@ -4,7 +4,8 @@
  * (data/bench-<stamp>-<pid>, deleted at the end), warms every URL, then runs autocannon against each target
  * (32 connections, BENCH_DURATION seconds, default 10) and prints req/s, p50, p99, the ratio of req/s to the
  * baseline page and whether the targets are met. Results also go to bench-results/<stamp>.json.
- * The server is stopped at the end, also on failure or Ctrl-C.
+ * The server is stopped at the end, also on failure or Ctrl-C. BENCH_ONLY=<regex> measures a subset (see below);
+ * BENCH_NODE_ARGS are given to the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it).
  */
 import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,13 @@ const HOSTNAME = '127.0.0.1';
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARM_REQUESTS = 3;
+/**
+ * BENCH_ONLY=<regex> measures only the targets and extra measurements whose names match (case-insensitive),
+ * plus the baseline every ratio needs: e.g. BENCH_ONLY='search|heartbeat' to re-measure one change quickly.
+ */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const wants = (name) => !ONLY || ONLY.test(name);
+const SELECTED = TARGETS.filter((t) => t.baseline || wants(t.name));
 
 function requestOf(t) {
   const headers = { host: `${t.host || 'localhost'}:${PORT}` };
@@ -171,15 +179,15 @@ async function main() {
   try {
     const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.relative(ROOT, dataDir)}`;
     console.log(`[bench] next start on port ${PORT} (requests to ${HOSTNAME}), ${db}`);
-    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1' }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
-    for (const t of TARGETS) {
+    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    for (const t of SELECTED) {
       const statuses = await warm(t);
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);
       console.log(`[bench] warm ${t.method || 'GET'} ${t.host || 'localhost'}${t.path}: ${statuses.join(' ')}${bad.length ? '  <- not 2xx/3xx' : ''}`);
     }
-    console.log(`[bench] autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${TARGETS.length} targets`);
+    console.log(`[bench] autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${SELECTED.length} targets`);
     const measured = [];
-    for (const t of TARGETS) {
+    for (const t of SELECTED) {
       process.stdout.write(`[bench] ${t.name} ... `);
       const r = await measure(t);
       console.log(`${r.reqPerSec.toFixed(0)} req/s`);
@@ -204,15 +212,15 @@ async function main() {
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-      results: rows.map((row, i) => ({ ...TARGETS[i], ...row, body: TARGETS[i].body })),
+      results: rows.map((row, i) => ({ ...SELECTED[i], ...row, body: SELECTED[i].body })),
     };
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-    const freshness = await measureFreshness();
+    const freshness = wants('home freshness') ? await measureFreshness() : { ok: true, skipped: true };
     report.freshness = freshness;
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
     const extras = [];
     for (const d of DOMAINS) {
-      const out = await d.extra({ port: PORT, hostname: HOSTNAME, api, httpRequest, baseline: base ? base.r.reqPerSec : 0, serverPid: server.pid });
+      const out = await d.extra({ port: PORT, hostname: HOSTNAME, api, httpRequest, baseline: base ? base.r.reqPerSec : 0, serverPid: server.pid, wants });
       for (const row of out) {
         console.log(`[bench] ${row.name}: ${row.detail} ${row.ok === false ? 'MISS' : row.ok ? 'ok' : ''}`.trimEnd());
         extras.push(row);

@@ -16,7 +16,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * A whole password sign-in as the dialog does it (captcha, then login with its scrypt check) and the
  * user info after it, timed sequentially; the slow hash is on purpose, the target keeps it usable.
  */
-export async function extra({ api }) {
+export async function extra({ api, wants = () => true }) {
+  if (!wants('accounts sign-in')) return [];
   const logins = [];
   const infos = [];
   for (let i = 0; i < 8; i++) {

@@ -96,5 +96,6 @@ async function scaleRatio({ port, hostname, httpRequest }) {
 }
 
 export async function extra(ctx) {
-  return [await courseFreshness(ctx), ...(await scaleRatio(ctx))];
+  const wants = ctx.wants ?? (() => true);
+  return [...(wants('course edit freshness') ? [await courseFreshness(ctx)] : []), ...(wants('10x catalogue') ? await scaleRatio(ctx) : [])];
 }

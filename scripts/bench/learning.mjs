@@ -109,5 +109,6 @@ async function perUserPages({ port, hostname, api, httpRequest, baseline }) {
 }
 
 export async function extra(ctx) {
-  return [...(await perUserPages(ctx)), ...(await heartbeats(ctx))];
+  const wants = ctx.wants ?? (() => true);
+  return [...(wants('per-user pages player personal') ? await perUserPages(ctx) : []), ...(wants('heartbeats') ? await heartbeats(ctx) : [])];
 }

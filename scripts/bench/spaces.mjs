@@ -75,6 +75,7 @@ function postChunk({ port, hostname, cookie }, fields, data, fileName) {
 }
 
 export async function extra(ctx) {
+  if (ctx.wants && !ctx.wants('upload memory')) return [];
   const rows = [];
   const dir = path.join(ROOT, 'data', `bench-spaces-${process.pid}`);
   mkdirSync(dir, { recursive: true });

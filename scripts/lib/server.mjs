@@ -106,17 +106,18 @@ export async function waitForServer({ port, path: urlPath = '/', host, child, ti
 
 /**
  * Starts `next start -p <port>` as one child process (stdio inherited unless told otherwise), with
- * `env` added to this process's environment (a key set to undefined is removed), and waits until it answers.
+ * `env` added to this process's environment (a key set to undefined is removed) and `nodeArgs` given to node
+ * (e.g. --cpu-prof, which NODE_OPTIONS refuses), and waits until it answers.
  * Returns { child, pid, port, stop }.
  */
-export async function startServer({ port, hostname, env = {}, stdio = 'inherit', waitPath = '/', waitHost, timeoutMs } = {}) {
+export async function startServer({ port, hostname, env = {}, stdio = 'inherit', waitPath = '/', waitHost, timeoutMs, nodeArgs = [] } = {}) {
   // PORT too, so the portal's canonical URLs (lib/variants siteOrigin) name the port it serves on.
   const childEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = String(v);
   }
-  const args = [NEXT_BIN, 'start', '-p', String(port)];
+  const args = [...nodeArgs, NEXT_BIN, 'start', '-p', String(port)];
   if (hostname) args.push('-H', hostname);
   const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio });
   const server = { child, pid: child.pid, port, stop: () => stopServer(child) };

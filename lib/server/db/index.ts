@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -16,6 +16,8 @@ interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Runs a hot statement planned once per connection (see `prepared`). */
+  runPrepared: (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');
@@ -43,7 +45,9 @@ async function open(): Promise<DbHandle> {
       await client.query('select pg_advisory_unlock($1)', [INIT_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // node-postgres keeps a named statement per connection: parsed and planned once, then only bound.
+    const runPrepared = async (name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows;
+    return { db, kind: 'postgres', close: () => pool.end(), runPrepared };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -60,7 +64,44 @@ async function open(): Promise<DbHandle> {
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
   await seedIfEmpty(db);
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite's API has no named statements: PREPARE once in its single session, then EXECUTE with literals.
+  const preparedTexts = new Map<string, string>();
+  const pg = client;
+  const runPrepared = async (name: string, text: string, params: unknown[]) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad prepared statement name ${name}`);
+    if (preparedTexts.get(name) !== text) {
+      if (preparedTexts.has(name)) await pg.exec(`DEALLOCATE ${name}`);
+      const [{ rows }] = await pg.exec(`SHOW standard_conforming_strings`);
+      if ((rows[0] as { standard_conforming_strings?: string }).standard_conforming_strings !== 'on') throw new Error('standard_conforming_strings must be on');
+      await pg.query(`PREPARE ${name} AS ${text}`);
+      preparedTexts.set(name, text);
+    }
+    return (await pg.query<Record<string, unknown>>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
+  };
+  return { db, kind: 'pglite', close: () => client.close(), runPrepared };
+}
+
+/**
+ * A parameter written as an SQL literal, for PGlite's EXECUTE (with standard_conforming_strings on, checked, a quote
+ * is the only special character of a string literal). Only plain values pass; anything else is a programming error.
+ */
+export function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('a prepared statement parameter must be a finite number');
+    return String(v);
+  }
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw new Error('a prepared statement parameter must be a valid date');
+    return `'${v.toISOString()}'`;
+  }
+  if (typeof v === 'string') {
+    if (v.includes('\0')) throw new Error('a prepared statement parameter cannot contain NUL');
+    return `'${v.replace(/'/g, "''")}'`;
+  }
+  throw new Error(`unsupported prepared statement parameter: ${typeof v}`);
 }
 
 async function seedIfEmpty(db: Db) {
@@ -85,6 +126,17 @@ export function getDbHandle(): Promise<DbHandle> {
 
 export async function db(): Promise<Db> {
   return (await getDbHandle()).db;
+}
+
+/**
+ * Runs a statement that is executed very often (the player's heartbeat) as a prepared statement: parsed and planned
+ * once per connection instead of on every call, which is most of its cost. `name` is fixed per statement; the text
+ * must not change between calls (values go in as parameters).
+ */
+export async function prepared<T>(name: string, query: SQL): Promise<T[]> {
+  const handle = await getDbHandle();
+  const { sql: text, params } = (handle.db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  return (await handle.runPrepared(name, text, params)) as T[];
 }
 
 /** Closes the handle (tests, scripts); the next db() call opens a new one. */

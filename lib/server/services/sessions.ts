@@ -3,10 +3,10 @@
  * Idle 4 hours -> 2000; replaced by a newer login of the same account -> 2001; none or unknown -> 2002.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS } from '@/lib/constants';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/api/messages';
-import { db } from '../db';
+import { db, prepared } from '../db';
 import { operators, orgs, sessions } from '../db/schema';
 
 export interface SessionUser {
@@ -18,6 +18,12 @@ export interface SessionUser {
   audience: string;
   positionLevel: number;
   cmsRoles: string[];
+}
+
+interface SessionRow extends Omit<SessionUser, 'orgName'> {
+  lastActiveAt: Date | string;
+  endedReason: string | null;
+  orgName: string | null;
 }
 
 export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code: typeof CODE_SESSION_IDLE | typeof CODE_SESSION_ELSEWHERE | typeof CODE_SESSION_NONE };
@@ -33,28 +39,19 @@ export async function resolveSession(token: string | null, now: Date = new Date(
   if (!token || token.length < 16 || token.length > 256) return { ok: false, code: CODE_SESSION_NONE };
   const d = await db();
   const tokenHash = hashToken(token);
-  const rows = await d
-    .select({
-      lastActiveAt: sessions.lastActiveAt,
-      endedReason: sessions.endedReason,
-      operatorID: operators.id,
-      userID: operators.userId,
-      operatorName: operators.name,
-      orgName: orgs.name,
-      tchrId: operators.tchrId,
-      audience: operators.audience,
-      positionLevel: operators.positionLevel,
-      cmsRoles: operators.cmsRoles,
-    })
-    .from(sessions)
-    .innerJoin(operators, eq(operators.id, sessions.operatorId))
-    .leftJoin(orgs, eq(orgs.id, operators.orgId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  // Every signed-in call starts here, so the lookup is a prepared statement (planned once per connection).
+  const rows = await prepared<SessionRow>(
+    'session_by_token',
+    sql`select ${sessions.lastActiveAt} as "lastActiveAt", ${sessions.endedReason} as "endedReason", ${operators.id} as "operatorID",
+               ${operators.userId} as "userID", ${operators.name} as "operatorName", ${orgs.name} as "orgName", ${operators.tchrId} as "tchrId",
+               ${operators.audience} as "audience", ${operators.positionLevel} as "positionLevel", ${operators.cmsRoles} as "cmsRoles"
+          from ${sessions} join ${operators} on ${operators.id} = ${sessions.operatorId} left join ${orgs} on ${orgs.id} = ${operators.orgId}
+         where ${sessions.tokenHash} = ${tokenHash} limit 1`,
+  );
   const row = rows[0];
   if (!row || row.endedReason === 'logout') return { ok: false, code: CODE_SESSION_NONE };
   if (row.endedReason === 'replaced') return { ok: false, code: CODE_SESSION_ELSEWHERE };
-  const idle = now.getTime() - row.lastActiveAt.getTime();
+  const idle = now.getTime() - new Date(row.lastActiveAt).getTime();
   if (idle > SESSION_IDLE_MS) return { ok: false, code: CODE_SESSION_IDLE };
   if (idle > TOUCH_EVERY_MS) {
     await d.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.tokenHash, tokenHash));

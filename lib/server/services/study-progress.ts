@@ -7,7 +7,7 @@
  * - studied seconds become online study records of the year (the archive and /api/study/totalTime read them).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { db, type Db } from '../db';
+import { db, prepared, type Db } from '../db';
 import { chapterProgress, courseChapters, courseEnrolments, studyClocks, studySubmits } from '../db/schema';
 import { ServiceError } from '../errors';
 import { chapterDuration, CLIPS } from '../media';
@@ -86,7 +86,7 @@ interface HeartbeatRow {
 const CLIP_DURATIONS = JSON.stringify(Object.fromEntries(Object.values(CLIPS).map((c) => [c.key, c.duration])));
 
 /**
- * One heartbeat in ONE statement (one round trip, atomic on its own, no explicit transaction): CTEs lock the
+ * One heartbeat in ONE prepared statement (planned once per connection; one round trip, atomic on its own, no explicit transaction): CTEs lock the
  * enrolment, the study clock and the chapter's progress (FOR UPDATE, so concurrent beats of a learner queue up
  * and see each other's writes), derive the verdict (duplicate, not chosen, locked by another window, faster than
  * the wall clock), the credited seconds (play-ahead counts nothing), the new frontier and the course progress,
@@ -109,7 +109,7 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
   const start = new Date(now.getTime() - HEARTBEAT_MAX_WATCHED_S * 1000);
   const dur = chapter.duration;
   const lockSession = h.lockSession ?? null;
-  const res = (await d.execute(sql`
+  const [r] = await prepared<HeartbeatRow>('study_heartbeat', sql`
     WITH prev AS (
       SELECT operator_id, credited FROM study_submits WHERE submit_id = ${h.submitId}
     ),
@@ -208,8 +208,7 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
            (SELECT operator_id FROM prev) AS prev_operator, (SELECT credited FROM prev) AS prev_credited,
            (SELECT progress FROM enrol) AS enrol_progress, (SELECT finished_at FROM enrol) IS NOT NULL AS enrol_done
       FROM f
-  `)) as unknown as { rows: HeartbeatRow[] };
-  const r = res.rows[0];
+  `);
   switch (r.verdict) {
     case 'enrol':
       throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
