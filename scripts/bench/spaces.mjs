@@ -142,6 +142,8 @@ export async function extra(ctx) {
     const progress = JSON.parse((await ctx.api('/api/resourceFile/progress', plan, cookie)).body);
     if (progress.code !== 0) throw new Error(`progress: ${progress.msg}`);
 
+    const heapOf = async () => JSON.parse((await ctx.api('/api/study/benchHook', { action: 'memory' })).body).data;
+    const heapBefore = await heapOf().catch(() => null);
     const before = ctx.serverPid ? rssOf(ctx.serverPid) : null;
     let peak = before?.rss ?? 0;
     const sampler = setInterval(() => {
@@ -201,7 +203,9 @@ export async function extra(ctx) {
       ok: ctx.serverPid ? peak < RSS_LIMIT_MB : undefined,
       detail: ctx.serverPid
         ? `peak VmRSS ${peak.toFixed(0)} MB; VmHWM of the whole run ${after?.hwm.toFixed(0)} MB (target < ${RSS_LIMIT_MB} MB); ` +
-          `before the upload: anonymous ${before?.anon.toFixed(0)} MB (JS heap, WebAssembly memory, native buffers), file-backed ${before?.file.toFixed(0)} MB (mapped code); database: ${ctx.dbLabel ?? 'as the bench runs it'}`
+          `before the upload: anonymous ${before?.anon.toFixed(0)} MB (JS heap, WebAssembly memory, native buffers), file-backed ${before?.file.toFixed(0)} MB (mapped code)` +
+          (heapBefore ? `; JS heap ${heapBefore.heapUsed} of ${heapBefore.heapTotal} MB, outside it ${heapBefore.external} MB` : '') +
+          `; database: ${ctx.dbLabel ?? 'as the bench runs it'}`
         : 'server pid unknown',
     });
     // The same file again: instant completion by its MD5.

@@ -53,13 +53,15 @@ async function open(): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = dataDir();
+  // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
+  // database is ~60 MB on disk and the operating system caches the rest.
+  const options = { postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'] };
   let client;
   if (dir === 'memory') {
-    client = new PGlite();
+    client = new PGlite(options);
   } else {
-    const pgdata = path.join(dir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(pgdata);
+    client = new PGlite(path.join(dir, 'pglite'), options);
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
@@ -104,7 +106,7 @@ export function sqlLiteral(v: unknown): string {
   throw new Error(`unsupported prepared statement parameter: ${typeof v}`);
 }
 
-async function seedIfEmpty(db: Db) {
+async function seedIfEmpty(db: Db): Promise<void> {
   const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from operators`);
   const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   if (n > 0 || process.env.SEED === 'none') return;

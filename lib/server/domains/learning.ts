@@ -70,7 +70,7 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
 
   // Benchmark hook: answers only with PORTAL_TEST_HOOKS=1 (scripts/bench/learning.mjs).
   '/api/study/benchHook': endpoint(
-    z.object({ action: z.enum(['setup', 'count']), count: z.number().int().min(1).max(2000).optional(), operatorIds: z.array(z.number().int().positive()).max(2000).optional() }),
+    z.object({ action: z.enum(['setup', 'count', 'memory']), count: z.number().int().min(1).max(2000).optional(), operatorIds: z.array(z.number().int().positive()).max(2000).optional() }),
     'none',
     (b) => benchHook(b),
   ),

@@ -1,7 +1,7 @@
 /**
  * Test hook of the learning benchmark (scripts/bench/learning.mjs), answered only when PORTAL_TEST_HOOKS=1 (like the
- * captcha answer hook): sessions for N seeded learners who have chosen one course, and the count of their accepted
- * heartbeats in the database. Never set PORTAL_TEST_HOOKS in production.
+ * captcha answer hook): sessions for N seeded learners who have chosen one course, the count of their accepted
+ * heartbeats in the database, and where the server's memory is. Never set PORTAL_TEST_HOOKS in production.
  */
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import { db } from '../db';
@@ -18,8 +18,14 @@ export function hooksOn(): boolean {
   return process.env.PORTAL_TEST_HOOKS === '1';
 }
 
-export async function benchHook(input: { action: 'setup' | 'count'; count?: number; operatorIds?: number[] }) {
+export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; count?: number; operatorIds?: number[] }) {
   if (!hooksOn()) throw new ServiceError(MSG_NOT_FOUND, CODE_NOT_FOUND);
+  if (input.action === 'memory') {
+    // Where the server's memory is, in MB: the JS heap, memory outside it (WebAssembly, buffers), resident total.
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 1048576);
+    return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+  }
   const d = await db();
   if (input.action === 'count') return { accepted: await countSubmits(input.operatorIds ?? []) };
   const want = input.count ?? 500;
