@@ -38,6 +38,10 @@ export const TARGETS = [
   { name: 'home student', path: '/home', host: 'stu.localhost', ...PAGE },
   { name: 'home party school (dx)', path: '/home', host: 'dangxiao.localhost', ...PAGE },
   { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
+  // Two floors of the framework on this machine, for reading the per-request targets (no targets of their own):
+  // a page rendered on every request with no data and no shell, and an endpoint that touches no database.
+  { name: 'floor: bare dynamic page', path: '/bench/dyn' },
+  { name: 'floor: endpoint without database', path: '/api/study/benchHook', method: 'POST', body: { action: 'memory' } },
   ...DOMAINS.flatMap((d) => d.TARGETS),
 ];
 

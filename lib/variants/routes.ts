@@ -63,6 +63,8 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/exam'),
   /** The benchmark's baseline: a plain page with no data (scripts/bench.mjs). */
   r('/bench/baseline', { personal: true }),
+  /** Its per-request twin: the floor of any page rendered for each visitor. */
+  r('/bench/dyn', { personal: true }),
 ];
 
 const without = (routes: readonly RouteInfo[], drop: string[]) => routes.filter((x) => !drop.includes(x.path));

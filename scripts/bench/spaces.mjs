@@ -237,7 +237,7 @@ async function standalone() {
   if (pgUrl) runs.push({ label: `PostgreSQL ${pgUrl.replace(/\/\/[^@]*@/, '//')}`, env: { DATABASE_URL: pgUrl } });
   for (const r of runs) {
     const dataDir = freshDataDir('bench-spaces-upload');
-    const server = await startServer({ port, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', ...r.env }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    const server = await startServer({ port, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', ...r.env }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
     try {
       const api = async (p, body, cookie) =>
         httpRequest({ port, hostname, path: p, method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body), timeoutMs: 30000 });
