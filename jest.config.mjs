@@ -2,6 +2,9 @@ import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
 
+// Tests never touch the demo database of `npm start` (./data): an in-memory PGlite unless told otherwise.
+process.env.DATA_DIR ||= 'memory';
+
 /** Unit tests run in Node (or jsdom where a file asks for it); integration tests share the endpoint table. */
 const config = {
   testEnvironment: 'node',

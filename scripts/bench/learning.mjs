@@ -79,8 +79,8 @@ async function heartbeats({ port, hostname, api }) {
   // Responses still in flight when autocannon stops are not counted as accepted, but reach the database.
   const lost = Math.max(0, accepted - inDb);
   const why = [
+    // Issue 5 sets a rate and no loss; p99 is reported, not a target.
     perSec >= target ? '' : `accepted/s < ${target}`,
-    result.latency.p99 < 200 ? '' : 'p99 >= 200 ms',
     lost === 0 ? '' : `${lost} accepted submits missing in the database`,
   ].filter(Boolean);
   const detail = `${learners.length} learners, ${accepted} accepted (${perSec.toFixed(0)}/s), ${refused} refused${refusals.size ? ` [${[...refusals].map(([m, n]) => `${m}: ${n}`).join('; ')}]` : ''}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, in database ${inDb} (lost ${lost}; the database may hold a few more: answers in flight at the stop)`;

@@ -204,7 +204,7 @@ export async function extra(ctx) {
       detail: ctx.serverPid
         ? `peak VmRSS ${peak.toFixed(0)} MB; VmHWM of the whole run ${after?.hwm.toFixed(0)} MB (target < ${RSS_LIMIT_MB} MB); ` +
           `before the upload: anonymous ${before?.anon.toFixed(0)} MB (JS heap, WebAssembly memory, native buffers), file-backed ${before?.file.toFixed(0)} MB (mapped code)` +
-          (heapBefore ? `; JS heap ${heapBefore.heapUsed} of ${heapBefore.heapTotal} MB, outside it ${heapBefore.external} MB` : '') +
+          (heapBefore ? `; JS heap ${heapBefore.heapUsed} of ${heapBefore.heapTotal} MB${heapBefore.heapLive !== null ? ` (${heapBefore.heapLive} MB live after a full collection)` : ''}, outside it ${heapBefore.external} MB` : '') +
           `; database: ${ctx.dbLabel ?? 'as the bench runs it'}`
         : 'server pid unknown',
     });

@@ -22,9 +22,13 @@ export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; c
   if (!hooksOn()) throw new ServiceError(MSG_NOT_FOUND, CODE_NOT_FOUND);
   if (input.action === 'memory') {
     // Where the server's memory is, in MB: the JS heap, memory outside it (WebAssembly, buffers), resident total.
-    const m = process.memoryUsage();
     const mb = (n: number) => Math.round(n / 1048576);
-    return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+    const m = process.memoryUsage();
+    // With --expose-gc (BENCH_NODE_ARGS), also what is live after a full collection: garbage or a leak.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const live = gc ? mb(process.memoryUsage().heapUsed) : null;
+    return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), heapLive: live };
   }
   const d = await db();
   if (input.action === 'count') return { accepted: await countSubmits(input.operatorIds ?? []) };
