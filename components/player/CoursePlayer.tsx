@@ -343,7 +343,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                   if (!chosen && videoRef.current && videoRef.current.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
                 }}
               >
-                <source src={src} type="video/webm" />
+                <source src={src} type={chapter.mediaType || 'video/webm'} />
                 {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
               </video>
               <p className="mt-2 text-xs text-gray-400">键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕</p>

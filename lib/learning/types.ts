@@ -8,6 +8,8 @@ export interface ChapterView {
   /** Seconds a learner on trial may play. */
   trialSeconds: number;
   playable: boolean;
+  /** MIME type of the video (a demo clip's WebM, or the uploaded file's). */
+  mediaType: string;
   hasSubtitle: boolean;
 }
 

@@ -10,9 +10,12 @@ import { z } from 'zod';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
 import { siteForHost, type Site } from '@/lib/variants';
-import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+
+export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 import { resolveSession, type SessionUser } from './services/sessions';
-import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError } from './services/uploads';
+import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from './services/uploads';
+import { parseRange } from './services/media-stream';
 import { isShowLLM } from './services/site';
 import { ASSISTANT_OFF_MSG, openChat } from './services/assistant';
 
@@ -166,41 +169,45 @@ function parseAndStore(request: Request, user: SessionUser, action: UploadAction
   });
 }
 
-/** Uploaded files, served so that none can act as a page of the portal: type from content, nosniff, a sandbox CSP. */
+/**
+ * Uploaded files, served so that none can act as a page of the portal: type from content, nosniff, a sandbox CSP.
+ * Videos and audio are course media: only their uploader gets them here (the creation centre's preview); learners
+ * play them through /media/chapter/:id, which keeps the trial rule.
+ */
 export async function serveFile(request: Request, name: string): Promise<Response> {
   const found = await servedFile(name).catch(() => null);
   if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
   const { file, fullPath, size } = found;
-  const inline = file.kind === 'video' || file.kind === 'audio' || file.kind === 'image' || file.mime === 'application/pdf';
+  const media = file.kind === 'video' || file.kind === 'audio';
+  if (media) {
+    const who = await userOf(request);
+    if ('response' in who) return who.response;
+    const mine = await userHasFile(who.user, file.id).then(
+      () => true,
+      () => false,
+    );
+    if (!mine) return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
+  }
+  const inline = media || file.kind === 'image' || file.mime === 'application/pdf';
   const downloadName = file.originalName || `${file.md5}.${file.ext}`;
   const headers = new Headers({
     'content-type': file.mime,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
-    'cache-control': 'public, max-age=31536000, immutable',
+    // Course media depends on who asks; the rest is content-addressed and never changes.
+    'cache-control': media ? 'private, no-store' : 'public, max-age=31536000, immutable',
     'accept-ranges': 'bytes',
   });
-  let start = 0;
-  let end = size - 1;
-  let status = 200;
-  const range = request.headers.get('range');
-  const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (range && m && (m[1] || m[2])) {
-    if (m[1]) {
-      start = Number(m[1]);
-      end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-    } else {
-      start = Math.max(0, size - Number(m[2]));
-    }
-    if (start > end || start >= size) {
-      headers.set('content-range', `bytes */${size}`);
-      return new Response(null, { status: 416, headers });
-    }
-    status = 206;
-    headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  const range = parseRange(request.headers.get('range'), size);
+  if (range === 'bad') {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
   }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
   headers.set('content-length', String(end - start + 1));
+  const status = range ? 206 : 200;
   if (request.method === 'HEAD') return new Response(null, { status, headers });
   const stream = Readable.toWeb(createReadStream(fullPath, { start, end })) as ReadableStream<Uint8Array>;
   return new Response(stream, { status, headers });

@@ -2,10 +2,15 @@
  * The media route with hostile input: the trial rendition for visitors and unchosen courses whatever the range,
  * the full one after 选学, ranges parsed strictly, unknown chapters 404. Also the archive and the bench hook.
  */
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { courseChapters, courseEnrolments, operators } from '@/lib/server/db/schema';
+import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
+import type { CourseView } from '@/lib/learning/types';
 import { createSession } from '@/lib/server/services/sessions';
 import { parseRange, serveChapterMedia } from '@/lib/server/services/media-stream';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
@@ -62,6 +67,70 @@ describe('/media/chapter/:id', () => {
     expect(vtt.headers.get('content-type')).toMatch(/text\/vtt/);
     expect(await vtt.text()).toMatch(/^WEBVTT/);
     for (const id of ['99999999', '../../etc/passwd', '-1', '1e3', '']) expect((await get(id)).status).toBe(404);
+  });
+});
+
+describe('a course video uploaded in the creation centre', () => {
+  // The upload itself is tested in spaces-uploads; here a stored file (a copy of a demo clip) on a chapter.
+  const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'learning-uploaded-'));
+  const source = path.join(process.cwd(), 'assets/media/demo-1.webm');
+  const bytes = readFileSync(source);
+  const md5 = createHash('md5').update(bytes).digest('hex');
+  const savedDir = process.env.UPLOAD_DIR;
+  const savedFfmpeg = process.env.FFMPEG_PATH;
+  let chapterId = 0;
+  let courseId = 0;
+  beforeAll(async () => {
+    process.env.UPLOAD_DIR = uploadDir;
+    const d = await db();
+    const [owner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'teacher'));
+    const key = `files/${md5.slice(0, 2)}/${md5}-${bytes.length}.webm`;
+    mkdirSync(path.join(uploadDir, path.dirname(key)), { recursive: true });
+    copyFileSync(source, path.join(uploadDir, key));
+    await d.insert(uploadFiles).values({ md5, size: bytes.length, kind: 'video', mime: 'video/webm', ext: 'webm', storageKey: key, ownerId: owner.id, originalName: '上传的课程.webm' }).onConflictDoNothing();
+    const [course] = await d.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).limit(1);
+    courseId = course.id;
+    const [row] = await d
+      .insert(courseChapters)
+      .values({ courseId, sort: 99, title: '上传的视频', media: `/api/resourceFile/file/${md5}-${bytes.length}.webm`, durationSeconds: 300 })
+      .returning({ id: courseChapters.id });
+    chapterId = row.id;
+  });
+  afterAll(async () => {
+    await (await db()).delete(courseChapters).where(eq(courseChapters.id, chapterId));
+    process.env.UPLOAD_DIR = savedDir;
+    process.env.FFMPEG_PATH = savedFfmpeg;
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  it('plays in the player: a cut at the trial limit before 选学, the uploaded file after', async () => {
+    const view = (await call('/api/course/view', { courseId })).data as CourseView;
+    expect(view.chapters.find((c) => c.id === chapterId)).toMatchObject({ playable: true, trialSeconds: 180, duration: 300, mediaType: 'video/webm' });
+    const trial = await get(String(chapterId), { range: 'bytes=0-' });
+    expect(trial.status).toBe(206);
+    expect(trial.headers.get('x-media-rendition')).toBe('trial');
+    expect(trial.headers.get('content-type')).toBe('video/webm');
+    const trialSize = Number(trial.headers.get('content-range')!.split('/')[1]);
+    expect(trialSize).toBeGreaterThan(0);
+    expect(trialSize).toBeLessThan(bytes.length * 0.75);
+    expect((await get(String(chapterId), { range: `bytes=${trialSize}-` })).status).toBe(416);
+    const d = await db();
+    const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'student'));
+    const token = await createSession(learner.id);
+    await d.insert(courseEnrolments).values({ operatorId: learner.id, courseId }).onConflictDoNothing();
+    const full = await get(String(chapterId), { cookie: `Continuing-Education-Web-Token=${token}` });
+    expect(full.headers.get('x-media-rendition')).toBe('full');
+    expect(Number(full.headers.get('content-length'))).toBe(bytes.length);
+    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+  });
+
+  it('without ffmpeg no trial rendition exists, and nothing is served before 选学', async () => {
+    rmSync(path.join(uploadDir, 'trials'), { recursive: true, force: true });
+    process.env.FFMPEG_PATH = path.join(uploadDir, 'no-ffmpeg-here');
+    const res = await get(String(chapterId));
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe('请选学后播放');
+    process.env.FFMPEG_PATH = savedFfmpeg;
   });
 });
 

@@ -117,14 +117,22 @@ describe('resumable chunked upload', () => {
     // no scratch left behind
     expect(readdirSync(path.join(uploadDir, 'tmp')).filter((n) => n.startsWith('s'))).toEqual([]);
     const name = p.file!.url.split('/').pop()!;
-    const res = await serveFile(new Request(`http://localhost${p.file!.url}`), name);
+    // Course video: only its uploader gets it from this URL; learners play it through the player (trial rule).
+    const visitor = await serveFile(new Request(`http://localhost${p.file!.url}`), name);
+    expect(visitor.status).toBe(200);
+    expect((await visitor.json()).code).not.toBe(0);
+    const other = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': await token('party') } }), name);
+    expect(other.status).toBe(403);
+    expect((await other.json()).msg).toBe('课程视频请在课程学习页面观看');
+    const res = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': teacher } }), name);
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('private');
     expect(res.headers.get('content-type')).toBe('video/mp4');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="[a-f0-9]{32}\.mp4"/);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(md5(Buffer.from(await res.arrayBuffer()))).toBe(plan.fileMd5);
-    const ranged = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { range: 'bytes=0-99' } }), name);
+    const ranged = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { range: 'bytes=0-99', 'x-access-token': teacher } }), name);
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
   });

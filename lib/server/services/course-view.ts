@@ -7,6 +7,7 @@ import { db } from '../db';
 import { courseChapters, courseNotes, courseReviews, courses, favourites, teachers } from '../db/schema';
 import { ServiceError } from '../errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media';
+import { uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { courseState } from './course-enrolment';
 import { chapterProgressOf } from './study-progress';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
@@ -41,18 +42,23 @@ export async function courseView(courseId: number): Promise<CourseView> {
     cover: course.cover,
     teacherName: course.teacherName,
     trialSeconds: COURSE_TRIAL_SECONDS,
-    chapters: chapters.map((c) => {
-      const clip = clipFor(c.media);
-      return {
-        id: c.id,
-        sort: c.sort,
-        title: c.title,
-        duration: chapterDuration(c.media, c.durationSeconds),
-        trialSeconds: clip ? trialSeconds(clip) : 0,
-        playable: clip != null,
-        hasSubtitle: !!c.subtitle && clipFor(c.subtitle) != null,
-      };
-    }),
+    chapters: await Promise.all(
+      chapters.map(async (c) => {
+        const clip = clipFor(c.media);
+        // A video uploaded in the creation centre plays too, for its declared length.
+        const uploaded = clip ? null : await uploadedMediaOf(c.media);
+        return {
+          id: c.id,
+          sort: c.sort,
+          title: c.title,
+          duration: chapterDuration(c.media, c.durationSeconds),
+          trialSeconds: clip ? trialSeconds(clip) : uploaded ? uploadedTrialSeconds(c.durationSeconds) : 0,
+          playable: clip != null || uploaded != null,
+          mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
+          hasSubtitle: !!c.subtitle && clipFor(c.subtitle) != null,
+        };
+      }),
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Range-request streaming of the media store (lib/server/media.ts), with the trial rule of SPEC 8/9 applied on
- * the server: the full rendition only for a learner who has chosen (选学) the course.
+ * Range-request streaming of the media store (lib/server/media.ts) and of course videos uploaded in the creation
+ * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
+ * learner who has chosen (选学) the course.
  */
 import 'server-only';
 import { createReadStream } from 'node:fs';
@@ -14,6 +15,8 @@ import { courseChapters } from '../db/schema';
 import { clipFor, mediaRoot } from '../media';
 import { courseState } from './course-enrolment';
 import { resolveSession } from './sessions';
+import { trialRendition, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 
 function cookie(header: string | null, name: string): string | null {
   if (!header) return null;
@@ -56,15 +59,17 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   if (!/^\d{1,9}$/.test(rawId)) return text(404, '资源不存在');
   const d = await db();
   const [chapter] = await d
-    .select({ courseId: courseChapters.courseId, media: courseChapters.media, subtitle: courseChapters.subtitle })
+    .select({ courseId: courseChapters.courseId, media: courseChapters.media, subtitle: courseChapters.subtitle, declared: courseChapters.durationSeconds })
     .from(courseChapters)
     .where(eq(courseChapters.id, Number(rawId)));
   const url = new URL(request.url);
   const wantsTrack = url.searchParams.get('track') === 'vtt';
   const clip = chapter ? clipFor(wantsTrack ? chapter.subtitle : chapter.media) : null;
-  if (!chapter || !clip) return text(404, '资源不存在');
+  // A chapter plays a demo clip or a video uploaded in the creation centre.
+  const uploaded = chapter && !clip && !wantsTrack ? await uploadedMediaOf(chapter.media) : null;
+  if (!chapter || (!clip && !uploaded)) return text(404, '资源不存在');
 
-  if (wantsTrack) {
+  if (wantsTrack && clip) {
     const file = path.join(mediaRoot(), clip.subtitleFile);
     const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
     return new Response(body, { headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
@@ -75,7 +80,15 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   const operatorId = session?.ok ? session.user.operatorID : null;
   const state = await courseState(operatorId, chapter.courseId);
   const full = state.chosen;
-  const file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
+  let file: string;
+  if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
+  else if (full) file = uploaded!.fullPath;
+  else {
+    const trial = await trialRendition(uploaded!, uploadedTrialSeconds(chapter.declared));
+    // No trial rendition could be made: nothing of the course leaves the server before 选学.
+    if (!trial) return text(403, SELECT_BEFORE_PLAY_MSG);
+    file = trial;
+  }
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -83,7 +96,7 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     return text(404, '资源不存在');
   }
   const headers = new Headers({
-    'content-type': clip.type,
+    'content-type': clip ? clip.type : uploaded!.mime,
     'accept-ranges': 'bytes',
     // Depends on who asks: never shared by caches.
     'cache-control': 'private, no-store',

@@ -1,0 +1,95 @@
+/**
+ * Course videos uploaded in the creation centre, played in the player (SPEC 8/9 trial rule on the server): a
+ * learner who chose the course gets the uploaded file; anyone else a trial rendition cut at the trial limit by
+ * ffmpeg (stream copy, no re-encoding), made on first demand and kept beside the uploads. Without ffmpeg (or when
+ * the cut fails) there is no trial rendition and nothing is served to a learner on trial.
+ */
+import 'server-only';
+import { spawn } from 'node:child_process';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
+import { uploadedFilePath } from '../storage';
+import { fileByUrl } from './uploads';
+
+/** Chapter media that names an uploaded file (the creation centre stores its URL). */
+export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
+
+export interface UploadedMedia {
+  /** The uploaded file, full length. */
+  fullPath: string;
+  mime: string;
+  ext: string;
+  key: string;
+}
+
+/** The uploaded video or audio file a chapter's media names, or null. */
+export async function uploadedMediaOf(media: string): Promise<UploadedMedia | null> {
+  if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
+  const file = await fileByUrl(media);
+  if (!file || (file.kind !== 'video' && file.kind !== 'audio')) return null;
+  const fullPath = uploadedFilePath(file.storageKey);
+  return fullPath ? { fullPath, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
+}
+
+/** Seconds a learner on trial may play of a chapter that lasts `duration` seconds. */
+export function uploadedTrialSeconds(duration: number): number {
+  return Math.min(duration > 0 ? duration : COURSE_TRIAL_SECONDS, COURSE_TRIAL_SECONDS);
+}
+
+const MUXER: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', mov: 'mov', m4a: 'ipod', webm: 'webm', mp3: 'mp3' };
+const CUT_TIMEOUT_MS = 120_000;
+const inFlight = new Map<string, Promise<string | null>>();
+let ffmpegMissing = false;
+
+function runFfmpeg(args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), CUT_TIMEOUT_MS);
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (e.code === 'ENOENT' && !ffmpegMissing) {
+        ffmpegMissing = true;
+        console.warn('[media] ffmpeg not found (FFMPEG_PATH): uploaded course videos have no trial rendition');
+      }
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0 && err) console.warn(`[media] trial cut failed: ${err.trim().split('\n').pop()}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * The trial rendition of an uploaded file (its first `seconds`), or null when it cannot be made. Written to a
+ * temporary name and renamed, so a half-written rendition is never served; concurrent requests share one cut.
+ */
+export function trialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
+  const key = `trials/${media.key}-${seconds}s.${media.ext}`;
+  const target = uploadedFilePath(key);
+  const muxer = MUXER[media.ext];
+  if (!target || !muxer) return Promise.resolve(null);
+  const running = inFlight.get(target);
+  if (running) return running;
+  const job = (async () => {
+    if (await stat(target).then((s) => s.size > 0, () => false)) return target;
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.part`;
+    const args = ['-v', 'error', '-y', '-i', media.fullPath, '-t', String(seconds), '-map', '0', '-c', 'copy'];
+    if (muxer === 'mp4' || muxer === 'mov' || muxer === 'ipod') args.push('-movflags', '+faststart');
+    args.push('-f', muxer, tmp);
+    const ok = await runFfmpeg(args);
+    if (!ok || !(await stat(tmp).then((s) => s.size > 0, () => false))) {
+      await rm(tmp, { force: true });
+      return null;
+    }
+    await rename(tmp, target);
+    return target;
+  })().finally(() => inFlight.delete(target));
+  inFlight.set(target, job);
+  return job;
+}
