@@ -43,6 +43,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
   const [trialOver, setTrialOver] = useState(false);
   const [testFor, setTestFor] = useState<number | null>(null);
   const [status, setStatus] = useState<string>('');
+  const [subtitling, setSubtitling] = useState<number | null>(null);
   const [pending, setPending] = useState(0);
   const [lockError, setLockError] = useState<string | null>(null);
 
@@ -275,6 +276,20 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     }
   };
 
+  /** AI subtitles for a chapter without a track: made on the server (minutes for a long video), then shown. */
+  const makeSubtitles = async (chapterId: number) => {
+    setSubtitling(chapterId);
+    try {
+      await api.request('/api/course/aiSubtitles', { chapterId });
+      await qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/view', { courseId }) });
+      toast('info', 'AI字幕已生成');
+    } catch {
+      /* the client has shown the server's message */
+    } finally {
+      setSubtitling(null);
+    }
+  };
+
   if (!course) return <p className="p-6 text-gray-600">课程不存在或未发布</p>;
   const chapterProgress = (id: number) => progress?.chapters.find((c) => c.chapterId === id);
   const src = chapter ? `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}` : '';
@@ -347,6 +362,17 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                 {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
               </video>
               <p className="mt-2 text-xs text-gray-400">键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕</p>
+              {course.aiSubtitles && chosen && !chapter.hasSubtitle && (
+                <button
+                  type="button"
+                  onClick={() => makeSubtitles(chapter.id)}
+                  disabled={subtitling !== null}
+                  aria-busy={subtitling === chapter.id}
+                  className="mt-2 rounded border border-gray-500 px-3 py-1 text-sm text-gray-100 hover:bg-gray-800 disabled:opacity-60"
+                >
+                  {subtitling === chapter.id ? 'AI字幕生成中，请稍候…' : '生成AI字幕'}
+                </button>
+              )}
               <p className="mt-1 text-sm text-gray-300" aria-live="polite" data-testid="study-status">
                 {status}
                 {pending > 0 && <span data-testid="pending-heartbeats">（待提交 {pending} 条）</span>}

@@ -20,6 +20,8 @@ export interface CourseView {
   cover: string;
   teacherName: string;
   trialSeconds: number;
+  /** Whether a chapter without subtitles can have AI subtitles made (a speech-to-text service is configured). */
+  aiSubtitles: boolean;
   chapters: ChapterView[];
 }
 

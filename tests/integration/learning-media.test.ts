@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -122,6 +123,60 @@ describe('a course video uploaded in the creation centre', () => {
     expect(full.headers.get('x-media-rendition')).toBe('full');
     expect(Number(full.headers.get('content-length'))).toBe(bytes.length);
     await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+  });
+
+  it('AI subtitles: off without a service, only after 选学, made once by the speech-to-text service and served as the track', async () => {
+    const d = await db();
+    const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'party'));
+    const token = await createSession(learner.id);
+    const ask = () => call('/api/course/aiSubtitles', { chapterId }, token);
+    expect((await ask()).msg).toBe('请选学后播放');
+    await d.insert(courseEnrolments).values({ operatorId: learner.id, courseId }).onConflictDoNothing();
+    const savedBase = process.env.LLM_BASE_URL;
+    delete process.env.LLM_BASE_URL;
+    expect((await ask()).msg).toBe('AI字幕未开放');
+    // A stand-in of the OpenAI-compatible /audio/transcriptions on loopback.
+    const seen: { model: string; language: string; format: string; head: string }[] = [];
+    let answer = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n欢迎学习本课程\n';
+    const server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+      const file = form.get('file') as Blob;
+      const head = Buffer.from(await file.arrayBuffer()).subarray(0, 3);
+      seen.push({ model: String(form.get('model')), language: String(form.get('language')), format: String(form.get('response_format')), head: head.toString('latin1') });
+      res.writeHead(req.url === '/v1/audio/transcriptions' ? 200 : 404, { 'content-type': 'text/vtt' });
+      res.end(answer);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    process.env.LLM_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    try {
+      answer = '<html>not a track</html>';
+      expect((await ask()).msg).toBe('AI字幕生成失败，请稍后再试');
+      answer = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n欢迎学习本课程\n';
+      const made = await ask();
+      expect(made.code).toBe(0);
+      expect(made.data).toMatchObject({ chapterId, hasSubtitle: true, source: 'ai' });
+      expect(seen).toHaveLength(2);
+      expect(seen[1]).toMatchObject({ model: 'whisper-1', language: 'zh', format: 'vtt' });
+      // the sound went up as MP3 (an ID3 tag or an MPEG frame sync)
+      expect(seen[1].head === 'ID3' || seen[1].head.charCodeAt(0) === 0xff).toBe(true);
+      const view = (await call('/api/course/view', { courseId })).data as CourseView;
+      expect(view.aiSubtitles).toBe(true);
+      expect(view.chapters.find((c) => c.id === chapterId)?.hasSubtitle).toBe(true);
+      const track = await get(String(chapterId), {}, '?track=vtt');
+      expect(track.headers.get('content-type')).toMatch(/text\/vtt/);
+      expect(await track.text()).toContain('欢迎学习本课程');
+      // made once: asking again answers from the stored track
+      expect((await ask()).data).toMatchObject({ source: 'ai' });
+      expect(seen).toHaveLength(2);
+    } finally {
+      server.close();
+      process.env.LLM_BASE_URL = savedBase;
+      if (savedBase === undefined) delete process.env.LLM_BASE_URL;
+      await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+      await d.update(courseChapters).set({ subtitle: '' }).where(eq(courseChapters.id, chapterId));
+    }
   });
 
   it('without ffmpeg no trial rendition exists, and nothing is served before 选学', async () => {

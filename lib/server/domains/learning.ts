@@ -27,6 +27,7 @@ import {
 import { lockCourse, submitBatch, submitHeartbeat } from '../services/study-progress';
 import { courseProgressView, courseView, isFavourite, listNotes, saveNote, selfTest, selfTestSubmit, setFavourite } from '../services/course-view';
 import { archive } from '../services/archive';
+import { aiSubtitles } from '../services/ai-subtitles';
 import { benchHook } from '../services/bench-hook';
 import { assignStatus, saveSurvey, surveyDetail } from '../services/surveys';
 import { applyExam, checkTimeout, examDetail, examList, examResult, paper, saveAnswer, startExam, submitExam } from '../services/exams';
@@ -40,6 +41,7 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),
   '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) => lockCourse(ctx.user!.operatorID, b.courseId, b.session, b.release ?? false)),
   '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b) => selfTest(b.chapterId)),
+  '/api/course/aiSubtitles': endpoint(chapterIdSchema, 'user', (b, ctx) => aiSubtitles(ctx.user!, b.chapterId)),
   '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b) => selfTestSubmit(b.chapterId, b.answers)),
   '/api/course/summaries': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'summary', b.pageNum, b.pageSize)),
   '/api/course/reviewSave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'review' })),

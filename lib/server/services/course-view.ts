@@ -8,6 +8,7 @@ import { courseChapters, courseNotes, courseReviews, courses, favourites, teache
 import { ServiceError } from '../errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media';
 import { uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
 import { courseState } from './course-enrolment';
 import { chapterProgressOf } from './study-progress';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
@@ -42,6 +43,7 @@ export async function courseView(courseId: number): Promise<CourseView> {
     cover: course.cover,
     teacherName: course.teacherName,
     trialSeconds: COURSE_TRIAL_SECONDS,
+    aiSubtitles: aiSubtitlesConfigured(),
     chapters: await Promise.all(
       chapters.map(async (c) => {
         const clip = clipFor(c.media);
@@ -55,7 +57,7 @@ export async function courseView(courseId: number): Promise<CourseView> {
           trialSeconds: clip ? trialSeconds(clip) : uploaded ? uploadedTrialSeconds(c.durationSeconds) : 0,
           playable: clip != null || uploaded != null,
           mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
-          hasSubtitle: !!c.subtitle && clipFor(c.subtitle) != null,
+          hasSubtitle: !!c.subtitle && (clipFor(c.subtitle) != null || c.subtitle.startsWith(AI_SUBTITLE_PREFIX)),
         };
       }),
     ),

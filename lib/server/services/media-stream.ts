@@ -16,6 +16,7 @@ import { clipFor, mediaRoot } from '../media';
 import { courseState } from './course-enrolment';
 import { resolveSession } from './sessions';
 import { trialRendition, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { subtitleFileOf } from './ai-subtitles';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 
 function cookie(header: string | null, name: string): string | null {
@@ -63,17 +64,17 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     .from(courseChapters)
     .where(eq(courseChapters.id, Number(rawId)));
   const url = new URL(request.url);
-  const wantsTrack = url.searchParams.get('track') === 'vtt';
-  const clip = chapter ? clipFor(wantsTrack ? chapter.subtitle : chapter.media) : null;
-  // A chapter plays a demo clip or a video uploaded in the creation centre.
-  const uploaded = chapter && !clip && !wantsTrack ? await uploadedMediaOf(chapter.media) : null;
-  if (!chapter || (!clip && !uploaded)) return text(404, '资源不存在');
-
-  if (wantsTrack && clip) {
-    const file = path.join(mediaRoot(), clip.subtitleFile);
+  if (url.searchParams.get('track') === 'vtt') {
+    // The chapter's subtitle track: a demo clip's, or one made by AI subtitles.
+    const file = chapter?.subtitle ? subtitleFileOf(chapter.subtitle) : null;
+    if (!file || !(await stat(file).then(() => true, () => false))) return text(404, '资源不存在');
     const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
-    return new Response(body, { headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+    return new Response(body, { headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' } });
   }
+  const clip = chapter ? clipFor(chapter.media) : null;
+  // A chapter plays a demo clip or a video uploaded in the creation centre.
+  const uploaded = chapter && !clip ? await uploadedMediaOf(chapter.media) : null;
+  if (!chapter || (!clip && !uploaded)) return text(404, '资源不存在');
 
   const token = request.headers.get('x-access-token') || cookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
   const session = token ? await resolveSession(token) : null;

@@ -42,7 +42,8 @@ const CUT_TIMEOUT_MS = 120_000;
 const inFlight = new Map<string, Promise<string | null>>();
 let ffmpegMissing = false;
 
-function runFfmpeg(args: string[]): Promise<boolean> {
+/** Runs ffmpeg (FFMPEG_PATH, default on the PATH); true when it succeeded. */
+export function runFfmpeg(args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -52,13 +53,13 @@ function runFfmpeg(args: string[]): Promise<boolean> {
       clearTimeout(timer);
       if (e.code === 'ENOENT' && !ffmpegMissing) {
         ffmpegMissing = true;
-        console.warn('[media] ffmpeg not found (FFMPEG_PATH): uploaded course videos have no trial rendition');
+        console.warn('[media] ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
       }
       resolve(false);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code !== 0 && err) console.warn(`[media] trial cut failed: ${err.trim().split('\n').pop()}`);
+      if (code !== 0 && err) console.warn(`[media] ffmpeg failed: ${err.trim().split('\n').pop()}`);
       resolve(code === 0);
     });
   });
