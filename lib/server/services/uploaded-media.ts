@@ -45,7 +45,8 @@ let ffmpegMissing = false;
 /** Runs ffmpeg (FFMPEG_PATH, default on the PATH); true when it succeeded. */
 export function runFfmpeg(args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // The binary is configuration, not a project file: not traced by the bundler.
+    const child = spawn(/*turbopackIgnore: true*/ process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), CUT_TIMEOUT_MS);

@@ -6,7 +6,7 @@
  * lives in the database (upload_sessions, upload_chunks), so any instance can take the next chunk.
  * Bytes are streamed to disk as they arrive; no file is ever held in memory whole.
  */
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,9 +16,10 @@ import { formatBytes } from '@/lib/format';
 import type { PendingUpload, UploadedFile, UploadProgress } from '@/lib/api/spaces';
 import { db } from '../db';
 import { uploadChunks, uploadFiles, uploadSessions } from '../db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '../errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from '../errors';
 import { uploadedFilePath } from '../storage';
 import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from './file-types';
+import { digestOf, dropHash, feedRegion, hasherGeneration } from './file-hasher';
 import type { SessionUser } from './sessions';
 
 export type UploadCall = 'courseware' | 'res' | 'file';
@@ -48,6 +49,7 @@ export const MSG_FILE_MD5 = '文件MD5校验失败，请重新上传';
 export const MSG_TYPE = (call: UploadCall) => `不支持的文件类型，仅支持：${ACCEPT[call].exts.join('、')}（按文件内容识别）`;
 export const MSG_TOO_BIG = (call: UploadCall) => `文件过大，不能超过${formatBytes(UPLOAD_LIMITS[call])}`;
 export const MSG_CHUNK_INDEX = '分片序号不正确';
+export const MSG_HASH_RETRY = '文件校验暂时失败，请稍后重试';
 
 export function fileUrl(f: { md5: string; size: number; ext: string }): string {
   return `/api/resourceFile/file/${f.md5}-${f.size}.${f.ext}`;
@@ -194,6 +196,7 @@ export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), 
     const [session] = await d.select().from(uploadSessions).where(eq(uploadSessions.id, id)).limit(1);
     if (session && session.status === 'assembling' && now - session.updatedAt.getTime() <= ASSEMBLY_STALE_MS) continue;
     runningHashes.delete(id);
+    await dropHash(id).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     if (session) {
       await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, id));
@@ -238,16 +241,16 @@ export async function pendingUploads(user: SessionUser): Promise<PendingUpload[]
 }
 
 /**
- * The whole file's MD5, computed from the same buffers as each chunk's while chunks arrive in order
- * (per process): `next` is the first chunk not in `hash`. A chunk that rewrites a hashed region, or runs
- * while another is being fed, leaves the prefix as it is; at assembly only the bytes after the prefix
- * are read back (all of them after a resume in another process).
+ * The whole file's MD5, kept by the hashing worker (file-hasher.ts) while chunks arrive in order (per process):
+ * `next` is the first chunk not yet handed to it. A chunk that rewrites a hashed region, or arrives while another
+ * is being received, leaves the prefix as it is; at assembly only the bytes after the prefix are hashed (all of
+ * them after a resume in another process, or when the worker was replaced).
  */
 interface RunningHash {
   next: number;
-  hash: Hash;
   busy: boolean;
   touched: number;
+  generation: number;
 }
 const runningHashes = new Map<number, RunningHash>();
 
@@ -306,7 +309,9 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     run = undefined;
   }
   if (!run && input.chunkIndex === 0) {
-    run = { next: 0, hash: createHash('md5'), busy: false, touched: Date.now() };
+    // A fresh running hash: whatever the worker held for this upload goes first (its queue keeps the order).
+    void dropHash(session.id).catch(() => undefined);
+    run = { next: 0, busy: false, touched: Date.now(), generation: hasherGeneration() };
     runningHashes.set(session.id, run);
   }
   const feed = run && !run.busy && run.next === input.chunkIndex ? run : null;
@@ -342,7 +347,6 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
         }
       }
       hash.update(piece);
-      feed?.hash.update(piece);
       // Pieces arrive in tens of KB: write them in batches of about 1 MB (one thread-pool round trip each).
       batch.push(piece);
       batchBytes += piece.length;
@@ -358,9 +362,14 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
   const progress = async () => progressOf(session);
   const chunkOk = !refused && written === expected && hash.digest('hex') === input.chunkMd5.toLowerCase();
   if (feed) {
-    // A refused chunk was fed in part: the running hash is spoilt; a good one moves the prefix on.
-    if (chunkOk && runningHashes.get(session.id) === feed) Object.assign(feed, { next: feed.next + 1, busy: false, touched: Date.now() });
-    else runningHashes.delete(session.id);
+    // A good chunk goes to the file's running hash on the worker (not awaited: the next chunk can arrive
+    // meanwhile); if the worker cannot read it back, the prefix is dropped and assembly hashes it all.
+    if (chunkOk && runningHashes.get(session.id) === feed) {
+      Object.assign(feed, { next: feed.next + 1, busy: false, touched: Date.now() });
+      feedRegion(session.id, pathOf(sessionDataKey(session.id)), offset, written).catch(() => {
+        if (runningHashes.get(session.id) === feed) runningHashes.delete(session.id);
+      });
+    } else runningHashes.delete(session.id);
   }
   if (refused) throw withProgress(refused, await progress());
   if (written !== expected) throw withProgress(new ServiceError(MSG_CHUNK_SIZE, CODE_INVALID), await progress());
@@ -391,26 +400,30 @@ function withProgress(err: ServiceError, progress: UploadProgress): UploadError 
 }
 
 /**
- * The assembled file's MD5, its first bytes and size. `from` is a running hash of the first `start` bytes: only the rest is read back.
+ * The assembled file's MD5, its first bytes and size, hashed on the worker. `start` is where the running hash of
+ * upload `id` stops (null: there is none, hash everything): only the bytes after it are read back.
  */
-async function md5OfFile(file: string, from?: { hash: Hash; start: number }): Promise<{ md5: string; head: Buffer; size: number }> {
-  const hash = from?.hash ?? createHash('md5');
-  const start = from?.start ?? 0;
+async function md5OfFile(id: number, file: string, start: number | null): Promise<{ md5: string | null; head: Buffer; size: number }> {
   const fh = await open(file, 'r');
   let head: Buffer;
   let size: number;
   try {
     size = (await fh.stat()).size;
-    const first = Buffer.alloc(Math.min(SNIFF_BYTES, size));
-    await fh.read(first, 0, first.length, 0);
-    head = first;
-    if (start < size) {
-      for await (const piece of fh.createReadStream({ start, highWaterMark: 1024 * 1024, autoClose: false }) as AsyncIterable<Buffer>) hash.update(piece);
-    }
+    head = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+    await fh.read(head, 0, head.length, 0);
   } finally {
     await fh.close();
   }
-  return { md5: hash.digest('hex'), head, size };
+  if (start === null) await dropHash(id);
+  const from = start ?? 0;
+  if (from < size) await feedRegion(id, file, from, size - from);
+  let md5 = await digestOf(id);
+  if (md5 === null && from > 0) {
+    // The worker no longer held the prefix: the whole file again.
+    await feedRegion(id, file, 0, size);
+    md5 = await digestOf(id);
+  }
+  return { md5, head, size };
 }
 
 async function assemble(user: SessionUser, session: SessionRow, plan: ChunkPlan): Promise<UploadProgress> {
@@ -425,8 +438,17 @@ async function assemble(user: SessionUser, session: SessionRow, plan: ChunkPlan)
   const scratch = pathOf(sessionDataKey(session.id));
   const run = runningHashes.get(session.id);
   runningHashes.delete(session.id);
-  const from = run && !run.busy ? { hash: run.hash, start: run.next * plan.chunkSize } : undefined;
-  const { md5, head, size } = await md5OfFile(scratch, from);
+  const start = run && !run.busy && run.generation === hasherGeneration() ? run.next * plan.chunkSize : null;
+  let checked: Awaited<ReturnType<typeof md5OfFile>>;
+  try {
+    checked = await md5OfFile(session.id, scratch, start);
+  } catch (err) {
+    // The file could not be hashed (the worker stopped): the chunks stay, the next progress call assembles again.
+    console.warn(`[uploads] hashing upload ${session.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
+    throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
+  }
+  const { md5, head, size } = checked;
   const type = detectFileType(head, plan.fileName);
   if (md5 !== plan.fileMd5.toLowerCase() || size !== plan.fileSize || !type || !ACCEPT.courseware.kinds.includes(type.kind)) {
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
