@@ -32,4 +32,9 @@ describe('search terms for Chinese', () => {
     expect(t.words).toEqual(['人工智能', '科研', 'AI']);
     expect(t.bigrams).toEqual(['人工', '工智', '智能']);
   });
+
+  it('no piece spans a function character: 工程的技术 looks for 工程 and 技术', () => {
+    expect(searchTerms('工程的技术').bigrams).toEqual(['工程', '技术']);
+    expect(searchTerms('新形势下的科技评价').bigrams).toEqual(['新形', '形势', '势下', '科技', '技评', '评价']);
+  });
 });

@@ -21,6 +21,11 @@ export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 
 const MAX_WORDS = 5;
 const MAX_BIGRAMS = 16;
 const CJK = /[\u3400-\u9fff]/;
+/**
+ * Function characters: a bigram across one (程的, 的技 in 工程的技术) says nothing about the topic and would
+ * make a phrase miss titles that hold its real pieces (工程, 技术), so such bigrams are not search terms.
+ */
+const FUNCTION_CHARS = new Set([...'的了和与及之在是等或对把被从向于以其而并且也就都']);
 
 export interface Terms {
   key: string;
@@ -36,7 +41,7 @@ export function searchTerms(raw: string): Terms {
     if (w.length < 3 || !CJK.test(w)) continue;
     for (let i = 0; i + 2 <= w.length && bigrams.size < MAX_BIGRAMS; i++) {
       const b = w.slice(i, i + 2);
-      if (CJK.test(b[0]) && CJK.test(b[1])) bigrams.add(b);
+      if (CJK.test(b[0]) && CJK.test(b[1]) && !FUNCTION_CHARS.has(b[0]) && !FUNCTION_CHARS.has(b[1])) bigrams.add(b);
     }
   }
   return { key, words, bigrams: [...bigrams].filter((b) => !words.includes(b)) };

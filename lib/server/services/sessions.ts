@@ -31,14 +31,40 @@ export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code:
 /** Activity is written at most this often, so a busy learner does not cost a write per call. */
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * A session read in the last second answers again without the database (a player sends heartbeats, a page
+ * makes several calls). A sign-in, sign-out or password change of this process clears it at once; one of
+ * another instance sharing the database is seen within this second.
+ */
+const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MAX = 20_000;
+const recent = new Map<string, { row: SessionRow; at: number }>();
+
+function remember(tokenHash: string, row: SessionRow, at: number): void {
+  recent.delete(tokenHash);
+  recent.set(tokenHash, { row, at });
+  while (recent.size > SESSION_CACHE_MAX) recent.delete(recent.keys().next().value as string);
+}
+
+function forgetOperator(operatorId: number): void {
+  for (const [key, entry] of recent) if (entry.row.operatorID === operatorId) recent.delete(key);
+}
+
+/** Forgets every session read recently (after a change made to the sessions table by other means). */
+export function forgetRecentSessions(): void {
+  recent.clear();
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 export async function resolveSession(token: string | null, now: Date = new Date()): Promise<SessionResult> {
   if (!token || token.length < 16 || token.length > 256) return { ok: false, code: CODE_SESSION_NONE };
-  const d = await db();
   const tokenHash = hashToken(token);
+  const at = now.getTime();
+  const hit = recent.get(tokenHash);
+  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS) return verdict(hit.row, tokenHash, now);
   // Every signed-in call starts here, so the lookup is a prepared statement (planned once per connection).
   const rows = await prepared<SessionRow>(
     'session_by_token',
@@ -49,12 +75,22 @@ export async function resolveSession(token: string | null, now: Date = new Date(
          where ${sessions.tokenHash} = ${tokenHash} limit 1`,
   );
   const row = rows[0];
-  if (!row || row.endedReason === 'logout') return { ok: false, code: CODE_SESSION_NONE };
+  if (!row) {
+    recent.delete(tokenHash);
+    return { ok: false, code: CODE_SESSION_NONE };
+  }
+  remember(tokenHash, row, at);
+  return verdict(row, tokenHash, now);
+}
+
+async function verdict(row: SessionRow, tokenHash: string, now: Date): Promise<SessionResult> {
+  if (row.endedReason === 'logout') return { ok: false, code: CODE_SESSION_NONE };
   if (row.endedReason === 'replaced') return { ok: false, code: CODE_SESSION_ELSEWHERE };
   const idle = now.getTime() - new Date(row.lastActiveAt).getTime();
   if (idle > SESSION_IDLE_MS) return { ok: false, code: CODE_SESSION_IDLE };
   if (idle > TOUCH_EVERY_MS) {
-    await d.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    await (await db()).update(sessions).set({ lastActiveAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    row.lastActiveAt = now;
   }
   const { lastActiveAt: _a, endedReason: _e, orgName, ...user } = row;
   void _a;
@@ -77,12 +113,14 @@ export async function createSession(operatorId: number, now: Date = new Date(), 
     await tx.update(sessions).set({ endedReason: 'replaced' }).where(others);
     await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
   });
+  forgetOperator(operatorId);
   return token;
 }
 
 export async function endSession(token: string): Promise<void> {
   const d = await db();
   await d.update(sessions).set({ endedReason: 'logout' }).where(eq(sessions.tokenHash, hashToken(token)));
+  recent.delete(hashToken(token));
 }
 
 /** Ends every session of an operator (after a password reset or change, except the current one). */
@@ -92,4 +130,5 @@ export async function endSessionsOf(operatorId: number, exceptToken?: string | n
     ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, hashToken(exceptToken)))
     : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
   await d.update(sessions).set({ endedReason: 'logout' }).where(where);
+  forgetOperator(operatorId);
 }
