@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS } from '@/lib/constants';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/api/messages';
-import { db, prepared } from '../db';
+import { db, getDbHandle, prepared } from '../db';
 import { operators, orgs, sessions } from '../db/schema';
 
 export interface SessionUser {
@@ -32,11 +32,12 @@ export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code:
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * A session read in the last second answers again without the database (a player sends heartbeats, a page
- * makes several calls). A sign-in, sign-out or password change of this process clears it at once; one of
- * another instance sharing the database is seen within this second.
+ * A session read recently answers again without the database (a page makes several calls, a player sends a
+ * heartbeat every interval). A sign-in, sign-out or password change of this process clears it at once. PGlite
+ * serves one process, so nothing else changes its sessions: a minute. PostgreSQL may be shared by several
+ * instances, whose changes must show soon: a second.
  */
-const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MS = { pglite: 60_000, postgres: 1000 } as const;
 const SESSION_CACHE_MAX = 20_000;
 const recent = new Map<string, { row: SessionRow; at: number }>();
 
@@ -64,7 +65,7 @@ export async function resolveSession(token: string | null, now: Date = new Date(
   const tokenHash = hashToken(token);
   const at = now.getTime();
   const hit = recent.get(tokenHash);
-  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS) return verdict(hit.row, tokenHash, now);
+  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS[(await getDbHandle()).kind]) return verdict(hit.row, tokenHash, now);
   // Every signed-in call starts here, so the lookup is a prepared statement (planned once per connection).
   const rows = await prepared<SessionRow>(
     'session_by_token',
