@@ -2,7 +2,7 @@
  * The HTTP face of the endpoint table: POST + JSON only, a size limit, the x-access-* headers,
  * the session cookie, and the envelope. Nothing here throws to Next.js: every failure is an envelope.
  */
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import { requestToken } from '@/lib/server/request-token';
 import { siteForHost } from '@/lib/variants';
 import { callEndpoint, isKnownPath } from './dispatch';
 import type { ResponseCookie } from './endpoint';
@@ -36,21 +36,6 @@ function serializeCookie(c: ResponseCookie, secure: boolean): string {
   if (secure) parts.push('Secure');
   if (c.maxAge !== undefined) parts.push(`Max-Age=${c.maxAge}`);
   return parts.join('; ');
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
 
 /** The page origin (x-access-origin, encoded) names the host whose variant the call serves. */
@@ -173,7 +158,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       const v = request.headers.get(name);
       if (v !== null) headers[name] = v.slice(0, 512);
     }
-    const token = request.headers.get('x-access-token') || readCookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
+    const token = requestToken(request);
     const forwarded = request.headers.get('x-forwarded-for');
     const ip = forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || '127.0.0.1';
     const result = await callEndpoint(path, body.value, { token, site: siteForHost(hostOf(request)), headers, ip });

@@ -3,11 +3,11 @@
  * files served back, and the assistant's streamed answer. They answer failures with the same envelope
  * and Chinese messages as lib/server/http.ts.
  */
+import { requestToken } from '@/lib/server/request-token';
 import { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
 import { siteForHost, type Site } from '@/lib/variants';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
@@ -31,20 +31,6 @@ export function envelope(code: number, msg: string, data: unknown = null, status
   });
 }
 
-function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 function siteOf(request: Request): Site {
   const origin = request.headers.get('x-access-origin');
   if (origin) {
@@ -58,7 +44,7 @@ function siteOf(request: Request): Site {
 }
 
 async function userOf(request: Request): Promise<{ user: SessionUser } | { response: Response }> {
-  const token = request.headers.get('x-access-token') || readCookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
+  const token = requestToken(request);
   const session = await resolveSession(token);
   if (!session.ok) return { response: envelope(session.code, SESSION_MESSAGES[session.code]) };
   return { user: session.user };

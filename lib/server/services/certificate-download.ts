@@ -1,6 +1,6 @@
 /** The file behind the certificate download; errors are envelopes (the client's 下载失败 rule). */
+import { requestToken } from '@/lib/server/request-token';
 import 'server-only';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { certificateSvg } from '@/lib/learning/certificate-svg';
 import { siteForHost, siteTitle } from '@/lib/variants';
 import { CODE_SESSION_NONE, SESSION_NONE_MSG } from '@/lib/api/messages';
@@ -10,20 +10,12 @@ import { resolveSession } from './sessions';
 
 const json = (code: number, msg: string) => new Response(JSON.stringify({ code, msg, data: null }), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 
-function cookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
 export async function serveCertificateDownload(request: Request): Promise<Response> {
   try {
     const body = (await request.json().catch(() => null)) as { certificateId?: unknown } | null;
     const id = body?.certificateId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return json(CODE_INVALID, '参数错误：certificateId');
-    const token = request.headers.get('x-access-token') || cookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
+    const token = requestToken(request);
     const session = await resolveSession(token);
     if (!session.ok) return json(session.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);
     const c = await certificateDetail(session.user.operatorID, id);

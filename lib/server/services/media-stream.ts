@@ -3,13 +3,13 @@
  * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
  * learner who has chosen (选学) the course.
  */
+import { requestToken } from '@/lib/server/request-token';
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { db } from '../db';
 import { courseChapters } from '../db/schema';
 import { clipFor, mediaRoot } from '../media';
@@ -18,21 +18,6 @@ import { resolveSession } from './sessions';
 import { trialRendition, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { subtitleFileOf } from './ai-subtitles';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
-
-function cookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
@@ -76,7 +61,7 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   const uploaded = chapter && !clip ? await uploadedMediaOf(chapter.media) : null;
   if (!chapter || (!clip && !uploaded)) return text(404, '资源不存在');
 
-  const token = request.headers.get('x-access-token') || cookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
+  const token = requestToken(request);
   const session = token ? await resolveSession(token) : null;
   const operatorId = session?.ok ? session.user.operatorID : null;
   const state = await courseState(operatorId, chapter.courseId);

@@ -6,7 +6,7 @@
  * then words in the title, then in the text, then bigram hits; ties newest first.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COURSE_CATEGORIES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/api/catalogue-types';
@@ -77,175 +77,124 @@ function snippet(text: string, t: Terms, width = 80): string {
   return `${start > 0 ? '…' : ''}${plain.slice(start, start + width)}${start + width < plain.length ? '…' : ''}`;
 }
 
-interface TabDef {
-  run(scope: Scope, t: Terms, q: Paging & { categoryCode?: number }): Promise<{ list: SearchItem[]; total: number }>;
+type TabQuery = Paging & { categoryCode?: number };
+type Row = Record<string, unknown> & { id: number; title: string; text: string; score: number };
+
+/**
+ * One search tab: where its rows are visible, what is matched (a title and a text), what else a result shows,
+ * the order after the score, and how a row becomes a result. Every tab pages and counts the same way.
+ */
+interface TabSpec {
+  table: PgTable;
+  join?: { table: PgTable; on: SQL };
+  visible: (scope: Scope, q: TabQuery) => SQL | undefined;
+  id: PgColumn;
+  title: PgColumn;
+  /** The text shown in the snippet; `matchText` when more is matched than shown. */
+  text: PgColumn;
+  matchText?: SQL;
+  extra: Record<string, PgColumn | SQL>;
+  order: PgColumn[];
+  href: string;
+  meta: (r: Row) => string;
+}
+
+async function runTab(spec: TabSpec, scope: Scope, t: Terms, q: TabQuery): Promise<{ list: SearchItem[]; total: number }> {
+  const d = await db();
+  const m = matcher(spec.title, spec.matchText ?? spec.text, t);
+  const where = and(spec.visible(scope, q), m.where);
+  const base = d
+    .select({ id: spec.id, title: spec.title, text: spec.text, ...spec.extra, score: sql<number>`${m.score}` })
+    .from(spec.table)
+    .$dynamic();
+  const joined = spec.join ? base.leftJoin(spec.join.table, spec.join.on) : base;
+  const [rows, [{ n }]] = await Promise.all([
+    joined
+      .where(where)
+      .orderBy(desc(m.score), ...spec.order.map((c) => desc(c)))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    d.select({ n: count() }).from(spec.table).where(where),
+  ]);
+  return {
+    total: n,
+    list: (rows as Row[]).map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `${spec.href}${r.id}`, meta: spec.meta(r), score: Number(r.score) })),
+  };
 }
 
 const typeName = (list: readonly { code: number; name: string }[], code: number) => list.find((x) => x.code === code)?.name ?? '';
+const published = (audiences: PgColumn) => (scope: Scope) => publishedTo(audiences, scope.site, scope.platform);
+const date = (v: unknown) => formatDate(v as Date);
 
-
-const TABS: Record<SearchTab, TabDef> = {
+const TABS: Record<SearchTab, TabSpec> = {
   course: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(courses.title, courses.summary, t);
-      const where = and(visibleCourses(scope), m.where, q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({
-            id: courses.id,
-            title: courses.title,
-            text: courses.summary,
-            categoryCode: courses.categoryCode,
-            teacherName: sql<string>`coalesce(${teachers.name}, '')`,
-            score: sql<number>`${m.score}`,
-          })
-          .from(courses)
-          .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-          .where(where)
-          .orderBy(desc(m.score), desc(courses.studyCount), desc(courses.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(courses).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          snippet: snippet(r.text, t),
-          href: `/course/detail?id=${r.id}`,
-          meta: [categoryName(r.categoryCode), r.teacherName].filter(Boolean).join(' · '),
-          score: Number(r.score),
-        })),
-      };
-    },
+    table: courses,
+    join: { table: teachers, on: eq(teachers.id, courses.teacherId) },
+    visible: (scope, q) => and(visibleCourses(scope), q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined),
+    id: courses.id,
+    title: courses.title,
+    text: courses.summary,
+    extra: { categoryCode: courses.categoryCode, teacherName: sql<string>`coalesce(${teachers.name}, '')` },
+    order: [courses.studyCount, courses.id],
+    href: '/course/detail?id=',
+    meta: (r) => [categoryName(r.categoryCode as number), r.teacherName].filter(Boolean).join(' · '),
   },
   train: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(trains.title, sql`${trains.summary} || ' ' || ${trains.orgName}`, t);
-      const where = and(publishedTo(trains.audiences, scope.site, scope.platform), m.where);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({ id: trains.id, title: trains.title, text: trains.summary, type: trains.type, orgName: trains.orgName, startAt: trains.startAt, score: sql<number>`${m.score}` })
-          .from(trains)
-          .where(where)
-          .orderBy(desc(m.score), desc(trains.startAt), desc(trains.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(trains).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          snippet: snippet(r.text, t),
-          href: `/train/detail?id=${r.id}`,
-          meta: [typeName(TRAIN_TYPES, r.type), r.orgName, formatDate(r.startAt)].filter(Boolean).join(' · '),
-          score: Number(r.score),
-        })),
-      };
-    },
+    table: trains,
+    visible: published(trains.audiences),
+    id: trains.id,
+    title: trains.title,
+    text: trains.summary,
+    matchText: sql`${trains.summary} || ' ' || ${trains.orgName}`,
+    extra: { type: trains.type, orgName: trains.orgName, startAt: trains.startAt },
+    order: [trains.startAt, trains.id],
+    href: '/train/detail?id=',
+    meta: (r) => [typeName(TRAIN_TYPES, r.type as number), r.orgName, date(r.startAt)].filter(Boolean).join(' · '),
   },
   project: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(series.title, series.summary, t);
-      const where = and(publishedTo(series.audiences, scope.site, scope.platform), m.where);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({ id: series.id, title: series.title, text: series.summary, courseCount: series.courseCount, score: sql<number>`${m.score}` })
-          .from(series)
-          .where(where)
-          .orderBy(desc(m.score), desc(series.publishedAt), desc(series.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(series).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `/series/detail?id=${r.id}`, meta: `系列专题 · 共${r.courseCount}门课程`, score: Number(r.score) })),
-      };
-    },
+    table: series,
+    visible: published(series.audiences),
+    id: series.id,
+    title: series.title,
+    text: series.summary,
+    extra: { courseCount: series.courseCount },
+    order: [series.publishedAt, series.id],
+    href: '/series/detail?id=',
+    meta: (r) => `系列专题 · 共${r.courseCount}门课程`,
   },
   teacher: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(teachers.name, sql`${teachers.title} || ' ' || ${teachers.orgName} || ' ' || ${teachers.field} || ' ' || ${teachers.intro}`, t);
-      const where = and(publishedTo(teachers.audiences, scope.site, scope.platform), m.where);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({ id: teachers.id, title: teachers.name, text: teachers.intro, type: teachers.type, orgName: teachers.orgName, rank: teachers.title, score: sql<number>`${m.score}` })
-          .from(teachers)
-          .where(where)
-          .orderBy(desc(m.score), desc(teachers.courseCount), desc(teachers.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(teachers).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          snippet: snippet(r.text, t),
-          href: `/teacher/detail?id=${r.id}`,
-          meta: [typeName(TEACHER_TYPES, r.type), r.orgName, r.rank].filter(Boolean).join(' · '),
-          score: Number(r.score),
-        })),
-      };
-    },
+    table: teachers,
+    visible: published(teachers.audiences),
+    id: teachers.id,
+    title: teachers.name,
+    text: teachers.intro,
+    matchText: sql`${teachers.title} || ' ' || ${teachers.orgName} || ' ' || ${teachers.field} || ' ' || ${teachers.intro}`,
+    extra: { type: teachers.type, orgName: teachers.orgName, rank: teachers.title },
+    order: [teachers.courseCount, teachers.id],
+    href: '/teacher/detail?id=',
+    meta: (r) => [typeName(TEACHER_TYPES, r.type as number), r.orgName, r.rank].filter(Boolean).join(' · '),
   },
   news: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(news.title, news.body, t);
-      const where = and(publishedTo(news.audiences, scope.site, scope.platform), m.where);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({ id: news.id, title: news.title, text: news.body, source: news.source, publishedAt: news.publishedAt, score: sql<number>`${m.score}` })
-          .from(news)
-          .where(where)
-          .orderBy(desc(m.score), desc(news.publishedAt), desc(news.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(news).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          snippet: snippet(r.text, t),
-          href: `/notice/newsDetail?id=${r.id}`,
-          meta: [r.source, formatDate(r.publishedAt)].filter(Boolean).join(' · '),
-          score: Number(r.score),
-        })),
-      };
-    },
+    table: news,
+    visible: published(news.audiences),
+    id: news.id,
+    title: news.title,
+    text: news.body,
+    extra: { source: news.source, publishedAt: news.publishedAt },
+    order: [news.publishedAt, news.id],
+    href: '/notice/newsDetail?id=',
+    meta: (r) => [r.source, date(r.publishedAt)].filter(Boolean).join(' · '),
   },
   notice: {
-    async run(scope, t, q) {
-      const d = await db();
-      const m = matcher(notices.title, notices.body, t);
-      const where = and(publishedTo(notices.audiences, scope.site, scope.platform), m.where);
-      const [rows, [{ n }]] = await Promise.all([
-        d
-          .select({ id: notices.id, title: notices.title, text: notices.body, publishedAt: notices.publishedAt, score: sql<number>`${m.score}` })
-          .from(notices)
-          .where(where)
-          .orderBy(desc(m.score), desc(notices.publishedAt), desc(notices.id))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
-        d.select({ n: count() }).from(notices).where(where),
-      ]);
-      return {
-        total: n,
-        list: rows.map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `/notice/noticeDetail?id=${r.id}`, meta: `通知公告 · ${formatDate(r.publishedAt)}`, score: Number(r.score) })),
-      };
-    },
+    table: notices,
+    visible: published(notices.audiences),
+    id: notices.id,
+    title: notices.title,
+    text: notices.body,
+    extra: { publishedAt: notices.publishedAt },
+    order: [notices.publishedAt, notices.id],
+    href: '/notice/noticeDetail?id=',
+    meta: (r) => `通知公告 · ${date(r.publishedAt)}`,
   },
 };
 
@@ -285,7 +234,7 @@ export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Pa
 
 async function searchTabNow(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
   const t = searchTerms(key);
-  const { list, total } = await TABS[tab].run(scope, t, q);
+  const { list, total } = await runTab(TABS[tab], scope, t, q);
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize, terms: highlightTerms(t) };
 }
 
@@ -296,7 +245,7 @@ export async function searchFull(scope: Scope, key: string, size: number): Promi
 
 async function searchFullNow(scope: Scope, key: string, size: number): Promise<SearchFull> {
   const t = searchTerms(key);
-  const results = await Promise.all(SEARCH_TABS.map((tab) => TABS[tab].run(scope, t, { pageNum: 1, pageSize: size })));
+  const results = await Promise.all(SEARCH_TABS.map((tab) => runTab(TABS[tab], scope, t, { pageNum: 1, pageSize: size })));
   const counts = {} as Record<SearchTab, number>;
   const top = {} as Record<SearchTab, SearchItem[]>;
   SEARCH_TABS.forEach((tab, i) => {
