@@ -56,16 +56,18 @@ async function open(): Promise<DbHandle> {
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
   // database is ~60 MB on disk and the operating system caches the rest.
   const options = { postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'] };
-  let client;
-  if (dir === 'memory') {
-    client = new PGlite(options);
-  } else {
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(path.join(dir, 'pglite'), options);
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const create = () => (dir === 'memory' ? new PGlite(options) : new PGlite(path.join(dir, 'pglite'), options));
+  let client = create();
+  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+  if ((await seedIfEmpty(drizzle(client, { schema }) as unknown as Db)) && dir !== 'memory') {
+    // Seeding grows PGlite's WebAssembly memory to ~570 MB, and WebAssembly memory never shrinks: a server that
+    // seeded its database would keep 800 MB resident for its whole life. The seeded files are on disk, so this
+    // instance is closed (its memory is freed) and a fresh one opens them, as every later start does (~300 MB).
+    await client.close();
+    client = create();
   }
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
-  await seedIfEmpty(db);
   // PGlite's API has no named statements: PREPARE once in its single session, then EXECUTE with literals.
   const preparedTexts = new Map<string, string>();
   const pg = client;
@@ -106,12 +108,14 @@ export function sqlLiteral(v: unknown): string {
   throw new Error(`unsupported prepared statement parameter: ${typeof v}`);
 }
 
-async function seedIfEmpty(db: Db): Promise<void> {
+/** Seeds an empty database; true when it did. */
+async function seedIfEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from operators`);
   const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  if (n > 0 || process.env.SEED === 'none') return;
+  if (n > 0 || process.env.SEED === 'none') return false;
   const { seed } = await import('./seed');
   await seed(db, { scale: Number(process.env.SEED_SCALE || 1) });
+  return true;
 }
 
 const g = globalThis as unknown as { __portalDb?: Promise<DbHandle> };
