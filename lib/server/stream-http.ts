@@ -10,9 +10,8 @@ import busboy from 'busboy';
 import { z } from 'zod';
 import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
 import { siteForHost, type Site } from '@/lib/variants';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
-
-export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_CROSS_SITE, MSG_METHOD, MSG_TOO_LARGE, ServiceError } from './errors';
+import { envelope, isCrossSite, readJsonBody, requestHost } from './http-common';
 import { resolveSession, type SessionUser } from './services/sessions';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from './services/uploads';
 import { parseRange } from './services/media-stream';
@@ -21,26 +20,13 @@ import { ASSISTANT_OFF_MSG, openChat } from './services/assistant';
 
 z.config(z.locales.zhCN());
 
+export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
+
 /** Room for the multipart framing and fields around a file part. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export function envelope(code: number, msg: string, data: unknown = null, status = 200): Response {
-  return new Response(JSON.stringify({ code, msg, data }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
-  });
-}
-
 function siteOf(request: Request): Site {
-  const origin = request.headers.get('x-access-origin');
-  if (origin) {
-    try {
-      return siteForHost(new URL(decodeURIComponent(origin)).host);
-    } catch {
-      /* the Host header decides */
-    }
-  }
-  return siteForHost(request.headers.get('host') ?? '');
+  return siteForHost(requestHost(request));
 }
 
 async function userOf(request: Request): Promise<{ user: SessionUser } | { response: Response }> {
@@ -83,6 +69,7 @@ export type UploadAction = 'uploadCourseWareFile' | 'uploadResFile' | 'uploadFil
  */
 export async function handleUpload(request: Request, action: UploadAction): Promise<Response> {
   try {
+    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
     const who = await userOf(request);
     if ('response' in who) return who.response;
     const type = request.headers.get('content-type') ?? '';
@@ -209,19 +196,14 @@ const chatBody = z.object({
 /** The assistant: only where /api/conversation/isShowLLM says so (main host, signed in, configured). */
 export async function handleChat(request: Request): Promise<Response> {
   try {
-    if (request.method !== 'POST') return envelope(1005, '请求方式错误，请使用POST提交', null, 405);
+    if (request.method !== 'POST') return envelope(CODE_METHOD, MSG_METHOD, null, 405);
+    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
     const who = await userOf(request);
     if ('response' in who) return who.response;
-    if (!isShowLLM(siteOf(request), who.user)) return envelope(1003, ASSISTANT_OFF_MSG);
-    const text = await request.text();
-    if (text.length > 64 * 1024) return envelope(CODE_TOO_LARGE, MSG_TOO_LARGE, null, 413);
-    let json: unknown;
-    try {
-      json = JSON.parse(text || '{}');
-    } catch {
-      return envelope(1006, '请求内容不是有效的JSON', null, 400);
-    }
-    const parsed = chatBody.safeParse(json);
+    if (!isShowLLM(siteOf(request), who.user)) return envelope(CODE_FORBIDDEN, ASSISTANT_OFF_MSG);
+    const body = await readJsonBody(request, 64 * 1024);
+    if (!body.ok) return body.response;
+    const parsed = chatBody.safeParse(body.value);
     if (!parsed.success) return envelope(CODE_INVALID, describe(parsed.error));
     const stream = await openChat(parsed.data.messages, request.signal);
     return new Response(stream, {

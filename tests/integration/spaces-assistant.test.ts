@@ -61,8 +61,8 @@ async function token(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return createSession(op.id);
 }
-const chat = (tok: string | null, body: unknown, host = 'localhost:3000') =>
-  handleChat(new Request('http://localhost/api/conversation/chat', { method: 'POST', body: JSON.stringify(body), headers: { host, 'content-type': 'application/json', ...(tok ? { 'x-access-token': tok } : {}) } }));
+const chat = (tok: string | null, body: unknown, host = 'localhost:3000', headers: Record<string, string> = {}) =>
+  handleChat(new Request('http://localhost/api/conversation/chat', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { host, 'content-type': 'application/json', ...(tok ? { 'x-access-token': tok } : {}), ...headers } }));
 const ask = { messages: [{ role: 'user', content: '怎么开始学习？' }] };
 
 describe('isShowLLM (SPEC 1)', () => {
@@ -98,6 +98,18 @@ describe('/api/conversation/chat', () => {
     expect(seen.body).toMatchObject({ model: 'stand-in-model', stream: true });
     expect(seen.body!.messages[0].role).toBe('system');
     expect(seen.body!.messages.at(-1)).toEqual({ role: 'user', content: '怎么开始学习？' });
+  });
+
+  it('refuses a page of another site and a body over 64 KB before reading on', async () => {
+    const t = await token('learner');
+    const cross = await chat(t, ask, 'localhost:3000', { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toMatchObject({ code: 1003, msg: '非法的跨站请求' });
+    const big = await chat(t, JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(70 * 1024) }] }));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 1013, msg: '请求内容过大' });
+    const notJson = await chat(t, '{"messages":');
+    expect(await notJson.json()).toMatchObject({ code: 1006, msg: '请求内容不是有效的JSON' });
   });
 
   it('refuses visitors, other hosts and bad input with an envelope; an upstream failure says so in Chinese', async () => {

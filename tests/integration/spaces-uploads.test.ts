@@ -255,6 +255,13 @@ describe('security of uploads', () => {
     expect(streamed.msg).toBe('文件过大，不能超过5.00 MB');
   });
 
+  it('a page of another site cannot upload with the teacher’s cookie', async () => {
+    const res = await multipart('uploadFile', teacher, {}, PNG, 'cover.png', { origin: 'https://evil.example' });
+    expect(res).toMatchObject({ code: 1003, msg: '非法的跨站请求' });
+    const sameHost = await multipart('uploadFile', teacher, {}, PNG, 'cover.png', { origin: 'http://localhost:3000' });
+    expect(sameHost.code).toBe(0);
+  });
+
   it('no path can escape the storage folder', async () => {
     for (const key of ['../etc/passwd', '/etc/passwd', 'files/../../x', 'a\\b', 'a/./b', 'a\0b']) {
       expect(isSafeKey(key)).toBe(false);
