@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 function Cover({ src, alt, eager = false }: { src: string; alt: string; eager?: boolean }) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- SVG covers gain nothing from next/image
-    <img src={src || '/covers/cover-01.svg'} alt={alt} width={320} height={180} loading={eager ? 'eager' : 'lazy'} className="aspect-video w-full rounded-md bg-gray-100 object-cover" />
+    <img src={src || '/covers/cover-01.svg'} alt={alt} width={320} height={180} loading={eager ? 'eager' : 'lazy'} className="card-cover" />
   );
 }
 

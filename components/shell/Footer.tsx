@@ -36,7 +36,7 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
           <ul className="space-y-1 text-sm">
             {columns.map((c) => (
               <li key={c.href}>
-                <Link prefetch={false} href={c.href} className="inline-block py-1 hover:text-white hover:underline">
+                <Link prefetch={false} href={c.href} className="footer-link">
                   {c.label}
                 </Link>
               </li>
@@ -46,7 +46,7 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
           <ul className="space-y-1 text-sm">
             {OTHER_SITES.map((s) => (
               <li key={s.label}>
-                <a href={s.href} className="inline-block py-1 hover:text-white hover:underline" rel="noopener">
+                <a href={s.href} className="footer-link" rel="noopener">
                   {s.label}
                 </a>
               </li>
@@ -68,14 +68,14 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
         <div className="page-width flex flex-wrap items-center justify-between gap-3 py-4 text-sm">
           <p>© 2026 {title} 版权所有</p>
           <p className="flex gap-4">
-            <Link prefetch={false} href="/service/copyright" className="inline-block py-1 hover:text-white hover:underline">
+            <Link prefetch={false} href="/service/copyright" className="footer-link">
               版权声明
             </Link>
-            <Link prefetch={false} href="/service/exemption" className="inline-block py-1 hover:text-white hover:underline">
+            <Link prefetch={false} href="/service/exemption" className="footer-link">
               免责声明
             </Link>
             {findRoute(variant, '/app/index') && (
-              <Link prefetch={false} href="/app/index" className="inline-block py-1 hover:text-white hover:underline">
+              <Link prefetch={false} href="/app/index" className="footer-link">
                 APP下载
               </Link>
             )}

@@ -24,9 +24,9 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
       <ul className="page-width flex flex-wrap items-stretch">
         {menu.map((item) => (
           <li key={item.href + item.label} className="group relative">
-            <ItemLink item={item} className="block px-4 py-3 font-medium hover:bg-brand-800 focus-visible:bg-brand-800 lg:px-6" />
+            <ItemLink item={item} className="nav-top" />
             {item.children && (
-              <ul className="invisible absolute left-0 top-full z-40 min-w-40 rounded-b-md bg-white py-1 text-gray-800 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+              <ul className="nav-sub">
                 {item.children.map((child) => (
                   <li key={child.href}>
                     <ItemLink item={child} className="nav-child" />
