@@ -32,6 +32,18 @@ type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Recor
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** One tab's section: its heading, then its content or, when there is nothing yet, what to do about it. */
+function TabSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {empty ? <p className="mt-4 text-gray-500">{empty}</p> : children}
+    </section>
+  );
+}
+
 /** The personal centre (SPEC 2.1, issue 5 point 3): rendered per learner on the server; tabs and years are links. */
 export default async function PersonalPage({ params, searchParams }: Props) {
   const site = parseSiteSegment((await params).variant);
@@ -96,158 +108,123 @@ export default async function PersonalPage({ params, searchParams }: Props) {
       )}
 
       {tab === 'courses' && (
-        <section aria-labelledby="courses-title" className="mt-6">
-          <h2 id="courses-title" className="text-lg font-semibold">
-            我的课程
-          </h2>
-          {data.courses.length === 0 ? (
-            <p className="mt-4 text-gray-500">还没有选学课程</p>
-          ) : (
-            ['学习中', '已学完'].map((group) => {
-              const list = data.courses.filter((c) => (group === '已学完') === (c.finishedAt != null));
-              return (
-                <div key={group} className="mt-4">
-                  <h3 className="font-medium">
-                    {group}（{list.length}）
-                  </h3>
-                  <ul className="mt-2 divide-y rounded border bg-white">
-                    {list.map((c) => (
-                      <li key={c.courseId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
-                        <NamedWindowLink href={`/courseView?courseId=${c.courseId}`} name="courseView" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
-                          {c.title}
-                        </NamedWindowLink>
-                        <div className="flex items-center gap-2 sm:w-64">
-                          <div className="h-2 flex-1 rounded bg-gray-200" role="progressbar" aria-label={`${c.title} 学习进度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={c.progress}>
-                            <div className="h-2 rounded bg-brand-600" style={{ width: `${c.progress}%` }} />
-                          </div>
-                          <span className="w-10 text-right text-sm">{c.progress}%</span>
+        <TabSection id="courses-title" title="我的课程" empty={data.courses.length === 0 ? '还没有选学课程' : null}>
+          {['学习中', '已学完'].map((group) => {
+            const list = data.courses.filter((c) => (group === '已学完') === (c.finishedAt != null));
+            return (
+              <div key={group} className="mt-4">
+                <h3 className="font-medium">
+                  {group}（{list.length}）
+                </h3>
+                <ul className="mt-2 divide-y rounded border bg-white">
+                  {list.map((c) => (
+                    <li key={c.courseId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
+                      <NamedWindowLink href={`/courseView?courseId=${c.courseId}`} name="courseView" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
+                        {c.title}
+                      </NamedWindowLink>
+                      <div className="flex items-center gap-2 sm:w-64">
+                        <div className="h-2 flex-1 rounded bg-gray-200" role="progressbar" aria-label={`${c.title} 学习进度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={c.progress}>
+                          <div className="h-2 rounded bg-brand-600" style={{ width: `${c.progress}%` }} />
                         </div>
-                        <span className="text-xs text-gray-500 sm:w-32">已学 {formatHoursMinutes(c.studiedSeconds)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              );
-            })
-          )}
-        </section>
+                        <span className="w-10 text-right text-sm">{c.progress}%</span>
+                      </div>
+                      <span className="text-xs text-gray-500 sm:w-32">已学 {formatHoursMinutes(c.studiedSeconds)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </TabSection>
       )}
 
       {tab === 'trains' && (
-        <section aria-labelledby="trains-title" className="mt-6">
-          <h2 id="trains-title" className="text-lg font-semibold">
-            培训项目
-          </h2>
-          {data.trains.length === 0 ? (
-            <p className="mt-4 text-gray-500">还没有报名培训项目</p>
-          ) : (
-            <ul className="mt-4 divide-y rounded border bg-white">
-              {data.trains.map((t) => (
-                <li key={t.trainId} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <Link href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
-                      {t.title}
-                    </Link>
-                    <p className="text-xs text-gray-500">
-                      {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} · {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
-                    </p>
-                  </div>
-                  <span className="flex items-center gap-2 text-sm">
-                    {TRAIN_APPLY_STATUS[t.status as keyof typeof TRAIN_APPLY_STATUS] ?? ''}
-                    {t.status === 7 && new Date(t.endAt) < now && !data.certificates.some((c) => c.kind === 'train' && c.refId === t.trainId) && <TrainCertificateButton trainId={t.trainId} />}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <TabSection id="trains-title" title="培训项目" empty={data.trains.length === 0 ? '还没有报名培训项目' : null}>
+          <ul className="mt-4 divide-y rounded border bg-white">
+            {data.trains.map((t) => (
+              <li key={t.trainId} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <Link href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
+                    {t.title}
+                  </Link>
+                  <p className="text-xs text-gray-500">
+                    {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} · {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
+                  </p>
+                </div>
+                <span className="flex items-center gap-2 text-sm">
+                  {TRAIN_APPLY_STATUS[t.status as keyof typeof TRAIN_APPLY_STATUS] ?? ''}
+                  {t.status === 7 && new Date(t.endAt) < now && !data.certificates.some((c) => c.kind === 'train' && c.refId === t.trainId) && <TrainCertificateButton trainId={t.trainId} />}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </TabSection>
       )}
 
       {tab === 'exams' && (
-        <section aria-labelledby="exams-title" className="mt-6">
-          <h2 id="exams-title" className="text-lg font-semibold">
-            我的考试
-          </h2>
-          {data.exams.length === 0 ? (
-            <p className="mt-4 text-gray-500">暂无考试</p>
-          ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[600px] border bg-white text-sm">
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th className="p-2 text-left">考试名称</th>
-                    <th className="p-2">类型</th>
-                    <th className="p-2">形式</th>
-                    <th className="p-2">状态</th>
-                    <th className="p-2">成绩</th>
+        <TabSection id="exams-title" title="我的考试" empty={data.exams.length === 0 ? '暂无考试' : null}>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[600px] border bg-white text-sm">
+              <thead className="bg-gray-50">
+                <tr>
+                  <th className="p-2 text-left">考试名称</th>
+                  <th className="p-2">类型</th>
+                  <th className="p-2">形式</th>
+                  <th className="p-2">状态</th>
+                  <th className="p-2">成绩</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.exams.map((e) => (
+                  <tr key={e.id} className="border-t">
+                    <td className="p-2">
+                      <Link href={`/exam?examId=${e.id}`} className="text-brand-700 hover:underline">
+                        {e.title}
+                      </Link>
+                    </td>
+                    <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
+                    <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
+                    <td className="p-2 text-center">{EXAM_STATUS_TEXT[e.status]}</td>
+                    <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.exams.map((e) => (
-                    <tr key={e.id} className="border-t">
-                      <td className="p-2">
-                        <Link href={`/exam?examId=${e.id}`} className="text-brand-700 hover:underline">
-                          {e.title}
-                        </Link>
-                      </td>
-                      <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
-                      <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
-                      <td className="p-2 text-center">{EXAM_STATUS_TEXT[e.status]}</td>
-                      <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </TabSection>
       )}
 
       {tab === 'certificates' && (
-        <section aria-labelledby="certs-title" className="mt-6">
-          <h2 id="certs-title" className="text-lg font-semibold">
-            我的证书
-          </h2>
-          {data.certificates.length === 0 ? (
-            <p className="mt-4 text-gray-500">暂无证书。学完系列专题的全部课程或完成培训项目后可申请证书。</p>
-          ) : (
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {data.certificates.map((c) => (
-                <li key={c.id} className="rounded border bg-white p-4">
-                  <p className="font-medium">{c.title}</p>
-                  <p className="text-xs text-gray-500">
-                    {c.kind === 'series' ? '系列专题证书' : '培训项目证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
-                  </p>
-                  <Link href={`/personal/certificate?id=${c.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
-                    查看与打印
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <TabSection id="certs-title" title="我的证书" empty={data.certificates.length === 0 ? '暂无证书。学完系列专题的全部课程或完成培训项目后可申请证书。' : null}>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {data.certificates.map((c) => (
+              <li key={c.id} className="rounded border bg-white p-4">
+                <p className="font-medium">{c.title}</p>
+                <p className="text-xs text-gray-500">
+                  {c.kind === 'series' ? '系列专题证书' : '培训项目证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
+                </p>
+                <Link href={`/personal/certificate?id=${c.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+                  查看与打印
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </TabSection>
       )}
 
       {tab === 'favourites' && (
-        <section aria-labelledby="fav-title" className="mt-6">
-          <h2 id="fav-title" className="text-lg font-semibold">
-            我的收藏
-          </h2>
-          {data.favourites.length === 0 ? (
-            <p className="mt-4 text-gray-500">还没有收藏课程</p>
-          ) : (
-            <ul className="mt-4 divide-y rounded border bg-white">
-              {data.favourites.map((f) => (
-                <li key={f.courseId} className="flex items-center justify-between gap-2 p-3">
-                  <Link href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
-                    {f.title}
-                  </Link>
-                  <FavouriteButton courseId={f.courseId} initial refresh />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <TabSection id="fav-title" title="我的收藏" empty={data.favourites.length === 0 ? '还没有收藏课程' : null}>
+          <ul className="mt-4 divide-y rounded border bg-white">
+            {data.favourites.map((f) => (
+              <li key={f.courseId} className="flex items-center justify-between gap-2 p-3">
+                <Link href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                  {f.title}
+                </Link>
+                <FavouriteButton courseId={f.courseId} initial refresh />
+              </li>
+            ))}
+          </ul>
+        </TabSection>
       )}
 
       {tab === 'settings' && (
