@@ -4,7 +4,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Next.js hashes every cached page's whole HTML on each request to make its ETag (a JS loop over ~80 KB:
   // 14% of a cached page's CPU, measured with --cpu-prof under npm run bench). Pages are revalidated every
-  // minute and navigation inside the portal fetches RSC payloads, so the 304s it buys are few: off.
+  // two minutes (PUBLIC_PAGE_REVALIDATE_S) and navigation inside the portal fetches RSC payloads, so the 304s
+  // it buys are few: off.
   generateEtags: false,
   // PGlite ships 15 MB of WebAssembly: keep it out of the bundles (MACHINE-NOTES).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
