@@ -28,9 +28,21 @@ export function HeaderUser() {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <span>您好，欢迎来到{title}！</span>
         <span className="flex items-center gap-3">
-          <button type="button" className={linkClass} onClick={() => openLogin(1)}>
-            登录
-          </button>
+          {/* A form, so that 登录 pressed before the page is interactive (slow network) still works: the page
+              reloads with ?login=1 and LazyDialogs opens the dialog. Once hydrated, the dialog opens in place. */}
+          <form
+            method="get"
+            className="contents"
+            onSubmit={(e) => {
+              e.preventDefault();
+              openLogin(1);
+            }}
+          >
+            <input type="hidden" name="login" value="1" />
+            <button type="submit" className={linkClass}>
+              登录
+            </button>
+          </form>
           <span aria-hidden="true">|</span>
           <button type="button" className={linkClass} onClick={() => openMessageBox(1)}>
             学习中心

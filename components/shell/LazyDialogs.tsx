@@ -17,7 +17,10 @@ const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then(
 const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), { ssr: false });
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
-/** Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state). */
+/**
+ * Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state), and
+ * ?login=1 (a login guard's redirect, or the header's 登录 pressed before the page was interactive).
+ */
 function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
   const q = new URLSearchParams(window.location.search);
   const resetToken = q.get('forgetPasswordToken');
@@ -33,7 +36,12 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
     window.history.replaceState(null, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
     return { loginType: 1, extra: { passport: { code, state } } };
   }
-  if (q.get('login') === '1') return { loginType: 1 };
+  if (q.get('login') === '1') {
+    // Opened once: a reload of the page does not open it again (a guard's ?redirect= stays for after the login).
+    q.delete('login');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
+    return { loginType: 1 };
+  }
   return null;
 }
 

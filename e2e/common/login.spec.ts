@@ -52,3 +52,22 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
   await banner.getByRole('button', { name: '退出' }).click();
   await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
+
+test('登录 pressed before the page is interactive still opens the dialog, once', async ({ browser, baseURL }) => {
+  // Without JavaScript the header's 登录 is a plain form: the page reloads with ?login=1.
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const before = await noJs.newPage();
+  await before.goto('/course/index');
+  await before.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await expect.poll(() => new URL(before.url()).search).toBe('?login=1');
+  await noJs.close();
+  // The same address once the scripts run: the dialog opens and the address forgets ?login=1 (a reload does not reopen it).
+  const page = await browser.newPage({ baseURL });
+  await page.goto('/course/index?login=1');
+  await expect(page.getByRole('dialog').getByLabel('登录账号')).toBeVisible();
+  await expect.poll(() => new URL(page.url()).search).toBe('');
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.close();
+});
