@@ -5,7 +5,10 @@ import { useRouter } from 'next/navigation';
 import { searchKeywordError, SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
 import { toast } from '@/components/ui/Toaster';
 
-/** The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. */
+/**
+ * The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. Before the page is
+ * interactive (or without JavaScript) it submits as a plain GET to /search/index, which checks the keyword too.
+ */
 export function SearchBox() {
   const router = useRouter();
   const [key, setKey] = useState('');
@@ -22,9 +25,10 @@ export function SearchBox() {
     router.push(`/search/index?key=${encodeURIComponent(key.trim())}`);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
+    <form role="search" action="/search/index" method="get" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
       <input
         type="search"
+        name="key"
         aria-label="搜索关键词"
         aria-invalid={!!error}
         aria-describedby={error ? 'search-error' : undefined}
