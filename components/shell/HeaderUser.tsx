@@ -20,6 +20,29 @@ function useLoggedIn(): boolean {
 
 const linkClass = 'hover:underline underline-offset-2';
 
+/**
+ * A visitor's button that needs the login dialog. It is a form, so that pressing it before the page is
+ * interactive (slow network) still works: the page reloads with ?login=1 and LazyDialogs opens the dialog.
+ * Once hydrated, onPress runs in place.
+ */
+function LoginFormButton({ onPress, children }: { onPress: () => void; children: React.ReactNode }) {
+  return (
+    <form
+      method="get"
+      className="contents"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onPress();
+      }}
+    >
+      <input type="hidden" name="login" value="1" />
+      <button type="submit" className={linkClass}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
 export function HeaderUser() {
   const loggedIn = useLoggedIn();
   const { title, variant } = useSite();
@@ -28,25 +51,9 @@ export function HeaderUser() {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <span>您好，欢迎来到{title}！</span>
         <span className="flex items-center gap-3">
-          {/* A form, so that 登录 pressed before the page is interactive (slow network) still works: the page
-              reloads with ?login=1 and LazyDialogs opens the dialog. Once hydrated, the dialog opens in place. */}
-          <form
-            method="get"
-            className="contents"
-            onSubmit={(e) => {
-              e.preventDefault();
-              openLogin(1);
-            }}
-          >
-            <input type="hidden" name="login" value="1" />
-            <button type="submit" className={linkClass}>
-              登录
-            </button>
-          </form>
+          <LoginFormButton onPress={() => openLogin(1)}>登录</LoginFormButton>
           <span aria-hidden="true">|</span>
-          <button type="button" className={linkClass} onClick={() => openMessageBox(1)}>
-            学习中心
-          </button>
+          <LoginFormButton onPress={() => openMessageBox(1)}>学习中心</LoginFormButton>
         </span>
       </div>
     );

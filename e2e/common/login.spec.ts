@@ -69,5 +69,10 @@ test('登录 pressed before the page is interactive still opens the dialog, once
   await page.reload();
   await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
+  // Once interactive, 学习中心 asks a visitor to log in first, in place (SPEC 2.7 mode 1).
+  await expect(async () => {
+    await page.getByRole('banner').getByRole('button', { name: '学习中心', exact: true }).click();
+    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await page.close();
 });
