@@ -3,7 +3,8 @@
  * watching, reloading and resuming, the hours in the personal centre, and a network cut that loses nothing.
  */
 import { expect, test } from '@playwright/test';
-import { api, mainOnly, play, signIn, unchosenCourse, video, videoTime } from './learning-support';
+import { api, mainOnly, play, unchosenCourse, video, videoTime } from './learning-support';
+import { signInFresh } from '../support/accounts';
 
 const TRIAL = '当前课程只能试看3分钟，请您点击“选学”按钮“开始学习”按钮观看课程完整内容';
 
@@ -39,7 +40,7 @@ test('a visitor watches the 3-minute trial, then the video stops with message mo
 test('a learner chooses a course, watches, reloads and resumes at the same position, and sees the hours', async ({ page }, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(120_000);
-  await signIn(page.request, 'teacher');
+  await signInFresh(page.request, '学习测试');
   const courseId = await unchosenCourse(page.request, 20);
   const before = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data.onLineAllTimeEffective;
   await page.goto(`/courseView?courseId=${courseId}`);
@@ -70,7 +71,7 @@ test('a learner chooses a course, watches, reloads and resumes at the same posit
 test('the network is cut mid-study and restored: no progress is lost', async ({ page, context }, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(120_000);
-  await signIn(page.request, 'manager');
+  await signInFresh(page.request, '断网测试');
   const courseId = await unchosenCourse(page.request, 40);
   await api(page.request, '/api/course/choose', { courseId });
   await page.goto(`/courseView?courseId=${courseId}`);
@@ -98,22 +99,30 @@ test('the network is cut mid-study and restored: no progress is lost', async ({ 
 
 test('the batch player resumes at the saved position and holds the course against a second window', async ({ page, context }, testInfo) => {
   mainOnly(testInfo);
-  await signIn(page.request, 'learner');
-  const archive = (await api<{ courses: { courseId: number; finishedAt: string | null }[] }>(page.request, '/api/personal/archive')).data;
-  const course = archive.courses.find((c) => !c.finishedAt)!;
-  const state = (await api<{ lastPosition: number }>(page.request, '/api/course/state', { courseId: course.courseId })).data;
+  test.setTimeout(90_000);
+  await signInFresh(page.request, '批量测试');
+  const courseId = await unchosenCourse(page.request, 80);
+  await api(page.request, '/api/course/choose', { courseId });
+  // Some study in the ordinary player first, so that there is a saved position to resume at.
+  await page.goto(`/courseView?courseId=${courseId}`);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await play(page);
+  await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(5);
+  await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+  await expect(page.getByTestId('study-status')).toContainText('学习进度已保存');
+  const state = (await api<{ lastPosition: number }>(page.request, '/api/course/state', { courseId })).data;
   expect(state.lastPosition).toBeGreaterThan(0);
-  await page.goto(`/courseViewBatch?courseId=${course.courseId}`);
+  await page.goto(`/courseViewBatch?courseId=${courseId}`);
   await expect(page.getByText('批量学习')).toBeVisible();
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(state.lastPosition - 1.5);
   const second = await context.newPage();
-  await second.goto(`/courseViewBatch?courseId=${course.courseId}`);
+  await second.goto(`/courseViewBatch?courseId=${courseId}`);
   await expect(second.getByText('该课程正在其他窗口学习，请关闭其他窗口后再学习').first()).toBeVisible();
 });
 
 test('after a chapter ends the self test opens and is scored; a review and a summary are published', async ({ page }, testInfo) => {
   mainOnly(testInfo);
-  await signIn(page.request, 'student');
+  await signInFresh(page.request, '自测测试');
   const courseId = await unchosenCourse(page.request, 60);
   await api(page.request, '/api/course/choose', { courseId });
   await page.goto(`/courseView?courseId=${courseId}`);

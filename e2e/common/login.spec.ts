@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { makeAccount } from '../support/accounts';
 import { siteOf } from '../support/sites';
-
-/** The demo account of each host (lib/server/db/seed/accounts.ts). */
-const ACCOUNTS: Record<string, { userID: string; password: string; name: string }> = {
-  main: { userID: 'learner', password: 'Learner_2026', name: '王晓明' },
-  party: { userID: 'party', password: 'Party_2026', name: '赵红梅' },
-  student: { userID: 'student', password: 'Student_2026', name: '陈思雨' },
-};
 
 /** The captcha answer, read through the test-only hook (PORTAL_TEST_HOOKS=1 on the test server). */
 async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
@@ -16,7 +10,9 @@ async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promi
 
 test('a visitor of a login-only page lands on /home with the login dialog; signs in and out', async ({ page }, testInfo) => {
   const site = siteOf(testInfo);
-  const account = ACCOUNTS[testInfo.project.name];
+  // An account of its own: a demo account would be signed out here whenever a spec running at the same time
+  // signs it in elsewhere (SPEC 4.1, 2001).
+  const account = await makeAccount(page, '登录测试');
   const answer = await captchaAnswer(page, () => page.goto('/personal/index'));
   await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
   const dialog = page.getByRole('dialog');
@@ -28,7 +24,7 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
   await expect(dialog.getByText('请输入登录密码')).toBeVisible();
 
   // a wrong password: a clear message and a new captcha
-  await dialog.getByLabel('登录账号').fill(account.userID);
+  await dialog.getByLabel('登录账号').fill(account.email);
   await dialog.getByLabel('登录密码').fill('Wrong_password_1');
   await dialog.getByLabel('验证码', { exact: true }).fill(answer);
   const next = await captchaAnswer(page, () => dialog.getByRole('button', { name: '登录', exact: true }).click());

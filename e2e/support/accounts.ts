@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromOutbox } from './outbox';
 
 /**
@@ -26,22 +26,39 @@ export function trackCaptcha(page: Page): { latest: () => Promise<string> } {
   };
 }
 
-/**
- * A fresh, activated account of its own, so tests on parallel projects never share a session. The calls
- * run inside the page (Node itself cannot resolve *.localhost); the activation link comes from the outbox.
- */
-export async function makeAccount(page: Page, name: string, password = 'Own_pass_2026') {
+type Post = (path: string, body: unknown) => Promise<{ code: number; msg: string; data: { answer: string; uuid: string } }>;
+
+/** Registers and activates an account through `post` (the activation link comes from the outbox). */
+async function registerAccount(post: Post, name: string, password: string) {
   const email = `${name.length}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.org`;
-  if (!page.url().startsWith('http')) await page.goto('/home');
-  const post = (path: string, body: unknown) =>
-    page.evaluate(
-      async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
-      [path, body] as const,
-    ) as Promise<{ code: number; msg: string; data: { answer: string; uuid: string } }>;
   const cap = await post('/modules/imgCode/detail', {});
   const reg = await post('/api/register/create', { operatorName: name, orgName: '测试研究所', email, password, repassword: password, code: cap.data.answer, codeUuid: cap.data.uuid });
   expect(reg.msg).toBe('success');
   const act = new URL(await linkFromOutbox(email, 'activateToken='));
   expect((await post('/api/register/activate', { token: act.searchParams.get('activateToken') })).code).toBe(0);
   return { email, password, name };
+}
+
+/**
+ * A fresh, activated account of its own, so tests on parallel projects never share a session (a newer sign-in
+ * ends the older one, SPEC 4.1). The calls run inside the page (Node itself cannot resolve *.localhost).
+ */
+export async function makeAccount(page: Page, name: string, password = 'Own_pass_2026') {
+  if (!page.url().startsWith('http')) await page.goto('/home');
+  const post: Post = (path, body) =>
+    page.evaluate(
+      async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
+      [path, body] as const,
+    );
+  return registerAccount(post, name, password);
+}
+
+/** The same through an API request context (the main host's project, whose host Node resolves), signed in. */
+export async function signInFresh(request: APIRequestContext, name: string, password = 'Own_pass_2026') {
+  const post: Post = async (path, body) => (await request.post(path, { data: body })).json();
+  const account = await registerAccount(post, name, password);
+  const cap = await post('/modules/imgCode/detail', {});
+  const res = await post('/modules/eosoperator/login', { userID: account.email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  expect(res.code, res.msg).toBe(0);
+  return account;
 }
