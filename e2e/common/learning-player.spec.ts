@@ -2,9 +2,19 @@
  * The course player as a person uses it (issue 5 point 8): the visitor's 3-minute trial (test clock), choosing,
  * watching, reloading and resuming, the hours in the personal centre, and a network cut that loses nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api, mainOnly, play, unchosenCourse, video, videoTime } from './learning-support';
 import { signInFresh } from '../support/accounts';
+
+/** A fresh learner of its own (name) who has chosen a course (the first unchosen one after `skip`), in the player with the video ready. */
+async function openChosenCourse(page: Page, name: string, skip: number): Promise<number> {
+  await signInFresh(page.request, name);
+  const courseId = await unchosenCourse(page.request, skip);
+  await api(page.request, '/api/course/choose', { courseId });
+  await page.goto(`/courseView?courseId=${courseId}`);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  return courseId;
+}
 
 const TRIAL = '当前课程只能试看3分钟，请您点击“选学”按钮“开始学习”按钮观看课程完整内容';
 
@@ -71,11 +81,7 @@ test('a learner chooses a course, watches, reloads and resumes at the same posit
 test('the network is cut mid-study and restored: no progress is lost', async ({ page, context }, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(120_000);
-  await signInFresh(page.request, '断网测试');
-  const courseId = await unchosenCourse(page.request, 40);
-  await api(page.request, '/api/course/choose', { courseId });
-  await page.goto(`/courseView?courseId=${courseId}`);
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  const courseId = await openChosenCourse(page, '断网测试', 40);
   await play(page);
   // Enough is buffered to keep playing offline.
   await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(0) : 0)), { timeout: 20_000 }).toBeGreaterThan(30);
@@ -100,12 +106,8 @@ test('the network is cut mid-study and restored: no progress is lost', async ({ 
 test('the batch player resumes at the saved position and holds the course against a second window', async ({ page, context }, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(90_000);
-  await signInFresh(page.request, '批量测试');
-  const courseId = await unchosenCourse(page.request, 80);
-  await api(page.request, '/api/course/choose', { courseId });
   // Some study in the ordinary player first, so that there is a saved position to resume at.
-  await page.goto(`/courseView?courseId=${courseId}`);
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  const courseId = await openChosenCourse(page, '批量测试', 80);
   await play(page);
   await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(5);
   await video(page).evaluate((v: HTMLVideoElement) => v.pause());
@@ -122,11 +124,7 @@ test('the batch player resumes at the saved position and holds the course agains
 
 test('after a chapter ends the self test opens and is scored; a review and a summary are published', async ({ page }, testInfo) => {
   mainOnly(testInfo);
-  await signInFresh(page.request, '自测测试');
-  const courseId = await unchosenCourse(page.request, 60);
-  await api(page.request, '/api/course/choose', { courseId });
-  await page.goto(`/courseView?courseId=${courseId}`);
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await openChosenCourse(page, '自测测试', 60);
   await video(page).evaluate((v: HTMLVideoElement) => {
     v.currentTime = v.duration - 1;
   });
