@@ -14,6 +14,7 @@ import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
 import { ROOT, stamp } from './lib/proc.mjs';
 import { freshDataDir, httpRequest, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+import { firstLoad, firstLoadTable } from './lib/first-load.mjs';
 import * as catalogueBench from './bench/catalogue.mjs';
 import * as accountsBench from './bench/accounts.mjs';
 import * as learningBench from './bench/learning.mjs';
@@ -133,6 +134,23 @@ function table(rows) {
 
 const FRESHNESS_TARGET_S = 60;
 
+/** Pages whose first load is printed besides the GET targets: the player as a visitor sees it (trial). */
+const FIRST_LOAD_EXTRA = [{ name: 'player /courseView (visitor)', path: '/courseView?courseId=3' }];
+
+/** The first-load table (scripts/lib/first-load.mjs) of every page measured, as a visitor loads it. */
+async function measureFirstLoad() {
+  const pages = [...SELECTED.filter((t) => (t.method || 'GET') === 'GET' && !t.path.startsWith('/api/')), ...FIRST_LOAD_EXTRA];
+  const rows = [];
+  for (const t of pages) {
+    const fetchHtml = (p) => httpRequest({ port: PORT, hostname: HOSTNAME, path: p, headers: { host: `${t.host || 'localhost'}:${PORT}` }, timeoutMs: 30000 });
+    rows.push({ name: t.name, path: t.path, host: t.host || 'localhost', ...(await firstLoad(fetchHtml, t.path)) });
+  }
+  console.log(`\n[bench] first load of each page (no target; Next.js 16's build no longer prints it):\n${firstLoadTable(rows)}\n`);
+  const missing = rows.flatMap((r) => r.missing);
+  if (missing.length) console.log(`[bench] scripts not found in .next/static (stale build?): ${[...new Set(missing)].join(' ')}`);
+  return rows;
+}
+
 async function api(path, body, cookie) {
   const headers = { host: `localhost:${PORT}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
   const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path, method: 'POST', headers, body: JSON.stringify(body), timeoutMs: 30000 });
@@ -197,6 +215,7 @@ async function main() {
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);
       console.log(`[bench] warm ${t.method || 'GET'} ${t.host || 'localhost'}${t.path}: ${statuses.join(' ')}${bad.length ? '  <- not 2xx/3xx' : ''}`);
     }
+    const firstLoads = wants('first load') ? await measureFirstLoad() : [];
     console.log(`[bench] autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${SELECTED.length} targets`);
     const measured = [];
     for (const t of SELECTED) {
@@ -225,6 +244,7 @@ async function main() {
       durationSeconds: DURATION,
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       results: rows.map((row, i) => ({ ...SELECTED[i], ...row, body: SELECTED[i].body })),
+      firstLoad: firstLoads,
     };
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
     const freshness = wants('home freshness') ? await measureFreshness() : { ok: true, skipped: true };
