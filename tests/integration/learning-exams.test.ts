@@ -101,6 +101,23 @@ describe('taking an exam', () => {
     expect((await call('/api/examReply/start', { examId: exam.id }, token)).msg).toBe('您已提交过该考试，不能重复提交');
   });
 
+  it("a training project's exam is for its approved participants only (apply and start)", async () => {
+    const d = await db();
+    const [trainExam] = await d.select().from(exams).where(eq(exams.title, '科研诚信与学术规范考试'));
+    expect(trainExam.trainId).not.toBeNull();
+    const operatorId = await opId('student');
+    const token = await loginAs('student');
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).msg).toBe('该考试仅限本培训项目审核通过的学员参加');
+    // Joined before the rule (or by an administrator) is not enough to start either.
+    await d.insert(examJoins).values({ examId: trainExam.id, operatorId }).onConflictDoNothing();
+    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).msg).toBe('该考试仅限本培训项目审核通过的学员参加');
+    await d.insert(trainApplications).values({ trainId: trainExam.trainId!, operatorId, status: 6 }).onConflictDoNothing();
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).not.toBe(0);
+    await d.update(trainApplications).set({ status: 7 }).where(eq(trainApplications.operatorId, operatorId));
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).toBe(0);
+    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).code).toBe(0);
+  });
+
   it('answers after the deadline are refused; a late submit keeps only what was saved in time', async () => {
     const operatorId = await opId('newbie');
     const d = await db();

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { examJoins, examReplies, exams, type ExamQuestion } from '../db/schema';
+import { examJoins, examReplies, exams, trainApplications, type ExamQuestion } from '../db/schema';
 import { ServiceError } from '../errors';
 import { examStatus, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
 
@@ -19,6 +19,9 @@ export const MSG_ENDED = '考试已结束';
 export const MSG_SUBMITTED = '您已提交过该考试，不能重复提交';
 export const MSG_TIME_UP = '考试时间已到，答案未保存';
 export const MSG_BAD_ANSWER = '答案格式不正确';
+export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
+/** SPEC 4.4: an approved application (7) makes a learner a participant of a training project. */
+const TRAIN_APPROVED = 7;
 
 
 
@@ -76,9 +79,21 @@ async function examOf(examId: number) {
   return e;
 }
 
+/** A training project's exam is for its participants only: joining and starting need an approved application. */
+async function checkParticipant(operatorId: number, e: typeof exams.$inferSelect) {
+  if (e.trainId == null) return;
+  const d = await db();
+  const [app] = await d
+    .select({ status: trainApplications.status })
+    .from(trainApplications)
+    .where(and(eq(trainApplications.trainId, e.trainId), eq(trainApplications.operatorId, operatorId)));
+  if (app?.status !== TRAIN_APPROVED) throw new ServiceError(MSG_TRAIN_ONLY);
+}
+
 export async function applyExam(operatorId: number, examId: number, now: Date = new Date()) {
   const e = await examOf(examId);
   if (now > e.endAt) throw new ServiceError(MSG_ENDED);
+  await checkParticipant(operatorId, e);
   const d = await db();
   await d.insert(examJoins).values({ examId, operatorId, createdAt: now }).onConflictDoNothing();
   return { examId, joined: true };
@@ -103,6 +118,7 @@ export async function startExam(operatorId: number, examId: number, now: Date = 
   const d = await db();
   const [joined] = await d.select().from(examJoins).where(and(eq(examJoins.examId, examId), eq(examJoins.operatorId, operatorId)));
   if (!joined) throw new ServiceError(MSG_NOT_JOINED);
+  await checkParticipant(operatorId, e);
   if (now < e.startAt) throw new ServiceError(MSG_NOT_STARTED);
   if (now > e.endAt) throw new ServiceError(MSG_ENDED);
   const mine = await d.select().from(examReplies).where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId))).orderBy(desc(examReplies.startedAt));

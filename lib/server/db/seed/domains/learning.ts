@@ -4,7 +4,7 @@
  * training applications in every review state and an issued certificate, exams in every status of SPEC 4.3;
  * subtitles on the chapters of two of the three demo clips; questionnaires and per-train information collection.
  */
-import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { ExamQuestion, SurveyQuestion } from '../../tables/learning';
 import {
   certificates,
@@ -124,14 +124,19 @@ export async function seedLearning(ctx: SeedContext): Promise<void> {
     { title: '网络安全意识测试', start: -3 * DAY, end: 30 * DAY, minutes: 20, join: true, reply: 'overtime' as const },
     { title: '学习周测（7天内完成）', start: -1 * DAY, end: 30 * DAY, minutes: 7 * 24 * 60, join: true, reply: 'running' as const },
   ];
-  const trainForExam = ctx.catalogue.trainIds[0] ?? null;
+  // The first exam belongs to a training project the learner was approved for (its exams are for its participants);
+  // the others are open to every learner.
+  const [approved] = learner
+    ? await db.select({ trainId: trainApplications.trainId }).from(trainApplications).where(and(eq(trainApplications.operatorId, learner), eq(trainApplications.status, 7))).orderBy(asc(trainApplications.trainId)).limit(1)
+    : [];
+  const trainForExam = approved?.trainId ?? ctx.catalogue.trainIds[0] ?? null;
   const examIds: number[] = [];
   for (const [i, p] of plans.entries()) {
     const [row] = await db
       .insert(exams)
       .values({
         title: p.title,
-        trainId: i < 2 ? trainForExam : null,
+        trainId: i === 0 ? trainForExam : null,
         examType: i === 3 ? 1 : 0,
         examStyle: i % 2,
         startAt: new Date(now + p.start),
