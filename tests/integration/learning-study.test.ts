@@ -40,6 +40,23 @@ async function freshCourse(operatorId: number): Promise<{ courseId: number; chap
 
 afterAll(() => closeDb());
 
+describe('/api/course/view on each host', () => {
+  it("answers exactly for the courses whose detail page the host shows (the audience of SPEC 2.1's variants)", async () => {
+    const party: Site = { variant: 'party', dx: false };
+    let hidden = 0;
+    for (let courseId = 1; courseId <= 60; courseId++) {
+      const detail = await callEndpoint('/api/course/detail', { id: courseId }, { token: null, site: party });
+      const view = await callEndpoint('/api/course/view', { courseId }, { token: null, site: party });
+      expect(view.code === 0).toBe(detail.code === 0);
+      if (view.code !== 0) {
+        hidden++;
+        expect(view.msg).toBe('课程不存在或未发布');
+      }
+    }
+    expect(hidden).toBeGreaterThan(0);
+  });
+});
+
 describe('/api/course/chapter and /api/course/progress', () => {
   it('lists chapters with the clip durations and trial length; refuses unknown courses', async () => {
     const res = await call('/api/course/view', { courseId: 1 });

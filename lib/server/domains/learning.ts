@@ -35,7 +35,7 @@ import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from
 
 export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   // The player (SPEC 7 course: chapter, progress, study submit, lock and batch submit, self test, reviews, summaries).
-  '/api/course/view': endpoint(courseIdSchema, 'none', (b) => courseView(b.courseId)),
+  '/api/course/view': endpoint(courseIdSchema, 'none', (b, ctx) => courseView({ site: ctx.site, platform: ctx.platform }, b.courseId)),
   '/api/course/progress': endpoint(courseIdSchema, 'optional', (b, ctx) => courseProgressView(ctx.user?.operatorID ?? null, b.courseId)),
   '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user!.operatorID, b)),
   '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),

@@ -10,13 +10,16 @@ import { chapterDuration, clipFor, trialSeconds } from '../media';
 import { uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
 import { courseState } from './course-enrolment';
+import { visibleCourses } from './catalogue';
+import type { Scope } from './home';
 import { chapterProgressOf } from './study-progress';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/learning/types';
 
 export const MSG_COURSE_MISSING = '课程不存在或未发布';
 
-export async function courseView(courseId: number): Promise<CourseView> {
+/** The player's course: only a course published to the host's audience (as its detail page), else 课程不存在或未发布. */
+export async function courseView(scope: Scope, courseId: number): Promise<CourseView> {
   const d = await db();
   // The course and its chapters at once (independent reads).
   const [[course], chapters] = await Promise.all([
@@ -27,15 +30,14 @@ export async function courseView(courseId: number): Promise<CourseView> {
         summary: courses.summary,
         cover: courses.cover,
         categoryCode: courses.categoryCode,
-        auditStatus: courses.auditStatus,
         teacherName: sql<string>`coalesce(${teachers.name}, '')`,
       })
       .from(courses)
       .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-      .where(eq(courses.id, courseId)),
+      .where(and(eq(courses.id, courseId), visibleCourses(scope))),
     d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
   ]);
-  if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
+  if (!course) throw new ServiceError(MSG_COURSE_MISSING);
   return {
     id: course.id,
     title: course.title,
