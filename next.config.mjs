@@ -12,13 +12,33 @@ const nextConfig = {
   // The SPEC 2.1 redirects live in proxy.ts, where the variant's route set is known
   // (the student host sends `/` to /course/index, the others to /home).
   async headers() {
+    // What a page may load: everything from its own origin. Scripts and styles also inline, because Next.js
+    // inlines its RSC payload and bootstrap (a nonce would make every cached page dynamic); dev mode's React
+    // needs eval. No form-action: signing in at the passport is a form whose answer redirects off-site.
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+    ].join('; ');
     const security = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
       { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
       { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
     ];
-    return [{ source: '/:path*', headers: security }];
+    // Uploaded files and media carry their own, stricter policy (a sandbox); the JSON API needs none.
+    return [
+      { source: '/:path*', headers: security },
+      { source: '/((?!api/|modules/|media/).*)', headers: [{ key: 'Content-Security-Policy', value: csp }] },
+    ];
   },
 };
 
