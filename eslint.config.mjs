@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'lib/server/db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'],
+    ignores: ['.next/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'lib/server/db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', '.exp/**'],
   },
 ];
 

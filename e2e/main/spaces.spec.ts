@@ -104,7 +104,8 @@ test('a second user follows the teacher and comments', async ({ page, baseURL })
   await page.getByLabel('发表评论').fill('<b>讲得很清楚</b>，谢谢老师！');
   await page.getByRole('button', { name: '发表' }).click();
   const comment = page.getByRole('list', { name: '评论列表' }).getByRole('listitem').first();
-  await expect(comment).toContainText('讲得很清楚，谢谢老师！');
+  // plain text: shown exactly as typed, the tags as text
+  await expect(comment).toContainText('<b>讲得很清楚</b>，谢谢老师！');
   await expect(comment).toContainText('李建国');
   // they may delete their own comment, and only that one
   await expect(comment.getByRole('button', { name: /删除/ })).toBeVisible();

@@ -21,6 +21,9 @@ export function spaceHref(kind: SpaceKind, id: number): string {
   return `${path}?id=${id}`;
 }
 
+/** Courses per list on a space page; 查看更多 loads the next page of the same size from /api/space/courses. */
+export const SPACE_LIST_SIZE = 12;
+
 /** The first page of a space's comments: prefetched with the cached page, read by the client with the same key. */
 export const commentListBody = (ref: { kind: SpaceKind; id: number }) => ({ ...ref, pageSize: 20 });
 
@@ -52,7 +55,8 @@ export interface SpaceDetail {
   card: SpaceCard;
   /** The operator who owns the space and may edit it; null for organisations and teachers without an account. */
   ownerOperatorId: number | null;
-  counts: { fans: number; follows: number; created: number; studied: number; comments: number };
+  /** null: hidden by the owner's privacy settings (shown as 不公开, never as 0). */
+  counts: { fans: number | null; follows: number | null; created: number | null; studied: number | null; comments: number };
   privacy: SpacePrivacy;
   tops: SpaceTopItem[];
   /** null when the owner keeps it private. */
@@ -82,6 +86,8 @@ export interface FollowState {
   followed: boolean;
   isOwner: boolean;
   loggedIn: boolean;
+  /** The space's counts as the caller may see them, read fresh (the owner sees all of their own); null: hidden. */
+  counts: { fans: number | null; follows: number | null; created: number | null };
 }
 
 /* ---- creation centre ---- */

@@ -2,7 +2,6 @@
  * One entry to the endpoint table (DESIGN 4-5), used by the HTTP route handlers and by the
  * in-process server transport of lib/api alike: same validation, same envelope.
  */
-import { z } from 'zod';
 import type { Envelope } from '@/lib/api/types';
 import type { Site } from '@/lib/variants';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/api/messages';
@@ -10,8 +9,7 @@ import { ENDPOINTS } from './endpoints';
 import type { EndpointContext, ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from './services/sessions';
-
-z.config(z.locales.zhCN());
+import { CONTROL_CHAR_MSG, controlCharPath, describeIssues, paramError } from '@/lib/validation/common';
 
 export interface CallContext {
   token: string | null;
@@ -40,19 +38,15 @@ export function isKnownPath(path: string): boolean {
   return lookup(path) !== null;
 }
 
-/** '参数错误：pageSize 数值过大：期望 number <=100' — names the field, never echoes the input. */
-function describe(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const field = issue?.path.length ? issue.path.join('.') : '请求体';
-  return `参数错误：${field} ${issue?.message ?? '格式不正确'}`;
-}
-
 export async function callEndpoint(path: string, body: unknown, ctx: CallContext): Promise<CallResult> {
   const found = lookup(path);
   if (!found) return { code: CODE_NOT_FOUND, msg: MSG_NOT_FOUND, data: null };
   const ep = ENDPOINTS[found.key];
   const parsed = ep.schema.safeParse(body === undefined ? {} : body);
-  if (!parsed.success) return { code: CODE_INVALID, msg: describe(parsed.error), data: null };
+  if (!parsed.success) return { code: CODE_INVALID, msg: describeIssues(parsed.error), data: null };
+  // Text with NUL (which PostgreSQL cannot store) or another control character is refused before any handler runs.
+  const controlChar = controlCharPath(parsed.data);
+  if (controlChar) return { code: CODE_INVALID, msg: paramError(controlChar, CONTROL_CHAR_MSG), data: null };
 
   const context: EndpointContext = {
     site: ctx.site,

@@ -23,8 +23,8 @@ import { SPACES_ENDPOINTS } from './domains/spaces';
 
 const categoryCode = z.union(COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
 /** Home lists: an optional size, capped so no caller can ask for the whole table. */
-const homeList = (max: number) => z.object({ pageSize: z.number().int().min(1).max(max).optional() });
-const year = z.number().int().min(2000).max(2100).optional();
+const homeList = (max: number) => z.object({ pageSize: z.int32().min(1).max(max).optional() });
+const year = z.int32().min(2000).max(2100).optional();
 const empty = z.object({});
 
 const scope = (ctx: { site: home.Scope['site']; platform: boolean }): home.Scope => ({ site: ctx.site, platform: ctx.platform });
@@ -84,8 +84,8 @@ const CORE_ENDPOINTS: Record<string, Endpoint> = {
   ),
 
   // 选学 and the learner's state in a course: shared by the catalogue's detail page and the player.
-  '/api/course/choose': endpoint(z.object({ courseId: z.number().int().positive() }), 'user', (b, ctx) => chooseCourse(ctx.user!.operatorID, b.courseId)),
-  '/api/course/state': endpoint(z.object({ courseId: z.number().int().positive() }), 'optional', (b, ctx) => courseState(ctx.user?.operatorID ?? null, b.courseId)),
+  '/api/course/choose': endpoint(z.object({ courseId: z.int32().positive() }), 'user', (b, ctx) => chooseCourse(ctx.user!.operatorID, b.courseId)),
+  '/api/course/state': endpoint(z.object({ courseId: z.int32().positive() }), 'optional', (b, ctx) => courseState(ctx.user?.operatorID ?? null, b.courseId)),
 };
 
 export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(CORE_ENDPOINTS, CATALOGUE_ENDPOINTS, ACCOUNTS_ENDPOINTS, LEARNING_ENDPOINTS, SPACES_ENDPOINTS);

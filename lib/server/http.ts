@@ -2,7 +2,7 @@
  * The HTTP face of the endpoint table: POST + JSON only, a size limit, the x-access-* headers,
  * the session cookie, and the envelope. Nothing here throws to Next.js: every failure is an envelope.
  */
-import { requestToken } from '@/lib/server/request-token';
+import { clientAddress, requestToken } from '@/lib/server/request-token';
 import { siteForHost } from '@/lib/variants';
 import { callEndpoint, isKnownPath } from './dispatch';
 import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN, MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND } from './errors';
@@ -37,9 +37,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       if (v !== null) headers[name] = v.slice(0, 512);
     }
     const token = requestToken(request);
-    const forwarded = request.headers.get('x-forwarded-for');
-    const ip = forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || '127.0.0.1';
-    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip });
+    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request) });
     const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
     return envelope(result.code, result.msg, result.data, 200, result.cookies, secure);
   } catch (err) {

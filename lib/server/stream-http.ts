@@ -4,7 +4,7 @@
  * and Chinese messages as lib/server/http.ts.
  */
 import { requestToken } from '@/lib/server/request-token';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
 import busboy from 'busboy';
 import { z } from 'zod';
@@ -13,12 +13,11 @@ import { siteForHost, type Site } from '@/lib/variants';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_CROSS_SITE, MSG_METHOD, MSG_TOO_LARGE, ServiceError } from './errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './http-common';
 import { resolveSession, type SessionUser } from './services/sessions';
-import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from './services/uploads';
+import { isPublicFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from './services/uploads';
 import { parseRange } from './services/media-stream';
 import { isShowLLM } from './services/site';
 import { ASSISTANT_OFF_MSG, openChat } from './services/assistant';
-
-z.config(z.locales.zhCN());
+import { describeIssues } from '@/lib/validation/common';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 
@@ -56,11 +55,6 @@ export const chunkFields = z
   })
   .refine((v) => v.fileSize <= UPLOAD_LIMITS.courseware, { message: '文件过大', path: ['fileSize'] });
 
-function describe(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `参数错误：${issue?.path.join('.') || '请求体'} ${issue?.message ?? '格式不正确'}`;
-}
-
 export type UploadAction = 'uploadCourseWareFile' | 'uploadResFile' | 'uploadFile';
 
 /**
@@ -90,76 +84,112 @@ export async function handleUpload(request: Request, action: UploadAction): Prom
   }
 }
 
-function parseAndStore(request: Request, user: SessionUser, action: UploadAction, contentType: string, limit: number): Promise<Response> {
-  return new Promise<Response>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let work: Promise<unknown> | null = null;
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024, limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
-    } catch {
-      resolve(envelope(CODE_INVALID, '上传内容格式不正确'));
+export const MSG_FORM_BROKEN = '上传内容格式不正确';
+export const MSG_UPLOAD_CUT = '上传中断，请重试';
+
+/**
+ * Parses the multipart body and streams its file part to the upload's handler. A body cut off (no closing
+ * boundary, the connection dropped, the client gone) ends the file part with an error: the handler stops, closes
+ * its file and removes what it wrote, and only then is the refusal answered; nothing is left uncaught.
+ */
+async function parseAndStore(request: Request, user: SessionUser, action: UploadAction, contentType: string, limit: number): Promise<Response> {
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024, limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
+  } catch {
+    return envelope(CODE_INVALID, MSG_FORM_BROKEN);
+  }
+  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // What broke first: the body (the connection dropped, the client went away) or the form itself.
+  let cause = null as 'cut' | 'form' | null;
+  source.once('error', () => (cause ??= 'cut'));
+  bb.once('error', () => (cause ??= 'form'));
+  // Next.js aborts the request's signal when the client's connection closes.
+  const onAbort = () => {
+    cause ??= 'cut';
+    source.destroy(new Error('aborted'));
+  };
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  const fields: Record<string, string> = {};
+  let work = null as Promise<unknown> | null;
+  let stopped = false as boolean;
+  bb.on('field', (name, value) => {
+    if (Object.keys(fields).length < 20) fields[name] = value;
+  });
+  bb.on('file', (name, stream, info) => {
+    // A part cut off is destroyed with an error: its reader sees it; it must never be an unhandled 'error' event.
+    stream.on('error', () => undefined);
+    if (name !== 'file' || work) {
+      stream.resume();
       return;
     }
-    bb.on('field', (name, value) => {
-      if (Object.keys(fields).length < 20) fields[name] = value;
-    });
-    bb.on('file', (name, stream, info) => {
-      if (name !== 'file' || work) {
-        stream.resume();
-        return;
-      }
-      work = (async () => {
-        if (action === 'uploadCourseWareFile') {
-          const parsed = chunkFields.safeParse({ fileName: info.filename, ...fields });
-          if (!parsed.success) {
-            stream.resume();
-            throw new ServiceError(describe(parsed.error), CODE_INVALID);
-          }
-          return receiveChunk(user, parsed.data, stream);
-        }
-        const name = fileName.safeParse(fields.fileName ?? info.filename);
-        if (!name.success) {
+    work = (async () => {
+      if (action === 'uploadCourseWareFile') {
+        const parsed = chunkFields.safeParse({ fileName: info.filename, ...fields });
+        if (!parsed.success) {
           stream.resume();
-          throw new ServiceError(describe(name.error), CODE_INVALID);
+          throw new ServiceError(describeIssues(parsed.error), CODE_INVALID);
         }
-        return receiveSmallFile(user, action === 'uploadResFile' ? 'res' : 'file', name.data, stream);
-      })();
-      // Keep the failure for 'close'; never leave it unhandled meanwhile.
-      work.catch(() => undefined);
-    });
-    bb.on('error', () => resolve(envelope(CODE_INVALID, '上传内容格式不正确')));
-    bb.on('close', () => {
-      if (!work) {
-        resolve(envelope(CODE_INVALID, '请选择要上传的文件'));
-        return;
+        return receiveChunk(user, parsed.data, stream);
       }
-      work.then((data) => resolve(envelope(0, 'success', data)), reject);
+      const name = fileName.safeParse(fields.fileName ?? info.filename);
+      if (!name.success) {
+        stream.resume();
+        throw new ServiceError(describeIssues(name.error), CODE_INVALID);
+      }
+      return receiveSmallFile(user, action === 'uploadResFile' ? 'res' : 'file', name.data, stream);
+    })();
+    // A handler that failed before reading its part to the end: drain the rest, so the body arrives whole and the
+    // client reads the answer; a part it destroyed (e.g. a write failed) cannot be drained, so the body is stopped.
+    work.catch(() => {
+      if (stream.readableEnded || stream.errored) return;
+      if (!stream.destroyed) stream.resume();
+      else {
+        stopped = true;
+        source.destroy();
+      }
     });
-    const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
-    source.on('error', () => resolve(envelope(CODE_INVALID, '上传中断，请重试')));
-    source.pipe(bb);
   });
+  let broken: Error | null;
+  try {
+    broken = await new Promise<Error | null>((resolve) => pipeline(source, bb, (err) => resolve(err ?? null)));
+  } finally {
+    request.signal.removeEventListener('abort', onAbort);
+  }
+  // The handler always settles (its part ended or was destroyed); wait for it, so its scratch file is gone by now.
+  const outcome = work
+    ? await work.then(
+        (data) => ({ ok: true as const, data }),
+        (err: unknown) => ({ ok: false as const, err }),
+      )
+    : null;
+  if (outcome && !outcome.ok && (outcome.err instanceof ServiceError || !broken || stopped)) throw outcome.err;
+  if (broken) return envelope(CODE_INVALID, cause === 'cut' ? MSG_UPLOAD_CUT : MSG_FORM_BROKEN);
+  if (!outcome) return envelope(CODE_INVALID, '请选择要上传的文件');
+  if (!outcome.ok) throw outcome.err;
+  return envelope(0, 'success', outcome.data);
 }
 
 /**
  * Uploaded files, served so that none can act as a page of the portal: type from content, nosniff, a sandbox CSP.
- * Videos and audio are course media: only their uploader gets them here (the creation centre's preview); learners
- * play them through /media/chapter/:id, which keeps the trial rule.
+ * Who gets one is decided by what it is used for: an image that is the cover of a published course is for anyone
+ * (the catalogue shows it); everything else is for its uploader only (the creation centre's preview). Learners play
+ * course videos through /media/chapter/:id, which keeps the trial rule.
  */
 export async function serveFile(request: Request, name: string): Promise<Response> {
   const found = await servedFile(name).catch(() => null);
   if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
   const { file, fullPath, size } = found;
   const media = file.kind === 'video' || file.kind === 'audio';
-  if (media) {
+  const forAnyone = !media && (await isPublicFile(file));
+  if (!forAnyone) {
     const who = await userOf(request);
-    if ('response' in who) return who.response;
-    const mine = await userHasFile(who.user, file.id).then(
-      () => true,
-      () => false,
-    );
-    if (!mine) return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
+    const mine = 'user' in who && (await userHasFile(who.user, file.id).then(() => true, () => false));
+    if (!mine) {
+      if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
+      if ('response' in who) return who.response;
+      return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
+    }
   }
   const inline = media || file.kind === 'image' || file.mime === 'application/pdf';
   const downloadName = file.originalName || `${file.md5}.${file.ext}`;
@@ -168,10 +198,11 @@ export async function serveFile(request: Request, name: string): Promise<Respons
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
     'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
-    // Course media depends on who asks; the rest is content-addressed and never changes.
-    'cache-control': media ? 'private, no-store' : 'public, max-age=31536000, immutable',
+    // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
+    'cache-control': forAnyone ? 'public, max-age=3600' : 'private, no-store',
     'accept-ranges': 'bytes',
   });
+  if (!forAnyone) headers.set('vary', 'Cookie');
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'bad') {
     headers.set('content-range', `bytes */${size}`);
@@ -204,7 +235,7 @@ export async function handleChat(request: Request): Promise<Response> {
     const body = await readJsonBody(request, 64 * 1024);
     if (!body.ok) return body.response;
     const parsed = chatBody.safeParse(body.value);
-    if (!parsed.success) return envelope(CODE_INVALID, describe(parsed.error));
+    if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
     const stream = await openChat(parsed.data.messages, request.signal);
     return new Response(stream, {
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-accel-buffering': 'no' },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/lib/constants';
 import { V } from './messages';
+import { id } from './common';
 
 /** SPEC 5: letters, digits and an underscore, at least 8 characters. */
 export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*_)[A-Za-z0-9_]{${PASSWORD_MIN_LENGTH},64}$`);
@@ -33,7 +34,7 @@ export const registerSchema = z
     password: password(V.passwordRequired),
     repassword: z.string({ error: V.passwordConfirmMismatch }).max(64),
     ...captcha,
-    resourceId: z.number().int().positive().optional(),
+    resourceId: id.optional(),
     resourceType: z.literal(1).optional(),
   })
   .refine((f) => f.password === f.repassword, { path: ['repassword'], message: V.passwordConfirmMismatch })
@@ -111,8 +112,8 @@ export const updateHeadSchema = z.object({
 
 /** SPEC 3 post station bind: stationIds and operatorID; SPEC 5: at least one. */
 export const stationBindSchema = z.object({
-  stationIds: z.array(z.number().int().positive()).min(1, V.stationRequired).max(50),
-  operatorID: z.number().int().positive(),
+  stationIds: z.array(id).min(1, V.stationRequired).max(50),
+  operatorID: id,
 });
 
 /** QR-code login (SPEC 3: a random number). */

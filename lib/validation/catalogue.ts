@@ -2,18 +2,15 @@
 import { z } from 'zod';
 import { COURSE_CATEGORIES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, POLICY_TYPES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
 import { searchKeywordSchema } from './search';
+import { id } from './common';
 
-const codes = (list: readonly { code: number }[], name: string) =>
-  z
-    .number()
-    .int()
-    .refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
+const codes = (list: readonly { code: number }[], name: string) => z.int32().refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
 
-export const id = z.number().int().positive().max(2_147_483_647);
+export { id };
 /** Paging: page number from 1, page size 1..MAX_PAGE_SIZE (SPEC 7 lists; no caller can ask for the whole table). */
 export const paging = z.object({
-  pageNum: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  pageNum: z.int32().min(1).max(100_000).default(1),
+  pageSize: z.int32().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 export const categoryCodeSchema = codes(COURSE_CATEGORIES, '课程分类');
@@ -26,7 +23,7 @@ export const courseListSchema = paging.extend({
   courseTypeId: id.optional(),
   sort: z.enum(['new', 'hot']).optional(),
 });
-export const hotListSchema = z.object({ categoryCode: categoryCodeSchema.optional(), pageSize: z.number().int().min(1).max(20).default(10) });
+export const hotListSchema = z.object({ categoryCode: categoryCodeSchema.optional(), pageSize: z.int32().min(1).max(20).default(10) });
 export const byId = z.object({ id });
 export const byCourse = z.object({ courseId: id });
 export const byTrain = z.object({ trainId: id });
@@ -41,12 +38,12 @@ export const reviewListSchema = paging.extend({ courseId: id });
 
 export const trainFiltersSchema = z.object({
   type: trainTypeSchema.optional(),
-  trainTypeId: z.number().int().min(0).optional(),
-  orgSource: z.number().int().min(0).optional(),
-  itemType: z.number().int().min(0).optional(),
-  year: z.number().int().min(2000).max(2100).optional(),
+  trainTypeId: z.int32().min(0).optional(),
+  orgSource: z.int32().min(0).optional(),
+  itemType: z.int32().min(0).optional(),
+  year: z.int32().min(2000).max(2100).optional(),
   /** 0 or absent: every month. */
-  month: z.number().int().min(0).max(12).optional(),
+  month: z.int32().min(0).max(12).optional(),
   /** 0 all, 1 enrollable, 2 not enrollable. */
   applyState: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
 });
@@ -60,5 +57,5 @@ export const liveListSchema = paging.extend({ status: z.enum(['live', 'upcoming'
 export const policyListSchema = paging.extend({ type: policyTypeSchema.optional() });
 
 export const searchSchema = paging.extend({ key: searchKeywordSchema, categoryCode: categoryCodeSchema.optional() });
-export const searchFullSchema = z.object({ key: searchKeywordSchema, pageSize: z.number().int().min(1).max(10).default(5) });
+export const searchFullSchema = z.object({ key: searchKeywordSchema, pageSize: z.int32().min(1).max(10).default(5) });
 export const searchKeySchema = z.object({ key: searchKeywordSchema });

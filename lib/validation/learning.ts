@@ -1,8 +1,9 @@
 /** Body schemas of the learning endpoints (player heartbeats, notes, favourites, archive). */
 import { z } from 'zod';
 import { BATCH_SUBMIT_MAX, HEARTBEAT_MAX_WATCHED_S } from '@/lib/learning/constants';
+import { id } from './common';
 
-export const id = z.number().int().positive().max(2_147_483_647);
+export { id };
 /** Seconds of media: never negative, never absurd (the service checks against the clip itself). */
 const seconds = z.number().finite().min(0, '不能为负数').max(24 * 3600);
 
@@ -30,25 +31,25 @@ export const chapterIdSchema = z.object({ chapterId: id });
 
 export const selfTestSubmitSchema = z.object({
   chapterId: id,
-  answers: z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(0).max(20)).refine((a) => Object.keys(a).length <= 50, '答案过多'),
+  answers: z.record(z.string().regex(/^\d{1,3}$/), z.int32().min(0).max(20)).refine((a) => Object.keys(a).length <= 50, '答案过多'),
 });
 
 export const noteListSchema = z.object({
   courseId: id,
-  pageNum: z.number().int().min(1).max(10_000).default(1),
-  pageSize: z.number().int().min(1).max(50).default(10),
+  pageNum: z.int32().min(1).max(10_000).default(1),
+  pageSize: z.int32().min(1).max(50).default(10),
 });
 
 export const NOTE_EMPTY_MSG = '请填写内容';
 export const noteSaveSchema = z.object({
   courseId: id,
-  rating: z.number().int().min(1, '评分为1-5分').max(5, '评分为1-5分').optional(),
+  rating: z.int32().min(1, '评分为1-5分').max(5, '评分为1-5分').optional(),
   content: z.string().trim().min(1, NOTE_EMPTY_MSG).max(2000, '内容不能超过2000字'),
 });
 
 export const favouriteSchema = z.object({ courseId: id, favourite: z.boolean() });
 
-export const yearSchema = z.object({ year: z.number().int().min(2000).max(2100).optional() });
+export const yearSchema = z.object({ year: z.int32().min(2000).max(2100).optional() });
 /** The personal archive: a year, and optionally the one tab the page shows (only its data is read). */
 export const archiveSchema = yearSchema.extend({
   section: z.enum(['archive', 'courses', 'trains', 'exams', 'certificates', 'favourites', 'settings']).optional(),
@@ -57,8 +58,8 @@ export const archiveSchema = yearSchema.extend({
 export const examIdSchema = z.object({ examId: id });
 export const examListSchema = z.object({ trainId: id.optional() });
 export const replyIdSchema = z.object({ replyId: id });
-const examAnswer = z.array(z.union([z.number().int().min(0).max(50), z.string().max(2000, '答案不能超过2000字')])).max(20);
-export const saveAnswerSchema = z.object({ replyId: id, questionId: z.number().int().min(1).max(1000), answer: examAnswer });
+const examAnswer = z.array(z.union([z.int32().min(0).max(50), z.string().max(2000, '答案不能超过2000字')])).max(20);
+export const saveAnswerSchema = z.object({ replyId: id, questionId: z.int32().min(1).max(1000), answer: examAnswer });
 export const submitExamSchema = z.object({
   replyId: id,
   answers: z.record(z.string().regex(/^\d{1,4}$/), examAnswer).refine((a) => Object.keys(a).length <= 200, '答案过多').optional(),
@@ -71,6 +72,6 @@ export const surveyIdSchema = z.object({ surveyId: id });
 export const surveySaveSchema = z.object({
   surveyId: id,
   answers: z
-    .record(z.string().regex(/^\d{1,4}$/), z.union([z.number().int(), z.array(z.number().int()).max(50), z.string().max(5000)]))
+    .record(z.string().regex(/^\d{1,4}$/), z.union([z.int32(), z.array(z.int32()).max(50), z.string().max(5000)]))
     .refine((a) => Object.keys(a).length <= 200, '答案过多'),
 });

@@ -5,37 +5,25 @@
  * or PostgreSQL (DATABASE_URL).
  */
 import { rmSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
-import { callEndpoint, type CallResult } from '@/lib/server/dispatch';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { handleApiRequest, isCrossSite } from '@/lib/server/http';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { accountTokens, captchas, loginThrottles, operators, qrTickets, registrations } from '@/lib/server/db/schema';
 import { createCaptcha, verifyCaptcha } from '@/lib/server/services/captcha';
 import { createSession, hashToken } from '@/lib/server/services/sessions';
 import { linksOf, outboxDir, outboxFor } from '@/lib/server/services/mail';
-import { ACCOUNT_MAX_FAILURES, THROTTLED_MSG } from '@/lib/server/services/throttle';
+import { ACCOUNT_MAX_FAILURES, THROTTLED_MSG, accountAddressKey, accountKey } from '@/lib/server/services/throttle';
 import { EMAIL_TAKEN_MSG } from '@/lib/server/services/register';
-import { RESET_INVALID } from '@/lib/server/services/password-reset';
+import { RESET_INVALID, resetMailAccountKey } from '@/lib/server/services/password-reset';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_NONE } from '@/lib/api/messages';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { V } from '@/lib/validation/messages';
 import { isSafeRedirect } from '@/lib/redirect';
 import type { Site } from '@/lib/variants';
+import { accountsClient, ok, tokenOf } from './accounts-support';
 
-const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
-const call = (path: string, body: unknown = {}, opts: { token?: string | null; site?: Site; ip?: string } = {}) =>
-  callEndpoint(path, body, { token: opts.token ?? null, site: opts.site ?? main, ip: opts.ip ?? '10.0.0.1' });
-const ok = (res: CallResult) => {
-  if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
-  return res.data as Record<string, unknown>;
-};
-const captcha = async () => {
-  const c = await createCaptcha();
-  return { code: c.answer, codeUuid: c.uuid };
-};
-const login = async (userID: string, password: string, ip = '10.0.0.1', extra: Record<string, unknown> = {}) => call('/modules/eosoperator/login', { userID, password, ...(await captcha()), ...extra }, { ip });
-const tokenOf = (res: CallResult) => (res.data as { token: string }).token;
+const { call, captcha, login } = accountsClient('10.0.0.1');
 
 const uniq = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const email = (name: string) => `${name}.${uniq}@example.org`;
@@ -192,9 +180,14 @@ describe('password retrieval and reset (types 3-8)', () => {
     expect((await call('/api/eosoperator/forgetPasswordCheckToken', { forgetPasswordToken: 'A'.repeat(43) })).code).not.toBe(0);
     expect((await call('/api/eosoperator/forgetPasswordCheckToken', { forgetPasswordToken: 'short' })).code).not.toBe(0);
 
+    // one e-mail a minute per account (accounts-security.test.ts): step past it
+    const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
+    const aMinuteLater = () => d.update(loginThrottles).set({ windowStart: new Date(Date.now() - 61_000) }).where(eq(loginThrottles.key, resetMailAccountKey(learner.id)));
+    await aMinuteLater();
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     ok(await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: 'learner' }));
     const second = new URL(lastLink('learner@example.org', 'forgetPasswordToken=')).searchParams.get('forgetPasswordToken')!;
+    await aMinuteLater();
     ok(await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: 'learner' }));
     expect((await call('/api/eosoperator/forgetPasswordCheckToken', { forgetPasswordToken: second })).code).not.toBe(0);
   });
@@ -242,17 +235,18 @@ describe('login: results, throttling, captcha', () => {
     expect((await call('/api/eosoperator/checkToken')).code).toBe(CODE_SESSION_NONE);
   });
 
-  it('throttles an account after repeated failures, with a clear message, and recovers', async () => {
+  it('throttles an account after repeated failures from one address, with a clear message, and recovers', async () => {
     const d = await db();
     const userID = 'party';
-    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) expect((await login(userID, 'Wrong_pass_1', `10.1.0.${i}`)).msg).toBe('账号或密码错误');
-    const locked = await login(userID, 'Party_2026', '10.1.1.1');
+    const ip = '10.1.0.1';
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) expect((await login(userID, 'Wrong_pass_1', ip)).msg).toBe('账号或密码错误');
+    const locked = await login(userID, 'Party_2026', ip);
     expect(locked.msg).toBe(THROTTLED_MSG);
     // the lock lifts by itself
-    await d.update(loginThrottles).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(loginThrottles.key, `account:${userID}`));
-    expect((await login(userID, 'Party_2026', '10.1.1.1')).code).toBe(0);
-    const [row] = await d.select().from(loginThrottles).where(eq(loginThrottles.key, `account:${userID}`));
-    expect(row).toBeUndefined();
+    await d.update(loginThrottles).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(loginThrottles.key, accountAddressKey(userID, ip)));
+    expect((await login(userID, 'Party_2026', ip)).code).toBe(0);
+    const rows = await d.select().from(loginThrottles).where(inArray(loginThrottles.key, [accountAddressKey(userID, ip), accountKey(userID)]));
+    expect(rows).toEqual([]);
   });
 
   it('throttles an address trying many accounts', async () => {
@@ -295,6 +289,7 @@ describe('account settings, stations, management', () => {
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Wrong_1', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' }, { token })).msg).toBe('原密码不正确');
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'weak', confirmPassword: 'weak' }, { token })).msg).toContain(V.passwordRule);
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'x' }, { token })).msg).toContain(V.passwordConfirmMismatch);
+    expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2026', confirmPassword: 'Manager_2026' }, { token })).msg).toBe('新密码不能与原密码相同');
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' })).code).toBe(CODE_SESSION_NONE);
     ok(await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' }, { token }));
     expect((await call('/api/eosoperator/checkToken', {}, { token })).code).toBe(0);
@@ -304,8 +299,8 @@ describe('account settings, stations, management', () => {
 
   it('update e-mail, head picture and info, with bad input refused', async () => {
     expect((await call('/api/eosoperator/updateEmail', { email: 'nope' }, { token })).msg).toContain(V.emailInvalid);
-    expect((await call('/api/eosoperator/updateEmail', { email: 'learner@example.org' }, { token })).msg).toBe('该邮箱已被其他账号使用');
-    ok(await call('/api/eosoperator/updateEmail', { email: email('mgr') }, { token }));
+    expect((await call('/api/eosoperator/updateEmail', { email: 'learner@example.org', password: 'Manager_2026' }, { token })).msg).toBe('该邮箱已被其他账号使用');
+    ok(await call('/api/eosoperator/updateEmail', { email: email('mgr'), password: 'Manager_2026' }, { token }));
     expect(ok(await call('/api/eosoperator/myInfo', {}, { token })).email).toBe(email('mgr'));
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     ok(await call('/api/eosoperator/updateHead', { headPic: png }, { token }));

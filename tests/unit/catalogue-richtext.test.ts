@@ -22,6 +22,22 @@ describe('rich text is sanitised on the server with an allow-list', () => {
   it('plain text for descriptions, cut with an ellipsis', () => {
     expect(plainText('<p>甲&amp;乙</p><p>丙</p>')).toBe('甲&乙丙');
     expect(plainText('一二三四五六', 4)).toBe('一二三…');
+    // decoded once: an escaped entity stays the text it was
+    expect(plainText('<p>&amp;lt;b&amp;gt; &#39;引&#39;</p>')).toBe("&lt;b&gt; '引'");
+  });
+
+  it('keeps only same-site images: relative URLs; another host, protocol-relative and data: images are dropped', () => {
+    const html = richText(
+      '<p>图<img src="https://evil.example/track.png"><img src="http://evil.example/a.png"><img src="//evil.example/b.png"><img src="/\\evil.example/c.png"><img src="data:image/png;base64,AAAA"><img src="&#104;ttps://evil.example/d.png"><img src="javascript:alert(1)"><img alt="无地址"><img src="/api/resourceFile/file/1" alt="封面"><img src="images/e.png"></p>',
+    );
+    expect(html).toBe('<p>图<img src="/api/resourceFile/file/1" alt="封面" /><img src="images/e.png" /></p>');
+    expect(html).not.toMatch(/evil|data:|javascript/);
+  });
+
+  it('text that only holds angle brackets is plain text, shown with every character', () => {
+    expect(richText('公式 a<b 且 c>d')).toBe('<p>公式 a&lt;b 且 c&gt;d</p>');
+    expect(richText('请看 <https://example.cn>')).toBe('<p>请看 &lt;https://example.cn&gt;</p>');
+    expect(richText('&lt;img src=x onerror=alert(1)&gt;')).toBe('<p>&amp;lt;img src=x onerror=alert(1)&amp;gt;</p>');
   });
 });
 

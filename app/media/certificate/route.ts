@@ -1,9 +1,26 @@
 /**
  * Certificate download (issue 5 point 6): POST { certificateId } -> the certificate as an SVG file. A failure is
- * answered with the JSON envelope, which the client turns into 下载失败 (SPEC 8).
+ * answered with the JSON envelope, which the client turns into 下载失败 (SPEC 8); so is another site's page
+ * (非法的跨站请求, as every POST of the backend) and any other method (405).
  */
 import { serveCertificateDownload } from '@/lib/server/services/certificate-download';
+import { CODE_FORBIDDEN, CODE_METHOD, MSG_CROSS_SITE, MSG_METHOD } from '@/lib/server/errors';
+import { envelope, isCrossSite } from '@/lib/server/http-common';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = serveCertificateDownload;
+export async function POST(request: Request): Promise<Response> {
+  if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
+  return serveCertificateDownload(request);
+}
+
+function methodNotAllowed(): Response {
+  const res = envelope(CODE_METHOD, MSG_METHOD, null, 405);
+  res.headers.set('allow', 'POST');
+  return res;
+}
+
+export const GET = methodNotAllowed;
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -33,21 +33,21 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   // Registration (type -1) and activation.
   '/api/register/create': endpoint(registerSchema, 'none', (b, ctx) => register(b, ctx.site)),
   '/api/register/valid': endpoint(registerValidSchema, 'none', (b) => registerValid(b.email)),
-  '/api/register/info': endpoint(z.object({ resourceId: z.number().int().positive() }), 'none', (b) => registerInfo(b.resourceId)),
+  '/api/register/info': endpoint(z.object({ resourceId: z.int32().positive() }), 'none', (b) => registerInfo(b.resourceId)),
   '/api/register/activate': endpoint(tokenSchema, 'none', (b) => activate(b.token)),
 
   // Password retrieval and reset (types 3-8).
-  '/api/eosoperator/forgetPasswordSendEmail': endpoint(forgotSchema, 'none', (b, ctx) => forgetPasswordSendEmail(b.userIdOrEmail, ctx.site)),
+  '/api/eosoperator/forgetPasswordSendEmail': endpoint(forgotSchema, 'none', (b, ctx) => forgetPasswordSendEmail(b.userIdOrEmail, ctx.site, ctx.ip)),
   '/api/eosoperator/forgetPasswordCheckToken': endpoint(resetTokenSchema, 'none', (b) => forgetPasswordCheckToken(b.forgetPasswordToken)),
   '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) => forgetPasswordModify(b.forgetPasswordToken, b.newPassword)),
 
   // After login: the perfect-info prompt (types 9-11) and the session check.
-  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) => account.loginRecommendSave(ctx.user!.operatorID, b)),
+  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) => account.loginRecommendSave(ctx.user!.operatorID, ctx.token, b)),
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
 
   // Account settings.
   '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user!.operatorID, ctx.token, b)),
-  '/api/eosoperator/updateEmail': endpoint(updateEmailSchema, 'user', (b, ctx) => account.updateEmail(ctx.user!.operatorID, b.email)),
+  '/api/eosoperator/updateEmail': endpoint(updateEmailSchema.extend({ password: z.string().max(128).optional() }), 'user', (b, ctx) => account.updateEmail(ctx.user!.operatorID, b)),
   '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) => account.updateHead(ctx.user!.operatorID, b.headPic)),
   '/api/eosoperator/update': endpoint(updateInfoSchema, 'user', (b, ctx) => account.updateInfo(ctx.user!.operatorID, b)),
 

@@ -106,7 +106,7 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
   '/api/sitemap/counts': endpoint(z.object({}), 'none', (_b, ctx) => cat.sitemapCounts(scope(ctx))),
   '/api/sitemap/entries': endpoint(
-    z.object({ kind: z.enum(['course', 'series', 'train', 'news', 'notice']), chunk: z.number().int().min(1).max(10_000), size: z.number().int().min(1).max(SITEMAP_CHUNK) }),
+    z.object({ kind: z.enum(['course', 'series', 'train', 'news', 'notice']), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) }),
     'none',
     (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
   ),

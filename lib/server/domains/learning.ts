@@ -40,9 +40,9 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user!.operatorID, b)),
   '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user!.operatorID, b.items)),
   '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) => lockCourse(ctx.user!.operatorID, b.courseId, b.session, b.release ?? false)),
-  '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b) => selfTest(b.chapterId)),
+  '/api/course/selfTest': endpoint(chapterIdSchema, 'user', (b, ctx) => selfTest(b.chapterId, ctx)),
   '/api/course/aiSubtitles': endpoint(chapterIdSchema, 'user', (b, ctx) => aiSubtitles(ctx.user!, b.chapterId)),
-  '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b) => selfTestSubmit(b.chapterId, b.answers)),
+  '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b, ctx) => selfTestSubmit(b.chapterId, b.answers, ctx)),
   '/api/course/summaries': endpoint(noteListSchema, 'none', (b) => listNotes(b.courseId, 'summary', b.pageNum, b.pageSize)),
   '/api/course/reviewSave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'review' })),
   '/api/course/summarySave': endpoint(noteSaveSchema, 'user', (b, ctx) => saveNote(ctx.user!.operatorID, { ...b, kind: 'summary' })),
@@ -72,19 +72,19 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
 
   // Benchmark hook: answers only with PORTAL_TEST_HOOKS=1 (scripts/bench/learning.mjs).
   '/api/study/benchHook': endpoint(
-    z.object({ action: z.enum(['setup', 'count', 'memory']), count: z.number().int().min(1).max(2000).optional(), operatorIds: z.array(z.number().int().positive()).max(2000).optional() }),
+    z.object({ action: z.enum(['setup', 'count', 'memory']), count: z.int32().min(1).max(2000).optional(), operatorIds: z.array(z.int32().positive()).max(2000).optional() }),
     'none',
     (b) => benchHook(b),
   ),
 
   // Certificates (SPEC 7 series certificate, train certificates).
-  '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.number().int().positive() }), 'user', (b, ctx) =>
+  '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.int32().positive() }), 'user', (b, ctx) =>
     applySeriesCertificate(ctx.user!.operatorID, b.seriesId),
   ),
-  '/api/train/applicationCertificate': endpoint(z.object({ trainId: z.number().int().positive() }), 'user', (b, ctx) =>
+  '/api/train/applicationCertificate': endpoint(z.object({ trainId: z.int32().positive() }), 'user', (b, ctx) =>
     applyTrainCertificate(ctx.user!.operatorID, b.trainId),
   ),
-  '/api/certificate/detail': endpoint(z.object({ certificateId: z.number().int().positive() }), 'user', (b, ctx) =>
+  '/api/certificate/detail': endpoint(z.object({ certificateId: z.int32().positive() }), 'user', (b, ctx) =>
     certificateDetail(ctx.user!.operatorID, b.certificateId),
   ),
 };

@@ -33,11 +33,14 @@ export const SPACES_ENDPOINTS: Record<string, Endpoint> = {
   // Spaces (SPEC 7: organisation and user spaces: privacy, business card, follow and fans, top)
   '/api/space/detail': endpoint(spaceRef, 'none', (b, ctx) => spaces.spaceDetail(b, ctx.site)),
   '/api/space/mine': endpoint(empty, 'user', async (_b, ctx) => spaces.mySpace(ctx.user!)),
-  '/api/space/fans': endpoint(spaceRef.extend(paging), 'none', (b) => spaces.fans(b, b.pageNum, b.pageSize)),
-  '/api/space/follows': endpoint(spaceRef.extend(paging), 'none', (b) => spaces.follows(b, b.pageNum, b.pageSize)),
-  '/api/space/followState': endpoint(spaceRef, 'optional', (b, ctx) => spaces.followState(ctx.user, b)),
-  '/api/space/follow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, true)),
-  '/api/space/unfollow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, false)),
+  '/api/space/fans': endpoint(spaceRef.extend(paging), 'optional', (b, ctx) => spaces.fans(b, b.pageNum, b.pageSize, ctx.user)),
+  '/api/space/follows': endpoint(spaceRef.extend(paging), 'optional', (b, ctx) => spaces.follows(b, b.pageNum, b.pageSize, ctx.user)),
+  '/api/space/courses': endpoint(spaceRef.extend({ list: z.enum(['created', 'studied'], { message: '列表类型不正确' }), ...paging }), 'optional', (b, ctx) =>
+    spaces.spaceCourses(ctx.user, b, ctx.site, b.list, b.pageNum, b.pageSize),
+  ),
+  '/api/space/followState': endpoint(spaceRef, 'optional', (b, ctx) => spaces.followState(ctx.user, b, ctx.site)),
+  '/api/space/follow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, true, ctx.site)),
+  '/api/space/unfollow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, false, ctx.site)),
   '/api/space/privacy/detail': endpoint(empty, 'user', (_b, ctx) => spaces.privacyDetail(ctx.user!)),
   '/api/space/privacy/save': endpoint(privacySchema, 'user', (b, ctx) => spaces.savePrivacy(ctx.user!, b)),
   '/api/space/top/save': endpoint(topSchema.extend({ kind: spaceRef.shape.kind.optional(), id: positiveId.optional() }), 'user', (b, ctx) => spaces.saveTop(ctx.user!, b)),
@@ -67,7 +70,7 @@ export const SPACES_ENDPOINTS: Record<string, Endpoint> = {
   '/api/newEmployee/seriesDetail': endpoint(z.object({ id: positiveId }), 'optional', (b, ctx) => extra.newEmployeeSeriesDetail(ctx.site, ctx.platform, ctx.user, b.id)),
   '/api/assess/list': endpoint(empty, 'user', (_b, ctx) => extra.assessList(ctx.user!)),
   '/api/assess/save': endpoint(assessSchema, 'user', (b, ctx) => extra.saveAssess(ctx.user!, b)),
-  '/api/station/recommend': endpoint(z.object({ pageSize: z.number().int().min(1).max(24).default(8) }), 'user', (b, ctx) =>
+  '/api/station/recommend': endpoint(z.object({ pageSize: z.int32().min(1).max(24).default(8) }), 'user', (b, ctx) =>
     extra.stationRecommend(ctx.user!, ctx.site, ctx.platform, b.pageSize),
   ),
 };

@@ -42,6 +42,7 @@ export function myCmsRoleList(user: SessionUser): { roleName: string; isDefault:
 
 export const EMAIL_IN_USE_MSG = '该邮箱已被其他账号使用';
 export const OLD_PASSWORD_WRONG_MSG = '原密码不正确';
+export const CURRENT_PASSWORD_WRONG_MSG = '当前密码不正确';
 export const SAVED_MSG = '保存成功';
 
 async function assertEmailFree(operatorId: number, email: string) {
@@ -54,9 +55,23 @@ async function assertEmailFree(operatorId: number, email: string) {
   if (other) throw new ServiceError(EMAIL_IN_USE_MSG);
 }
 
-/** loginRecommendSave: the perfect-info prompt (types 9, 10, 11) sets the e-mail and/or a new password. */
-export async function loginRecommendSave(operatorId: number, body: { email?: string; newPassword?: string }) {
+export const PASSWORD_ALREADY_SET_MSG = '您已修改过初始密码，如需修改密码请到账号设置中输入原密码修改';
+export const EMAIL_ALREADY_SET_MSG = '您已填写邮箱，如需修改邮箱请到账号设置中修改';
+export const EMAIL_PASSWORD_REQUIRED_MSG = '修改邮箱需要输入当前密码';
+export const SAME_PASSWORD_MSG = '新密码不能与原密码相同';
+
+/**
+ * loginRecommendSave: the perfect-info prompt (types 9, 10, 11) sets a new password only while the account still
+ * has its default password, and an e-mail only while it has none; anything else is a job for the account settings,
+ * which ask for the current password. A password set here ends the account's other sessions.
+ */
+export async function loginRecommendSave(operatorId: number, token: string | null, body: { email?: string; newPassword?: string }) {
   const d = await db();
+  const [op] = await d.select({ isDefaultPassword: operators.isDefaultPassword, email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (body.newPassword && !op?.isDefaultPassword) throw new ServiceError(PASSWORD_ALREADY_SET_MSG);
+  // The prompt asks to replace the initial password: keeping it would clear the prompt and change nothing.
+  if (body.newPassword && (await verifyPassword(body.newPassword, op!.hash))) throw new ServiceError(SAME_PASSWORD_MSG);
+  if (body.email && op?.email) throw new ServiceError(EMAIL_ALREADY_SET_MSG);
   const set: Partial<typeof operators.$inferInsert> = {};
   if (body.email) {
     await assertEmailFree(operatorId, body.email);
@@ -66,7 +81,20 @@ export async function loginRecommendSave(operatorId: number, body: { email?: str
     set.passwordHash = await hashPassword(body.newPassword);
     set.isDefaultPassword = false;
   }
-  await d.update(operators).set(set).where(eq(operators.id, operatorId));
+  // The conditions again in the update, so two saves at once cannot both pass the checks above.
+  const updated = await d
+    .update(operators)
+    .set(set)
+    .where(
+      and(
+        eq(operators.id, operatorId),
+        body.newPassword ? eq(operators.isDefaultPassword, true) : undefined,
+        body.email ? sql`coalesce(${operators.email}, '') = ''` : undefined,
+      ),
+    )
+    .returning({ id: operators.id });
+  if (updated.length === 0) throw new ServiceError(body.newPassword ? PASSWORD_ALREADY_SET_MSG : EMAIL_ALREADY_SET_MSG);
+  if (body.newPassword) await endSessionsOf(operatorId, token);
   return { msg: SAVED_MSG };
 }
 
@@ -74,6 +102,7 @@ export async function changePassword(operatorId: number, token: string | null, b
   const d = await db();
   const [op] = await d.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
   if (!op || !(await verifyPassword(body.oldPassword, op.hash))) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
+  if (body.newPassword === body.oldPassword) throw new ServiceError(SAME_PASSWORD_MSG);
   await d
     .update(operators)
     .set({ passwordHash: await hashPassword(body.newPassword), isDefaultPassword: false })
@@ -83,10 +112,17 @@ export async function changePassword(operatorId: number, token: string | null, b
   return true;
 }
 
-export async function updateEmail(operatorId: number, email: string) {
-  await assertEmailFree(operatorId, email);
+/** E-mail drives password recovery, so replacing an address already set needs the current password. */
+export async function updateEmail(operatorId: number, body: { email: string; password?: string }) {
   const d = await db();
-  await d.update(operators).set({ email }).where(eq(operators.id, operatorId));
+  const [op] = await d.select({ email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (!op) throw new ServiceError('未找到当前用户信息');
+  if (op.email) {
+    if (!body.password) throw new ServiceError(EMAIL_PASSWORD_REQUIRED_MSG);
+    if (!(await verifyPassword(body.password, op.hash))) throw new ServiceError(CURRENT_PASSWORD_WRONG_MSG);
+  }
+  await assertEmailFree(operatorId, body.email);
+  await d.update(operators).set({ email: body.email }).where(eq(operators.id, operatorId));
   return true;
 }
 

@@ -75,15 +75,17 @@ export async function findOperatorByLogin(userID: string): Promise<Operator | un
 
 export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = ''): Promise<LoginResult> {
   if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
-  await assertNotThrottled(form.userID, ip);
   const op = await findOperatorByLogin(form.userID);
+  // Counted under the login name, whether the account was named by it or by its e-mail.
+  const account = op?.userId ?? form.userID;
+  await assertNotThrottled(account, ip);
   const ok = await verifyPassword(form.password, op?.passwordHash ?? DUMMY_HASH);
   if (!op || !ok) {
-    await recordFailure(form.userID, ip);
+    await recordFailure(account, ip);
     throw new ServiceError(LOGIN_FAILED_MSG);
   }
   if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
-  await recordSuccess(form.userID);
+  await recordSuccess(account, ip);
   const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
   return signIn(linked, setCookies, { redirect: form.redirect });
 }

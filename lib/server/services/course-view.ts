@@ -13,6 +13,8 @@ import { courseState } from './course-enrolment';
 import { visibleCourses } from './catalogue';
 import type { Scope } from './home';
 import { chapterProgressOf } from './study-progress';
+import { chapterFor } from './media-stream';
+import type { EndpointContext } from '../endpoint';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/learning/types';
 
@@ -82,7 +84,11 @@ interface SelfTestQuestionFull {
   answer: number;
 }
 
-async function chapterOf(chapterId: number) {
+/** Who asks for a self test: a course not in the host's catalogue is for those who review it only (as its media). */
+type Viewer = Pick<EndpointContext, 'site' | 'user'>;
+
+async function chapterOf(chapterId: number, viewer: Viewer) {
+  if (!(await chapterFor(viewer.site, viewer.user, chapterId))) throw new ServiceError('章节不存在');
   const d = await db();
   const [row] = await d
     .select({ id: courseChapters.id, title: courseChapters.title, courseId: courseChapters.courseId, courseTitle: courses.title })
@@ -105,13 +111,13 @@ function selfTestQuestions(ch: { id: number; title: string; courseTitle: string 
   ];
 }
 
-export async function selfTest(chapterId: number): Promise<SelfTest> {
-  const ch = await chapterOf(chapterId);
+export async function selfTest(chapterId: number, viewer: Viewer): Promise<SelfTest> {
+  const ch = await chapterOf(chapterId, viewer);
   return { chapterId, questions: selfTestQuestions(ch).map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options })) };
 }
 
-export async function selfTestSubmit(chapterId: number, answers: Record<string, number>): Promise<SelfTestResult> {
-  const ch = await chapterOf(chapterId);
+export async function selfTestSubmit(chapterId: number, answers: Record<string, number>, viewer: Viewer): Promise<SelfTestResult> {
+  const ch = await chapterOf(chapterId, viewer);
   const qs = selfTestQuestions(ch);
   const results = qs.map((q) => ({ id: q.id, correct: answers[String(q.id)] === q.answer, answer: q.answer }));
   return { chapterId, total: qs.length, correct: results.filter((r) => r.correct).length, results };

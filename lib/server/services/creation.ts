@@ -16,11 +16,12 @@ import { auditSetting } from './site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from './sessions';
 import { fileByUrl, userHasFile } from './uploads';
+import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
 
 export const MSG_NOT_YOURS = '只能修改自己创建的课程';
 export const MSG_COURSE_NOT_FOUND = '课程不存在';
 export const MSG_IN_REVIEW = '课程审批中，暂不能修改';
-export const MSG_NO_CHAPTER = '请至少添加一个章节';
+export { MSG_NO_CHAPTER };
 export const MSG_NOT_MANAGER = '没有审核权限';
 
 export type AuditCode = keyof typeof AUDIT_STATUS;
@@ -78,16 +79,28 @@ export interface BasicInput {
   audiences: ('general' | 'party' | 'student')[];
 }
 
+/**
+ * A new cover must be an image the user uploaded: once the course is published its cover is served to anyone
+ * (serveFile), so naming another user's file here must not publish it.
+ */
+async function checkCover(user: SessionUser, cover: string, current = ''): Promise<void> {
+  if (!cover || cover === current) return;
+  const file = await fileByUrl(cover);
+  if (!file || file.kind !== 'image') throw new ServiceError('封面图片不存在，请重新上传');
+  await userHasFile(user, file.id);
+}
+
 export async function updateBasic(user: SessionUser, b: BasicInput): Promise<{ courseId: number }> {
-  if (b.cover && !(await fileByUrl(b.cover))) throw new ServiceError('封面图片不存在，请重新上传');
   const d = await db();
   const values = { title: b.title, categoryCode: b.categoryCode, cover: b.cover, summary: b.summary, audiences: b.audiences };
   if (b.courseId) {
     const c = await editable(user, b.courseId);
+    await checkCover(user, b.cover, c.cover);
     await d.update(courses).set(values).where(eq(courses.id, c.id));
     await afterEdit(user, c);
     return { courseId: c.id };
   }
+  await checkCover(user, b.cover);
   const [row] = await d
     .insert(courses)
     .values({ ...values, teacherId: user.tchrId, creatorId: user.operatorID, auditStatus: 1051, chapterCount: 0, publishedAt: new Date() })
@@ -202,9 +215,8 @@ export async function machineReview(courseId: number): Promise<string> {
   const [c] = await d.select().from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!c) return MSG_COURSE_NOT_FOUND;
   const chapters = await d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId));
-  if (chapters.length === 0) return MSG_NO_CHAPTER;
-  if (!c.cover) return '请上传课程封面';
-  if ([...c.summary.trim()].length < 10) return '课程简介不少于10个字';
+  const unmet = submitRequirements({ chapterCount: chapters.length, cover: c.cover, summary: c.summary });
+  if (unmet.length) return unmet[0];
   const text = [c.title, c.summary, ...chapters.map((ch) => ch.title)].join('\n');
   const blocked = BLOCKED_WORDS.find((w) => text.includes(w));
   if (blocked) return `内容包含不允许的词语：${blocked}`;

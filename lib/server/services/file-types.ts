@@ -3,6 +3,8 @@
  * Content-Type alone: the extension must also agree with the content. HTML, SVG and scripts are never
  * accepted, so nothing uploaded can run as a page of the portal's origin.
  */
+import { UPLOAD_EXTS, type UploadCall } from '@/lib/validation/spaces';
+
 export type FileKind = 'video' | 'audio' | 'document' | 'image';
 
 export interface FileType {
@@ -50,8 +52,8 @@ export function detectFileType(head: Buffer, fileName: string): FileType | null 
 }
 
 /** The extensions each upload call accepts, for the message and the file picker. */
-export const ACCEPT: Record<'courseware' | 'res' | 'file', { kinds: FileKind[]; exts: string[] }> = {
-  courseware: { kinds: ['video', 'audio', 'document'], exts: ['mp4', 'm4v', 'mov', 'webm', 'mp3', 'm4a', 'pdf', 'docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls'] },
-  res: { kinds: ['document', 'image'], exts: ['pdf', 'docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls', 'png', 'jpg', 'jpeg', 'gif', 'webp'] },
-  file: { kinds: ['image'], exts: ['png', 'jpg', 'jpeg', 'gif', 'webp'] },
+export const ACCEPT: Record<UploadCall, { kinds: FileKind[]; exts: string[] }> = {
+  courseware: { kinds: ['video', 'audio', 'document'], exts: UPLOAD_EXTS.courseware },
+  res: { kinds: ['document', 'image'], exts: UPLOAD_EXTS.res },
+  file: { kinds: ['image'], exts: UPLOAD_EXTS.file },
 };

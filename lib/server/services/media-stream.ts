@@ -1,76 +1,142 @@
 /**
  * Range-request streaming of the media store (lib/server/media.ts) and of course videos uploaded in the creation
  * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
- * learner who has chosen (选学) the course.
+ * learner who has chosen (选学) the course, the trial cut (and subtitles up to the trial limit) for anyone else. A
+ * course not in the catalogue (never approved, returned, changed since approval) is served to those who review it
+ * only: its creator and managers.
  */
 import { requestToken } from '@/lib/server/request-token';
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { readFile, stat } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import { siteForHost, type Site } from '@/lib/variants';
 import { db } from '../db';
-import { courseChapters } from '../db/schema';
-import { clipFor, mediaRoot } from '../media';
+import { courseChapters, courses } from '../db/schema';
+import { CODE_METHOD } from '../errors';
+import { envelope, requestHost } from '../http-common';
+import { clipFor, mediaRoot, trialSeconds } from '../media';
+import { visibleCourses } from './audience';
 import { courseState } from './course-enrolment';
-import { resolveSession } from './sessions';
+import { resolveSession, type SessionUser } from './sessions';
 import { trialRendition, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { subtitleFileOf } from './ai-subtitles';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const MSG_MISSING = '资源不存在';
+export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
 
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range); null when absent, 'bad' when unsatisfiable. */
+/** Any method but GET and HEAD on a media route: the envelope with a Chinese message, never an empty 405. */
+export function mediaMethodNotAllowed(): Response {
+  const res = envelope(CODE_METHOD, MSG_MEDIA_METHOD, null, 405);
+  res.headers.set('allow', 'GET, HEAD');
+  return res;
+}
+
+/**
+ * One byte range (RFC 9110 14.1.2): `bytes=a-b`, `bytes=a-`, `bytes=-n`. null when absent, and for a Range the server
+ * ignores (several ranges, another unit, not parseable, last before first: the whole content is served with 200);
+ * 'bad' for one valid range that cannot be satisfied (it starts at or past the end, or a zero-length suffix): 416.
+ */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'bad' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'bad';
-  let start: number;
-  let end: number;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {
     const n = Number(m[2]);
-    if (n === 0) return 'bad';
-    start = Math.max(0, size - n);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (n === 0 || size === 0) return 'bad';
+    return { start: Math.max(0, size - n), end: size - 1 };
   }
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start > end || start >= size) return 'bad';
-  return { start, end };
+  const start = Number(m[1]);
+  const last = m[2] === '' ? Infinity : Number(m[2]);
+  if (last < start) return null;
+  if (start >= size) return 'bad';
+  return { start, end: Math.min(last, size - 1) };
+}
+
+/** A WebVTT track cut for a learner on trial: the header and cues that start before `seconds`, nothing after. */
+export function trimVtt(vtt: string, seconds: number): string {
+  const blocks = vtt.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const kept = blocks.filter((block) => {
+    const timing = /(?:^|\n)(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})[ \t]+-->/.exec(block);
+    if (!timing) return !/^NOTE(?:\s|$)/.test(block);
+    const start = Number(timing[1] ?? 0) * 3600 + Number(timing[2]) * 60 + Number(timing[3]) + Number(timing[4]) / 1000;
+    return start < seconds;
+  });
+  return `${kept.join('\n\n').trimEnd()}\n`;
+}
+
+interface ChapterAccess {
+  courseId: number;
+  media: string;
+  subtitle: string;
+  declared: number;
+  /** In the catalogue of this host (approved, published to one of its audiences). */
+  published: boolean;
+  /** The viewer reviews the course: its creator, or a manager (the roles of POST /api/course/audit). */
+  reviewer: boolean;
+}
+
+/**
+ * A chapter as this viewer may see it: its course must be in the host's catalogue (the catalogue's own rule,
+ * visibleCourses), or the viewer must review it (its creator, a manager); null otherwise, as for no chapter at all.
+ * The player's media, subtitles and self tests all ask here.
+ */
+export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID' | 'cmsRoles'> | null, chapterId: number): Promise<ChapterAccess | null> {
+  const d = await db();
+  const [row] = await d
+    .select({
+      courseId: courseChapters.courseId,
+      media: courseChapters.media,
+      subtitle: courseChapters.subtitle,
+      declared: courseChapters.durationSeconds,
+      creatorId: courses.creatorId,
+      published: sql<boolean>`(${visibleCourses({ site, platform: false })})`,
+    })
+    .from(courseChapters)
+    .innerJoin(courses, eq(courses.id, courseChapters.courseId))
+    .where(eq(courseChapters.id, chapterId));
+  if (!row) return null;
+  const reviewer = user != null && (row.creatorId === user.operatorID || user.cmsRoles.length > 0);
+  if (!row.published && !reviewer) return null;
+  return { courseId: row.courseId, media: row.media, subtitle: row.subtitle, declared: row.declared, published: !!row.published, reviewer };
 }
 
 export async function serveChapterMedia(request: Request, rawId: string): Promise<Response> {
-  if (!/^\d{1,9}$/.test(rawId)) return text(404, '资源不存在');
-  const d = await db();
-  const [chapter] = await d
-    .select({ courseId: courseChapters.courseId, media: courseChapters.media, subtitle: courseChapters.subtitle, declared: courseChapters.durationSeconds })
-    .from(courseChapters)
-    .where(eq(courseChapters.id, Number(rawId)));
-  const url = new URL(request.url);
-  if (url.searchParams.get('track') === 'vtt') {
-    // The chapter's subtitle track: a demo clip's, or one made by AI subtitles.
-    const file = chapter?.subtitle ? subtitleFileOf(chapter.subtitle) : null;
-    if (!file || !(await stat(file).then(() => true, () => false))) return text(404, '资源不存在');
-    const body = Readable.toWeb(createReadStream(file)) as ReadableStream;
-    return new Response(body, { headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' } });
-  }
-  const clip = chapter ? clipFor(chapter.media) : null;
-  // A chapter plays a demo clip or a video uploaded in the creation centre.
-  const uploaded = chapter && !clip ? await uploadedMediaOf(chapter.media) : null;
-  if (!chapter || (!clip && !uploaded)) return text(404, '资源不存在');
-
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
   const token = requestToken(request);
   const session = token ? await resolveSession(token) : null;
-  const operatorId = session?.ok ? session.user.operatorID : null;
-  const state = await courseState(operatorId, chapter.courseId);
-  const full = state.chosen;
+  const user = session?.ok ? session.user : null;
+  const chapter = await chapterFor(siteForHost(requestHost(request)), user, Number(rawId));
+  if (!chapter) return text(404, MSG_MISSING);
+  const clip = clipFor(chapter.media);
+  // A chapter plays a demo clip or a video uploaded in the creation centre.
+  const uploaded = clip ? null : await uploadedMediaOf(chapter.media);
+  // The whole course for a learner who chose it; a course not yet published, whole, for those who review it.
+  const full = (!chapter.published && chapter.reviewer) || (await courseState(user?.operatorID ?? null, chapter.courseId)).chosen;
+  const trialLimit = clip ? trialSeconds(clip) : uploadedTrialSeconds(chapter.declared);
+
+  const url = new URL(request.url);
+  if (url.searchParams.get('track') === 'vtt') {
+    // The chapter's subtitle track (a demo clip's, or one made by AI subtitles); on trial, no cue past the trial.
+    const file = chapter.subtitle ? subtitleFileOf(chapter.subtitle) : null;
+    const vtt = file ? await readFile(file, 'utf8').catch(() => null) : null;
+    if (vtt == null) return text(404, MSG_MISSING);
+    const body = full ? vtt : trimVtt(vtt, trialLimit);
+    return new Response(request.method === 'HEAD' ? null : body, {
+      headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, no-store', vary: 'Cookie', 'x-content-type-options': 'nosniff', 'x-media-rendition': full ? 'full' : 'trial' },
+    });
+  }
+  if (!clip && !uploaded) return text(404, MSG_MISSING);
+
   let file: string;
   if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
   else if (full) file = uploaded!.fullPath;
   else {
-    const trial = await trialRendition(uploaded!, uploadedTrialSeconds(chapter.declared));
+    const trial = await trialRendition(uploaded!, trialLimit);
     // No trial rendition could be made: nothing of the course leaves the server before 选学.
     if (!trial) return text(403, SELECT_BEFORE_PLAY_MSG);
     file = trial;
@@ -79,7 +145,7 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   try {
     size = (await stat(file)).size;
   } catch {
-    return text(404, '资源不存在');
+    return text(404, MSG_MISSING);
   }
   const headers = new Headers({
     'content-type': clip ? clip.type : uploaded!.mime,

@@ -9,13 +9,23 @@ import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '../db';
 import { operators, orgs } from '../db/schema';
-import { ServiceError } from '../errors';
+import { CODE_THROTTLED, ServiceError } from '../errors';
 import { hashPassword } from '../password';
 import { consumeToken, issueToken, peekToken } from './account-tokens';
 import { escapeHtml, sendMail } from './mail';
 import { endSessionsOf } from './sessions';
+import { takeQuota } from './throttle';
 
 export const RESET_INVALID = `${RESET_LINK_INVALID_MSG}，${RESET_LINK_EXPIRED_MSG}`;
+
+/** One reset e-mail per account a minute, and a few per address a quarter of an hour. */
+export const RESET_MAIL_ACCOUNT_WINDOW_MS = 60_000;
+export const RESET_MAIL_ADDRESS_MAX = 10;
+export const RESET_MAIL_ADDRESS_WINDOW_MS = 15 * 60_000;
+export const RESET_MAIL_ACCOUNT_MSG = '重置密码的邮件已发送，请查收邮件，1分钟后可再次发送';
+export const RESET_MAIL_ADDRESS_MSG = '发送重置邮件过于频繁，请15分钟后再试';
+export const resetMailAccountKey = (operatorId: number) => `reset-mail:operator:${operatorId}`;
+export const resetMailAddressKey = (ip: string) => `reset-mail:ip:${ip || 'unknown'}`;
 
 /** a***@example.org: enough for the user to recognise the address, not enough to learn it. */
 export function maskEmail(email: string): string {
@@ -23,7 +33,7 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${domain}`;
 }
 
-export async function forgetPasswordSendEmail(userIdOrEmail: string, site: Site): Promise<{ email: string }> {
+export async function forgetPasswordSendEmail(userIdOrEmail: string, site: Site, ip = ''): Promise<{ email: string }> {
   const d = await db();
   const key = userIdOrEmail.trim().toLowerCase();
   const [op] = await d
@@ -32,6 +42,10 @@ export async function forgetPasswordSendEmail(userIdOrEmail: string, site: Site)
     .where(sql`lower(${operators.userId}) = ${key} or lower(${operators.email}) = ${key}`)
     .limit(1);
   if (!op || !op.email) throw new ServiceError(V.forgotNotFound);
+  // Only accounts this endpoint already admits to are limited, so a refusal tells nothing new.
+  // The address first: a sender held back there does not use up the account's minute.
+  if (!(await takeQuota(resetMailAddressKey(ip), RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_WINDOW_MS))) throw new ServiceError(RESET_MAIL_ADDRESS_MSG, CODE_THROTTLED);
+  if (!(await takeQuota(resetMailAccountKey(op.id), 1, RESET_MAIL_ACCOUNT_WINDOW_MS))) throw new ServiceError(RESET_MAIL_ACCOUNT_MSG, CODE_THROTTLED);
   const token = await issueToken('reset', op.id, RESET_LINK_VALID_MS);
   const link = `${siteOrigin(site)}/home?forgetPasswordToken=${token}`;
   const title = siteTitle(site);

@@ -4,10 +4,9 @@
  * changes its privacy and pinned items; any signed-in user follows it and comments on it.
  */
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard, Page, SeriesCard } from '@/lib/api/types';
-import type { FollowState, SpaceCard, SpaceComment, SpaceDetail, SpaceKind, SpacePerson, SpacePrivacy, SpaceTopItem } from '@/lib/api/spaces';
+import { SPACE_LIST_SIZE as LIST_SIZE, type FollowState, type SpaceCard, type SpaceComment, type SpaceDetail, type SpaceKind, type SpacePerson, type SpacePrivacy, type SpaceTopItem } from '@/lib/api/spaces';
 import type { Site } from '@/lib/variants';
 import { db } from '../db';
 import { courseEnrolments, courses, operators, orgs, series, seriesCourses, spaceComments, spaceFollows, spacePrivacy, spaceTops, teachers } from '../db/schema';
@@ -24,7 +23,6 @@ export const COMMENT_EMPTY_MSG = '请输入评论内容';
 export const COMMENT_MAX = 500;
 export const COMMENT_TOO_LONG_MSG = `评论内容不能超过${COMMENT_MAX}字`;
 export const COMMENT_NOT_YOURS_MSG = '只能删除自己的评论或自己空间下的评论';
-const LIST_SIZE = 12;
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 const ORG_KINDS: Record<number, string> = { 1: '研究所', 2: '职能部门', 3: '高校' };
@@ -116,7 +114,7 @@ async function privacyOf(operatorId: number | null): Promise<SpacePrivacy> {
 }
 
 
-async function courseCards(where: SQL, site: Site, limit = LIST_SIZE): Promise<CourseCard[]> {
+async function courseCards(where: SQL, site: Site, limit = LIST_SIZE, offset = 0): Promise<CourseCard[]> {
   const d = await db();
   const rows = await d
     .select(courseCardColumns)
@@ -124,7 +122,8 @@ async function courseCards(where: SQL, site: Site, limit = LIST_SIZE): Promise<C
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
     .where(and(where, eq(courses.auditStatus, 1052), publishedTo(courses.audiences, site, false)))
     .orderBy(desc(courses.publishedAt), desc(courses.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode) }));
 }
 
@@ -225,10 +224,10 @@ export async function spaceDetail(ref: SpaceRef, site: Site): Promise<SpaceDetai
     card: owner.card,
     ownerOperatorId: owner.operatorId,
     counts: {
-      fans: privacy.showFans ? counts.fans : 0,
-      follows: privacy.showFollows ? counts.follows : 0,
-      created: privacy.showCreated ? createdCount : 0,
-      studied: privacy.showStudied ? studiedCount : 0,
+      fans: privacy.showFans ? counts.fans : null,
+      follows: owner.operatorId == null ? 0 : privacy.showFollows ? counts.follows : null,
+      created: privacy.showCreated ? createdCount : null,
+      studied: privacy.showStudied ? studiedCount : null,
       comments: Number(comments[0]?.n ?? 0),
     },
     privacy,
@@ -272,10 +271,11 @@ async function personOf(ids: number[]): Promise<Map<number, SpacePerson>> {
   return out;
 }
 
-export async function fans(ref: SpaceRef, pageNum: number, pageSize: number): Promise<Page<SpacePerson>> {
+/** The fans of a space: hidden by the privacy settings from everyone but the owner. */
+export async function fans(ref: SpaceRef, pageNum: number, pageSize: number, user: SessionUser | null = null): Promise<Page<SpacePerson>> {
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
-  if (!privacy.showFans) return { list: [], total: 0, pageNum, pageSize };
+  if (!privacy.showFans && !(user && ownsSpace(user, ref))) return { list: [], total: 0, pageNum, pageSize };
   const d = await db();
   const where = and(eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id));
   const [total] = await d.select({ n: count() }).from(spaceFollows).where(where);
@@ -290,10 +290,10 @@ export async function fans(ref: SpaceRef, pageNum: number, pageSize: number): Pr
   return { list: rows.map((r) => people.get(r.id)).filter((p): p is SpacePerson => !!p), total: Number(total?.n ?? 0), pageNum, pageSize };
 }
 
-export async function follows(ref: SpaceRef, pageNum: number, pageSize: number): Promise<Page<SpacePerson>> {
+export async function follows(ref: SpaceRef, pageNum: number, pageSize: number, user: SessionUser | null = null): Promise<Page<SpacePerson>> {
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
-  if (owner.operatorId == null || !privacy.showFollows) return { list: [], total: 0, pageNum, pageSize };
+  if (owner.operatorId == null || (!privacy.showFollows && !(user && ownsSpace(user, ref)))) return { list: [], total: 0, pageNum, pageSize };
   const d = await db();
   const where = eq(spaceFollows.followerId, owner.operatorId);
   const [total] = await d.select({ n: count() }).from(spaceFollows).where(where);
@@ -316,17 +316,62 @@ export async function follows(ref: SpaceRef, pageNum: number, pageSize: number):
   return { list, total: Number(total?.n ?? 0), pageNum, pageSize };
 }
 
-export async function followState(user: SessionUser | null, ref: SpaceRef): Promise<FollowState> {
-  if (!user) return { followed: false, isOwner: false, loggedIn: false };
-  const d = await db();
-  const [row] = await d
-    .select({ n: count() })
-    .from(spaceFollows)
-    .where(and(eq(spaceFollows.followerId, user.operatorID), eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id)));
-  return { followed: Number(row?.n ?? 0) > 0, isOwner: ownsSpace(user, ref), loggedIn: true };
+/**
+ * One page of a space's created or studied courses (the page shows the first LIST_SIZE; 查看更多 asks for the
+ * next). Hidden by the owner's privacy from everyone but the owner: then null.
+ */
+export async function spaceCourses(
+  user: SessionUser | null,
+  ref: SpaceRef,
+  site: Site,
+  list: 'created' | 'studied',
+  pageNum: number,
+  pageSize: number,
+): Promise<Page<CourseCard> | null> {
+  const owner = await loadOwner(ref);
+  const privacy = await privacyOf(owner.operatorId);
+  const shown = (user && ownsSpace(user, ref)) || (list === 'created' ? privacy.showCreated : privacy.showStudied);
+  if (!shown) return null;
+  const where = list === 'created' ? owner.createdWhere : studiedWhere(ref, owner.operatorId);
+  if (!where) return { list: [], total: 0, pageNum, pageSize };
+  const [total, cards] = await Promise.all([countCourses(where, site), courseCards(where, site, pageSize, (pageNum - 1) * pageSize)]);
+  return { list: cards, total, pageNum, pageSize };
 }
 
-export async function follow(user: SessionUser, ref: SpaceRef, on: boolean): Promise<FollowState> {
+/**
+ * The caller's relation to a space and its counts as the caller may see them, read fresh (the space page
+ * itself is cached, so its counts can lag a write): the owner sees all of their own, others what the
+ * privacy settings show; a hidden count is null, never 0.
+ */
+export async function followState(user: SessionUser | null, ref: SpaceRef, site: Site): Promise<FollowState> {
+  const owner = await loadOwner(ref);
+  const isOwner = !!user && ownsSpace(user, ref);
+  const privacy = isOwner ? DEFAULT_PRIVACY : await privacyOf(owner.operatorId);
+  const d = await db();
+  const [row, counts, created] = await Promise.all([
+    user
+      ? d
+          .select({ n: count() })
+          .from(spaceFollows)
+          .where(and(eq(spaceFollows.followerId, user.operatorID), eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id)))
+          .then((r) => r[0])
+      : Promise.resolve({ n: 0 }),
+    followCounts(ref, owner.operatorId),
+    owner.createdWhere && privacy.showCreated ? countCourses(owner.createdWhere, site) : Promise.resolve(null),
+  ]);
+  return {
+    followed: Number(row?.n ?? 0) > 0,
+    isOwner,
+    loggedIn: !!user,
+    counts: {
+      fans: privacy.showFans ? counts.fans : null,
+      follows: owner.operatorId == null ? 0 : privacy.showFollows ? counts.follows : null,
+      created: owner.createdWhere ? created : 0,
+    },
+  };
+}
+
+export async function follow(user: SessionUser, ref: SpaceRef, on: boolean, site: Site): Promise<FollowState> {
   await loadOwner(ref);
   if (ownsSpace(user, ref)) throw new ServiceError(FOLLOW_SELF_MSG);
   const d = await db();
@@ -339,7 +384,7 @@ export async function follow(user: SessionUser, ref: SpaceRef, on: boolean): Pro
   }
   await revalidateSpace(ref);
   await revalidateSpace(mySpace(user));
-  return followState(user, ref);
+  return followState(user, ref, site);
 }
 
 export async function privacyDetail(user: SessionUser): Promise<SpacePrivacy> {
@@ -384,19 +429,6 @@ export async function saveTop(user: SessionUser, body: { itemType: 'course' | 's
 
 /* ---- comments ---- */
 
-/** Comments are plain text: every tag is dropped (their text kept), then the entities the sanitiser wrote are decoded, since React escapes on output. */
-export function sanitizeComment(input: string): string {
-  const stripped = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
-  return stripped
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .trim();
-}
-
 export async function commentList(user: SessionUser | null, ref: SpaceRef, pageNum: number, pageSize: number): Promise<Page<SpaceComment>> {
   const d = await db();
   const where = and(eq(spaceComments.targetKind, ref.kind), eq(spaceComments.targetId, ref.id));
@@ -426,7 +458,8 @@ export async function commentList(user: SessionUser | null, ref: SpaceRef, pageN
 
 export async function saveComment(user: SessionUser, ref: SpaceRef, raw: string): Promise<{ id: number; content: string }> {
   await loadOwner(ref);
-  const content = sanitizeComment(raw);
+  // Plain text, stored as typed (control characters are refused by the dispatcher) and escaped wherever it is shown.
+  const content = raw.trim();
   if (!content) throw new ServiceError(COMMENT_EMPTY_MSG);
   if ([...content].length > COMMENT_MAX) throw new ServiceError(COMMENT_TOO_LONG_MSG);
   const d = await db();

@@ -12,24 +12,19 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { formatBytes } from '@/lib/format';
 import type { PendingUpload, UploadedFile, UploadProgress } from '@/lib/api/spaces';
+import { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall } from '@/lib/validation/spaces';
 import { db } from '../db';
-import { uploadChunks, uploadFiles, uploadSessions } from '../db/schema';
+import { courses, uploadChunks, uploadFiles, uploadSessions } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from '../errors';
 import { uploadedFilePath } from '../storage';
 import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from './file-types';
 import { digestOf, dropHash, feedRegion, hasherGeneration } from './file-hasher';
 import type { SessionUser } from './sessions';
+import { PUBLISHED } from './audience';
 
-export type UploadCall = 'courseware' | 'res' | 'file';
-
-/** Size limits per call: course videos and documents, resource files, images (covers). */
-export const UPLOAD_LIMITS: Record<UploadCall, number> = {
-  courseware: 2 * 1024 * 1024 * 1024,
-  res: 20 * 1024 * 1024,
-  file: 5 * 1024 * 1024,
-};
+/** Size limits, accepted extensions and their messages are shared with the creation centre's forms. */
+export { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall };
 export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 export const MAX_CHUNKS = 50_000;
@@ -46,8 +41,6 @@ const ASSEMBLY_STALE_MS = 2 * 60 * 1000;
 export const MSG_CHUNK_MD5 = '分片校验失败，请重新上传该分片';
 export const MSG_CHUNK_SIZE = '分片大小不正确，请重新上传该分片';
 export const MSG_FILE_MD5 = '文件MD5校验失败，请重新上传';
-export const MSG_TYPE = (call: UploadCall) => `不支持的文件类型，仅支持：${ACCEPT[call].exts.join('、')}（按文件内容识别）`;
-export const MSG_TOO_BIG = (call: UploadCall) => `文件过大，不能超过${formatBytes(UPLOAD_LIMITS[call])}`;
 export const MSG_CHUNK_INDEX = '分片序号不正确';
 export const MSG_HASH_RETRY = '文件校验暂时失败，请稍后重试';
 
@@ -152,7 +145,22 @@ async function progressOf(session: SessionRow): Promise<UploadProgress> {
   return { done: false, file: null, chunkCount: session.chunkCount, nextChunk: firstMissing(received, session.chunkCount), received: received.length };
 }
 
-/** Marks the file as this user's (instant completion), so they may attach it to their chapters. */
+/**
+ * Whether the user uploaded this file: its first uploader, or one whose own upload of the same bytes was checked
+ * (the bytes on disk are shared, the right to use them is not). Knowing a file's MD5 and size gives nothing.
+ */
+async function ownsFile(user: SessionUser, file: FileRow): Promise<boolean> {
+  if (file.ownerId === user.operatorID) return true;
+  const d = await db();
+  const [s] = await d
+    .select({ id: uploadSessions.id })
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.ownerId, user.operatorID), eq(uploadSessions.fileId, file.id), eq(uploadSessions.status, 'done')))
+    .limit(1);
+  return !!s;
+}
+
+/** Records a file this user has just uploaded (its bytes received and checked), so they may attach it to their chapters. */
 async function claimFile(user: SessionUser, plan: ChunkPlan, file: FileRow): Promise<void> {
   const d = await db();
   await d
@@ -164,13 +172,16 @@ async function claimFile(user: SessionUser, plan: ChunkPlan, file: FileRow): Pro
     });
 }
 
-/** The progress call: a file the server already has completes at once; otherwise where to resume. */
 let lastSweep = 0;
+/** A one-request upload's scratch file (tmp/small-*) untouched this long was left by a request that died. */
+const SMALL_SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Removes what abandoned uploads left under uploads/tmp: a session's scratch folder untouched for longer
  * than `maxAgeMs` goes, with its chunk records (the session starts again from chunk 0 if the user comes
- * back). Folders with no session at all go too. Runs at most every 10 minutes from the progress call.
+ * back). Folders with no session at all go too, and so do the scratch files of one-request uploads
+ * (small-*) untouched for an hour (or `maxAgeMs` if shorter). Runs at most every 10 minutes from the
+ * progress call and the one-request uploads.
  */
 export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), now = Date.now()): Promise<number> {
   lastSweep = now;
@@ -184,6 +195,13 @@ export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), 
   const d = await db();
   let removed = 0;
   for (const name of names) {
+    if (/^small-[0-9a-f]+$/.test(name)) {
+      const st = await stat(path.join(tmp, name)).catch(() => null);
+      if (!st || now - st.mtimeMs <= Math.min(maxAgeMs, SMALL_SCRATCH_MAX_AGE_MS)) continue;
+      await rm(path.join(tmp, name), { force: true });
+      removed++;
+      continue;
+    }
     const m = /^s(\d+)$/.exec(name);
     if (!m) continue;
     const id = Number(m[1]);
@@ -207,12 +225,15 @@ export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), 
   return removed;
 }
 
+/**
+ * The progress call: a file the user already uploaded completes at once (issue 6); anyone else uploads its chunks
+ * like any new file, and only their own checked upload gives them the file. Otherwise: where to resume.
+ */
 export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promise<UploadProgress> {
   checkPlan(plan);
   if (Date.now() - lastSweep > SWEEP_EVERY_MS) await sweepAbandonedUploads().catch(() => 0);
   const existing = await existingFile(plan.fileMd5, plan.fileSize);
-  if (existing && ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind'])) {
-    await claimFile(user, plan, existing);
+  if (existing && ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind']) && (await ownsFile(user, existing))) {
     const n = chunkCountOf(plan);
     return { done: true, file: toUploaded(existing, plan.fileName), chunkCount: n, nextChunk: n, received: n };
   }
@@ -287,7 +308,7 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     throw new ServiceError(MSG_CHUNK_INDEX, CODE_INVALID);
   }
   const existing = await existingFile(input.fileMd5, input.fileSize);
-  if (existing) {
+  if (existing && (await ownsFile(user, existing))) {
     await drain(body);
     return uploadProgress(user, input);
   }
@@ -496,61 +517,61 @@ async function publish(user: SessionUser, scratch: string, f: { md5: string; siz
   return (await existingFile(f.md5, f.size))!;
 }
 
-/** uploadResFile and uploadFile: one small file in one request, streamed to a scratch file, checked, then published. */
+/**
+ * uploadResFile and uploadFile: one small file in one request, streamed to a scratch file, checked, then published.
+ * A refused, cut-off or failed upload removes its scratch file at once.
+ */
 export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', fileName: string, body: Readable): Promise<UploadedFile> {
+  if (Date.now() - lastSweep > SWEEP_EVERY_MS) void sweepAbandonedUploads().catch(() => 0);
   const limit = UPLOAD_LIMITS[call];
-  const scratchKey = `tmp/small-${randomBytes(12).toString('hex')}`;
-  const scratch = pathOf(scratchKey);
-  await mkdir(path.dirname(scratch), { recursive: true });
-  const fh = await open(scratch, 'w');
-  const hash = createHash('md5');
-  let size = 0;
-  let head = Buffer.alloc(0);
-  let refused: ServiceError | null = null;
+  const scratch = pathOf(`tmp/small-${randomBytes(12).toString('hex')}`);
+  let file: FileRow;
   try {
-    for await (const piece of body as AsyncIterable<Buffer>) {
-      if (refused) continue;
-      if (size + piece.length > limit) {
-        refused = new ServiceError(MSG_TOO_BIG(call), CODE_TOO_LARGE);
-        continue;
-      }
-      if (head.length < SNIFF_BYTES) {
-        head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
-        if (head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
-          refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
+    await mkdir(path.dirname(scratch), { recursive: true });
+    const fh = await open(scratch, 'w');
+    const hash = createHash('md5');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let refused: ServiceError | null = null;
+    try {
+      for await (const piece of body as AsyncIterable<Buffer>) {
+        if (refused) continue;
+        if (size + piece.length > limit) {
+          refused = new ServiceError(MSG_TOO_BIG(call), CODE_TOO_LARGE);
           continue;
         }
+        if (head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
+            refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
+            continue;
+          }
+        }
+        hash.update(piece);
+        await fh.write(piece);
+        size += piece.length;
       }
-      hash.update(piece);
-      await fh.write(piece);
-      size += piece.length;
+    } finally {
+      await fh.close();
     }
-  } finally {
-    await fh.close();
+    const type = detectFileType(head, fileName);
+    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? '文件内容为空' : MSG_TYPE(call), CODE_INVALID);
+    if (refused) throw refused;
+    file = await publish(user, scratch, { md5: hash.digest('hex'), size, type: type!, name: fileName });
+  } catch (err) {
+    await rm(scratch, { force: true }).catch(() => undefined);
+    throw err;
   }
-  const type = detectFileType(head, fileName);
-  if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? '文件内容为空' : MSG_TYPE(call), CODE_INVALID);
-  if (refused) {
-    await rm(scratch, { force: true });
-    throw refused;
-  }
-  const file = await publish(user, scratch, { md5: hash.digest('hex'), size, type: type!, name: fileName });
   await claimFile(user, { fileMd5: file.md5, fileSize: file.size, fileName, chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)) }, file);
   return toUploaded(file, fileName);
 }
 
-/** Whether the user uploaded (or instantly completed) this file: only then may they attach it. */
+/** The file, when this user uploaded it: only then may they attach it or fetch it from its own URL. */
 export async function userHasFile(user: SessionUser, fileId: number): Promise<FileRow> {
   const d = await db();
   const [file] = await d.select().from(uploadFiles).where(eq(uploadFiles.id, fileId)).limit(1);
   if (!file) throw new ServiceError('文件不存在', CODE_INVALID);
-  if (file.ownerId === user.operatorID) return file;
-  const [s] = await d
-    .select({ id: uploadSessions.id })
-    .from(uploadSessions)
-    .where(and(eq(uploadSessions.ownerId, user.operatorID), eq(uploadSessions.fileId, fileId), eq(uploadSessions.status, 'done')))
-    .limit(1);
-  if (!s) throw new ServiceError('只能使用自己上传的文件', CODE_FORBIDDEN);
+  if (!(await ownsFile(user, file))) throw new ServiceError('只能使用自己上传的文件', CODE_FORBIDDEN);
   return file;
 }
 
@@ -559,6 +580,22 @@ export async function fileByUrl(url: string): Promise<FileRow | null> {
   if (!m) return null;
   const f = await existingFile(m[1], Number(m[2]));
   return f && f.ext === m[3] ? f : null;
+}
+
+/**
+ * Whether anyone may fetch the file from its URL, decided by what it is used for: an image that is the cover of a
+ * published course (the catalogue shows it). Anything else (course videos and documents, covers of courses not
+ * published) is for its uploader only.
+ */
+export async function isPublicFile(file: FileRow): Promise<boolean> {
+  if (file.kind !== 'image') return false;
+  const d = await db();
+  const [used] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.cover, fileUrl(file)), eq(courses.auditStatus, PUBLISHED)))
+    .limit(1);
+  return !!used;
 }
 
 /** The stored file behind a served name, with its path; null for anything else (no path from the request is ever used). */

@@ -1,9 +1,10 @@
 /**
  * The player's media (issue 5): a chapter's video streamed with HTTP range requests, or its WebVTT track
  * (`?track=vtt`). Who may see what is decided here, on the server: a visitor or a learner who has not chosen
- * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served.
+ * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served; a course not
+ * published is for its creator and managers only. Other methods get the JSON envelope (405).
  */
-import { serveChapterMedia } from '@/lib/server/services/media-stream';
+import { mediaMethodNotAllowed, serveChapterMedia } from '@/lib/server/services/media-stream';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,3 +16,8 @@ export async function HEAD(request: Request, { params }: { params: Promise<{ cha
   const res = await serveChapterMedia(request, (await params).chapterId);
   return new Response(null, { status: res.status, headers: res.headers });
 }
+
+export const POST = mediaMethodNotAllowed;
+export const PUT = mediaMethodNotAllowed;
+export const PATCH = mediaMethodNotAllowed;
+export const DELETE = mediaMethodNotAllowed;
