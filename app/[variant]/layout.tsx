@@ -23,6 +23,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const title = siteTitle(site);
   return {
     metadataBase: new URL(siteOrigin(site)),
+    applicationName: title,
     title: { default: title, template: `%s - ${title}` },
     description: `${title}：面向科研院所职工、党员干部和研究生的在线继续教育平台，提供课程资源、系列专题、培训项目、直播课堂与个人学习档案。`,
     icons: { icon: VARIANTS[site.variant].logo },

@@ -63,6 +63,7 @@ export function StationDialog({ operatorID, open, onClose }: { operatorID: numbe
       apiEvents.emit({ type: 'notify', kind: 'info', message: V.stationBound, durationMs: MESSAGE_DURATION_MS });
       await queryClient.invalidateQueries({ queryKey: ['/api/station/list'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/station/mine'] });
+      await queryClient.invalidateQueries({ queryKey: ['/api/station/recommend'] });
       onClose();
     } catch {
       /* the client has shown the message */

@@ -3,13 +3,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { browserHeaders } from '@/lib/api/browser';
 import type { Envelope } from '@/lib/api/types';
+import { Markdown } from './markdown';
 
 interface Msg {
   role: 'user' | 'assistant';
   content: string;
 }
 
-/** The chat panel: each answer streams in from /api/conversation/chat (the server holds the model's key). */
+/**
+ * The chat panel: each answer streams in from /api/conversation/chat (the server holds the model's key) and
+ * shows in a safe Markdown subset. It sits in the header's white-on-dark tool bar, so it sets its own text
+ * colour, and its width in px (1rem is 100 px here): 400 px at most, the window less margins on a phone.
+ */
 export function AssistantPanel({ onClose }: { onClose: () => void }) {
   const id = useId();
   const [messages, setMessages] = useState<Msg[]>([]);
@@ -69,7 +74,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
       id="ai-assistant"
       role="dialog"
       aria-labelledby={`${id}-h`}
-      className="fixed bottom-24 right-4 z-40 flex max-h-[70vh] w-[min(24rem,calc(100vw-2rem))] flex-col rounded-lg bg-white shadow-2xl ring-1 ring-gray-200"
+      className="fixed bottom-24 right-3 z-40 flex max-h-[70vh] w-[min(400px,calc(100vw-24px))] flex-col rounded-lg bg-white text-sm text-gray-800 shadow-2xl ring-1 ring-gray-200 sm:right-6"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
     >
       <header className="flex items-center justify-between rounded-t-lg bg-brand-700 px-4 py-2 text-white">
@@ -83,10 +88,14 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
       <div className="flex-1 space-y-3 overflow-y-auto p-4 text-sm" aria-live="polite">
         {messages.length === 0 && <p className="text-gray-600">您好！我是学习助手，可以为您解答课程、培训和学习中的问题。</p>}
         {messages.map((m, i) => (
-          <p key={i} className={m.role === 'user' ? 'ml-8 rounded bg-brand-50 p-2 text-right' : 'mr-8 whitespace-pre-wrap rounded bg-gray-100 p-2'} data-role={m.role}>
+          <div
+            key={i}
+            className={m.role === 'user' ? 'ml-8 whitespace-pre-wrap break-words rounded bg-brand-50 p-2 text-gray-900' : 'mr-8 space-y-2 break-words rounded bg-gray-100 p-2 text-gray-900'}
+            data-role={m.role}
+          >
             <span className="sr-only">{m.role === 'user' ? '我：' : '助手：'}</span>
-            {m.content || (busy && i === messages.length - 1 ? '正在思考…' : '')}
-          </p>
+            {m.role === 'user' ? m.content : m.content ? <Markdown text={m.content} /> : busy && i === messages.length - 1 ? '正在思考…' : ''}
+          </div>
         ))}
         {error && (
           <p role="alert" className="text-red-700">
@@ -112,7 +121,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
             }
           }}
           placeholder="请输入您的问题"
-          className="flex-1 resize-none rounded border border-gray-300 p-2"
+          className="flex-1 resize-none rounded border border-gray-300 bg-white p-2 text-gray-900 placeholder:text-gray-500"
         />
         <button type="submit" disabled={busy || !input.trim()} className="self-end rounded bg-brand-700 px-4 py-2 text-white disabled:opacity-60">
           发送

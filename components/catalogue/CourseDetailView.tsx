@@ -17,7 +17,25 @@ const LEAVE_SCRIPT =
   "document.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[href]');" +
   "if(!a||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||/^(#|\\/course\\/detail)/.test(a.getAttribute('href')))return;window.name=''},true)";
 
-export function CourseDetailView({ course, reviews, origin, siteName, batch = false }: { course: CourseDetail; reviews: Page<CourseReview>; origin: string; siteName: string; batch?: boolean }) {
+/**
+ * links: which of the host's pages exist (its route set): the course's category list and the teacher page.
+ * A page the host does not have is named, not linked.
+ */
+export function CourseDetailView({
+  course,
+  reviews,
+  origin,
+  siteName,
+  batch = false,
+  links = { category: true, teacher: true },
+}: {
+  course: CourseDetail;
+  reviews: Page<CourseReview>;
+  origin: string;
+  siteName: string;
+  batch?: boolean;
+  links?: { category: boolean; teacher: boolean };
+}) {
   const minutes = Math.round(course.durationSeconds / 60);
   const url = `${origin}/course/detail?id=${course.id}`;
   return (
@@ -26,7 +44,7 @@ export function CourseDetailView({ course, reviews, origin, siteName, batch = fa
         origin={origin}
         items={[
           { name: '课程资源', href: '/course/index' },
-          { name: course.categoryName, href: `/course/index?t=${course.categoryCode}` },
+          { name: course.categoryName, href: links.category ? `/course/index?t=${course.categoryCode}` : undefined },
           { name: course.title },
         ]}
       />
@@ -135,21 +153,35 @@ export function CourseDetailView({ course, reviews, origin, siteName, batch = fa
           {course.teacher && (
             <aside aria-labelledby="teacher-title" className="h-fit rounded-lg bg-white p-5 shadow-sm">
               <SectionTitle id="teacher-title">主讲教师</SectionTitle>
-              <Link prefetch={false} href={`/teacher/detail?id=${course.teacher.id}`} className="group flex items-center gap-3">
-                {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
-                <img src={course.teacher.avatar || '/avatars/default.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded-full bg-gray-100" />
-                <span>
-                  <span className="block font-medium text-gray-900 group-hover:text-brand-700">{course.teacher.name}</span>
-                  <span className="block text-sm text-gray-600">
-                    {course.teacher.orgName} {course.teacher.title}
-                  </span>
-                </span>
-              </Link>
+              {links.teacher ? (
+                <Link prefetch={false} href={`/teacher/detail?id=${course.teacher.id}`} className="group flex items-center gap-3">
+                  <TeacherBadge teacher={course.teacher} />
+                </Link>
+              ) : (
+                <div className="flex items-center gap-3">
+                  <TeacherBadge teacher={course.teacher} />
+                </div>
+              )}
               <p className="mt-3 line-clamp-6 text-sm leading-6 text-gray-700">{course.teacher.intro}</p>
             </aside>
           )}
         </div>
       </article>
     </div>
+  );
+}
+
+function TeacherBadge({ teacher }: { teacher: NonNullable<CourseDetail['teacher']> }) {
+  return (
+    <>
+      {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
+      <img src={teacher.avatar || '/avatars/default.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded-full bg-gray-100" />
+      <span>
+        <span className="block font-medium text-gray-900 group-hover:text-brand-700">{teacher.name}</span>
+        <span className="block text-sm text-gray-600">
+          {teacher.orgName} {teacher.title}
+        </span>
+      </span>
+    </>
   );
 }

@@ -10,8 +10,9 @@ import type { CreationCourse, CreationCourseRow, UploadedFile } from '@/lib/api/
 import type { Page } from '@/lib/api/types';
 import { AUDIT_STATUS, COURSE_CATEGORIES } from '@/lib/constants';
 import { formatBytes, formatHMS } from '@/lib/format';
-import { basicSchema } from '@/lib/validation/spaces';
+import { basicSchema, submitRequirements, SUMMARY_MIN_CHARS, uploadLimitText, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { toast } from '@/components/ui/Toaster';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
 
@@ -69,6 +70,7 @@ export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; ta
 
 function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; newHref: string }) {
   const qc = useQueryClient();
+  const [confirm, dialog] = useConfirm();
   const list = useQuery(apiQuery<Page<CreationCourseRow>>('/api/resourceFile/myCourses', { pageSize: 50 }));
   const remove = useMutation({
     mutationFn: (courseId: number) => api.request('/api/resourceFile/removeCourse', { courseId }),
@@ -88,25 +90,28 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
         </Link>
       </p>
     );
+  const th = 'whitespace-nowrap px-4 py-2';
+  const td = 'whitespace-nowrap px-4 py-2';
   return (
     <div className="overflow-x-auto rounded bg-white shadow-sm">
+      {dialog}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">我的课程</caption>
         <thead className="bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className={th}>
               课程名称
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className={th}>
               分类
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className={th}>
               章节
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className={th}>
               审核状态
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className={th}>
               操作
             </th>
           </tr>
@@ -114,21 +119,21 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
         <tbody>
           {list.data.list.map((c) => (
             <tr key={c.courseId} className="border-t border-gray-100">
-              <td className="px-4 py-2 font-medium">{c.title}</td>
-              <td className="px-4 py-2">{COURSE_CATEGORIES.find((x) => x.code === c.categoryCode)?.name}</td>
-              <td className="px-4 py-2">{c.chapterCount}</td>
-              <td className="px-4 py-2">
+              <td className="min-w-40 px-4 py-2 font-medium">{c.title}</td>
+              <td className={td}>{COURSE_CATEGORIES.find((x) => x.code === c.categoryCode)?.name}</td>
+              <td className={td}>{c.chapterCount}</td>
+              <td className={td}>
                 <AuditBadge status={c.auditStatus} submitted={c.submitted} />
               </td>
-              <td className="space-x-3 whitespace-nowrap px-4 py-2">
+              <td className={`space-x-3 ${td}`}>
                 <Link href={editHref(c.courseId)} className="text-brand-700 hover:underline">
                   编辑<span className="sr-only">{c.title}</span>
                 </Link>
                 <button
                   type="button"
                   className="text-red-700 hover:underline"
-                  onClick={() => {
-                    if (window.confirm(`确定删除课程“${c.title}”吗？`)) remove.mutate(c.courseId);
+                  onClick={async () => {
+                    if (await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)) remove.mutate(c.courseId);
                   }}
                 >
                   删除<span className="sr-only">{c.title}</span>
@@ -149,6 +154,9 @@ const AUDIENCES: [FormState['audiences'][number], string][] = [
   ['student', '研究生科学教育平台'],
 ];
 
+/** Any change to an approved course (creation service afterEdit) sends it back to review and out of the catalogue. */
+export const PUBLISHED_EDIT_NOTE = '该课程已审核通过并发布。修改基本信息或增删章节后，课程将退回“未审核”状态并从课程目录下架，需重新提交审核。';
+
 function CourseEditor({ courseId, editHref }: { courseId: number | null; editHref: (c: number) => string }) {
   const router = useRouter();
   const qc = useQueryClient();
@@ -158,6 +166,11 @@ function CourseEditor({ courseId, editHref }: { courseId: number | null; editHre
   const refresh = () => qc.invalidateQueries({ queryKey: ['/api/resourceFile/getBasic'] });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      {basic.data?.auditStatus === 1052 && (
+        <p role="note" className="rounded bg-amber-50 p-3 text-sm text-amber-900 lg:col-span-2">
+          {PUBLISHED_EDIT_NOTE}
+        </p>
+      )}
       <BasicForm
         key={basic.data?.updatedAt ?? 'new'}
         course={basic.data ?? null}
@@ -206,6 +219,7 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
       </p>
     ) : null;
   const field = 'mt-1 w-full rounded border border-gray-300 px-3 py-2';
+  const summaryChars = [...form.summary.trim()].length;
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded bg-white p-5 shadow-sm" aria-labelledby={`${id}-h`}>
       <div className="flex items-center justify-between">
@@ -237,12 +251,16 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
       </div>
       <div>
         <label htmlFor={`${id}-cover`} className="text-sm font-medium">
-          封面图片（PNG、JPG、GIF、WebP，不超过5 MB）
+          封面图片（{UPLOAD_EXTS.file.map((e) => e.toUpperCase()).join('、')}，不超过{uploadLimitText('file')}）
         </label>
+        <p id={`${id}-cover-req`} className={`text-xs ${form.cover ? 'text-gray-600' : 'text-amber-800'}`}>
+          提交审核时必须有封面{form.cover ? '' : '：尚未上传'}
+        </p>
         <input
           id={`${id}-cover`}
           type="file"
-          accept=".png,.jpg,.jpeg,.gif,.webp"
+          accept={UPLOAD_EXTS.file.map((e) => `.${e}`).join(',')}
+          aria-describedby={`${id}-cover-req`}
           className="mt-1 block w-full text-sm"
           disabled={coverBusy}
           onChange={async (e) => {
@@ -270,7 +288,17 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
         <label htmlFor={`${id}-summary`} className="text-sm font-medium">
           课程简介
         </label>
-        <textarea id={`${id}-summary`} rows={4} className={field} value={form.summary} onChange={(e) => setForm({ ...form, summary: e.target.value })} />
+        <textarea
+          id={`${id}-summary`}
+          rows={4}
+          className={field}
+          value={form.summary}
+          onChange={(e) => setForm({ ...form, summary: e.target.value })}
+          aria-describedby={`${id}-summary-req`}
+        />
+        <p id={`${id}-summary-req`} className={`text-xs ${summaryChars >= SUMMARY_MIN_CHARS ? 'text-gray-600' : 'text-amber-800'}`}>
+          提交审核时不少于{SUMMARY_MIN_CHARS}个字（已输入{summaryChars}个字）
+        </p>
         {err('summary')}
       </div>
       <fieldset>
@@ -302,6 +330,8 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
   const [file, setFile] = useState<{ file: UploadedFile; duration: number } | null>(null);
   const [error, setError] = useState('');
   const [uploaderKey, setUploaderKey] = useState(0);
+  const [unmet, setUnmet] = useState<string[]>([]);
+  const [confirm, dialog] = useConfirm();
   const addChapter = useMutation({
     mutationFn: () => api.request('/api/resourceFile/saveChapter', { courseId: course.courseId, title: title.trim(), fileId: file!.file.fileId, durationSeconds: file!.duration }),
     onSuccess: () => {
@@ -321,8 +351,12 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
     },
   });
   const locked = course.auditStatus === 1054 || (course.auditStatus === 1056 && course.submitted);
+  const requirements = submitRequirements({ chapterCount: course.chapters.length, cover: course.cover, summary: course.summary });
+  // Reported at 提交审核, all at once; each leaves the list once it is met.
+  const stillUnmet = unmet.filter((m) => requirements.includes(m));
   return (
     <div className="space-y-4">
+      {dialog}
       <section aria-labelledby={`${id}-h`} className="rounded bg-white p-5 shadow-sm">
         <h2 id={`${id}-h`} className="mb-3 text-lg font-semibold">
           课程章节
@@ -340,7 +374,15 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                   </span>
                 </span>
                 {!locked && (
-                  <button type="button" className="shrink-0 text-red-700 hover:underline" onClick={() => removeChapter.mutate(ch.id)}>
+                  <button
+                    type="button"
+                    className="shrink-0 text-red-700 hover:underline"
+                    disabled={removeChapter.isPending}
+                    onClick={async () => {
+                      const published = course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : '';
+                      if (await confirm(`${published}确定删除章节“${ch.title}”吗？`)) removeChapter.mutate(ch.id);
+                    }}
+                  >
                     删除<span className="sr-only">{ch.title}</span>
                   </button>
                 )}
@@ -390,9 +432,32 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
           {course.auditReason && <span className="ml-2">审核意见：{course.auditReason}</span>}
         </p>
         {!locked && course.auditStatus !== 1052 && (
-          <button type="button" disabled={submit.isPending} onClick={() => submit.mutate()} className="rounded bg-green-700 px-5 py-2 text-white hover:bg-green-800 disabled:opacity-60">
-            提交审核
-          </button>
+          <>
+            <p className="text-sm text-gray-600">
+              提交审核需要：至少一个章节、课程封面、不少于{SUMMARY_MIN_CHARS}个字的课程简介（以已保存的基本信息为准）。
+            </p>
+            {stillUnmet.length > 0 && (
+              <div role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
+                <p className="font-medium">还不能提交审核：</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {stillUnmet.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <button
+              type="button"
+              disabled={submit.isPending}
+              onClick={() => {
+                setUnmet(requirements);
+                if (requirements.length === 0) submit.mutate();
+              }}
+              className="rounded bg-green-700 px-5 py-2 text-white hover:bg-green-800 disabled:opacity-60"
+            >
+              提交审核
+            </button>
+          </>
         )}
       </section>
     </div>

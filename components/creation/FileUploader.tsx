@@ -1,13 +1,16 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import type { PendingUpload, UploadedFile } from '@/lib/api/spaces';
 import { formatBytes } from '@/lib/format';
+import { uploadLimitText, uploadRefusal, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { uploadCourseFile } from './upload-client';
 
-const ACCEPT = '.mp4,.m4v,.mov,.webm,.mp3,.m4a,.pdf,.docx,.pptx,.xlsx,.doc,.ppt,.xls';
+/** The server's own list and limit (lib/validation/spaces), for the picker and the label. */
+const ACCEPT = UPLOAD_EXTS.courseware.map((e) => `.${e}`).join(',');
+export const FILE_LABEL = `选择课程文件（支持 ${UPLOAD_EXTS.courseware.map((e) => e.toUpperCase()).join('/')}，不超过${uploadLimitText('courseware')}）`;
 
 function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
@@ -35,8 +38,28 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
   const abort = useRef<AbortController | null>(null);
   const pending = useQuery(apiQuery<PendingUpload[]>('/api/resourceFile/pending'));
 
+  const running = status === 'hashing' || status === 'uploading';
+  // Leaving the page (reload, close, another address) during an upload asks first: the browser's own question.
+  useEffect(() => {
+    if (!running) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [running]);
+
   const start = async (f: File) => {
     abort.current?.abort();
+    // Refused by name and size at once, before a large file is hashed for nothing.
+    const refusal = uploadRefusal('courseware', f.name, f.size);
+    if (refusal) {
+      setFile(null);
+      setStatus('error');
+      setNote(refusal);
+      return;
+    }
     const ctrl = new AbortController();
     abort.current = ctrl;
     setFile(f);
@@ -73,7 +96,7 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
     <div className="space-y-3 rounded border border-dashed border-gray-300 p-4">
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-          选择课程文件（视频、音频或文档）
+          {FILE_LABEL}
         </label>
         <input
           id={id}

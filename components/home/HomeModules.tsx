@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
 import { HOME_MODULES } from '@/lib/constants';
@@ -12,37 +12,94 @@ import { useHomeList } from './useHomeList';
 
 const BANNER_INTERVAL_MS = 6000;
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeReducedMotion = (onChange: () => void) => {
+  const mq = window.matchMedia?.(REDUCED_MOTION);
+  mq?.addEventListener?.('change', onChange);
+  return () => mq?.removeEventListener?.('change', onChange);
+};
+
+/** prefers-reduced-motion: reduce (no autoplay then); false on the server. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => !!window.matchMedia?.(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/**
+ * The home banner (WCAG 2.2.2, 2.4.3): it advances every 6 s unless paused by its button (暂停轮播/继续轮播),
+ * while the pointer is over it or focus is inside it, or when the visitor prefers reduced motion; a focused
+ * slide is never hidden.
+ */
 export function BannerCarousel() {
   const q = useHomeList<Banner>('banner');
   const [index, setIndex] = useState(0);
+  /** The visitor's choice; until they make one, reduced motion means paused. */
+  const [paused, setPaused] = useState<boolean | null>(null);
+  const [hover, setHover] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const reduced = useReducedMotion();
   const banners = q.data ?? [];
+  const stopped = paused ?? reduced;
+  const running = banners.length > 1 && !stopped && !hover && !focusInside;
   useEffect(() => {
-    if (banners.length < 2) return;
+    if (!running) return;
     const t = setInterval(() => setIndex((i) => (i + 1) % banners.length), BANNER_INTERVAL_MS);
     return () => clearInterval(t);
-  }, [banners.length]);
+  }, [running, banners.length]);
   if (banners.length === 0) return <div className="aspect-[1920/420] w-full bg-brand-800" aria-hidden="true" />;
+  const current = index % banners.length;
   return (
-    <section aria-roledescription="carousel" aria-label="焦点图" className="relative overflow-hidden bg-brand-900">
-      {banners.map((b, i) => (
-        <Link key={b.id} prefetch={false} href={b.link || '/home'} className={i === index ? 'block' : 'hidden'} aria-hidden={i !== index} tabIndex={i === index ? 0 : -1}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
-          <img src={b.imageUrl} alt="" width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
-          <span className="absolute bottom-6 left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow">{b.title}</span>
-        </Link>
-      ))}
+    <section
+      aria-roledescription="carousel"
+      aria-label="焦点图"
+      className="relative overflow-hidden bg-brand-900"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onFocus={() => setFocusInside(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false);
+      }}
+    >
+      <div aria-live={running ? 'off' : 'polite'}>
+        {banners.map((b, i) => (
+          <Link
+            key={b.id}
+            prefetch={false}
+            href={b.link || '/home'}
+            className={i === current ? 'block' : 'hidden'}
+            aria-hidden={i !== current}
+            tabIndex={i === current ? 0 : -1}
+            aria-roledescription="slide"
+            aria-label={`${b.title}（第${i + 1}张，共${banners.length}张）`}
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
+            <img src={b.imageUrl} alt="" width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+            <span className="absolute bottom-6 left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow">{b.title}</span>
+          </Link>
+        ))}
+      </div>
       {banners.length > 1 && (
-        <div className="absolute bottom-1 right-4 flex gap-1">
+        <div className="absolute bottom-1 right-4 flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => setPaused(!stopped)}
+            className="mr-1 rounded bg-black/50 px-2 py-0.5 text-xs text-white hover:bg-black/70 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+          >
+            {stopped ? '继续轮播' : '暂停轮播'}
+          </button>
           {banners.map((b, i) => (
             <button
               key={b.id}
               type="button"
               onClick={() => setIndex(i)}
               aria-label={`第${i + 1}张：${b.title}`}
-              aria-current={i === index}
+              aria-current={i === current}
               className="flex h-6 w-6 items-center justify-center"
             >
-              <span className={`block h-3 w-3 rounded-full border border-white ${i === index ? 'bg-white' : 'bg-white/30'}`} />
+              <span className={`block h-3 w-3 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`} />
             </button>
           ))}
         </div>
@@ -51,12 +108,17 @@ export function BannerCarousel() {
   );
 }
 
+/**
+ * SPEC 2.3: navigating to the notice entry asks a visitor to log in, so the 'more' links (entries to the lists)
+ * prompt as the menu's 新闻公告 entry does; the news and notice pages themselves stay public (searchable,
+ * in the sitemap), and so do the item links.
+ */
 export function NewsAndNotices() {
   const news = useHomeList<NewsItem>('news');
   const notices = useHomeList<NoticeItem>('notices');
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ModuleSection id="home-news" title="新闻动态" moreHref="/notice/news" state={stateOf(news)}>
+      <ModuleSection id="home-news" title="新闻动态" moreHref="/notice/news" promptLogin state={stateOf(news)}>
         <ul className="title-list">
           {news.data?.map((n) => (
             <li key={n.id}>
@@ -70,7 +132,7 @@ export function NewsAndNotices() {
           ))}
         </ul>
       </ModuleSection>
-      <ModuleSection id="home-notices" title="通知公告" moreHref="/notice/index" state={stateOf(notices)}>
+      <ModuleSection id="home-notices" title="通知公告" moreHref="/notice/index" promptLogin state={stateOf(notices)}>
         <ul className="title-list">
           {notices.data?.map((n) => (
             <li key={n.id}>

@@ -1,6 +1,10 @@
 import Link from 'next/link';
+import { PromptLink } from '@/components/shell/PromptLink';
 
-/** A titled home module with a 'more' link, and its loading, error and empty states. */
+/**
+ * A titled home module with a 'more' link, and its loading, error and empty states. promptLogin: the 'more'
+ * link is a section entry that asks a visitor to log in first, as the menu's entry does (SPEC 2.3: notices).
+ */
 export function ModuleSection({
   id,
   title,
@@ -8,6 +12,7 @@ export function ModuleSection({
   state,
   children,
   className = '',
+  promptLogin = false,
 }: {
   id: string;
   title: string;
@@ -15,18 +20,29 @@ export function ModuleSection({
   state: { isPending: boolean; isError: boolean; isEmpty: boolean };
   children: React.ReactNode;
   className?: string;
+  promptLogin?: boolean;
 }) {
+  const more = (
+    <>
+      更多<span className="sr-only">{title}</span> &gt;
+    </>
+  );
   return (
     <section aria-labelledby={id} className={`rounded-lg bg-white p-5 shadow-sm ${className}`}>
       <div className="mb-4 flex items-center justify-between border-b border-gray-100 pb-3">
         <h2 id={id} className="border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
           {title}
         </h2>
-        {moreHref && (
-          <Link prefetch={false} href={moreHref} className="text-sm text-brand-700 hover:underline">
-            更多<span className="sr-only">{title}</span> &gt;
-          </Link>
-        )}
+        {moreHref &&
+          (promptLogin ? (
+            <PromptLink href={moreHref} className="text-sm text-brand-700 hover:underline">
+              {more}
+            </PromptLink>
+          ) : (
+            <Link prefetch={false} href={moreHref} className="text-sm text-brand-700 hover:underline">
+              {more}
+            </Link>
+          ))}
       </div>
       {state.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={`${title}加载中`}>

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT } from '@/lib/constants';
 import { findRoute, type Variant } from '@/lib/variants';
-import { ACADEMY_BASES, CONTACT, NATIONAL_BASES, OTHER_SITES, SPECIAL_COLUMNS } from './footer-data';
+import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, specialColumns } from './footer-data';
 
 /** SPEC 1: education bases, other academy sites, legal notices, contact details, three special columns. */
 export function Footer({ variant, title }: { variant: Variant; title: string }) {
-  const columns = SPECIAL_COLUMNS.filter((c) => findRoute(variant, c.href.split('?')[0]));
+  const columns = specialColumns(variant);
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="page-width grid gap-8 py-10 md:grid-cols-2 lg:grid-cols-4">
@@ -44,11 +44,15 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
           </ul>
           <h2 className="mb-3 mt-6 font-semibold text-white">院内其他网站</h2>
           <ul className="space-y-1 text-sm">
-            {OTHER_SITES.map((s) => (
+            {otherSites().map((s) => (
               <li key={s.label}>
-                <a href={s.href} className="footer-link" rel="noopener">
-                  {s.label}
-                </a>
+                {s.href ? (
+                  <a href={s.href} className="footer-link" rel="noopener">
+                    {s.label}
+                  </a>
+                ) : (
+                  s.label
+                )}
               </li>
             ))}
           </ul>
@@ -58,7 +62,7 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
             联系我们
           </h2>
           <address className="space-y-1 text-sm not-italic">
-            {CONTACT.map((c) => (
+            {contactLines().map((c) => (
               <p key={c}>{c}</p>
             ))}
           </address>

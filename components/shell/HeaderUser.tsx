@@ -11,6 +11,7 @@ import { formatHoursMinutes, greeting } from '@/lib/format';
 import { BACK_TYPE_KEY, isLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
+import { creationHref } from '@/components/creation/links';
 
 const noop = () => () => {};
 /** Login state is only known in the browser; the server renders the visitor's view. */
@@ -100,7 +101,7 @@ function SignedIn({ platform }: { platform: boolean }) {
           </button>
         )}
         {user && (
-          <Link href={`/space/creation?id=${user.operatorID}`} className={linkClass}>
+          <Link href={creationHref(user)} className={linkClass}>
             我的贡献
           </Link>
         )}

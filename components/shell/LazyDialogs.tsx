@@ -11,6 +11,7 @@ import { followUpTimers, readFollowUp } from '@/components/login/after-login';
 import { createExpiryHandler } from '@/components/account/session-expiry';
 import { maybePromptStations } from '@/components/account/management';
 import type { State as MessageBoxState } from './MessageBox';
+import { returnFocusOnClose } from './focus-return';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then((m) => m.LoginDialog), { ssr: false });
@@ -53,7 +54,10 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
   const [box, setBox] = useState<MessageBoxState | null>(null);
   const [station, setStation] = useState<number | null>(null);
   useEffect(() => {
+    const stopWatching: (() => void)[] = [];
     const offUi = onUi((e) => {
+      // The dialog may mount only after this click (loaded on first use): remember the opener for its close.
+      if (e.type === 'login' || e.type === 'messageBox') stopWatching.push(returnFocusOnClose());
       if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
       if (e.type === 'postStation') setStation(readUserInfo()?.operatorID ?? null);
@@ -82,6 +86,7 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     else if (!fromAddress && !stayOnSessionError) void maybePromptStations();
     return () => {
       timers.forEach(clearTimeout);
+      stopWatching.forEach((stop) => stop());
       offUi();
       offApi();
     };

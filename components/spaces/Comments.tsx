@@ -9,11 +9,11 @@ import type { Page } from '@/lib/api/types';
 import { formatDateTime } from '@/lib/format';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
-import { useLoggedIn } from './FollowButton';
+import { useLoggedIn } from '@/lib/session/client';
 
 const MAX = 500;
 
-/** Comments of a space: the first page comes with the page; plain text only (the server sanitises too). */
+/** Comments of a space: the first page comes with the page; plain text, stored as typed and always escaped on output. */
 export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number } }) {
   const loggedIn = useLoggedIn();
   const qc = useQueryClient();

@@ -1,31 +1,32 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
-import { useSyncExternalStore } from 'react';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import type { FollowState, SpaceKind } from '@/lib/api/spaces';
-import { isLoggedIn } from '@/lib/session/client';
+import { useLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 
-const noop = () => () => {};
-export function useLoggedIn(): boolean {
-  return useSyncExternalStore(noop, isLoggedIn, () => false);
+
+/** The signed-in visitor's relation to a space and its fresh counts (one query shared by the button, the counts and the owner tools). */
+export function useFollowState(spaceRef: { kind: SpaceKind; id: number }) {
+  const loggedIn = useLoggedIn();
+  return { loggedIn, state: useQuery({ ...apiQuery<FollowState>('/api/space/followState', spaceRef), enabled: loggedIn }) };
 }
 
-/** 关注 / 已关注: the visitor's own state, loaded after the cached page. */
+/**
+ * 关注 / 已关注: the visitor's own state, loaded after the cached page. The answer of a toggle is the server's
+ * state after the write, counts included, and replaces the cached one: the page itself is cached and
+ * regenerated in the background, so refreshing it would show the count of the write before.
+ */
 export function FollowButton({ spaceRef, name }: { spaceRef: { kind: SpaceKind; id: number }; name: string }) {
-  const loggedIn = useLoggedIn();
   const qc = useQueryClient();
-  const router = useRouter();
-  const state = useQuery({ ...apiQuery<FollowState>('/api/space/followState', spaceRef), enabled: loggedIn });
+  const { loggedIn, state } = useFollowState(spaceRef);
   const toggle = useMutation({
     mutationFn: (on: boolean) => api.request<FollowState>(on ? '/api/space/follow' : '/api/space/unfollow', spaceRef),
     onSuccess: (data) => {
       qc.setQueryData(apiQueryKey('/api/space/followState', spaceRef), data);
       void qc.invalidateQueries({ queryKey: ['/api/space/fans'] });
-      router.refresh();
     },
   });
   if (loggedIn && state.data?.isOwner) return null;

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { spaceHref, type SpaceKind } from '@/lib/api/spaces';
 import { openLogin } from '@/lib/ui/events';
-import { useLoggedIn } from './FollowButton';
+import { useLoggedIn } from '@/lib/session/client';
 
 /** SPEC 6: a user with a tchrId opens a teacher space, others a student space. */
 export function OpenOwnSpace() {

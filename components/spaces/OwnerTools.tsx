@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import type { FollowState, SpaceKind, SpacePrivacy } from '@/lib/api/spaces';
-import type { CourseCard, UserInfo } from '@/lib/api/types';
+import type { SpaceKind, SpacePrivacy, SpaceTopItem } from '@/lib/api/spaces';
+import type { CourseCard, Page, UserInfo } from '@/lib/api/types';
 import { toast } from '@/components/ui/Toaster';
-import { useLoggedIn } from './FollowButton';
+import { creationHref } from '@/components/creation/links';
+import { useFollowState } from './FollowButton';
 
 const LABELS: [keyof SpacePrivacy, string][] = [
   ['showCreated', '公开我创建的课程'],
@@ -18,19 +19,34 @@ const LABELS: [keyof SpacePrivacy, string][] = [
   ['showFans', '公开我的粉丝'],
 ];
 
-/** Shown to the owner only: privacy settings, pinned courses, the creation centre. */
-export function OwnerTools({ spaceRef, courses, pinned }: { spaceRef: { kind: SpaceKind; id: number }; courses: CourseCard[]; pinned: string[] }) {
-  const loggedIn = useLoggedIn();
-  const state = useQuery({ ...apiQuery<FollowState>('/api/space/followState', spaceRef), enabled: loggedIn });
-  if (!loggedIn || !state.data?.isOwner) return null;
-  return <Tools courses={courses} pinned={pinned} />;
+type Ref = { kind: SpaceKind; id: number };
+interface PinRow {
+  itemType: 'course' | 'series';
+  itemId: number;
+  title: string;
 }
 
-function Tools({ courses, pinned }: { courses: CourseCard[]; pinned: string[] }) {
+/** Shown to the owner only: privacy settings, pinned courses, the creation centre. */
+export function OwnerTools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
+  const { loggedIn, state } = useFollowState(spaceRef);
+  if (!loggedIn || !state.data?.isOwner) return null;
+  return <Tools spaceRef={spaceRef} tops={tops} />;
+}
+
+const pinKey = (r: { itemType: string; itemId: number }) => `${r.itemType}:${r.itemId}`;
+
+function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
   const router = useRouter();
   const privacy = useQuery(apiQuery<SpacePrivacy>('/api/space/privacy/detail'));
   const me = useQuery(apiQuery<UserInfo>('/api/eosoperator/myInfo'));
+  // The owner's own courses whatever the privacy settings (the page's lists may be private).
+  const created = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'created', pageSize: 24 }));
+  const studied = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'studied', pageSize: 24 }));
   const [draft, setDraft] = useState<SpacePrivacy | null>(null);
+  // What is pinned now: the page's list, then each answer of the server (the cached page catches up later).
+  const [pinnedRows, setPinnedRows] = useState<PinRow[]>(() =>
+    tops.flatMap((t): PinRow[] => (t.course ? [{ itemType: 'course', itemId: t.course.id, title: t.course.title }] : t.series ? [{ itemType: 'series', itemId: t.series.id, title: t.series.title }] : [])),
+  );
   const value = draft ?? privacy.data ?? null;
   const save = useMutation({
     mutationFn: (p: SpacePrivacy) => api.request<SpacePrivacy>('/api/space/privacy/save', p),
@@ -40,10 +56,18 @@ function Tools({ courses, pinned }: { courses: CourseCard[]; pinned: string[] })
     },
   });
   const pin = useMutation({
-    mutationFn: (b: { itemId: number; top: boolean }) => api.request('/api/space/top/save', { itemType: 'course', ...b }),
-    onSuccess: () => router.refresh(),
+    mutationFn: (b: PinRow & { top: boolean }) => api.request<{ top: boolean }>('/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
+    onSuccess: (_r, b) => {
+      setPinnedRows((rows) => (b.top ? [{ itemType: b.itemType, itemId: b.itemId, title: b.title }, ...rows.filter((r) => pinKey(r) !== pinKey(b))] : rows.filter((r) => pinKey(r) !== pinKey(b))));
+      toast('info', b.top ? '已置顶' : '已取消置顶');
+      router.refresh();
+    },
   });
-  const unique = [...new Map(courses.map((c) => [c.id, c])).values()].slice(0, 12);
+  const pinned = new Set(pinnedRows.map(pinKey));
+  const candidates = [...new Map([...(created.data?.list ?? []), ...(studied.data?.list ?? [])].map((c) => [c.id, c])).values()]
+    .filter((c) => !pinned.has(pinKey({ itemType: 'course', itemId: c.id })))
+    .map((c): PinRow => ({ itemType: 'course', itemId: c.id, title: c.title }));
+  const rows = [...pinnedRows.map((r) => ({ ...r, on: true })), ...candidates.map((r) => ({ ...r, on: false }))];
   return (
     <section aria-labelledby="owner-tools" className="rounded-lg border border-brand-100 bg-brand-50 p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -51,7 +75,7 @@ function Tools({ courses, pinned }: { courses: CourseCard[]; pinned: string[] })
           我的空间管理
         </h2>
         {me.data && (
-          <Link href={`/space/creation?tab=videoSubmit&id=${me.data.operatorID}`} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800">
+          <Link href={creationHref(me.data, 'videoSubmit')} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800">
             进入创作中心
           </Link>
         )}
@@ -76,21 +100,23 @@ function Tools({ courses, pinned }: { courses: CourseCard[]; pinned: string[] })
           保存隐私设置
         </button>
       </form>
-      {unique.length > 0 && (
+      {rows.length > 0 && (
         <details className="mt-3">
           <summary className="cursor-pointer text-sm text-brand-800">置顶课程</summary>
-          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-            {unique.map((c) => {
-              const on = pinned.includes(`course:${c.id}`);
-              return (
-                <li key={c.id} className="flex items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm">
-                  <span className="truncate">{c.title}</span>
-                  <button type="button" className="shrink-0 text-brand-700 hover:underline" onClick={() => pin.mutate({ itemId: c.id, top: !on })}>
-                    {on ? '取消置顶' : '置顶'}
-                  </button>
-                </li>
-              );
-            })}
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2" aria-label="置顶课程">
+            {rows.map((r) => (
+              <li key={pinKey(r)} className="flex items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm">
+                <span className="truncate">
+                  {r.on && <span className="mr-1 rounded bg-brand-100 px-1 text-xs text-brand-800">已置顶</span>}
+                  {r.itemType === 'series' && '系列专题：'}
+                  {r.title}
+                </span>
+                <button type="button" disabled={pin.isPending} className="shrink-0 text-brand-700 hover:underline disabled:opacity-60" onClick={() => pin.mutate({ ...r, top: !r.on })}>
+                  {r.on ? '取消置顶' : '置顶'}
+                  <span className="sr-only">{r.title}</span>
+                </button>
+              </li>
+            ))}
           </ul>
         </details>
       )}

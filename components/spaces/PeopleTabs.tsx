@@ -7,12 +7,14 @@ import { apiQuery } from '@/lib/api/query';
 import type { SpaceKind, SpacePerson } from '@/lib/api/spaces';
 import { spaceHref } from '@/lib/api/spaces';
 import type { Page } from '@/lib/api/types';
+import { useFollowState } from './FollowButton';
 
-/** Fans and follows of a space, loaded when shown. */
-export function PeopleTabs({ spaceRef, showFans, showFollows }: { spaceRef: { kind: SpaceKind; id: number }; showFans: boolean; showFollows: boolean }) {
+/** Fans and follows of a space, loaded when shown: per the privacy settings, and always to the owner. */
+export function PeopleTabs({ spaceRef, showFans, showFollows, hasFollows }: { spaceRef: { kind: SpaceKind; id: number }; showFans: boolean; showFollows: boolean; hasFollows: boolean }) {
+  const isOwner = !!useFollowState(spaceRef).state.data?.isOwner;
   const tabs = [
-    { key: 'fans' as const, label: '粉丝', path: '/api/space/fans', shown: showFans },
-    { key: 'follows' as const, label: '关注', path: '/api/space/follows', shown: showFollows },
+    { key: 'fans' as const, label: '粉丝', path: '/api/space/fans', shown: showFans || isOwner },
+    { key: 'follows' as const, label: '关注', path: '/api/space/follows', shown: hasFollows && (showFollows || isOwner) },
   ].filter((t) => t.shown);
   const [active, setActive] = useState(tabs[0]?.key ?? 'fans');
   const tab = tabs.find((t) => t.key === active) ?? tabs[0];

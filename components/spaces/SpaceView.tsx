@@ -6,6 +6,8 @@ import { Comments } from './Comments';
 import { FollowButton } from './FollowButton';
 import { OwnerTools } from './OwnerTools';
 import { PeopleTabs } from './PeopleTabs';
+import { SpaceCounts } from './SpaceCounts';
+import { PRIVATE_MSG, SpaceCourses } from './SpaceCourses';
 
 function Section({ id, title, children, empty }: { id: string; title: string; children: React.ReactNode; empty?: string | null }) {
   return (
@@ -28,7 +30,7 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
   const ref = { kind: card.kind, id: card.id };
   const createdTitle = card.kind === 'teacher' ? '主讲课程' : card.kind === 'org' ? '单位课程' : '创建的课程';
   const studiedTitle = card.kind === 'org' ? '单位学员在学课程' : '学习的课程';
-  const privateMsg = '空间主人已设置为不公开';
+  const privateMsg = PRIVATE_MSG;
   return (
     <div className="page-width space-y-6 py-6">
       <nav aria-label="当前位置" className="text-sm text-gray-600">
@@ -64,27 +66,12 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
           {card.intro && <p className="mt-3 line-clamp-4 text-sm leading-relaxed text-gray-700">{card.intro}</p>}
         </div>
         <div className="flex flex-col items-start gap-3 sm:items-end">
-          <dl className="flex gap-6 text-center">
-            <div>
-              <dt className="text-sm text-gray-600">关注</dt>
-              <dd className="text-xl font-semibold">{counts.follows}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-600">粉丝</dt>
-              <dd className="text-xl font-semibold" data-testid="fans-count">
-                {counts.fans}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-600">课程</dt>
-              <dd className="text-xl font-semibold">{counts.created}</dd>
-            </div>
-          </dl>
+          <SpaceCounts spaceRef={ref} counts={counts} />
           <FollowButton spaceRef={ref} name={card.name} />
         </div>
       </section>
 
-      <OwnerTools spaceRef={ref} courses={[...(detail.created ?? []), ...(detail.studied ?? [])]} pinned={detail.tops.map((t) => `${t.itemType}:${t.course?.id ?? t.series?.id}`)} />
+      <OwnerTools spaceRef={ref} tops={detail.tops} />
 
       {detail.tops.length > 0 && (
         <Section id="space-tops" title="置顶">
@@ -97,21 +84,13 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
       )}
 
       {(card.kind !== 'student' || (detail.created?.length ?? 0) > 0 || detail.created === null) && (
-        <Section id="space-created" title={createdTitle} empty={detail.created === null ? privateMsg : detail.created.length === 0 ? '暂无课程' : null}>
-          <Grid>
-            {detail.created?.map((c) => (
-              <CourseCardView key={c.id} course={c} />
-            ))}
-          </Grid>
+        <Section id="space-created" title={createdTitle}>
+          <SpaceCourses spaceRef={ref} list="created" initial={detail.created} total={counts.created} emptyText="暂无课程" />
         </Section>
       )}
 
-      <Section id="space-studied" title={studiedTitle} empty={detail.studied === null ? privateMsg : detail.studied.length === 0 ? '暂无学习记录' : null}>
-        <Grid>
-          {detail.studied?.map((c) => (
-            <CourseCardView key={c.id} course={c} />
-          ))}
-        </Grid>
+      <Section id="space-studied" title={studiedTitle}>
+        <SpaceCourses spaceRef={ref} list="studied" initial={detail.studied} total={counts.studied} emptyText="暂无学习记录" />
       </Section>
 
       <Section id="space-series" title="系列专题" empty={detail.series === null ? privateMsg : detail.series.length === 0 ? '暂无系列专题' : null}>
@@ -126,7 +105,7 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
         <div className="lg:col-span-2">
           <Comments spaceRef={ref} />
         </div>
-        <PeopleTabs spaceRef={ref} showFans={detail.privacy.showFans} showFollows={detail.privacy.showFollows && detail.ownerOperatorId !== null} />
+        <PeopleTabs spaceRef={ref} showFans={detail.privacy.showFans} showFollows={detail.privacy.showFollows} hasFollows={detail.ownerOperatorId !== null} />
       </div>
     </div>
   );

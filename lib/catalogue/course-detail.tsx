@@ -9,6 +9,7 @@ import { load, loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
+import { detailLinks } from './variant-rules';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from './server';
 
 export async function courseDetailMetadata(params: CatalogueParams, route: string): Promise<Metadata> {
@@ -38,7 +39,7 @@ export async function CourseDetailPage({ params, batch }: { params: CataloguePar
   const reviews = await load<Page<CourseReview>>(qc, api, s.path('/api/course/reviews'), { courseId: id, pageNum: 1, pageSize: 10 });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <CourseDetailView course={course} reviews={reviews} origin={s.origin} siteName={s.title} batch={batch} />
+      <CourseDetailView course={course} reviews={reviews} origin={s.origin} siteName={s.title} batch={batch} links={detailLinks(s.variant, course.categoryCode)} />
     </HydrationBoundary>
   );
 }

@@ -56,6 +56,7 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
   const path = s.path(spec.call);
   const body = { ...spec.extraBody, ...(spec.tabs && s.tab ? { [spec.tabs.field]: s.tab.bodyValue } : {}), pageNum: s.pageNum, pageSize: spec.pageSize };
   const page = await load<Page<unknown>>(qc, api, path, body);
+  if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const List = LISTS[spec.kind];
   const title = spec.title(s.tab?.label);
   const tabParams = spec.tabs && s.tab?.value ? { [spec.tabs.param]: s.tab.value } : {};

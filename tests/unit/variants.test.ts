@@ -1,6 +1,6 @@
 import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT, SPECIAL_COLUMN_COUNT } from '@/lib/constants';
-import { ACADEMY_BASES, NATIONAL_BASES, SPECIAL_COLUMNS } from '@/components/shell/footer-data';
-import { findRoute, parseHostRules, parseSiteSegment, siteForHost, siteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, SPECIAL_COLUMNS, specialColumns } from '@/components/shell/footer-data';
+import { findRoute, parseHostRules, parseSiteSegment, siteForHost, siteSegment, siteTitle, VARIANT_KEYS, VARIANTS } from '@/lib/variants';
 import { DEFAULT_ROUTES } from '@/lib/variants/routes';
 import { homeModules } from '@/lib/home';
 
@@ -114,5 +114,26 @@ describe('footer (SPEC 1)', () => {
     expect(NATIONAL_BASES).toHaveLength(NATIONAL_BASE_COUNT);
     expect(ACADEMY_BASES).toHaveLength(ACADEMY_BASE_COUNT);
     expect(SPECIAL_COLUMNS).toHaveLength(SPECIAL_COLUMN_COUNT);
+  });
+
+  it.each(VARIANT_KEYS)('%s: three special training columns, each a page of the host', (key) => {
+    const columns = specialColumns(VARIANTS[key]);
+    expect(columns).toHaveLength(SPECIAL_COLUMN_COUNT);
+    for (const c of columns) expect(findRoute(VARIANTS[key], c.href.split('?')[0])).toBeDefined();
+    expect(new Set(columns.map((c) => c.href)).size).toBe(SPECIAL_COLUMN_COUNT);
+  });
+
+  it('student and party-school hosts get the nearest training pages they have', () => {
+    expect(specialColumns(VARIANTS.student).map((c) => c.label)).toEqual(['考试信息', '学术报告', '培训项目']);
+    expect(specialColumns(VARIANTS.partySchool).map((c) => c.label)).toEqual(['新入职人员培训', '培训评估', '学术报告']);
+    expect(specialColumns(VARIANTS.main).map((c) => c.label)).toEqual(['新入职人员培训', '培训评估', '考试信息']);
+  });
+
+  it('links no made-up address: other sites and the e-mail come from the configuration', () => {
+    expect(otherSites('').every((s) => s.href === null)).toBe(true);
+    expect(otherSites('').map((s) => s.label)).toEqual(['院门户网站', '院人事教育网', '院党建网']);
+    expect(otherSites('院门户网站=https://www.cas.cn/,坏地址=javascript:alert(1)')).toEqual([{ label: '院门户网站', href: 'https://www.cas.cn/' }]);
+    expect(contactLines('').join()).not.toMatch(/邮箱|example/);
+    expect(contactLines('jxjy@cas.cn')).toContain('邮箱：jxjy@cas.cn');
   });
 });

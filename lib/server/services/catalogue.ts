@@ -32,6 +32,7 @@ import {
   news,
   notices,
   operators,
+  orgs,
   policies,
   series,
   seriesCourses,
@@ -40,10 +41,10 @@ import {
 } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
-import { ownAudienceFirst, publishedTo } from './audience';
+import { ownAudienceFirst, PUBLISHED, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { courseCardColumns, liveCardColumns, type Scope } from './home';
 
-export const PUBLISHED = 1052;
+export { PUBLISHED, visibleCourses };
 export interface Paging {
   pageNum: number;
   pageSize: number;
@@ -65,10 +66,6 @@ export const courseCardFields = {
 type CourseRow = { [K in keyof typeof courseCardFields]: unknown } & { categoryCode: number; summary: string };
 export const toCourseItem = (r: CourseRow): CourseListItem =>
   ({ ...r, categoryName: categoryName(r.categoryCode), summary: plainText(r.summary, 80) }) as CourseListItem;
-
-export function visibleCourses({ site, platform }: Scope): SQL {
-  return and(publishedTo(courses.audiences, site, platform), eq(courses.auditStatus, PUBLISHED))!;
-}
 
 /** A course type of the tree: a parent (category) covers its children. */
 async function courseTypeFilter(courseTypeId: number, categoryCode?: number): Promise<SQL> {
@@ -199,14 +196,14 @@ export async function courseReviewList(scope: Scope, q: Paging & { courseId: num
 
 /* ---------------- series ---------------- */
 
-const seriesFields = { id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount };
+const seriesFields = { id: series.id, title: series.title, cover: series.cover, summary: series.summary, studyCount: series.studyCount };
 
 export async function seriesList(scope: Scope, q: Paging & { recommended?: boolean }): Promise<Page<SeriesCard>> {
   const d = await db();
   const where = and(publishedTo(series.audiences, scope.site, scope.platform), q.recommended ? eq(series.isRecommended, true) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     d
-      .select(seriesFields)
+      .select({ ...seriesFields, courseCount: visibleCourseCount(scope) })
       .from(series)
       .where(where)
       .orderBy(ownAudienceFirst(series.audiences, scope.site), desc(series.isRecommended), desc(series.publishedAt), desc(series.id))
@@ -234,7 +231,7 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
       .orderBy(asc(seriesCourses.sort), asc(courses.id)),
     d.select({ n: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, id)),
   ]);
-  return { ...row, summary: row.summary, publishedAt: iso(row.publishedAt), enrolCount: n, courses: items.map(toCourseItem) };
+  return { ...row, summary: row.summary, publishedAt: iso(row.publishedAt), courseCount: items.length, enrolCount: n, courses: items.map(toCourseItem) };
 }
 
 export async function seriesState(operatorId: number | null, seriesId: number): Promise<SeriesState> {
@@ -278,7 +275,7 @@ const teacherCardFields = {
 
 export async function teacherList(scope: Scope, q: Paging & { type?: number }): Promise<Page<TeacherCard>> {
   const d = await db();
-  const where = and(publishedTo(teachers.audiences, scope.site, scope.platform), q.type ? eq(teachers.type, q.type) : undefined);
+  const where = and(visibleTeachers(scope), q.type ? eq(teachers.type, q.type) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     d
       .select(teacherCardFields)
@@ -297,7 +294,7 @@ export async function teacherDetail(scope: Scope, id: number): Promise<TeacherDe
   const [row] = await d
     .select({ ...teacherCardFields, field: teachers.field, intro: teachers.intro, gender: teachers.gender })
     .from(teachers)
-    .where(and(eq(teachers.id, id), publishedTo(teachers.audiences, scope.site, scope.platform)));
+    .where(and(eq(teachers.id, id), visibleTeachers(scope)));
   if (!row) throw notFound('教师');
   const list = await d
     .select(courseCardFields)
@@ -487,6 +484,26 @@ export async function policyDetail(scope: Scope, id: number): Promise<PolicyDeta
   if (!row) throw notFound('文件');
   const { body, ...rest } = row;
   return { ...rest, publishedAt: iso(row.publishedAt), bodyHtml: richText(body) };
+}
+
+/* ---------------- organisations ---------------- */
+
+export interface OrgSpaceItem {
+  id: number;
+  name: string;
+  /** 1 research institute, 2 functional department, 3 university */
+  kind: number;
+  learners: number;
+}
+
+/** The organisations whose spaces a visitor can open (/space/organization without an id): institutes first. */
+export async function orgSpaceList(): Promise<OrgSpaceItem[]> {
+  const d = await db();
+  return d
+    .select({ id: orgs.id, name: orgs.name, kind: orgs.kind, learners: sql<number>`(select count(*)::int from ${operators} where ${operators.orgId} = ${orgs.id})` })
+    .from(orgs)
+    .orderBy(asc(orgs.kind), asc(orgs.id))
+    .limit(500);
 }
 
 /* ---------------- sitemap ---------------- */

@@ -1,6 +1,7 @@
 /** The home modules (SPEC 1, 7 Home): each list is scoped to the site's audiences, own first. */
-import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
+import { courseCategories } from '@/lib/catalogue/variant-rules';
 import type {
   Banner,
   CourseCard,
@@ -14,10 +15,10 @@ import type {
   TeacherCard,
   TrainCard,
 } from '@/lib/api/types';
-import type { Site } from '@/lib/variants';
+import { findRoute, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '../db';
 import { banners, courses, liveClasses, news, notices, operators, orgs, series, studyRecords, teachers, trains } from '../db/schema';
-import { ownAudienceFirst, publishedTo } from './audience';
+import { ownAudienceFirst, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { visitorApplyStatus } from './train-status';
 
 /**
@@ -65,27 +66,67 @@ export interface Scope {
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 
-export async function homeBanners({ site, platform }: Scope): Promise<Banner[]> {
+/**
+ * Whether a banner's target answers on this site: an outside address, or a page of the site's route set
+ * whose item (course, training project, series, live class, news, notice, teacher) is shown there.
+ */
+export async function linkVisible(scope: Scope, link: string): Promise<boolean> {
+  if (/^https?:\/\//i.test(link)) return true;
+  const url = new URL(link || '/home', 'http://site.invalid');
+  const variant = VARIANTS[scope.site.variant];
+  if (!findRoute(variant, url.pathname)) return false;
+  if (url.pathname === '/course/index') {
+    const t = url.searchParams.get('t');
+    return !t || courseCategories(variant).some((c) => String(c.code) === t);
+  }
+  const id = Number(url.searchParams.get('id'));
+  const { site, platform } = scope;
+  const byId: Record<string, () => { table: typeof courses | typeof trains | typeof series | typeof liveClasses | typeof news | typeof notices | typeof teachers; where: SQL }> = {
+    '/course/detail': () => ({ table: courses, where: visibleCourses(scope) }),
+    '/course/detailBatch': () => ({ table: courses, where: visibleCourses(scope) }),
+    '/train/detail': () => ({ table: trains, where: publishedTo(trains.audiences, site, platform) }),
+    '/series/detail': () => ({ table: series, where: publishedTo(series.audiences, site, platform) }),
+    '/live/detail': () => ({ table: liveClasses, where: publishedTo(liveClasses.audiences, site, platform) }),
+    '/notice/newsDetail': () => ({ table: news, where: publishedTo(news.audiences, site, platform) }),
+    '/notice/noticeDetail': () => ({ table: notices, where: publishedTo(notices.audiences, site, platform) }),
+    '/teacher/detail': () => ({ table: teachers, where: visibleTeachers(scope) }),
+  };
+  const target = byId[url.pathname];
+  if (!target) return true;
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  const { table, where } = target();
   const d = await db();
-  return d
+  const rows = await d.select({ id: sql<number>`${table.id}` }).from(table).where(and(eq(table.id, id), where)).limit(1);
+  return rows.length > 0;
+}
+
+/** The site's banners, only those whose target answers on it (a slide never leads to a 404). */
+export async function homeBanners(scope: Scope): Promise<Banner[]> {
+  const { site, platform } = scope;
+  const d = await db();
+  const rows = await d
     .select({ id: banners.id, title: banners.title, imageUrl: banners.imageUrl, link: banners.link })
     .from(banners)
     .where(publishedTo(banners.audiences, site, platform))
     .orderBy(ownAudienceFirst(banners.audiences, site), asc(banners.sort), asc(banners.id))
-    .limit(5);
+    .limit(20);
+  const shown = await Promise.all(rows.map((b) => linkVisible(scope, b.link)));
+  return rows.filter((_, i) => shown[i]).slice(0, 5);
 }
 
+/** The home course block shows the categories the site has (the party-school host: party theory only, SPEC 2.2). */
 export async function homeCourses({ site, platform }: Scope, opts: { categoryCode?: number; size: number }): Promise<CourseCard[]> {
   const d = await db();
+  const categories = courseCategories(VARIANTS[site.variant]).map((c) => c.code);
   const rows = await d
     .select(courseCardColumns)
     .from(courses)
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
     .where(
       and(
-        publishedTo(courses.audiences, site, platform),
-        eq(courses.auditStatus, 1052),
+        visibleCourses({ site, platform }),
         opts.categoryCode ? eq(courses.categoryCode, opts.categoryCode) : undefined,
+        categories.length < COURSE_CATEGORIES.length ? inArray(courses.categoryCode, categories) : undefined,
       ),
     )
     .orderBy(ownAudienceFirst(courses.audiences, site), desc(courses.isHot), desc(courses.publishedAt), desc(courses.id))
@@ -95,13 +136,14 @@ export async function homeCourses({ site, platform }: Scope, opts: { categoryCod
 
 export async function homeSeries({ site, platform }: Scope, size: number): Promise<SeriesCard[]> {
   const d = await db();
+  const scope = { site, platform };
   return d
     .select({
       id: series.id,
       title: series.title,
       cover: series.cover,
       summary: series.summary,
-      courseCount: series.courseCount,
+      courseCount: visibleCourseCount(scope),
       studyCount: series.studyCount,
     })
     .from(series)
@@ -139,7 +181,7 @@ export async function homeTeachers({ site, platform }: Scope, size: number): Pro
       courseCount: teachers.courseCount,
     })
     .from(teachers)
-    .where(publishedTo(teachers.audiences, site, platform))
+    .where(visibleTeachers({ site, platform }))
     .orderBy(ownAudienceFirst(teachers.audiences, site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
     .limit(size);
 }

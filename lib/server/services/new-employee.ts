@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard } from '@/lib/api/types';
 import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/api/spaces';
-import type { Site } from '@/lib/variants';
+import { VARIANTS, type Site } from '@/lib/variants';
 import { db } from '../db';
 import {
   courseEnrolments,
@@ -23,35 +23,44 @@ import {
   trains,
 } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
-import { publishedTo } from './audience';
+import { publishedTo, visibleCourseCount, visibleCourses } from './audience';
 import type { SessionUser } from './sessions';
 import { courseCardColumns } from './home';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
-const seriesColumns = {
+/** courseCount counts the courses shown on the site, as the detail lists them. */
+const seriesColumns = (site: Site, platform: boolean) => ({
   id: series.id,
   title: series.title,
   cover: series.cover,
   summary: series.summary,
-  courseCount: series.courseCount,
+  courseCount: visibleCourseCount({ site, platform }),
   studyCount: series.studyCount,
   required: newEmployeeSeries.required,
-};
+});
 
-export async function newEmployeeSeriesList(site: Site, platform: boolean): Promise<NewEmployeeSeries[]> {
+/**
+ * The scope the host's own pages use: a platform host (SPEC 1) shows its own audience on its course pages, so
+ * the series lists the same courses whichever path (platform or not) asked.
+ */
+const hostPlatform = (site: Site, platform: boolean) => platform || VARIANTS[site.variant].platform;
+
+export async function newEmployeeSeriesList(site: Site, asked: boolean): Promise<NewEmployeeSeries[]> {
+  const platform = hostPlatform(site, asked);
   const d = await db();
   return d
-    .select(seriesColumns)
+    .select(seriesColumns(site, platform))
     .from(newEmployeeSeries)
     .innerJoin(series, eq(series.id, newEmployeeSeries.seriesId))
     .where(publishedTo(series.audiences, site, platform))
     .orderBy(asc(newEmployeeSeries.sort), asc(series.id));
 }
 
-export async function newEmployeeSeriesDetail(site: Site, platform: boolean, user: SessionUser | null, seriesId: number): Promise<NewEmployeeSeriesDetail> {
+export async function newEmployeeSeriesDetail(site: Site, asked: boolean, user: SessionUser | null, seriesId: number): Promise<NewEmployeeSeriesDetail> {
+  const platform = hostPlatform(site, asked);
   const d = await db();
   const [s] = await d
-    .select(seriesColumns)
+    .select(seriesColumns(site, platform))
     .from(newEmployeeSeries)
     .innerJoin(series, eq(series.id, newEmployeeSeries.seriesId))
     .where(and(eq(series.id, seriesId), publishedTo(series.audiences, site, platform)))
@@ -67,9 +76,10 @@ export async function newEmployeeSeriesDetail(site: Site, platform: boolean, use
     .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
     .leftJoin(courseEnrolments, and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.operatorId, user?.operatorID ?? -1)))
-    .where(and(eq(seriesCourses.seriesId, seriesId), eq(courses.auditStatus, 1052)))
+    // Only the courses whose page answers on this site (SPEC 2.2: the party-school host's audience).
+    .where(and(eq(seriesCourses.seriesId, seriesId), visibleCourses({ site, platform })))
     .orderBy(asc(seriesCourses.sort), asc(courses.id));
-  return { ...s, courses: rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode), chosen: !!r.chosen, progress: Number(r.progress) })) };
+  return { ...s, courseCount: rows.length, courses: rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode), chosen: !!r.chosen, progress: Number(r.progress) })) };
 }
 
 /* ---- training assessment ---- */

@@ -13,7 +13,7 @@ import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } f
 import { db } from '../db';
 import { courses, news, notices, series, teachers, trains } from '../db/schema';
 import { plainText } from '../rich-text';
-import { publishedTo } from './audience';
+import { publishedTo, visibleCourseCount, visibleTeachers } from './audience';
 import { categoryName, visibleCourses, type Paging } from './catalogue';
 import type { Scope } from './home';
 
@@ -93,7 +93,8 @@ interface TabSpec {
   /** The text shown in the snippet; `matchText` when more is matched than shown. */
   text: PgColumn;
   matchText?: SQL;
-  extra: Record<string, PgColumn | SQL>;
+  /** Columns shown with a result; a function where they depend on the site (what a series lists there). */
+  extra: Record<string, PgColumn | SQL> | ((scope: Scope) => Record<string, PgColumn | SQL>);
   order: PgColumn[];
   href: string;
   meta: (r: Row) => string;
@@ -104,7 +105,7 @@ async function runTab(spec: TabSpec, scope: Scope, t: Terms, q: TabQuery): Promi
   const m = matcher(spec.title, spec.matchText ?? spec.text, t);
   const where = and(spec.visible(scope, q), m.where);
   const base = d
-    .select({ id: spec.id, title: spec.title, text: spec.text, ...spec.extra, score: sql<number>`${m.score}` })
+    .select({ id: spec.id, title: spec.title, text: spec.text, ...(typeof spec.extra === 'function' ? spec.extra(scope) : spec.extra), score: sql<number>`${m.score}` })
     .from(spec.table)
     .$dynamic();
   const joined = spec.join ? base.leftJoin(spec.join.table, spec.join.on) : base;
@@ -157,14 +158,14 @@ const TABS: Record<SearchTab, TabSpec> = {
     id: series.id,
     title: series.title,
     text: series.summary,
-    extra: { courseCount: series.courseCount },
+    extra: (scope) => ({ courseCount: visibleCourseCount(scope) }),
     order: [series.publishedAt, series.id],
     href: '/series/detail?id=',
     meta: (r) => `系列专题 · 共${r.courseCount}门课程`,
   },
   teacher: {
     table: teachers,
-    visible: published(teachers.audiences),
+    visible: (scope) => visibleTeachers(scope),
     id: teachers.id,
     title: teachers.name,
     text: teachers.intro,

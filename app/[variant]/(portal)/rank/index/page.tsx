@@ -4,7 +4,7 @@ import type { RankOperator, RankOrg, RankOrgCourse } from '@/lib/api/types';
 import { load } from '@/lib/api/prefetch';
 import { formatHoursMinutes } from '@/lib/format';
 import { pageMetadata, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs, ScrollTable, SectionTitle } from '@/components/catalogue/ui';
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollTable label={caption} hint={false}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-gray-700">
@@ -38,7 +38,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
         </tbody>
       </table>
       {rows.length === 0 && <p className="py-6 text-center text-gray-600">本年度暂无数据</p>}
-    </div>
+    </ScrollTable>
   );
 }
 

@@ -83,7 +83,7 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
       const body =
         type === 1
           ? `<h2>第一章 总则</h2>${html(POLICY_PARAGRAPHS.slice(0, 3))}<h2>第二章 学时要求</h2>${html(POLICY_PARAGRAPHS.slice(3, 5))}<h2>第三章 附则</h2>${html(POLICY_PARAGRAPHS.slice(5))}`
-          : `<p>本流程适用于“${title.replace(/流程$/, '')}”事项。</p><ol>${WORKFLOW_STEPS.map((s) => `<li>${s}</li>`).join('')}</ol><p>如有疑问，请联系继续教育学院：<a href="mailto:jxjy@example.cn">jxjy@example.cn</a>。</p>`;
+          : `<p>本流程适用于“${title.replace(/流程$/, '')}”事项。</p><ol>${WORKFLOW_STEPS.map((s) => `<li>${s}</li>`).join('')}</ol><p>如有疑问，请联系继续教育学院培训部，联系电话：010-6259 7114（工作日 8:30-17:30）。</p>`;
       policyRows.push({
         title,
         type,

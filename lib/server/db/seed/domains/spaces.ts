@@ -4,8 +4,8 @@
  * the learner follows them; three series make up the new-employee training; the learner's approved
  * training applications can be assessed.
  */
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { newEmployeeSeries, operators, series, spaceComments, spaceFollows, spaceTops, trainApplications, trains } from '../../schema';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { courses, newEmployeeSeries, operators, series, spaceComments, spaceFollows, spaceTops, trainApplications, trains } from '../../schema';
 import { insertAll } from '../util';
 import type { SeedContext } from './context';
 
@@ -40,8 +40,14 @@ export async function seedSpaces(ctx: SeedContext): Promise<void> {
     spaceComments,
     COMMENTS.map((content, i) => ({ targetKind: 'teacher' as const, targetId: teacherId, authorId: fans[i % fans.length].id, content, createdAt: at(4000 - i * 120) })),
   );
-  const firstCourse = catalogue.courseIds[0];
-  if (firstCourse) await insertAll(db, spaceTops, [{ ownerKind: 'teacher', ownerId: teacherId, itemType: 'course', itemId: firstCourse, createdAt: at(100) }]);
+  // The pinned course is one the teacher teaches: a space pins only its own or studied courses (saveTop).
+  const [own] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.teacherId, teacherId), eq(courses.auditStatus, 1052), sql`'general' = any(${courses.audiences})`))
+    .orderBy(asc(courses.id))
+    .limit(1);
+  if (own) await insertAll(db, spaceTops, [{ ownerKind: 'teacher', ownerId: teacherId, itemType: 'course', itemId: own.id, createdAt: at(100) }]);
 
   // New-employee training: three series, the first two required.
   const picked = await db.select({ id: series.id }).from(series).orderBy(asc(series.id)).limit(3);

@@ -27,8 +27,9 @@ async function selection(params: CatalogueParams) {
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await selection(params);
   const name = s.category?.name ?? '课程资源';
+  const title = s.category ? `${name}课程` : name;
   return pageMetadata({
-    title: s.pageNum > 1 ? `${name}课程 第${s.pageNum}页` : `${name}课程`,
+    title: s.pageNum > 1 ? `${title} 第${s.pageNum}页` : title,
     description: `${s.title}${name}课程：${s.categories.map((c) => c.name).join('、')}等分类的在线课程，按课程类型浏览，查看热门课程，选学后开始学习。`,
     canonical: hrefOf('/course/index', { t: s.category?.code, type: s.type, sort: s.sort, page: s.pageNum > 1 ? s.pageNum : undefined }),
     origin: s.origin,
@@ -50,6 +51,7 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   } catch {
     notFound();
   }
+  if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const tree = s.category ? await load<CourseTypeNode[]>(qc, api, '/modules/coursetype/list', { categoryCode: s.category.code }) : [];
   const types = tree[0]?.children ?? [];
   const heading = s.category?.name ?? '全部课程';

@@ -10,6 +10,7 @@ import { siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
+import { detailLinks } from '@/lib/catalogue/variant-rules';
 
 export function generateStaticParams() {
   return [];
@@ -62,9 +63,13 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
             {l.teacher && (
               <p className="text-sm text-gray-700">
                 主讲：
-                <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 hover:underline">
-                  {l.teacher.name}
-                </Link>{' '}
+                {detailLinks(s.variant).teacher ? (
+                  <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 hover:underline">
+                    {l.teacher.name}
+                  </Link>
+                ) : (
+                  l.teacher.name
+                )}{' '}
                 {l.teacher.orgName} {l.teacher.title}
               </p>
             )}

@@ -11,7 +11,7 @@ import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
-import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs, JsonLd, RichText, ScrollTable, SectionTitle } from '@/components/catalogue/ui';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { TrainReviewPanel } from '@/components/catalogue/TrainReviewPanel';
 
@@ -141,7 +141,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
             {t.schedule.length === 0 ? (
               <p className="text-gray-600">暂无安排</p>
             ) : (
-              <div className="overflow-x-auto">
+              <ScrollTable label="培训日程（可左右滚动）">
                 <table className="w-full min-w-[560px] text-left text-sm">
                   <caption className="sr-only">培训日程</caption>
                   <thead className="bg-gray-50 text-gray-700">
@@ -163,7 +163,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollTable>
             )}
           </section>
 

@@ -93,6 +93,7 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
   } catch {
     notFound(); // a filter that is not in the dictionaries
   }
+  if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const [categories, sources, itemTypes] = criteria;
   const name = TRAIN_TYPES.find((x) => x.code === f.t)?.name ?? '培训项目';
   const link = (change: Partial<typeof f>) => urlOf(f, now, change);

@@ -1,0 +1,138 @@
+/**
+ * What a host links to answers on that host (QA crawl of every host): banner targets, course and live pages'
+ * teacher links, the new-employee series' courses and counts, the party-school host's home course block,
+ * and the organisation spaces to choose from. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
+ */
+import { callEndpoint } from '@/lib/server/dispatch';
+import { closeDb, getDbHandle } from '@/lib/server/db';
+import { platformPath } from '@/lib/api/core';
+import { orgSpaceList } from '@/lib/server/services/catalogue';
+import { courseCategories, detailLinks } from '@/lib/catalogue/variant-rules';
+import type { Banner, CourseCard, LiveCard, Page, SeriesCard } from '@/lib/api/types';
+import type { CourseDetail, CourseListItem, LiveDetail, SeriesDetail } from '@/lib/api/catalogue-types';
+import type { NewEmployeeSeries, NewEmployeeSeriesDetail } from '@/lib/api/spaces';
+import { findRoute, VARIANTS, type Site } from '@/lib/variants';
+
+const SITES: Site[] = [
+  { variant: 'main', dx: false },
+  { variant: 'party', dx: false },
+  { variant: 'student', dx: false },
+  { variant: 'partySchool', dx: true },
+];
+/** As the host's pages call: platform hosts use /api/platform/ (SPEC 1). */
+const call = <T>(site: Site, path: string, body: unknown = {}) =>
+  callEndpoint(platformPath(path, VARIANTS[site.variant].platform), body, { token: null, site }) as Promise<{ code: number; msg: string; data: T }>;
+
+/** Whether a portal link answers on the host: in its route set, and its item shown there. */
+async function answers(site: Site, link: string): Promise<boolean> {
+  const url = new URL(link, 'http://host.test');
+  const variant = VARIANTS[site.variant];
+  if (!findRoute(variant, url.pathname)) return false;
+  const id = Number(url.searchParams.get('id'));
+  const detail: Record<string, string> = {
+    '/course/detail': '/api/course/detail',
+    '/train/detail': '/api/train/detail',
+    '/series/detail': '/api/recommendseries/detail',
+    '/live/detail': '/api/live/detail',
+    '/teacher/detail': '/api/tchrBaseinfo/detail',
+  };
+  const path = detail[url.pathname];
+  return path ? (await call(site, path, { id })).code === 0 : true;
+}
+
+beforeAll(async () => {
+  await getDbHandle();
+}, 120_000);
+afterAll(() => closeDb());
+
+const name = (s: Site) => s.variant;
+
+describe('home banners', () => {
+  it.each(SITES.map((s) => [name(s), s] as const))('%s: every slide leads to a page that answers there', async (_n, site) => {
+    const res = await call<Banner[]>(site, '/api/banner/list', { pageSize: 10 });
+    expect(res.code).toBe(0);
+    expect(res.data.length).toBeGreaterThan(0);
+    for (const b of res.data) expect([b.link, await answers(site, b.link)]).toEqual([b.link, true]);
+  });
+
+  it('the student host no longer gets the slides of the main site it cannot show', async () => {
+    const main = await call<Banner[]>(SITES[0], '/api/banner/list', { pageSize: 10 });
+    const stu = await call<Banner[]>(SITES[2], '/api/banner/list', { pageSize: 10 });
+    const hidden = [];
+    for (const b of main.data) if (!(await answers(SITES[2], b.link))) hidden.push(b.id);
+    for (const id of hidden) expect(stu.data.map((b) => b.id)).not.toContain(id);
+  });
+});
+
+describe('teacher links of course and live pages', () => {
+  it.each(SITES.map((s) => [name(s), s] as const))('%s: the teacher of every listed course has a page there', async (_n, site) => {
+    const list = await call<Page<CourseListItem>>(site, '/api/course/list', { pageNum: 1, pageSize: 40 });
+    expect(list.code).toBe(0);
+    let checked = 0;
+    for (const c of list.data.list) {
+      const detail = await call<CourseDetail>(site, '/api/course/detail', { id: c.id });
+      expect(detail.code).toBe(0);
+      if (!detail.data.teacher) continue;
+      const teacher = await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id });
+      expect([c.id, detail.data.teacher.id, teacher.code]).toEqual([c.id, detail.data.teacher.id, 0]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/live/detail')).map((s) => [name(s), s] as const))('%s: live classes link teachers that answer', async (_n, site) => {
+    const list = await call<Page<LiveCard>>(site, '/api/live/list', { pageNum: 1, pageSize: 30 });
+    for (const l of list.data.list) {
+      const detail = await call<LiveDetail>(site, '/api/live/detail', { id: l.id });
+      if (detail.data.teacher) expect((await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id })).code).toBe(0);
+    }
+  });
+
+  it('links name pages of the host only: the party-school course page names other categories without a link', () => {
+    expect(detailLinks(VARIANTS.partySchool, 302)).toEqual({ category: false, teacher: true });
+    expect(detailLinks(VARIANTS.partySchool, 301).category).toBe(true);
+    expect(detailLinks(VARIANTS.main, 305).category).toBe(true);
+  });
+});
+
+describe('party-school host (SPEC 2.2: party theory only)', () => {
+  const dx = SITES[3];
+  it('the home course block shows only the categories the host has', async () => {
+    const res = await call<CourseCard[]>(dx, '/api/course/homeList', { pageSize: 24 });
+    expect(res.data.length).toBeGreaterThan(0);
+    const codes = courseCategories(VARIANTS.partySchool).map((c) => c.code);
+    for (const c of res.data) expect(codes).toContain(c.categoryCode);
+  });
+
+  it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/newEmployee/TrainDetail')).map((s) => [name(s), s] as const))(
+    '%s: new-employee series list only courses that answer, and count what they list',
+    async (_n, site) => {
+      // The pages ask without the platform path; the series must still match the host's course pages.
+      const plain = (path: string, body: unknown = {}) => callEndpoint(path, body, { token: null, site }) as Promise<{ code: number; data: unknown }>;
+      const list = (await plain('/api/newEmployee/seriesList')).data as NewEmployeeSeries[];
+      expect(list.length).toBeGreaterThan(0);
+      for (const s of list) {
+        const detail = (await plain('/api/newEmployee/seriesDetail', { id: s.id })).data as NewEmployeeSeriesDetail;
+        expect(detail.courses).toHaveLength(s.courseCount);
+        expect(detail.courseCount).toBe(detail.courses.length);
+        for (const c of detail.courses) expect([c.id, (await call(site, '/api/course/detail', { id: c.id })).code]).toEqual([c.id, 0]);
+      }
+    },
+  );
+
+  it('series cards count the courses their page lists on the host', async () => {
+    const list = await call<Page<SeriesCard>>(dx, '/api/recommendseries/list', { pageNum: 1, pageSize: 10 });
+    for (const s of list.data.list) {
+      const detail = await call<SeriesDetail>(dx, '/api/recommendseries/detail', { id: s.id });
+      expect(detail.data.courses).toHaveLength(s.courseCount);
+    }
+  });
+});
+
+describe('organisation spaces', () => {
+  it('lists the organisations to choose from', async () => {
+    const list = await orgSpaceList();
+    expect(list.length).toBeGreaterThan(5);
+    expect(list[0]).toEqual(expect.objectContaining({ id: expect.any(Number), name: expect.any(String) }));
+  });
+});

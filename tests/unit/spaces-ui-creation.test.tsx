@@ -1,0 +1,189 @@
+/** @jest-environment jsdom */
+/**
+ * The creation centre in the browser: files refused by type and size before hashing, with the limits in the
+ * label; a warning before leaving during an upload; the app's own 确定/取消 box for deletions (and what a
+ * change does to a published course); every unmet submission requirement at once; the 岗位推荐 修改岗位 action.
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FileUploader, FILE_LABEL } from '@/components/creation/FileUploader';
+import { CreationCentre } from '@/components/creation/CreationCentre';
+import { uploadCourseFile } from '@/components/creation/upload-client';
+import { StationRecommend } from '@/components/stations/StationRecommend';
+import { StationDialog } from '@/components/account/StationDialog';
+import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { onUi, type UiEvent } from '@/lib/ui/events';
+import { SUMMARY_MIN_CHARS } from '@/lib/validation/spaces';
+import type { CreationCourse } from '@/lib/api/spaces';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/space/creation' }));
+jest.mock('@/components/creation/upload-client', () => ({ uploadCourseFile: jest.fn(() => new Promise(() => {})), uploadSmallFile: jest.fn() }));
+
+const GiB = 1024 ** 3;
+let basic: CreationCourse;
+const requests: { path: string; body: Record<string, unknown> }[] = [];
+function answer(path: string): unknown {
+  switch (path) {
+    case '/api/resourceFile/pending':
+      return [];
+    case '/api/resourceFile/myCourses':
+      return {
+        list: [
+          { courseId: 7, title: '已发布的课', categoryCode: 301, cover: '', auditStatus: 1052, auditLabel: '审核通过', submitted: true, chapterCount: 2 },
+          { courseId: 8, title: '草稿课', categoryCode: 301, cover: '', auditStatus: 1051, auditLabel: '未审核', submitted: false, chapterCount: 0 },
+        ],
+        total: 2,
+        pageNum: 1,
+        pageSize: 50,
+      };
+    case '/api/resourceFile/getBasic':
+      return basic;
+    case '/api/station/list':
+      return [{ stationId: 1, stationName: '科研管理岗', summary: '', stationImgUrl: '', bound: true }];
+    case '/api/station/recommend':
+      return { stations: [{ stationId: 1, stationName: '科研管理岗' }], courses: [] };
+    default:
+      return { removed: true };
+  }
+}
+beforeAll(() => {
+  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(url);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    requests.push({ path, body });
+    const env = { code: 0, msg: 'success', data: answer(path) };
+    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+  }) as typeof fetch;
+});
+beforeEach(() => {
+  requests.length = 0;
+  (uploadCourseFile as jest.Mock).mockClear();
+  basic = { courseId: 5, title: '课', categoryCode: 301, cover: '', summary: '短', audiences: ['general'], auditStatus: 1051, auditLabel: '未审核', submitted: false, auditReason: '', chapters: [], audits: [], updatedAt: '2026-01-01T00:00:00Z' };
+});
+
+const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const fileOf = (name: string, size: number) => {
+  const f = new File(['x'], name);
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('course file', () => {
+  it('the label gives the accepted types and the size limit of the server', () => {
+    wrap(<FileUploader onUploaded={() => {}} />);
+    const input = screen.getByLabelText(FILE_LABEL);
+    expect(FILE_LABEL).toContain('MP4');
+    expect(FILE_LABEL).toContain('PDF');
+    expect(FILE_LABEL).toContain('不超过2 GB');
+    expect(input.getAttribute('accept')).toContain('.webm');
+  });
+
+  it.each([
+    ['an oversized file', fileOf('lecture.mp4', 2.15 * GiB), '文件过大，不能超过2.00 GB'],
+    ['a wrong type', fileOf('setup.exe', 1000), '不支持的文件类型'],
+    ['no extension', fileOf('video', 1000), '不支持的文件类型'],
+  ])('%s is refused at once, before any hashing', async (_what, file, msg) => {
+    wrap(<FileUploader onUploaded={() => {}} />);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [file] } });
+    expect(await screen.findByText(new RegExp(msg))).toBeTruthy();
+    expect(uploadCourseFile).not.toHaveBeenCalled();
+  });
+
+  it('leaving the page during an upload asks first; not before it starts', async () => {
+    wrap(<FileUploader onUploaded={() => {}} />);
+    const idle = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(idle);
+    expect(idle.defaultPrevented).toBe(false);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    await waitFor(() => expect(uploadCourseFile).toHaveBeenCalled());
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+  });
+});
+
+describe('my courses', () => {
+  it('deleting asks in the app’s box with 确定/取消, says a published course leaves the catalogue, and never uses window.confirm', async () => {
+    const native = jest.spyOn(window, 'confirm').mockImplementation(() => true);
+    wrap(<CreationCentre ownerId="1" tab="myCourse" courseId={null} />);
+    fireEvent.click(await screen.findByRole('button', { name: /删除\s*已发布的课/ }));
+    let box = await screen.findByRole('dialog');
+    expect(box.textContent).toContain('已发布的课');
+    expect(box.textContent).toContain('从课程目录中移除');
+    fireEvent.click(within(box).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.path === '/api/resourceFile/removeCourse')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /删除\s*草稿课/ }));
+    box = await screen.findByRole('dialog');
+    expect(box.textContent).not.toContain('课程目录');
+    fireEvent.click(within(box).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/resourceFile/removeCourse')?.body).toEqual({ courseId: 8 }));
+    expect(native).not.toHaveBeenCalled();
+    native.mockRestore();
+  });
+
+  it('status and chapter cells do not wrap on a phone', async () => {
+    wrap(<CreationCentre ownerId="1" tab="myCourse" courseId={null} />);
+    const row = (await screen.findByText('已发布的课', { selector: 'td' })).closest('tr')!;
+    const cells = [...row.querySelectorAll('td')].slice(1);
+    for (const td of cells) expect(td.className).toContain('whitespace-nowrap');
+    for (const th of document.querySelectorAll('th')) expect(th.className).toContain('whitespace-nowrap');
+  });
+});
+
+describe('course editor', () => {
+  it('shows the submission requirements by the fields, and lists every unmet one at once', async () => {
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    expect(await screen.findByText(/提交审核时必须有封面/)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`提交审核时不少于${SUMMARY_MIN_CHARS}个字`))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '提交审核' }));
+    const alert = await screen.findByRole('alert');
+    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['请至少添加一个章节', '请上传课程封面', `课程简介不少于${SUMMARY_MIN_CHARS}个字`]);
+    expect(requests.some((r) => r.path === '/api/resourceFile/submit')).toBe(false);
+  });
+
+  it('deleting a chapter of a published course warns that it goes back to review and leaves the catalogue', async () => {
+    basic = { ...basic, auditStatus: 1052, auditLabel: '审核通过', submitted: true, chapters: [{ id: 31, sort: 1, title: '第一讲', media: '', durationSeconds: 60, fileName: 'a.mp4', fileSize: 100 }] };
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    expect(await screen.findByRole('note')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /删除\s*第一讲/ }));
+    const box = await screen.findByRole('dialog');
+    expect(box.textContent).toMatch(/退回“未审核”状态并从课程目录下架/);
+    fireEvent.click(within(box).getByRole('button', { name: '取消' }));
+    await act(async () => {});
+    expect(requests.some((r) => r.path === '/api/resourceFile/removeChapter')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /删除\s*第一讲/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/resourceFile/removeChapter')?.body).toEqual({ chapterId: 31 }));
+  });
+});
+
+describe('岗位推荐', () => {
+  it('offers 修改岗位 to a signed-in user with stations, which opens the post-station dialog', async () => {
+    document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
+    const events: UiEvent[] = [];
+    const off = onUi((e) => events.push(e));
+    wrap(<StationRecommend />);
+    fireEvent.click(await screen.findByRole('button', { name: '修改岗位' }));
+    expect(events).toContainEqual({ type: 'postStation' });
+    expect(screen.getByText('暂无新的推荐课程。')).toBeTruthy();
+    off();
+    document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
+  });
+});
+
+it('saving the post-station dialog (opened with the bound stations ticked) reloads the recommendations', async () => {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const invalidate = jest.spyOn(qc, 'invalidateQueries');
+  const onClose = jest.fn();
+  render(
+    <QueryClientProvider client={qc}>
+      <StationDialog operatorID={2} open onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  const box = await screen.findByRole('checkbox', { name: /科研管理岗/ });
+  expect((box as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/station/recommend'] });
+});
