@@ -5,8 +5,9 @@
  * Forms use react-hook-form with the shared schemas of lib/validation/accounts.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
@@ -109,6 +110,7 @@ function BasicInfo({ user }: { user: Me }) {
   const refresh = useRefreshMe();
   const form = useForm({ resolver: zodResolver(updateInfoSchema), defaultValues: { operatorName: user.operatorName, gender: (user.gender ?? 1) as 1 | 2, remark: user.remark } });
   const { register, handleSubmit, formState, setError } = form;
+  const gender = useWatch({ control: form.control, name: 'gender' });
   const onSubmit = handleSubmit(async (v) => {
     try {
       await api.request('/api/eosoperator/update', v);
@@ -129,12 +131,17 @@ function BasicInfo({ user }: { user: Me }) {
         <Field id="acc-name" label="姓名" error={formState.errors.operatorName?.message} {...register('operatorName')} />
         <fieldset className="mb-3">
           <legend className="mb-1 text-sm text-gray-700">性别</legend>
-          <label className="mr-4">
-            <input type="radio" value={1} {...register('gender', { valueAsNumber: true })} /> 男
-          </label>
-          <label>
-            <input type="radio" value={2} {...register('gender', { valueAsNumber: true })} /> 女
-          </label>
+          {/* Controlled: a registered radio compares its string value with the number 1 or 2 and never shows the saved one. */}
+          {(
+            [
+              [1, '男'],
+              [2, '女'],
+            ] as const
+          ).map(([g, label]) => (
+            <label key={g} className="mr-4">
+              <input type="radio" name="gender" value={g} checked={gender === g} onChange={() => form.setValue('gender', g, { shouldDirty: true })} /> {label}
+            </label>
+          ))}
         </fieldset>
         <Field id="acc-remark" label="备注" error={formState.errors.remark?.message} {...register('remark')} />
       </div>
@@ -173,13 +180,18 @@ function ChangePassword() {
   );
 }
 
+/** Replacing an e-mail already set asks for the current password (the e-mail can reset it). */
+const changeEmailSchema = updateEmailSchema.extend({ password: z.string().max(128) });
+
 function ChangeEmail({ current }: { current: string }) {
   const refresh = useRefreshMe();
-  const form = useForm({ resolver: zodResolver(updateEmailSchema), defaultValues: { email: current } });
-  const { register, handleSubmit, formState, setError } = form;
+  const form = useForm({ resolver: zodResolver(changeEmailSchema), defaultValues: { email: current, password: '' } });
+  const { register, handleSubmit, formState, setError, resetField } = form;
   const onSubmit = handleSubmit(async (v) => {
+    if (current && !v.password) return setError('password', { message: '请输入当前密码' });
     try {
-      await api.request('/api/eosoperator/updateEmail', v);
+      await api.request('/api/eosoperator/updateEmail', current ? v : { email: v.email });
+      resetField('password');
       await refresh();
       saved('邮箱已更新');
     } catch (e) {
@@ -190,6 +202,7 @@ function ChangeEmail({ current }: { current: string }) {
     <form onSubmit={onSubmit} noValidate className={card}>
       <h3 className="mb-3 font-semibold">修改邮箱</h3>
       <Field id="acc-email" label="邮箱" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      {current && <Field id="acc-email-password" label="当前密码" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />}
       <FormError message={formState.errors.root?.message} />
       <button type="submit" disabled={formState.isSubmitting} className={`${submit} mt-2`}>
         保存邮箱

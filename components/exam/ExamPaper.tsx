@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/api/core';
 import { emitUi } from '@/lib/ui/events';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
 import { formatHMS } from '@/lib/format';
-import type { PaperView } from '@/lib/learning/exam-status';
+import { MSG_SUBMITTED, type PaperView } from '@/lib/learning/exam-status';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { EXAM_LOGIN_TYPE } from './ExamActions';
 
 type Answer = (number | string)[];
@@ -26,6 +27,7 @@ export function ExamPaper({ examId }: { examId: number }) {
   const offset = useRef(0);
   const submitted = useRef(false);
   const timers = useRef<Record<string, number>>({});
+  const [confirm, confirmDialog] = useConfirm();
 
   useEffect(() => {
     let cancelled = false;
@@ -91,7 +93,18 @@ export function ExamPaper({ examId }: { examId: number }) {
     }, delay);
   };
 
-  if (error && !paper) return <p role="alert" className="mt-6 rounded border border-red-200 bg-red-50 p-4 text-red-800">{error}</p>;
+  if (error && !paper)
+    return (
+      <div role="alert" className="mt-6 rounded border border-red-200 bg-red-50 p-4 text-red-800">
+        <p>{error}</p>
+        {/* A paper opened again after submitting: the way to the score. */}
+        {error === MSG_SUBMITTED && (
+          <a href={`/exam?examId=${examId}&view=result`} className="mt-2 inline-block text-brand-700 hover:underline">
+            查看成绩
+          </a>
+        )}
+      </div>
+    );
   if (!paper) return <p className="mt-6 text-gray-500">正在加载试卷…</p>;
   if (result)
     return (
@@ -112,9 +125,13 @@ export function ExamPaper({ examId }: { examId: number }) {
       className="mt-6 space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (window.confirm('确定交卷吗？交卷后不能修改答案。')) void submit(false);
+        const unanswered = paper.questions.filter((q) => !(answers[String(q.id)] ?? []).some((x) => String(x).trim() !== '')).length;
+        void confirm(`${unanswered ? `还有${unanswered}道题未作答。` : ''}确定交卷吗？交卷后不能修改答案。`).then((ok) => {
+          if (ok) void submit(false);
+        });
       }}
     >
+      {confirmDialog}
       <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 rounded border bg-white p-3 shadow-sm">
         <h2 className="font-semibold">{paper.title}</h2>
         <p role="timer" aria-live="off" className={`font-mono ${left != null && left < 60 ? 'text-red-700' : ''}`} data-testid="exam-timer">

@@ -510,7 +510,7 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
           <DialogPanel data-login-type={type} className="relative w-full rounded-lg bg-white p-6 shadow-xl sm:p-8" style={{ maxWidth: `min(${dialogWidthRem(type)}rem, 95vw)` }}>
-            <DialogTitle className="text-center text-2xl font-semibold text-brand-800">{titleOf(type, title)}</DialogTitle>
+            <DialogTitle className="text-center text-2xl font-semibold text-brand-800">{type === 5 && notice ? V.confirmTitle : titleOf(type, title)}</DialogTitle>
             <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded p-1 text-2xl leading-none text-gray-500 hover:text-gray-800">
               ×
             </button>

@@ -7,7 +7,7 @@ import { api } from '@/lib/api/browser';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 
-export function FavouriteButton({ courseId, initial, refresh = false }: { courseId: number; initial: boolean; refresh?: boolean }) {
+export function FavouriteButton({ courseId, initial, refresh = false, className = 'rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50 disabled:opacity-50' }: { courseId: number; initial: boolean; refresh?: boolean; className?: string }) {
   const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
   const router = useRouter();
@@ -29,7 +29,7 @@ export function FavouriteButton({ courseId, initial, refresh = false }: { course
           setBusy(false);
         }
       }}
-      className="rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50 disabled:opacity-50"
+      className={className}
     >
       {on ? '取消收藏' : '收藏'}
     </button>

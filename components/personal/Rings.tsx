@@ -14,7 +14,7 @@ export function HoursRing({ label, seconds, requiredHours, color }: { label: str
         <text x="64" y="60" textAnchor="middle" fontSize="20" fontWeight="600" fill="#111827">
           {Math.round(ratio * 100)}%
         </text>
-        <text x="64" y="82" textAnchor="middle" fontSize="11" fill="#6b7280">
+        <text x="64" y="82" textAnchor="middle" fontSize="13" fill="#6b7280">
           {hours}/{requiredHours}学时
         </text>
       </svg>
@@ -34,7 +34,7 @@ export function MonthlyChart({ months }: { months: { month: number; online: numb
   const bw = W / 12;
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H + 24}`} className="w-full" role="img" aria-label="按月学时统计">
+      <svg viewBox={`0 0 ${W} ${H}`} className="w-full" role="img" aria-label="按月学时统计">
         {months.map((m, i) => {
           const on = (m.online / max) * H;
           const off = (m.offline / max) * H;
@@ -43,13 +43,19 @@ export function MonthlyChart({ months }: { months: { month: number; online: numb
               <title>{`${m.month}月：网络学时${formatHoursMinutes(m.online)}，线下学时${formatHoursMinutes(m.offline)}`}</title>
               <rect x={i * bw + bw * 0.2} y={H - on - off} width={bw * 0.6} height={off} fill="#f59e0b" />
               <rect x={i * bw + bw * 0.2} y={H - on} width={bw * 0.6} height={on} fill="#2563eb" />
-              <text x={i * bw + bw / 2} y={H + 16} textAnchor="middle" fontSize="12" fill="#4b5563">
-                {m.month}月
-              </text>
             </g>
           );
         })}
       </svg>
+      {/* Month labels in HTML, not in the SVG: the chart scales down to a phone's width, its text would too. */}
+      <div className="grid grid-cols-12 text-center text-xs text-gray-600" aria-hidden="true">
+        {months.map((m) => (
+          <span key={m.month}>
+            {m.month}
+            <span className="hidden sm:inline">月</span>
+          </span>
+        ))}
+      </div>
       <figcaption className="mt-1 flex gap-4 text-xs text-gray-600">
         <span>
           <span className="mr-1 inline-block h-2 w-2 bg-[#2563eb]" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
+import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { ApiError } from '@/lib/api/core';
 import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
@@ -306,6 +307,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
           </p>
         </div>
         <div className="flex items-center gap-2">
+          <CourseFavourite courseId={courseId} className="rounded border border-gray-600 px-3 py-1.5 text-sm hover:bg-gray-800 disabled:opacity-50" />
           {!chosen && (
             <button type="button" onClick={choose} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
               选学
@@ -340,7 +342,9 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       <div className="flex flex-col gap-4 p-4 lg:flex-row">
         <section className="min-w-0 flex-1" aria-label="视频">
           {chapter && chapter.playable ? (
-            <div onKeyDown={onKeyDown}>
+            // Capture phase: the handler must run before the focused <video>'s own controls, which otherwise
+            // toggle play/pause and seek a second time for the same key (its preventDefault stops them).
+            <div onKeyDownCapture={onKeyDown}>
               <video
                 key={`${chapter.id}-${chosen ? 'full' : 'trial'}`}
                 ref={videoRef}

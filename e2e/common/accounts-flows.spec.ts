@@ -63,6 +63,7 @@ test('register -> activation link -> login -> splash -> header -> logout', async
   await dialog.getByLabel('验证码', { exact: true }).fill(answer);
   await dialog.getByRole('button', { name: '注册', exact: true }).click();
   await expect(dialog.getByText('注册激活邮件已发送至邮箱，请登录邮箱激活账号！')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: '提示' })).toBeVisible();
   await dialog.getByRole('button', { name: '确定' }).click();
 
   // not before activation

@@ -22,8 +22,10 @@ test('an exam: start, answer, reload with answers kept, submit, score', async ({
   await expect(page.getByRole('group', { name: /^3\./ }).getByLabel('D. 直播课堂')).toBeChecked();
   await page.getByRole('group', { name: /^5\./ }).getByLabel('A. 正确').check();
 
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: '交卷' }).click();
+  const ask = page.getByRole('dialog', { name: '提示' });
+  await expect(ask).toContainText(/还有\d+道题未作答。确定交卷吗？/);
+  await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('exam-score')).toHaveText('50 分');
   await page.goto('/exam');
   await expect(page.getByRole('row', { name: /继续教育学习规定测验/ }).getByRole('link', { name: '查看成绩' })).toBeVisible();

@@ -149,3 +149,23 @@ test('after a chapter ends the self test opens and is scored; a review and a sum
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('结合工作实际，收获很大')).toBeVisible();
 });
+
+test('keyboard on the focused video: space toggles once, → seeks 5 s; 收藏 from the player shows in 我的收藏', async ({ page }, testInfo) => {
+  mainOnly(testInfo);
+  const courseId = await openChosenCourse(page, '键盘收藏', 120);
+  const v = video(page);
+  await v.focus();
+  await page.keyboard.press(' ');
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => !el.paused)).toBe(true);
+  await page.keyboard.press(' ');
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+  const before = await videoTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Math.round((await videoTime(page)) - before)).toBe(5);
+
+  await page.getByRole('button', { name: '收藏', exact: true }).click();
+  await expect(page.getByRole('button', { name: '取消收藏' })).toBeVisible();
+  await page.goto('/personal/index?tab=favourites');
+  await expect(page.getByRole('list').getByRole('link').filter({ hasText: /./ }).first()).toBeVisible();
+  expect(await page.locator(`a[href="/course/detail?id=${courseId}"]`).count()).toBe(1);
+});

@@ -5,6 +5,9 @@
  */
 import { EXAM_STATUS } from '@/lib/constants';
 
+/** The answer to starting a paper already submitted (the page then links to the score). */
+export const MSG_SUBMITTED = '您已提交过该考试，不能重复提交';
+
 export type ExamStatus = 1 | -1 | -2 | 3 | 2 | 0;
 
 export interface ExamStatusInput {

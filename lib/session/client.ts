@@ -3,6 +3,7 @@
  * cookie (DESIGN 5); login state is the presence of the signed identity cookie beside it, and the
  * non-secret user info is kept in localStorage under the spec's keys.
  */
+import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '@/lib/api/types';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
 
@@ -14,6 +15,12 @@ export const SYSTEM_ERROR_KEY = 'systemError';
 export function isLoggedIn(): boolean {
   if (typeof document === 'undefined') return false;
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${IDENTITY_COOKIE}=`));
+}
+
+const noSubscription = () => () => {};
+/** isLoggedIn() for a component: the server (and hydration) render the visitor's view, the browser then its own. */
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(noSubscription, isLoggedIn, () => false);
 }
 
 export function readUserInfo(): UserInfo | null {

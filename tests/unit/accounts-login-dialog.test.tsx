@@ -106,6 +106,13 @@ describe('transitions and forms', () => {
     expect(screen.getByText('请输入登录密码')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
     expect(screen.getByLabelText('登录账号').getAttribute('aria-describedby')).toBe('login-user-err');
+    // A password of spaces only is no password.
+    fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
+    fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+    await waitFor(() => expect(screen.queryByText('请输入登录账号')).toBeNull());
+    expect(screen.getByText('请输入登录密码')).toBeTruthy();
+    expect(calls).not.toContain('/modules/eosoperator/login');
   });
 
   it('the register form gives the password rule and mismatch messages', async () => {

@@ -96,4 +96,27 @@ describe('account settings', () => {
     fireEvent.click(screen.getByRole('button', { name: '选择岗位' }));
     expect(await screen.findByRole('heading', { name: '选择学习岗位' })).toBeTruthy();
   });
+
+  it('shows the saved gender and sends the one chosen', async () => {
+    wrap(<AccountSettings />);
+    const male = (await screen.findByRole('radio', { name: '男' })) as HTMLInputElement;
+    const female = screen.getByRole('radio', { name: '女' }) as HTMLInputElement;
+    expect(male.checked).toBe(true);
+    expect(female.checked).toBe(false);
+    fireEvent.click(female);
+    expect(female.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/eosoperator/update')?.body).toMatchObject({ gender: 2 }));
+  });
+
+  it('replacing the e-mail asks for the current password and sends it', async () => {
+    wrap(<AccountSettings />);
+    fireEvent.change(await screen.findByLabelText('邮箱'), { target: { value: 'wang.new@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存邮箱' }));
+    expect(await screen.findByText('请输入当前密码')).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/eosoperator/updateEmail')).toBe(false);
+    fireEvent.change(screen.getByLabelText('当前密码'), { target: { value: 'Learner_2026' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存邮箱' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/eosoperator/updateEmail')?.body).toEqual({ email: 'wang.new@example.org', password: 'Learner_2026' }));
+  });
 });

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../db';
 import { examJoins, examReplies, exams, trainApplications, type ExamQuestion } from '../db/schema';
 import { ServiceError } from '../errors';
-import { examStatus, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
+import { examStatus, MSG_SUBMITTED, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
 
 export type { ExamRow, PaperView };
 
@@ -16,7 +16,6 @@ export const MSG_EXAM_MISSING = '考试不存在';
 export const MSG_NOT_JOINED = '您未报名该考试';
 export const MSG_NOT_STARTED = '考试尚未开始';
 export const MSG_ENDED = '考试已结束';
-export const MSG_SUBMITTED = '您已提交过该考试，不能重复提交';
 export const MSG_TIME_UP = '考试时间已到，答案未保存';
 export const MSG_BAD_ANSWER = '答案格式不正确';
 export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
