@@ -6,7 +6,7 @@
  * button opens the login dialog; the others open the login dialog on /home at once.
  */
 import { CODE_SESSION_IDLE, type SessionCode } from '@/lib/api/messages';
-import { writeUserInfo } from '@/lib/session/client';
+import { notifySessionChanged, writeUserInfo } from '@/lib/session/client';
 
 export interface SessionErrorEvent {
   code: SessionCode;
@@ -35,6 +35,8 @@ export function createExpiryHandler(deps: ExpiryDeps): (e: SessionErrorEvent) =>
     try {
       writeUserInfo(null);
       await deps.logout().catch(() => undefined);
+      // The header and every other signed-in part show the visitor's view from now on (SPEC 4.1: the user is cleared).
+      notifySessionChanged();
       if (!e.stay && !deps.stayHere && deps.pathname() !== '/home') deps.navigate('/home');
       if (e.code !== CODE_SESSION_IDLE) deps.openLogin();
     } finally {

@@ -8,6 +8,8 @@ import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { openNamedWindow } from '@/lib/ui/named-window';
 import { toast } from '@/components/ui/Toaster';
+import { CourseFavourite } from '@/components/personal/CourseFavourite';
+import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 
 interface CourseState {
   chosen: boolean;
@@ -17,7 +19,9 @@ interface CourseState {
 
 /**
  * 选学 / 开始学习 of /course/detail: the learner's own state, loaded after the cached page (DESIGN 4).
- * 开始学习 opens the player in a named window; a visitor is asked to log in first.
+ * 开始学习 opens the player in a named window; a visitor is asked to log in first. Until the course is chosen,
+ * 试看 opens the player for the 3-minute trial (visitors too), in the same named window: a plain link, so it
+ * works before the page is interactive.
  */
 export function CourseActions({ courseId, batch = false }: { courseId: number; batch?: boolean }) {
   const qc = useQueryClient();
@@ -63,6 +67,12 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
       <button type="button" onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
         {state.data?.progress ? '继续学习' : '开始学习'}
       </button>
+      {!chosen && (
+        <a href={`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`} target={batch ? 'courseViewBatch' : 'courseView'} className="px-2 py-2 text-brand-700 hover:underline">
+          试看{COURSE_TRIAL_SECONDS / 60}分钟
+        </a>
+      )}
+      <CourseFavourite courseId={courseId} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50" />
     </div>
   );
 }

@@ -41,7 +41,8 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
     if (!isLoggedIn()) return openMessageBox(1);
     setBusy(true);
     try {
-      await api.request<{ certificateId: number }>('/api/recommendseries/applicationCertificate', { seriesId });
+      const { certificateId } = await api.request<{ certificateId: number }>('/api/recommendseries/applicationCertificate', { seriesId });
+      qc.setQueryData<SeriesState>(key, (old) => (old ? { ...old, certificateId } : old));
       toast('info', '证书申请成功，可在个人中心查看');
     } catch (err) {
       toast('error', err instanceof ApiError ? err.message : '证书申请失败，请稍后重试');
@@ -61,9 +62,15 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
           报名加入
         </button>
       )}
-      <button type="button" onClick={certificate} disabled={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 disabled:opacity-60">
-        申请证书
-      </button>
+      {q.data?.certificateId ? (
+        <a href={`/personal/certificate?id=${q.data.certificateId}`} className="rounded border border-green-600 px-6 py-2 text-green-800 hover:bg-green-50">
+          查看证书
+        </a>
+      ) : (
+        <button type="button" onClick={certificate} disabled={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+          申请证书
+        </button>
+      )}
     </div>
   );
 }

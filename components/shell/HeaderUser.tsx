@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
@@ -8,16 +8,11 @@ import { api } from '@/lib/api/browser';
 import { platformPath } from '@/lib/api/core';
 import type { StudyTotalTime, UserInfo } from '@/lib/api/types';
 import { formatHoursMinutes, greeting } from '@/lib/format';
-import { BACK_TYPE_KEY, isLoggedIn, writeUserInfo } from '@/lib/session/client';
+import { BACK_TYPE_KEY, useLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { creationHref } from '@/components/creation/links';
 
-const noop = () => () => {};
-/** Login state is only known in the browser; the server renders the visitor's view. */
-function useLoggedIn(): boolean {
-  return useSyncExternalStore(noop, isLoggedIn, () => false);
-}
 
 const linkClass = 'hover:underline underline-offset-2';
 

@@ -30,6 +30,13 @@ test('browse a category, page through with the URL changing, open a course detai
   await expect(detail.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(detail.getByRole('heading', { name: '课程章节' })).toBeVisible();
   await expect(detail.getByRole('button', { name: '选学' })).toBeVisible();
+  // A visitor reaches the 3-minute trial from here, in the player's named window; 收藏 asks to log in.
+  const trial = detail.getByRole('link', { name: '试看3分钟' });
+  await expect(trial).toHaveAttribute('href', /^\/courseView\?courseId=\d+$/);
+  await expect(trial).toHaveAttribute('target', 'courseView');
+  await detail.getByRole('button', { name: '收藏', exact: true }).click();
+  await expect(detail.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible();
+  await detail.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expect(detail).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   expect(await detail.evaluate(() => window.name)).toBe('courseDetail');
   expect(pathOf(page)).toBe('/course/index');

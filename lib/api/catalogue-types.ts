@@ -71,6 +71,8 @@ export interface SeriesState {
   enrolled: boolean;
   /** Courses of the series the learner has finished. */
   finishedCount: number;
+  /** The learner's certificate of this series, once issued. */
+  certificateId: number | null;
 }
 
 export interface TrainListItem extends TrainCard {

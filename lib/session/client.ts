@@ -17,10 +17,18 @@ export function isLoggedIn(): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${IDENTITY_COOKIE}=`));
 }
 
-const noSubscription = () => () => {};
+const SESSION_CHANGED = 'portal:session-changed';
+/** Tells every useLoggedIn() to look again (the session ended here without a reload: expiry, a newer sign-in elsewhere). */
+export function notifySessionChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED));
+}
+function onSessionChanged(listener: () => void): () => void {
+  window.addEventListener(SESSION_CHANGED, listener);
+  return () => window.removeEventListener(SESSION_CHANGED, listener);
+}
 /** isLoggedIn() for a component: the server (and hydration) render the visitor's view, the browser then its own. */
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(noSubscription, isLoggedIn, () => false);
+  return useSyncExternalStore(onSessionChanged, isLoggedIn, () => false);
 }
 
 export function readUserInfo(): UserInfo | null {

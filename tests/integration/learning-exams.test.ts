@@ -149,6 +149,8 @@ describe('certificates', () => {
     const [first] = await d.select({ seriesId: seriesCourses.seriesId }).from(seriesCourses).orderBy(seriesCourses.seriesId).limit(1);
     const ok = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
     expect(ok.code).toBe(0);
+    // The series page's state now carries the certificate, so its button becomes 查看证书.
+    expect((await call('/api/recommendseries/state', { seriesId: first.seriesId }, learner)).data).toMatchObject({ certificateId: (ok.data as { certificateId: number }).certificateId });
     const again = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
     expect(again.data).toEqual(ok.data);
     const other = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, await loginAs('student'));

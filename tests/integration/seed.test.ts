@@ -79,8 +79,16 @@ describe('demo-data seed', () => {
               count(*) filter (where teacher_id is null or course_type_id is null or cover = '' or summary = '')::int incomplete
        from courses`,
     );
-    expect(r.dmin).toBeGreaterThanOrEqual(600);
-    expect(r.dmax).toBeLessThanOrEqual(5400);
+    // A course is as long as its chapters, each one of the demo clips (4 to 6 minutes).
+    expect(r.dmin).toBeGreaterThanOrEqual(240);
+    expect(r.dmax).toBeLessThanOrEqual(12 * 360);
+    expect(
+      await count(
+        client,
+        `select c.id from courses c join course_chapters ch on ch.course_id = c.id
+         group by c.id having c.duration_seconds <> sum(ch.duration_seconds) or c.chapter_count <> count(*)`,
+      ),
+    ).toBe(0);
     expect(r.cmin).toBeGreaterThanOrEqual(1);
     expect(r.cmax).toBeLessThanOrEqual(12);
     expect(r.smin).toBeGreaterThanOrEqual(35);

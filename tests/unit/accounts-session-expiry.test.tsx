@@ -15,6 +15,7 @@ import { followUpTimers } from '@/components/login/after-login';
 import { maybePromptStations, stationDismissKey, STATION_PROMPT_KEY, todayString } from '@/components/account/management';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { useLoggedIn } from '@/lib/session/client';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
 
@@ -116,6 +117,25 @@ describe('token expiry (SPEC 4.1)', () => {
     expect(onSessionError).toHaveBeenLastCalledWith(2001, { forced: false, stay: true });
     await client.request('/api/a').catch(() => undefined);
     expect(onSessionError).toHaveBeenLastCalledWith(2001, { forced: false });
+  });
+
+  it('signed-in parts of the page turn to the visitor view when the session ends, without a reload', async () => {
+    document.cookie = `${IDENTITY_COOKIE}=signed; path=/`;
+    function Who() {
+      return <p>{useLoggedIn() ? '已登录' : '游客'}</p>;
+    }
+    render(<Who />);
+    expect(screen.getByText('已登录')).toBeTruthy();
+    const d = deps('/home');
+    // The server's logout clears the identity cookie.
+    d.logout = jest.fn(async () => {
+      document.cookie = `${IDENTITY_COOKIE}=; max-age=0; path=/`;
+      return undefined;
+    });
+    await act(async () => {
+      await createExpiryHandler(d)({ code: 2001, forced: false });
+    });
+    expect(screen.getByText('游客')).toBeTruthy();
   });
 
   it('the shell: a 2001 elsewhere than /home logs out, navigates to /home and opens the login dialog', async () => {

@@ -46,3 +46,13 @@ export async function consumeToken(kind: TokenKind, token: string, now = new Dat
     .returning({ operatorId: accountTokens.operatorId });
   return rows[0]?.operatorId ?? null;
 }
+
+/** The account a token of this kind was issued to, used or not, expired or not (to say what became of it). */
+export async function tokenOwner(kind: TokenKind, token: string): Promise<number | null> {
+  const d = await db();
+  const [row] = await d
+    .select({ operatorId: accountTokens.operatorId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind)));
+  return row?.operatorId ?? null;
+}

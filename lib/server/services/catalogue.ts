@@ -38,6 +38,7 @@ import {
   seriesCourses,
   seriesEnrolments,
   teachers,
+  certificates,
 } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
@@ -235,17 +236,21 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
 }
 
 export async function seriesState(operatorId: number | null, seriesId: number): Promise<SeriesState> {
-  if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0 };
+  if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0, certificateId: null };
   const d = await db();
-  const [[enrol], [{ n }]] = await Promise.all([
+  const [[enrol], [{ n }], [cert]] = await Promise.all([
     d.select({ s: seriesEnrolments.seriesId }).from(seriesEnrolments).where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId))),
     d
       .select({ n: count() })
       .from(seriesCourses)
       .innerJoin(courseEnrolments, and(eq(courseEnrolments.courseId, seriesCourses.courseId), eq(courseEnrolments.operatorId, operatorId)))
       .where(and(eq(seriesCourses.seriesId, seriesId), sql`${courseEnrolments.finishedAt} is not null`)),
+    d
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.operatorId, operatorId), eq(certificates.kind, 'series'), eq(certificates.refId, seriesId))),
   ]);
-  return { seriesId, enrolled: !!enrol, finishedCount: n };
+  return { seriesId, enrolled: !!enrol, finishedCount: n, certificateId: cert?.id ?? null };
 }
 
 /** 报名/加入 a series: idempotent refusal on a second try, so the button cannot enrol twice. */

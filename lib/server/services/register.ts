@@ -11,7 +11,7 @@ import { db } from '../db';
 import { operators, orgs, registrations, trains } from '../db/schema';
 import { ServiceError } from '../errors';
 import { hashPassword } from '../password';
-import { consumeToken, issueToken } from './account-tokens';
+import { consumeToken, issueToken, tokenOwner } from './account-tokens';
 import { verifyCaptcha } from './captcha';
 import { CAPTCHA_WRONG_MSG } from './auth';
 import { escapeHtml, sendMail } from './mail';
@@ -91,8 +91,14 @@ export async function register(form: RegisterForm, site: Site): Promise<{ email:
 /** The activation link: single use, 24 hours. */
 export async function activate(token: string): Promise<{ userID: string; message: string }> {
   const operatorId = await consumeToken('activate', token);
-  if (!operatorId) throw new ServiceError(ACTIVATION_INVALID_MSG);
   const d = await db();
+  if (!operatorId) {
+    // The link opened again after it worked: the account is active, so say so rather than 'register again'.
+    const owner = await tokenOwner('activate', token);
+    const [op] = owner ? await d.select({ userID: operators.userId, isActivated: operators.isActivated }).from(operators).where(eq(operators.id, owner)) : [];
+    if (op?.isActivated) return { userID: op.userID, message: ACTIVATED_MSG };
+    throw new ServiceError(ACTIVATION_INVALID_MSG);
+  }
   const [op] = await d.update(operators).set({ isActivated: true }).where(eq(operators.id, operatorId)).returning({ userID: operators.userId });
   return { userID: op.userID, message: ACTIVATED_MSG };
 }

@@ -167,7 +167,9 @@ function planTeachers(rng: Rng): TeacherPlan[] {
 function courseSummary(rng: Rng, topic: string, category: CategoryCode, chapters: number, minutes: number): string {
   const parts = [fill(rng.pick(SUMMARY_OPENERS), { t: topic })];
   parts.push(...rng.sample(SUMMARY_BODY[category], rng.int(1, 2)));
-  if (rng.chance(0.6)) parts.push(`课程共${cnNumber(Math.min(chapters, 99))}讲，总时长约${minutes}分钟。`);
+  // The length is not stated: the chapters play the demo clips, and the course's duration is their sum (seedChapters).
+  void minutes;
+  if (rng.chance(0.6)) parts.push(`课程共${cnNumber(Math.min(chapters, 12))}讲。`);
   return parts.join('');
 }
 

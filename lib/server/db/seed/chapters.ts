@@ -1,8 +1,10 @@
 /**
- * Chapters of every seeded course: `chapterCount` chapters sharing the course's duration, each pointing
- * at one of the demo clips (demo-1 .. demo-3) of the media store.
+ * Chapters of every seeded course: `chapterCount` chapters, each playing one of the demo clips (demo-1 ..
+ * demo-3) of the media store and as long as it; the course's duration becomes their sum, so the catalogue,
+ * the detail page and the player tell the same length.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { CLIPS } from '../../media';
 import type { Db } from '../index';
 import { courseChapters, courses, series, seriesCourses, stationCourses, stations } from '../schema';
 import type { Catalogue } from './catalogue';
@@ -14,25 +16,23 @@ const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'
 export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> {
   void catalogue;
   const all = await db
-    .select({ id: courses.id, count: courses.chapterCount, duration: courses.durationSeconds })
+    .select({ id: courses.id, count: courses.chapterCount })
     .from(courses)
     .where(eq(courses.auditStatus, 1052))
     .orderBy(courses.id);
   const rows: (typeof courseChapters.$inferInsert)[] = [];
   for (const c of all) {
     const n = Math.max(1, Math.min(c.count, CHAPTER_NAMES.length));
-    const each = Math.max(60, Math.floor(c.duration / n));
     for (let k = 0; k < n; k++) {
-      rows.push({
-        courseId: c.id,
-        sort: k + 1,
-        title: `第${CN[k]}讲 ${CHAPTER_NAMES[k]}`,
-        durationSeconds: each,
-        media: `demo-${((c.id + k) % 3) + 1}`,
-      });
+      const media = `demo-${((c.id + k) % 3) + 1}`;
+      rows.push({ courseId: c.id, sort: k + 1, title: `第${CN[k]}讲 ${CHAPTER_NAMES[k]}`, durationSeconds: CLIPS[media].duration, media });
     }
   }
   await insertAll(db, courseChapters, rows);
+  await db.execute(sql`
+    UPDATE courses SET duration_seconds = t.total, chapter_count = t.n
+    FROM (SELECT course_id, sum(duration_seconds)::int AS total, count(*)::int AS n FROM course_chapters GROUP BY course_id) t
+    WHERE courses.id = t.course_id AND courses.audit_status = 1052`);
 }
 
 /** Each series holds `courseCount` published courses, picked deterministically from the catalogue. */

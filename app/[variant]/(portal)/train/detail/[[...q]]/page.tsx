@@ -47,7 +47,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
   const typeName = TRAIN_TYPES.find((x) => x.code === t.type)?.name ?? '';
   const has = (route: string) => !!findRoute(s.variant, route);
   const links = [
-    has('/surveyPages/TrainSurvey') && { href: `/surveyPages/TrainSurvey?trainId=${id}`, label: '问卷调查', note: '培训结束后填写评估问卷' },
+    has('/surveyPages/TrainSurvey') && { href: `/surveyPages/TrainSurvey?trainId=${id}`, label: '信息采集', note: '填写参训信息（联系方式、住宿等），便于培训组织安排' },
     has('/exam') && { href: `/exam?trainId=${id}`, label: '培训考试', note: '查看本项目的考试安排与成绩' },
     has('/personal/index') && { href: '/personal/index?tab=certificates', label: '培训证书', note: '结业后在个人中心查看和下载证书' },
     has('/assess') && { href: `/assess?trainId=${id}`, label: '培训考核', note: '查看培训考核要求与结果' },
