@@ -23,17 +23,19 @@ export async function CourseViewPage({ params, searchParams, batchRoute }: { par
   if (!courseId) notFound();
   // SPEC 2.1: batch is used when the query contains the word batch.
   const batch = batchRoute || Object.entries(sp).some(([k, v]) => /batch/i.test(k) || /batch/i.test(String(v ?? '')));
-  const { api } = await userApi(site);
+  const { api, token } = await userApi(site);
   const qc = makeQueryClient();
   const courseBody = { courseId };
-  // Both calls at once: the course (public) and the learner's progress are independent.
-  const [course, progress] = await Promise.all([
+  // The calls at once: the course (public), the learner's progress and 收藏 state are independent.
+  const [course, progress, favourite] = await Promise.all([
     api.request<CourseView>('/api/course/view', courseBody).catch(() => null),
     api.request<CourseProgressView>('/api/course/progress', courseBody).catch(() => null),
+    token ? api.request<{ favourite: boolean }>('/api/course/favouriteState', courseBody).catch(() => null) : null,
   ]);
   if (!course) notFound();
   qc.setQueryData(apiQueryKey('/api/course/view', courseBody), course);
   if (progress) qc.setQueryData(apiQueryKey('/api/course/progress', courseBody), progress);
+  if (favourite) qc.setQueryData(apiQueryKey('/api/course/favouriteState', courseBody), favourite);
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <main id="main">

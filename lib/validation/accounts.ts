@@ -92,7 +92,8 @@ export const changePasswordSchema = z
     newPassword: password(V.passwordRequired),
     confirmPassword: z.string({ error: V.passwordConfirmMismatch }).max(64),
   })
-  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: V.passwordConfirmMismatch });
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: V.passwordConfirmMismatch })
+  .refine((f) => f.newPassword !== f.oldPassword, { path: ['newPassword'], message: V.passwordSameAsOld });
 
 export const updateEmailSchema = z.object({ email: email(V.emailRequired) });
 

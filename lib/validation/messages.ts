@@ -6,6 +6,7 @@ export const V = {
   passwordRequired: '请输入密码',
   passwordRule: '密码必须包含字母、数字、下划线，且长度不小于8位',
   passwordConfirmMismatch: '密码确认与密码不一致，请重新输入',
+  passwordSameAsOld: '新密码不能与原密码相同',
   loginUserIdRequired: '请输入登录账号',
   loginPasswordRequired: '请输入登录密码',
   loginCodeRequired: '请输入验证码',

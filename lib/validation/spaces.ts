@@ -50,6 +50,7 @@ export const UPLOAD_EXTS: Record<UploadCall, string[]> = {
 /** A limit as a person reads it: 2 GB, 20 MB. */
 export const uploadLimitText = (call: UploadCall) => formatBytes(UPLOAD_LIMITS[call]).replace(/\.00 /, ' ');
 export const MSG_TYPE = (call: UploadCall) => `不支持的文件类型，仅支持：${UPLOAD_EXTS[call].join('、')}（按文件内容识别）`;
+export const MSG_EMPTY_FILE = '文件内容为空';
 export const MSG_TOO_BIG = (call: UploadCall) => `文件过大，不能超过${formatBytes(UPLOAD_LIMITS[call])}`;
 
 /** Why a file cannot be sent by this call, from its name and size alone (checked before it is hashed); '' when it may. */
@@ -57,7 +58,7 @@ export function uploadRefusal(call: UploadCall, fileName: string, size: number):
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(fileName.trim())?.[1].toLowerCase() ?? '';
   if (!UPLOAD_EXTS[call].includes(ext)) return MSG_TYPE(call);
   if (size > UPLOAD_LIMITS[call]) return MSG_TOO_BIG(call);
-  if (size === 0) return '文件内容为空';
+  if (size === 0) return MSG_EMPTY_FILE;
   return '';
 }
 

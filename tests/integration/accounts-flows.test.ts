@@ -290,7 +290,7 @@ describe('account settings, stations, management', () => {
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Wrong_1', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' }, { token })).msg).toBe('原密码不正确');
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'weak', confirmPassword: 'weak' }, { token })).msg).toContain(V.passwordRule);
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'x' }, { token })).msg).toContain(V.passwordConfirmMismatch);
-    expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2026', confirmPassword: 'Manager_2026' }, { token })).msg).toBe('新密码不能与原密码相同');
+    expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2026', confirmPassword: 'Manager_2026' }, { token })).msg).toContain(V.passwordSameAsOld);
     expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' })).code).toBe(CODE_SESSION_NONE);
     ok(await call('/api/eosoperator/changePassword', { oldPassword: 'Manager_2026', newPassword: 'Manager_2027', confirmPassword: 'Manager_2027' }, { token }));
     expect((await call('/api/eosoperator/checkToken', {}, { token })).code).toBe(0);

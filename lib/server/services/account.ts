@@ -58,7 +58,7 @@ async function assertEmailFree(operatorId: number, email: string) {
 export const PASSWORD_ALREADY_SET_MSG = '您已修改过初始密码，如需修改密码请到账号设置中输入原密码修改';
 export const EMAIL_ALREADY_SET_MSG = '您已填写邮箱，如需修改邮箱请到账号设置中修改';
 export const EMAIL_PASSWORD_REQUIRED_MSG = '修改邮箱需要输入当前密码';
-export const SAME_PASSWORD_MSG = '新密码不能与原密码相同';
+export const SAME_PASSWORD_MSG = V.passwordSameAsOld;
 
 /**
  * loginRecommendSave: the perfect-info prompt (types 9, 10, 11) sets a new password only while the account still
@@ -102,7 +102,6 @@ export async function changePassword(operatorId: number, token: string | null, b
   const d = await db();
   const [op] = await d.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
   if (!op || !(await verifyPassword(body.oldPassword, op.hash))) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
-  if (body.newPassword === body.oldPassword) throw new ServiceError(SAME_PASSWORD_MSG);
   await d
     .update(operators)
     .set({ passwordHash: await hashPassword(body.newPassword), isDefaultPassword: false })

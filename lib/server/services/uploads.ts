@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PendingUpload, UploadedFile, UploadProgress } from '@/lib/api/spaces';
-import { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall } from '@/lib/validation/spaces';
+import { MSG_EMPTY_FILE, MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall } from '@/lib/validation/spaces';
 import { db } from '../db';
 import { courses, uploadChunks, uploadFiles, uploadSessions } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from '../errors';
@@ -555,7 +555,7 @@ export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', 
       await fh.close();
     }
     const type = detectFileType(head, fileName);
-    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? '文件内容为空' : MSG_TYPE(call), CODE_INVALID);
+    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
     if (refused) throw refused;
     file = await publish(user, scratch, { md5: hash.digest('hex'), size, type: type!, name: fileName });
   } catch (err) {
