@@ -1,3 +1,8 @@
+import { createRequire } from 'node:module';
+
+// Headers of every response; lib/server/direct-lane.ts adds them to the requests it serves without Next.js.
+const SECURITY_HEADERS = createRequire(import.meta.url)('./lib/security-headers.json');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -32,15 +37,9 @@ const nextConfig = {
       "base-uri 'self'",
       "frame-ancestors 'self'",
     ].join('; ');
-    const security = [
-      { key: 'X-Content-Type-Options', value: 'nosniff' },
-      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-      { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-      { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-    ];
     // Uploaded files and media carry their own, stricter policy (a sandbox); the JSON API needs none.
     return [
-      { source: '/:path*', headers: security },
+      { source: '/:path*', headers: SECURITY_HEADERS },
       { source: '/((?!api/|modules/|media/).*)', headers: [{ key: 'Content-Security-Policy', value: csp }] },
     ];
   },

@@ -39,9 +39,11 @@ export const TARGETS = [
   { name: 'home student', path: '/home', host: 'stu.localhost', ...PAGE },
   { name: 'home party school (dx)', path: '/home', host: 'dangxiao.localhost', ...PAGE },
   { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
-  // Two floors of the framework on this machine, for reading the per-request targets (no targets of their own):
-  // a page rendered on every request with no data and no shell, and an endpoint that touches no database.
+  // Floors of the framework on this machine, for reading the per-request targets (no targets of their own): a page
+  // rendered on every request with no data and no shell, the same inside the portal's shell, and an endpoint that
+  // touches no database, through Next.js's router (heartbeats take the direct lane: lib/server/direct-lane.ts).
   { name: 'floor: bare dynamic page', path: '/bench/dyn' },
+  { name: 'floor: dynamic page with the shell', path: '/bench/shell' },
   { name: 'floor: endpoint without database', path: '/api/study/benchHook', method: 'POST', body: { action: 'memory' } },
   ...DOMAINS.flatMap((d) => d.TARGETS),
 ];
@@ -93,6 +95,8 @@ async function measure(t) {
     method,
     headers,
     body,
+    // A target with nextPath asks for a different URL each time (e.g. a new search query).
+    ...(t.nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: t.nextPath() }) }] } : {}),
   });
   return {
     reqPerSec: r.requests.average,

@@ -73,6 +73,10 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   await page.getByRole('button', { name: '保存章节' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: '第一讲 导论' })).toBeVisible();
 
+  // Searched for before it is approved: nothing, and that results page is now cached (the next test sees it refreshed).
+  const searched = await page.request.get(`/search/index?key=${encodeURIComponent(TITLE)}`);
+  expect(await searched.text()).toContain('未找到与“');
+
   await page.getByRole('button', { name: '提交审核' }).click();
   await expect(page.getByText(/已提交：审核通过/)).toBeVisible();
   await expect(page.getByTestId('audit-status').first()).toHaveText('审核通过');
@@ -83,10 +87,15 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   await expect(page.getByText('秒传：服务器已有该文件，上传完成')).toBeVisible({ timeout: 30_000 });
 });
 
-test('the approved course is in the course list and on the teacher space', async ({ page, request, baseURL }) => {
-  // The list page is the catalogue's; until it is merged, the list behind it.
+test('the approved course is in the course list, in search results and on the teacher space', async ({ page, request, baseURL }) => {
   const list = (await (await request.post(`${baseURL}/api/course/homeList`, { data: { categoryCode: 302, pageSize: 24 } })).json()) as { data: { title: string }[] };
   expect(list.data.map((c) => c.title)).toContain(TITLE);
+  // The cached results page of the previous test was revalidated by the approval: the next visit regenerates it
+  // (and may still get the old copy once, as with every cached page).
+  await expect(async () => {
+    await page.goto(`/search/index?key=${encodeURIComponent(TITLE)}`);
+    await expect(page.getByRole('region', { name: /^课程/ }).getByRole('link', { name: TITLE })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await page.goto(`/space/teacher?id=${tchrId}`);
   await expect(page.getByRole('region', { name: '主讲课程' }).getByRole('heading', { name: TITLE })).toBeVisible();
 });

@@ -4,9 +4,10 @@
  * throttling: the socket's, or with TRUST_PROXY=1 what the proxy in front forwards.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import { serveDirect } from './direct-lane';
 
 /** A cookie's value from a Cookie header; null when absent or not decodable. */
 export function readCookie(header: string | null, name: string): string | null {
@@ -48,7 +49,10 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
   req.headers[PEER_HEADER] = `${peerSecret()} ${req.socket?.remoteAddress ?? ''}`;
 }
 
-/** Stamps every request any HTTP(S) server of this process receives (http.Server and https.Server emit through net.Server). */
+/**
+ * Stamps every request any HTTP(S) server of this process receives (http.Server and https.Server emit through
+ * net.Server), and hands the direct lane's requests to it (lib/server/direct-lane).
+ */
 export function stampPeerAddresses(): void {
   const g = globalThis as PeerGlobals;
   if (g[STAMPED]) return;
@@ -57,7 +61,10 @@ export function stampPeerAddresses(): void {
   const proto = net.Server.prototype as unknown as { emit: Emit };
   const emit = proto.emit;
   proto.emit = function (event, ...args) {
-    if (event === 'request') stampPeerAddress(args[0] as IncomingMessage);
+    if (event === 'request') {
+      stampPeerAddress(args[0] as IncomingMessage);
+      if (serveDirect(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    }
     return emit.call(this, event, ...args);
   };
 }

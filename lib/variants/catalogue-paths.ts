@@ -7,6 +7,8 @@
  * cannot be flooded with variants of one page.
  */
 
+import { SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
+
 /** The parameters that select each public page, in the order they are written into the segment. */
 export const QUERY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/course/index': ['t', 'type', 'sort', 'page'],
@@ -25,9 +27,35 @@ export const QUERY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/notice/newsDetail': ['id'],
   '/notice/index': ['page'],
   '/notice/noticeDetail': ['id'],
+  '/search/index': ['key', 'tab', 't', 'page'],
 };
 
+/**
+ * Free-text parameters (the search keyword): written as the hex of their UTF-8 bytes, trimmed and cut one character
+ * past what any page accepts (the page still sees that it is too long), so they fit the segment's alphabet.
+ */
+const TEXT_PARAMS: Readonly<Record<string, number>> = { key: SEARCH_KEYWORD_MAX + 1 };
+const HEX = /^(?:[0-9a-f]{2}){1,1024}$/;
+
 const VALUE = /^[0-9a-z]{1,12}$/i;
+
+function encodeText(value: string, max: number): string {
+  let hex = '';
+  for (const byte of new TextEncoder().encode([...value].slice(0, max).join(''))) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** The text, or null when the hex is malformed or not UTF-8. */
+function decodeText(hex: string): string | null {
+  if (!HEX.test(hex)) return null;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
 
 /** `t-301_page-2` from `?page=2&t=301&utm=x`; '' when nothing selects. Page 1 is the default, left out. */
 export function querySegment(route: string, params: URLSearchParams): string {
@@ -36,6 +64,10 @@ export function querySegment(route: string, params: URLSearchParams): string {
   const parts: string[] = [];
   for (const key of keys) {
     const value = params.get(key)?.trim();
+    if (value && TEXT_PARAMS[key]) {
+      parts.push(`${key}-${encodeText(value, TEXT_PARAMS[key])}`);
+      continue;
+    }
     if (!value || !VALUE.test(value)) continue;
     if (key === 'page' && value === '1') continue;
     parts.push(`${key}-${value}`);
@@ -51,8 +83,12 @@ export function parseQuerySegment(q: readonly string[] | undefined): Record<stri
   for (const part of seg.split('_')) {
     const i = part.indexOf('-');
     if (i <= 0) continue;
+    const key = part.slice(0, i);
     const value = part.slice(i + 1);
-    if (VALUE.test(value)) out[part.slice(0, i)] = value;
+    if (TEXT_PARAMS[key]) {
+      const text = decodeText(value);
+      if (text !== null) out[key] = text;
+    } else if (VALUE.test(value)) out[key] = value;
   }
   return out;
 }

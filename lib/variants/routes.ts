@@ -65,6 +65,8 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/bench/baseline', { personal: true }),
   /** Its per-request twin: the floor of any page rendered for each visitor. */
   r('/bench/dyn', { personal: true }),
+  /** The same inside the portal's shell: what the shell adds to every per-visitor page. */
+  r('/bench/shell', { personal: true }),
 ];
 
 const without = (routes: readonly RouteInfo[], drop: string[]) => routes.filter((x) => !drop.includes(x.path));

@@ -3,7 +3,7 @@
  * against the dictionaries, details, platform variants, login-only policies, search, and training enrolment
  * with its review. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { courses, operators, trainApplications, trains } from '@/lib/server/db/schema';
@@ -324,6 +324,33 @@ describe('search', () => {
     expect(tree.data).toHaveLength(6);
     const course = await call<SearchPage>('/api/search/course', { key: '科研', pageSize: 1 });
     expect(tree.data.reduce((s, x) => s + x.count, 0)).toBe(course.data.total);
+  });
+
+  it('every page of a tab carries the same total, a page past the last one too', async () => {
+    const first = await call<SearchPage>('/api/search/course', { key: '科研', pageSize: 5 });
+    expect(first.data.total).toBeGreaterThan(5);
+    const last = Math.ceil(first.data.total / 5);
+    const lastPage = await call<SearchPage>('/api/search/course', { key: '科研', pageSize: 5, pageNum: last });
+    expect(lastPage.data.total).toBe(first.data.total);
+    expect(lastPage.data.list.length).toBe(first.data.total - (last - 1) * 5);
+    const beyond = await call<SearchPage>('/api/search/course', { key: '科研', pageSize: 5, pageNum: last + 3 });
+    expect(beyond.data).toMatchObject({ total: first.data.total, list: [] });
+    expect((await call<SearchPage>('/api/search/course', { key: '无此关键词之课程', pageSize: 5 })).data).toMatchObject({ total: 0, list: [] });
+  });
+
+  it('Latin letters match whatever their case; Chinese as written', async () => {
+    const d = await db();
+    const listed = await call<Page<{ id: number }>>('/api/course/list', { pageSize: 1 });
+    const id = listed.data.list[0].id;
+    await d.update(courses).set({ title: sql`${courses.title} || ' PyTorch实战'` }).where(eq(courses.id, id));
+    try {
+      for (const key of ['pytorch', 'PYTORCH', 'PyTorch实战']) {
+        const res = await call<SearchPage>('/api/search/course', { key, pageSize: 50 });
+        expect(res.data.list.map((x) => x.id)).toContain(id);
+      }
+    } finally {
+      await d.update(courses).set({ title: sql`replace(${courses.title}, ' PyTorch实战', '')` }).where(eq(courses.id, id));
+    }
   });
 
   it('student host scope: search sees student content', async () => {

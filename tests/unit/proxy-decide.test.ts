@@ -12,7 +12,9 @@ const user = (pathname: string, search: string, operatorID = 7, tchrId: number |
 describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
   it('rewrites a page under the variant segment, keeping the query', () => {
     expect(decide(visitor('localhost:3000', '/home'))).toEqual({ kind: 'rewrite', path: '/main/home' });
-    expect(decide(visitor('party.localhost:3000', '/search/index', '?key=x'))).toEqual({ kind: 'rewrite', path: '/party/search/index?key=x' });
+    expect(decide(visitor('party.localhost:3000', '/courseView', '?id=3&chapterId=2'))).toEqual({ kind: 'rewrite', path: '/party/courseView?id=3&chapterId=2' });
+    // ... or the search query as a segment too (each query cached per site)
+    expect(decide(visitor('party.localhost:3000', '/search/index', '?key=x'))).toEqual({ kind: 'rewrite', path: '/party/search/index/key-78' });
     // DESIGN 3: the parameters that select a public list become a path segment (lib/variants/catalogue-paths).
     expect(decide(visitor('party.localhost:3000', '/course/index', '?t=301'))).toEqual({ kind: 'rewrite', path: '/party/course/index/t-301' });
     expect(decide(visitor('dangxiao.localhost', '/home'))).toEqual({ kind: 'rewrite', path: '/partySchool.dx/home' });

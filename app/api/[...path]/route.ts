@@ -1,7 +1,11 @@
 /** Backend contract (SPEC 7, DESIGN 5): every method lands in the one endpoint table. */
+import { openDirectLane } from '@/lib/server/direct-lane';
 import { handleApiRequest } from '@/lib/server/http';
 
 export const dynamic = 'force-dynamic';
+
+// Heartbeats skip Next.js's router from now on (lib/server/direct-lane).
+openDirectLane(handleApiRequest);
 
 export const GET = handleApiRequest;
 export const POST = handleApiRequest;

@@ -50,9 +50,15 @@ async function revalidateDetail(route: string, id: number): Promise<void> {
   }
 }
 
+/** Search answers (remembered in lib/server/services/search) and every cached results page. */
+async function revalidateSearch(): Promise<void> {
+  clearSearchCache();
+  await revalidateRoute('/search/index');
+}
+
 /** The catalogue lists and the home page. */
 export async function revalidateCatalogue(): Promise<void> {
-  clearSearchCache();
+  await revalidateSearch();
   await revalidateSitePage('/home');
   await revalidateRoute('/course/index');
   await revalidateRoute('/series/index');
@@ -70,7 +76,7 @@ export async function revalidateCourse(courseId: number): Promise<void> {
 
 /** A series' page and the series lists (enrolment count, a course added). */
 export async function revalidateSeries(seriesId: number): Promise<void> {
-  clearSearchCache();
+  await revalidateSearch();
   await revalidateSitePage('/home');
   await revalidateRoute('/series/index');
   await revalidateRoute('/series/class');
@@ -79,7 +85,7 @@ export async function revalidateSeries(seriesId: number): Promise<void> {
 
 /** A training project's page and the training lists (applicant counts, students). */
 export async function revalidateTrain(trainId: number): Promise<void> {
-  clearSearchCache();
+  await revalidateSearch();
   await revalidateSitePage('/home');
   await revalidateRoute('/train/index');
   await revalidateDetail('/train/detail', trainId);
@@ -87,7 +93,7 @@ export async function revalidateTrain(trainId: number): Promise<void> {
 
 /** News and notices (a manager's write). */
 export async function revalidateNews(): Promise<void> {
-  clearSearchCache();
+  await revalidateSearch();
   await revalidateSitePage('/home');
   await revalidateRoute('/notice/news');
   await revalidateRoute('/notice/index');

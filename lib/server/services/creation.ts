@@ -12,6 +12,7 @@ import { db } from '../db';
 import { courseAudits, courseChapters, courses, operators, teachers } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { revalidateCourse } from './catalogue-revalidate';
+import { forgetChapter } from './study-progress';
 import { auditSetting } from './site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from './sessions';
@@ -188,6 +189,7 @@ export async function saveChapter(
     const [ch] = await d.select({ courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.id, chapterId)).limit(1);
     if (!ch || ch.courseId !== c.id) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
     await d.update(courseChapters).set({ title: b.title, media, durationSeconds: b.durationSeconds }).where(eq(courseChapters.id, chapterId));
+    forgetChapter(chapterId); // a new video: heartbeats are checked against its length
   } else {
     const [{ n }] = await d.select({ n: sql<number>`coalesce(max(${courseChapters.sort}), 0)::int` }).from(courseChapters).where(eq(courseChapters.courseId, c.id));
     const [row] = await d.insert(courseChapters).values({ courseId: c.id, sort: Number(n) + 1, title: b.title, media, durationSeconds: b.durationSeconds }).returning({ id: courseChapters.id });
@@ -204,6 +206,7 @@ export async function removeChapter(user: SessionUser, chapterId: number): Promi
   if (!ch) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
   const c = await editable(user, ch.courseId);
   await d.delete(courseChapters).where(eq(courseChapters.id, chapterId));
+  forgetChapter(chapterId);
   await refreshChapterStats(c.id);
   await afterEdit(user, c);
   return { removed: true };

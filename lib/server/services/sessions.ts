@@ -8,6 +8,7 @@ import { SESSION_IDLE_MS } from '@/lib/constants';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/api/messages';
 import { db, getDbHandle, prepared } from '../db';
 import { operators, orgs, sessions } from '../db/schema';
+import { processState } from '../process-state';
 
 export interface SessionUser {
   operatorID: number;
@@ -39,7 +40,8 @@ const TOUCH_EVERY_MS = 60_000;
  */
 const SESSION_CACHE_MS = { pglite: 60_000, postgres: 1000 } as const;
 const SESSION_CACHE_MAX = 20_000;
-const recent = new Map<string, { row: SessionRow; at: number }>();
+/** One for the process (lib/server/process-state): a sign-out through the API must reach the pages' reads too. */
+const recent = processState('recentSessions', () => new Map<string, { row: SessionRow; at: number }>());
 
 function remember(tokenHash: string, row: SessionRow, at: number): void {
   recent.delete(tokenHash);

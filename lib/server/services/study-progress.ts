@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, prepared, type Db } from '../db';
 import { chapterProgress, courseChapters, courseEnrolments, studyClocks, studySubmits } from '../db/schema';
 import { ServiceError } from '../errors';
+import { processState } from '../process-state';
 import { chapterDuration, CLIPS } from '../media';
 import {
   CHAPTER_END_TOLERANCE_S,
@@ -45,8 +46,12 @@ interface ChapterInfo {
   duration: number;
 }
 
-/** Chapters change rarely (a course edit); a miss reads the table. */
-const chapterCache = new Map<number, ChapterInfo>();
+/** Chapters change rarely (a course edit: forgetChapter); a miss reads the table. One map for the process. */
+const chapterCache = processState('chapterInfo', () => new Map<number, ChapterInfo>());
+
+export function forgetChapter(chapterId: number): void {
+  chapterCache.delete(chapterId);
+}
 
 async function chapterInfo(d: Db, chapterId: number): Promise<ChapterInfo | null> {
   const hit = chapterCache.get(chapterId);

@@ -8,11 +8,14 @@ import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Breadcrumbs, Highlight, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
 
-/** Per visitor (session or query): rendered on every request, never cached. */
-export const dynamic = 'force-dynamic';
-
-type Search = Promise<Record<string, string | string[] | undefined>>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+/**
+ * The same for every visitor, so each query is cached per site like the catalogue lists: proxy.ts writes the
+ * keyword, tab, category and page into the `[[...q]]` segment (lib/variants/catalogue-paths), and a catalogue
+ * write revalidates every cached query (lib/server/services/catalogue-revalidate).
+ */
+export function generateStaticParams() {
+  return [];
+}
 
 const TABS: { key: SearchTab; label: string }[] = [
   { key: 'course', label: '课程' },
@@ -24,8 +27,8 @@ const TABS: { key: SearchTab; label: string }[] = [
 ];
 const PAGE_SIZE = 10;
 
-export async function generateMetadata({ searchParams }: { searchParams: Search }): Promise<Metadata> {
-  const key = one((await searchParams).key).trim();
+export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
+  const key = ((await siteOfParams(params)).query.key ?? '').trim();
   return { title: key ? `“${key.slice(0, 30)}”的搜索结果` : '搜索', robots: { index: false, follow: true } };
 }
 
@@ -52,16 +55,16 @@ function Results({ items, terms }: { items: SearchItem[]; terms: string[] }) {
 }
 
 /**
- * /search/index?key=&tab=&page= : per query (never cached); counts per tab; words highlighted.
- * Plain anchors, not next/link: a results page renders on every request and anchors keep it light.
+ * /search/index?key=&tab=&t=&page= : counts per tab; words highlighted. Plain anchors, not next/link: a visitor
+ * tries many queries, and prefetching every result and tab would render pages nobody opens.
  */
-export default async function SearchPageView({ params, searchParams }: { params: CatalogueParams; searchParams: Search }) {
+export default async function SearchPageView({ params }: { params: CatalogueParams }) {
   const s = await siteOfParams(params);
-  const sp = await searchParams;
-  const key = one(sp.key).trim();
-  const tab = TABS.find((t) => t.key === one(sp.tab))?.key;
-  const pageNum = Math.min(1000, Math.max(1, Number(one(sp.page)) || 1));
-  const category = COURSE_CATEGORIES.find((c) => String(c.code) === one(sp.t))?.code;
+  const sp = s.query;
+  const key = (sp.key ?? '').trim();
+  const tab = TABS.find((t) => t.key === sp.tab)?.key;
+  const pageNum = Math.min(1000, Math.max(1, Number(sp.page) || 1));
+  const category = COURSE_CATEGORIES.find((c) => String(c.code) === sp.t)?.code;
   const error = searchKeywordError(key);
   const api = serverApi(s.site);
   const path = (p: string) => platformPath(p, s.variant.platform);
