@@ -11,6 +11,7 @@ import type { Page } from '@/lib/api/types';
 import { AUDIT_STATUS, COURSE_CATEGORIES } from '@/lib/constants';
 import { formatBytes, formatHMS } from '@/lib/format';
 import { basicSchema, submitRequirements, SUMMARY_MIN_CHARS, uploadLimitText, UPLOAD_EXTS } from '@/lib/validation/spaces';
+import { ScrollTable } from '@/components/catalogue/ui';
 import { toast } from '@/components/ui/Toaster';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
@@ -93,56 +94,58 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
   const th = 'whitespace-nowrap px-4 py-2';
   const td = 'whitespace-nowrap px-4 py-2';
   return (
-    <div className="overflow-x-auto rounded bg-white shadow-sm">
+    <div className="rounded bg-white shadow-sm">
       {dialog}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">我的课程</caption>
-        <thead className="bg-gray-50 text-gray-700">
-          <tr>
-            <th scope="col" className={th}>
-              课程名称
-            </th>
-            <th scope="col" className={th}>
-              分类
-            </th>
-            <th scope="col" className={th}>
-              章节
-            </th>
-            <th scope="col" className={th}>
-              审核状态
-            </th>
-            <th scope="col" className={th}>
-              操作
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.list.map((c) => (
-            <tr key={c.courseId} className="border-t border-gray-100">
-              <td className="min-w-40 px-4 py-2 font-medium">{c.title}</td>
-              <td className={td}>{COURSE_CATEGORIES.find((x) => x.code === c.categoryCode)?.name}</td>
-              <td className={td}>{c.chapterCount}</td>
-              <td className={td}>
-                <AuditBadge status={c.auditStatus} submitted={c.submitted} />
-              </td>
-              <td className={`space-x-3 ${td}`}>
-                <Link href={editHref(c.courseId)} className="text-brand-700 hover:underline">
-                  编辑<span className="sr-only">{c.title}</span>
-                </Link>
-                <button
-                  type="button"
-                  className="text-red-700 hover:underline"
-                  onClick={async () => {
-                    if (await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)) remove.mutate(c.courseId);
-                  }}
-                >
-                  删除<span className="sr-only">{c.title}</span>
-                </button>
-              </td>
+      <ScrollTable label="我的课程列表">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">我的课程</caption>
+          <thead className="bg-gray-50 text-gray-700">
+            <tr>
+              <th scope="col" className={th}>
+                课程名称
+              </th>
+              <th scope="col" className={th}>
+                分类
+              </th>
+              <th scope="col" className={th}>
+                章节
+              </th>
+              <th scope="col" className={th}>
+                审核状态
+              </th>
+              <th scope="col" className={th}>
+                操作
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.data.list.map((c) => (
+              <tr key={c.courseId} className="border-t border-gray-100">
+                <td className="min-w-40 px-4 py-2 font-medium">{c.title}</td>
+                <td className={td}>{COURSE_CATEGORIES.find((x) => x.code === c.categoryCode)?.name}</td>
+                <td className={td}>{c.chapterCount}</td>
+                <td className={td}>
+                  <AuditBadge status={c.auditStatus} submitted={c.submitted} />
+                </td>
+                <td className={`space-x-3 ${td}`}>
+                  <Link href={editHref(c.courseId)} className="text-brand-700 hover:underline">
+                    编辑<span className="sr-only">{c.title}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="text-red-700 hover:underline"
+                    onClick={async () => {
+                      if (await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)) remove.mutate(c.courseId);
+                    }}
+                  >
+                    删除<span className="sr-only">{c.title}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
     </div>
   );
 }

@@ -79,9 +79,11 @@ function SignedIn({ platform }: { platform: boolean }) {
       </span>
       <span className="flex flex-wrap items-center gap-3">
         <BackToggle />
+        {/* Links to per-visitor pages never prefetch: each prefetch would be a full render on the server. */}
         <Link
           href="/personal/index"
           target="personal"
+          prefetch={false}
           className={linkClass}
           onClick={(e) => {
             e.preventDefault();
@@ -96,7 +98,7 @@ function SignedIn({ platform }: { platform: boolean }) {
           </button>
         )}
         {user && (
-          <Link href={creationHref(user)} className={linkClass}>
+          <Link href={creationHref(user)} prefetch={false} className={linkClass}>
             我的贡献
           </Link>
         )}

@@ -75,7 +75,7 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
           我的空间管理
         </h2>
         {me.data && (
-          <Link href={creationHref(me.data, 'videoSubmit')} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800">
+          <Link href={creationHref(me.data, 'videoSubmit')} prefetch={false} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800">
             进入创作中心
           </Link>
         )}

@@ -7,7 +7,8 @@ import { FollowButton } from './FollowButton';
 import { OwnerTools } from './OwnerTools';
 import { PeopleTabs } from './PeopleTabs';
 import { SpaceCounts } from './SpaceCounts';
-import { PRIVATE_MSG, SpaceCourses } from './SpaceCourses';
+import { SpaceCourses } from './SpaceCourses';
+import { SpaceSeries } from './SpaceSeries';
 
 function Section({ id, title, children, empty }: { id: string; title: string; children: React.ReactNode; empty?: string | null }) {
   return (
@@ -30,7 +31,6 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
   const ref = { kind: card.kind, id: card.id };
   const createdTitle = card.kind === 'teacher' ? '主讲课程' : card.kind === 'org' ? '单位课程' : '创建的课程';
   const studiedTitle = card.kind === 'org' ? '单位学员在学课程' : '学习的课程';
-  const privateMsg = PRIVATE_MSG;
   return (
     <div className="page-width space-y-6 py-6">
       <nav aria-label="当前位置" className="text-sm text-gray-600">
@@ -93,12 +93,8 @@ export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceD
         <SpaceCourses spaceRef={ref} list="studied" initial={detail.studied} total={counts.studied} emptyText="暂无学习记录" />
       </Section>
 
-      <Section id="space-series" title="系列专题" empty={detail.series === null ? privateMsg : detail.series.length === 0 ? '暂无系列专题' : null}>
-        <Grid>
-          {detail.series?.map((s) => (
-            <SeriesCardView key={s.id} item={s} />
-          ))}
-        </Grid>
+      <Section id="space-series" title="系列专题">
+        <SpaceSeries spaceRef={ref} initial={detail.series} />
       </Section>
 
       <div className="grid gap-6 lg:grid-cols-3">

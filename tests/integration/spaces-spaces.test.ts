@@ -147,6 +147,24 @@ describe('privacy: hidden counts and lists', () => {
   });
 });
 
+describe('privacy: series', () => {
+  it('both lists private: the series are null for others; the owner still gets all of theirs', async () => {
+    const ref = { kind: 'teacher', id: teacher.tchrId };
+    const open = (await call('/api/space/detail', ref)).data as SpaceDetail;
+    expect(open.series!.length).toBeGreaterThan(0);
+    expect((await call('/api/space/series', ref)).data).toEqual(open.series);
+    await call('/api/space/privacy/save', { showCreated: false, showStudied: false, showFollows: true, showFans: true }, teacher.token);
+    try {
+      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).series).toBeNull();
+      for (const token of [null, learner.token]) expect((await call('/api/space/series', ref, token)).data).toBeNull();
+      expect((await call('/api/space/series', ref, teacher.token)).data).toEqual(open.series);
+    } finally {
+      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+    }
+    expect((await call('/api/space/series', { kind: 'teacher', id: 99999999 })).code).not.toBe(0);
+  });
+});
+
 describe('course lists page beyond the first 12', () => {
   it('an organisation with more courses than the page shows gives the rest page by page, none twice', async () => {
     const orgs = await Promise.all([1, 2, 3, 4, 5, 6].map(async (id) => ({ id, d: (await call('/api/space/detail', { kind: 'org', id })).data as SpaceDetail | null })));

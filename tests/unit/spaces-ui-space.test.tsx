@@ -9,10 +9,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FollowButton } from '@/components/spaces/FollowButton';
 import { SpaceCounts } from '@/components/spaces/SpaceCounts';
 import { SpaceCourses } from '@/components/spaces/SpaceCourses';
+import { SpaceSeries } from '@/components/spaces/SpaceSeries';
 import { OwnerTools } from '@/components/spaces/OwnerTools';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
 import type { FollowState, SpaceDetail } from '@/lib/api/spaces';
-import type { CourseCard } from '@/lib/api/types';
+import type { CourseCard, SeriesCard } from '@/lib/api/types';
 import { creationHref } from '@/components/creation/links';
 import { decide } from '@/lib/variants/decide';
 
@@ -53,6 +54,8 @@ function answer(path: string, body: Record<string, unknown>): unknown {
       const page = Number(body.pageNum ?? 1);
       return { list: server.courses.slice((page - 1) * size, page * size), total: server.courses.length, pageNum: page, pageSize: size };
     }
+    case '/api/space/series':
+      return server.isOwner || server.showCreated ? [{ id: 4, title: '我的系列甲', cover: '', summary: '', courseCount: 2, studyCount: 1 } as SeriesCard] : null;
     case '/api/space/privacy/detail':
       return { showCreated: true, showStudied: true, showFollows: true, showFans: true };
     case '/api/eosoperator/myInfo':
@@ -139,10 +142,23 @@ describe('privacy', () => {
 
   it('another signed-in user gets 空间主人已设置为不公开', async () => {
     server = { ...server, showCreated: false };
-    wrap(<SpaceCourses spaceRef={ref} list="created" initial={null} total={null} emptyText="暂无课程" />);
-    expect(await screen.findByText('空间主人已设置为不公开')).toBeTruthy();
+    wrap(
+      <>
+        <SpaceCourses spaceRef={ref} list="created" initial={null} total={null} emptyText="暂无课程" />
+        <SpaceSeries spaceRef={ref} initial={null} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByText('空间主人已设置为不公开')).toHaveLength(2));
     await act(async () => {});
-    expect(requests.some((r) => r.path === '/api/space/courses')).toBe(false);
+    expect(requests.some((r) => r.path === '/api/space/courses' || r.path === '/api/space/series')).toBe(false);
+  });
+
+  it('private series: the owner sees theirs, marked as visible to them alone', async () => {
+    server = { ...server, showCreated: false, isOwner: true };
+    wrap(<SpaceSeries spaceRef={ref} initial={null} />);
+    expect(await screen.findByText('我的系列甲')).toBeTruthy();
+    expect(screen.getByText('已设置为不公开，仅您自己可见。')).toBeTruthy();
+    expect(screen.queryByText('空间主人已设置为不公开')).toBeNull();
   });
 });
 

@@ -38,6 +38,7 @@ export const SPACES_ENDPOINTS: Record<string, Endpoint> = {
   '/api/space/courses': endpoint(spaceRef.extend({ list: z.enum(['created', 'studied'], { message: '列表类型不正确' }), ...paging }), 'optional', (b, ctx) =>
     spaces.spaceCourses(ctx.user, b, ctx.site, b.list, b.pageNum, b.pageSize),
   ),
+  '/api/space/series': endpoint(spaceRef, 'optional', (b, ctx) => spaces.spaceSeries(ctx.user, b, ctx.site)),
   '/api/space/followState': endpoint(spaceRef, 'optional', (b, ctx) => spaces.followState(ctx.user, b, ctx.site)),
   '/api/space/follow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, true, ctx.site)),
   '/api/space/unfollow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, false, ctx.site)),

@@ -208,9 +208,7 @@ export async function spaceDetail(ref: SpaceRef, site: Site): Promise<SpaceDetai
   const [created, studiedList, seriesList, counts, tops, createdCount, studiedCount, comments] = await Promise.all([
     owner.createdWhere && privacy.showCreated ? courseCards(owner.createdWhere, site) : Promise.resolve(null),
     studied && privacy.showStudied ? courseCards(studied, site) : Promise.resolve(studied ? null : []),
-    owner.createdWhere || studied
-      ? seriesCards(or(...[privacy.showCreated ? owner.createdWhere : null, privacy.showStudied ? studied : null].filter((x): x is SQL => !!x)) ?? sql`false`, site)
-      : Promise.resolve([]),
+    seriesOf(owner.createdWhere, studied, privacy, site),
     followCounts(ref, owner.operatorId),
     topItems(ref, site),
     owner.createdWhere ? countCourses(owner.createdWhere, site) : Promise.resolve(0),
@@ -234,8 +232,25 @@ export async function spaceDetail(ref: SpaceRef, site: Site): Promise<SpaceDetai
     tops,
     created,
     studied: studiedList,
-    series: privacy.showCreated || privacy.showStudied ? seriesList : null,
+    series: seriesList,
   };
+}
+
+/**
+ * The series of a space: those holding courses the owner created or studied, as far as the privacy settings show
+ * them (shown: what is shown); null when both lists are private.
+ */
+async function seriesOf(createdWhere: SQL | null, studied: SQL | null, shown: { showCreated: boolean; showStudied: boolean }, site: Site): Promise<SeriesCard[] | null> {
+  if (!shown.showCreated && !shown.showStudied) return null;
+  const parts = [shown.showCreated ? createdWhere : null, shown.showStudied ? studied : null].filter((x): x is SQL => !!x);
+  return parts.length ? seriesCards(or(...parts)!, site) : [];
+}
+
+/** The series section for the caller: its owner sees all of theirs, others what the privacy settings show (null: private). */
+export async function spaceSeries(user: SessionUser | null, ref: SpaceRef, site: Site): Promise<SeriesCard[] | null> {
+  const owner = await loadOwner(ref);
+  const privacy = user && ownsSpace(user, ref) ? DEFAULT_PRIVACY : await privacyOf(owner.operatorId);
+  return seriesOf(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy, site);
 }
 
 /** The space a signed-in user opens as their own (SPEC 6): teacher space with a tchrId, student space otherwise. */

@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/format';
 import { userApi } from '@/lib/learning/server-api';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText, type ExamRow } from '@/lib/learning/exam-status';
 import { parseSiteSegment } from '@/lib/variants';
+import { ScrollTable } from '@/components/catalogue/ui';
 import { ExamActions } from '@/components/exam/ExamActions';
 import { ExamPaper } from '@/components/exam/ExamPaper';
 import { ExamResult, type ExamResultView } from '@/components/exam/ExamResult';
@@ -52,42 +53,44 @@ export default async function ExamPage({ params, searchParams }: Props) {
       {list.length === 0 ? (
         <p className="mt-6 text-gray-500">暂无考试</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[720px] border bg-white text-sm">
-            <thead className="bg-gray-50">
-              <tr>
-                <th className="p-2 text-left">考试名称</th>
-                <th className="p-2">考试类型</th>
-                <th className="p-2">考试形式</th>
-                <th className="p-2">考试时间</th>
-                <th className="p-2">时长</th>
-                <th className="p-2">状态</th>
-                <th className="p-2">成绩</th>
-                <th className="p-2">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((e) => (
-                <tr key={e.id} className="border-t" data-testid={`exam-row-${e.id}`}>
-                  <td className="p-2">{e.title}</td>
-                  <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
-                  <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
-                  <td className="p-2 text-center text-xs">
-                    {formatDateTime(e.startAt)}
-                    <br />至 {formatDateTime(e.endAt)}
-                  </td>
-                  <td className="p-2 text-center">{e.durationMinutes}分钟</td>
-                  <td className="p-2 text-center" data-status={e.status}>
-                    {EXAM_STATUS_TEXT[e.status]}
-                  </td>
-                  <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
-                  <td className="p-2 text-center">
-                    <ExamActions exam={e} />
-                  </td>
+        <div className="mt-4">
+          <ScrollTable label={trainId ? '培训项目考试列表' : '考试列表'}>
+            <table className="w-full min-w-[720px] border bg-white text-sm">
+              <thead className="bg-gray-50">
+                <tr>
+                  <th className="p-2 text-left">考试名称</th>
+                  <th className="p-2">考试类型</th>
+                  <th className="p-2">考试形式</th>
+                  <th className="p-2">考试时间</th>
+                  <th className="p-2">时长</th>
+                  <th className="p-2">状态</th>
+                  <th className="p-2">成绩</th>
+                  <th className="p-2">操作</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.map((e) => (
+                  <tr key={e.id} className="border-t" data-testid={`exam-row-${e.id}`}>
+                    <td className="p-2">{e.title}</td>
+                    <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
+                    <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
+                    <td className="p-2 text-center text-xs">
+                      {formatDateTime(e.startAt)}
+                      <br />至 {formatDateTime(e.endAt)}
+                    </td>
+                    <td className="p-2 text-center">{e.durationMinutes}分钟</td>
+                    <td className="p-2 text-center" data-status={e.status}>
+                      {EXAM_STATUS_TEXT[e.status]}
+                    </td>
+                    <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
+                    <td className="p-2 text-center">
+                      <ExamActions exam={e} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
         </div>
       )}
     </div>

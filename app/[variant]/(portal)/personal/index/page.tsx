@@ -9,6 +9,7 @@ import type { Archive } from '@/lib/learning/archive-types';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText } from '@/lib/learning/exam-status';
 import { parseSiteSegment, VARIANTS } from '@/lib/variants';
 import { AccountSettings } from '@/components/account';
+import { ScrollTable } from '@/components/catalogue/ui';
 import { HoursRing, MonthlyChart } from '@/components/personal/Rings';
 import { NamedWindowLink } from '@/components/personal/NamedWindowLink';
 import { FavouriteButton } from '@/components/personal/FavouriteButton';
@@ -70,9 +71,11 @@ export default async function PersonalPage({ params, searchParams }: Props) {
   return (
     <div className="page-width py-6">
       <h1 className="text-xl font-semibold">{isStu ? '科教个人空间' : '个人中心'}</h1>
+      {/* No link here prefetches: a tab or year is this page rendered again for the learner (a prefetch of each
+          would be eight renders per visit), and a prefetch of a detail from a per-visitor page drops its id. */}
       <nav aria-label="个人中心栏目" className="mt-4 flex flex-wrap gap-2 border-b pb-2">
         {TABS.map(([k, label]) => (
-          <Link key={k} href={href(k)} aria-current={tab === k ? 'page' : undefined} className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}>
+          <Link prefetch={false} key={k} href={href(k)} aria-current={tab === k ? 'page' : undefined} className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}>
             {label}
           </Link>
         ))}
@@ -86,7 +89,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
             </h2>
             <nav aria-label="选择年份" className="flex flex-wrap gap-2 text-sm">
               {data.years.map((y) => (
-                <Link key={y} href={href('archive', y)} aria-current={y === data.year ? 'page' : undefined} className={`rounded border px-2 py-0.5 ${y === data.year ? 'border-brand-600 text-brand-700' : 'border-gray-300'}`}>
+                <Link prefetch={false} key={y} href={href('archive', y)} aria-current={y === data.year ? 'page' : undefined} className={`rounded border px-2 py-0.5 ${y === data.year ? 'border-brand-600 text-brand-700' : 'border-gray-300'}`}>
                   {y}年
                 </Link>
               ))}
@@ -144,7 +147,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
             {data.trains.map((t) => (
               <li key={t.trainId} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <Link href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
+                  <Link prefetch={false} href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
                     {t.title}
                   </Link>
                   <p className="text-xs text-gray-500">
@@ -163,33 +166,35 @@ export default async function PersonalPage({ params, searchParams }: Props) {
 
       {tab === 'exams' && (
         <TabSection id="exams-title" title="我的考试" empty={data.exams.length === 0 ? '暂无考试' : null}>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[600px] border bg-white text-sm">
-              <thead className="bg-gray-50">
-                <tr>
-                  <th className="p-2 text-left">考试名称</th>
-                  <th className="p-2">类型</th>
-                  <th className="p-2">形式</th>
-                  <th className="p-2">状态</th>
-                  <th className="p-2">成绩</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.exams.map((e) => (
-                  <tr key={e.id} className="border-t">
-                    <td className="p-2">
-                      <Link href={`/exam?examId=${e.id}`} className="text-brand-700 hover:underline">
-                        {e.title}
-                      </Link>
-                    </td>
-                    <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
-                    <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
-                    <td className="p-2 text-center">{EXAM_STATUS_TEXT[e.status]}</td>
-                    <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
+          <div className="mt-4">
+            <ScrollTable label="我的考试列表">
+              <table className="w-full min-w-[600px] border bg-white text-sm">
+                <thead className="bg-gray-50">
+                  <tr>
+                    <th className="p-2 text-left">考试名称</th>
+                    <th className="p-2">类型</th>
+                    <th className="p-2">形式</th>
+                    <th className="p-2">状态</th>
+                    <th className="p-2">成绩</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.exams.map((e) => (
+                    <tr key={e.id} className="border-t">
+                      <td className="p-2">
+                        <Link prefetch={false} href={`/exam?examId=${e.id}`} className="text-brand-700 hover:underline">
+                          {e.title}
+                        </Link>
+                      </td>
+                      <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
+                      <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
+                      <td className="p-2 text-center">{EXAM_STATUS_TEXT[e.status]}</td>
+                      <td className="p-2 text-center">{examScoreText(e.status, e.paperScore)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollTable>
           </div>
         </TabSection>
       )}
@@ -203,7 +208,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
                 <p className="text-xs text-gray-500">
                   {c.kind === 'series' ? '系列专题证书' : '培训项目证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
                 </p>
-                <Link href={`/personal/certificate?id=${c.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+                <Link prefetch={false} href={`/personal/certificate?id=${c.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
                   查看与打印
                 </Link>
               </li>
@@ -217,7 +222,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
           <ul className="mt-4 divide-y rounded border bg-white">
             {data.favourites.map((f) => (
               <li key={f.courseId} className="flex items-center justify-between gap-2 p-3">
-                <Link href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                <Link prefetch={false} href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
                   {f.title}
                 </Link>
                 <FavouriteButton courseId={f.courseId} initial refresh />
