@@ -109,7 +109,18 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
             {q.type === 'text' && (
               <label className="mt-1 block">
                 <span className="sr-only">{q.title}</span>
-                <textarea className="w-full rounded border p-2" rows={3} maxLength={SURVEY_TEXT_MAX} value={typeof a === 'string' ? a : ''} onChange={(e) => set(q.id, e.target.value)} />
+                {q.format ? (
+                  <input
+                    type={q.format === 'phone' ? 'tel' : 'email'}
+                    autoComplete={q.format === 'phone' ? 'tel' : 'email'}
+                    className="w-full max-w-sm rounded border p-2"
+                    maxLength={100}
+                    value={typeof a === 'string' ? a : ''}
+                    onChange={(e) => set(q.id, e.target.value)}
+                  />
+                ) : (
+                  <textarea className="w-full rounded border p-2" rows={3} maxLength={SURVEY_TEXT_MAX} value={typeof a === 'string' ? a : ''} onChange={(e) => set(q.id, e.target.value)} />
+                )}
               </label>
             )}
             {invalid && <p className="mt-1 text-sm text-red-700">{problem?.message}</p>}

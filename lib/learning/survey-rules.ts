@@ -5,7 +5,29 @@ export interface SurveyQuestionDef {
   title: string;
   options: string[];
   required: boolean;
+  /** A text question's expected form (a phone number, an e-mail address); free text when absent. */
+  format?: SurveyTextFormat;
 }
+
+export type SurveyTextFormat = 'phone' | 'email';
+
+/**
+ * What each format accepts: a mobile number (11 digits from 1) or a fixed line with its area code (an extension
+ * after a hyphen); an e-mail address. Spaces and hyphens between digit groups are allowed in phone numbers.
+ */
+export const SURVEY_TEXT_FORMATS: Record<SurveyTextFormat, { test: (v: string) => boolean; message: (index: number) => string }> = {
+  phone: {
+    test: (v) => {
+      const s = v.replace(/\s/g, '');
+      return /^(?:1[3-9]\d{9}|1[3-9]\d-\d{4}-\d{4}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?)$/.test(s);
+    },
+    message: (index) => `第${index + 1}题请填写正确的手机号码或固定电话（含区号）`,
+  },
+  email: {
+    test: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()),
+    message: (index) => `第${index + 1}题请填写正确的电子邮箱`,
+  },
+};
 
 export interface SurveyView {
   id: number;
@@ -50,6 +72,8 @@ export function checkSurveyAnswers(questions: SurveyQuestionDef[], answers: Surv
             ? typeof a === 'number' && Number.isInteger(a) && a >= 1 && a <= RATING_MAX
             : typeof a === 'string' && a.length <= SURVEY_TEXT_MAX;
     if (!ok) return { questionId: q.id, message: SURVEY_INVALID_MSG(i) };
+    const format = q.type === 'text' && q.format ? SURVEY_TEXT_FORMATS[q.format] : null;
+    if (format && !format.test(a as string)) return { questionId: q.id, message: format.message(i) };
   }
   return null;
 }

@@ -49,6 +49,30 @@ describe('collection (surveys)', () => {
     expect((await call('/api/collection/save', { surveyId: 99999999, answers: {} }, token)).msg).toBe('问卷不存在');
   });
 
+  it('a training project\'s information collection takes a real phone number only', async () => {
+    const survey = (await call('/api/collection/detail', { trainId: 2 })).data as SurveyView;
+    const phone = survey.questions.findIndex((q) => q.title === '联系电话');
+    expect(survey.questions[phone]).toMatchObject({ type: 'text', format: 'phone', required: true });
+    const token = await loginAs('party');
+    const answers = (v: string) => ({ [String(survey.questions[phone].id)]: v, '2': 0 });
+    for (const bad of ['abc', '12345', '1381234567', '23812345678', '138123456789']) {
+      const r = await call('/api/collection/save', { surveyId: survey.id, answers: answers(bad) }, token);
+      expect(r.msg).toBe(`第${phone + 1}题请填写正确的手机号码或固定电话（含区号）`);
+    }
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({ submitted: false });
+    expect((await call('/api/collection/save', { surveyId: survey.id, answers: answers('138 1234 5678') }, token)).code).toBe(0);
+  });
+
+  it('formats: mobile and fixed-line numbers, e-mail addresses', () => {
+    const q = (format: 'phone' | 'email') => [{ id: 1, type: 'text' as const, title: 't', options: [], required: false, format }];
+    for (const ok of ['13812345678', '138-1234-5678', '010-62597114', '010-6259 7114', '0755-12345678-123', '02112345678']) expect(checkSurveyAnswers(q('phone'), { '1': ok })).toBeNull();
+    for (const bad of ['1381234567a', '+86 138', '010-123', '62597114']) expect(checkSurveyAnswers(q('phone'), { '1': bad })?.message).toMatch(/手机号码或固定电话/);
+    expect(checkSurveyAnswers(q('email'), { '1': 'li@example.cn' })).toBeNull();
+    expect(checkSurveyAnswers(q('email'), { '1': 'li@example' })?.message).toBe('第1题请填写正确的电子邮箱');
+    // not required and left empty: nothing to check
+    expect(checkSurveyAnswers(q('phone'), { '1': '' })).toBeNull();
+  });
+
   it('the rule function is the one the form uses', () => {
     const qs = [{ id: 1, type: 'text' as const, title: 't', options: [], required: true }];
     expect(checkSurveyAnswers(qs, { '1': '   ' })?.message).toBe('第1题为必答题，请作答');

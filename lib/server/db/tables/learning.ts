@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { courseChapters, courses, operators } from './core';
+import type { SurveyQuestionDef } from '../../../learning/survey-rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -183,13 +184,7 @@ export const surveys = pgTable('surveys', {
   questions: jsonb('questions').$type<SurveyQuestion[]>().notNull().default(sql`'[]'::jsonb`),
 });
 
-export interface SurveyQuestion {
-  id: number;
-  type: 'single' | 'multiple' | 'text' | 'rating';
-  title: string;
-  options: string[];
-  required: boolean;
-}
+export type SurveyQuestion = SurveyQuestionDef;
 
 /** One answer sheet per learner and survey. */
 export const surveyAnswers = pgTable(

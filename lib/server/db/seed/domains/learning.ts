@@ -41,7 +41,7 @@ const FEEDBACK: SurveyQuestion[] = [
 ];
 
 const COLLECTION: SurveyQuestion[] = [
-  { id: 1, type: 'text', title: '联系电话', options: [], required: true },
+  { id: 1, type: 'text', title: '联系电话', options: [], required: true, format: 'phone' },
   { id: 2, type: 'single', title: '是否需要安排住宿', options: ['需要', '不需要'], required: true },
   { id: 3, type: 'multiple', title: '希望培训重点关注的内容', options: ['政策解读', '案例研讨', '实践操作', '交流研讨'], required: false },
   { id: 4, type: 'rating', title: '对本项目前期安排的满意度', options: [], required: false },
