@@ -55,6 +55,31 @@ export function richText(input: string | null | undefined): string {
   return sanitizeHtml(value, { ...OPTIONS, allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel'] } });
 }
 
+/**
+ * Text a person typed (the creation centre's summary), stored as the rich text that shows exactly that: one
+ * escaped paragraph per line, so `<b>` typed stays `<b>` on the course page. richTextAsText gives it back.
+ */
+export function textAsRichText(text: string): string {
+  if (!text.trim()) return '';
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => `<p>${escapeText(line)}</p>`)
+    .join('');
+}
+
+const TYPED = /^(?:<p>[^<]*<\/p>)+$/;
+
+/** The typed text of textAsRichText's output, line for line; of other rich text (seeded), its plain text. */
+export function richTextAsText(html: string): string {
+  if (!TYPED.test(html)) return plainText(html, Number.MAX_SAFE_INTEGER);
+  return html
+    .slice(3, -4)
+    .split('</p><p>')
+    .map((line) => line.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+    .join('\n');
+}
+
 /** Plain text of rich text, for descriptions and search snippets. */
 export function plainText(input: string | null | undefined, max = 160): string {
   const text = sanitizeHtml(input ?? '', { allowedTags: [], allowedAttributes: {} })

@@ -94,6 +94,18 @@ describe('basic information', () => {
     expect(basic.chapters).toHaveLength(1);
     expect(basic.chapters[0]).toMatchObject({ title: '第一讲 导论', fileName: '第一讲.mp4' });
   });
+
+  it('keeps the summary as typed: tags stay text on the course page and in the edit form', async () => {
+    const { courseId, cover } = await makeCourse('摘要原样课程');
+    const summary = '本课程讲解<b>标签</b>与 a<b 且 c>d 的写法。\n第二段：量子比特的基本原理与最新进展。';
+    expect((await call('/api/resourceFile/updateBasic', { courseId, title: '摘要原样课程', categoryCode: 302, cover, summary }, teacher.token)).code).toBe(0);
+    const basic = (await call('/api/resourceFile/getBasic', { courseId }, teacher.token)).data as CreationCourse;
+    expect(basic.summary).toBe(summary);
+    await setAudit(true, false);
+    expect((await call('/api/resourceFile/submit', { courseId }, teacher.token)).data).toMatchObject({ auditStatus: 1052 });
+    const detail = (await call('/api/course/detail', { id: courseId })).data as { summaryHtml: string };
+    expect(detail.summaryHtml).toBe('<p>本课程讲解&lt;b&gt;标签&lt;/b&gt;与 a&lt;b 且 c&gt;d 的写法。</p><p>第二段：量子比特的基本原理与最新进展。</p>');
+  });
 });
 
 describe('review per the audit setting', () => {

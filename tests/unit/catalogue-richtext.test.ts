@@ -1,5 +1,19 @@
-import { plainText, richText } from '@/lib/server/rich-text';
+import { plainText, richText, richTextAsText, textAsRichText } from '@/lib/server/rich-text';
 import { searchTerms } from '@/lib/server/services/search';
+
+describe('text a person typed is stored as rich text that shows exactly what was typed', () => {
+  it('tags and entities typed stay text, line for line, and come back unchanged', () => {
+    const typed = '用<b>加粗</b>写法 & 1 < 2\n\n第二段 &lt;原样&gt;';
+    const stored = textAsRichText(typed);
+    expect(stored).toBe('<p>用&lt;b&gt;加粗&lt;/b&gt;写法 &amp; 1 &lt; 2</p><p></p><p>第二段 &amp;lt;原样&amp;gt;</p>');
+    expect(richText(stored)).toBe(stored);
+    expect(richTextAsText(stored)).toBe(typed);
+    expect(textAsRichText('  ')).toBe('');
+    expect(richTextAsText('')).toBe('');
+    // rich text that was not typed (the seed's) reads as its plain text
+    expect(richTextAsText('<h2>标题</h2><ul><li>一</li></ul>')).toBe('标题一');
+  });
+});
 
 describe('rich text is sanitised on the server with an allow-list', () => {
   it('drops scripts, styles, event handlers and javascript: links', () => {

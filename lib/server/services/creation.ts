@@ -11,6 +11,7 @@ import type { CreationCourse, CreationCourseRow } from '@/lib/api/spaces';
 import { db } from '../db';
 import { courseAudits, courseChapters, courses, operators, teachers } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { richTextAsText, textAsRichText } from '../rich-text';
 import { revalidateCourse } from './catalogue-revalidate';
 import { forgetChapter } from './study-progress';
 import { auditSetting } from './site';
@@ -93,7 +94,8 @@ async function checkCover(user: SessionUser, cover: string, current = ''): Promi
 
 export async function updateBasic(user: SessionUser, b: BasicInput): Promise<{ courseId: number }> {
   const d = await db();
-  const values = { title: b.title, categoryCode: b.categoryCode, cover: b.cover, summary: b.summary, audiences: b.audiences };
+  // The summary is plain text as typed; stored as rich text that shows exactly that (lib/server/rich-text).
+  const values = { title: b.title, categoryCode: b.categoryCode, cover: b.cover, summary: textAsRichText(b.summary), audiences: b.audiences };
   if (b.courseId) {
     const c = await editable(user, b.courseId);
     await checkCover(user, b.cover, c.cover);
@@ -125,7 +127,7 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
     title: c.title,
     categoryCode: c.categoryCode,
     cover: c.cover,
-    summary: c.summary,
+    summary: richTextAsText(c.summary),
     audiences: c.audiences,
     auditStatus: c.auditStatus,
     auditLabel: auditLabel(c.auditStatus),
@@ -218,9 +220,10 @@ export async function machineReview(courseId: number): Promise<string> {
   const [c] = await d.select().from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!c) return MSG_COURSE_NOT_FOUND;
   const chapters = await d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId));
-  const unmet = submitRequirements({ chapterCount: chapters.length, cover: c.cover, summary: c.summary });
+  const summary = richTextAsText(c.summary);
+  const unmet = submitRequirements({ chapterCount: chapters.length, cover: c.cover, summary });
   if (unmet.length) return unmet[0];
-  const text = [c.title, c.summary, ...chapters.map((ch) => ch.title)].join('\n');
+  const text = [c.title, summary, ...chapters.map((ch) => ch.title)].join('\n');
   const blocked = BLOCKED_WORDS.find((w) => text.includes(w));
   if (blocked) return `内容包含不允许的词语：${blocked}`;
   for (const ch of chapters) {
