@@ -103,7 +103,7 @@ describe('basic information', () => {
     expect(basic.summary).toBe(summary);
     await setAudit(true, false);
     expect((await call('/api/resourceFile/submit', { courseId }, teacher.token)).data).toMatchObject({ auditStatus: 1052 });
-    const detail = (await call('/api/course/detail', { id: courseId })).data as { summaryHtml: string };
+    const detail = (await call('/api/course/detail', { id: courseId }, null)).data as { summaryHtml: string };
     expect(detail.summaryHtml).toBe('<p>本课程讲解&lt;b&gt;标签&lt;/b&gt;与 a&lt;b 且 c&gt;d 的写法。</p><p>第二段：量子比特的基本原理与最新进展。</p>');
   });
 });
