@@ -15,7 +15,7 @@ import { writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/events';
 import { V } from '@/lib/validation/messages';
 import { useSite } from '@/components/site/SiteContext';
-import { afterLoginAddress, completeLogin, peekFollowUp, readFollowUp, writeFollowUp, type FollowUp, type LoginResult } from './after-login';
+import { afterLoginAddress, completeLogin, followUpDelay, peekFollowUp, readFollowUp, writeFollowUp, type FollowUp, type LoginResult } from './after-login';
 import { MANUAL_RETRIEVAL_CONTACTS } from './contacts';
 import { linkButton, primaryButton } from './fields';
 import { ForgotForm, PerfectInfoForm, RegisterForm, ResetForm, UsernameForm } from './forms';
@@ -148,8 +148,8 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
     async (result: LoginResult, withPrompts = true) => {
       setOpen(false);
       const info = await completeLogin(result, { mainSite: site.variant === 'main', withPrompts });
-      // SPEC 4.2: the perfect-info prompt at login + 3 s (followed by the link prompt), else the
-      // passport-link prompt (13) at once; opened here so the page's re-initialisation keeps it.
+      // SPEC 4.2: the perfect-info prompt at login + 3 s (followed by the passport prompt), else the passport
+      // prompt (followUpDelay); opened here so the page's re-initialisation keeps it.
       const followUp = peekFollowUp();
       const first = followUp?.perfect ?? followUp?.link;
       if (followUp && first) {
@@ -160,7 +160,7 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
             promptShown.current = followUp;
             show(first, followUp.perfect ? { next: followUp.link } : {});
           },
-          followUp.perfect ? Math.max(0, (followUp.due ?? 0) - Date.now()) : 0,
+          followUpDelay(followUp, Date.now()),
         );
       }
       setSplash({ name: info?.operatorName ?? result.operatorResult?.operatorName ?? '', headPic: info?.headPic ?? '', target: afterLoginAddress(result) });

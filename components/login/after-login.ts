@@ -7,7 +7,7 @@
  */
 import { api } from '@/lib/api/browser';
 import type { UserInfo } from '@/lib/api/types';
-import { PERFECT_INFO_DELAY_MS } from '@/lib/constants';
+import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
 import { isSafeRedirect } from '@/lib/redirect';
 import { writeUserInfo } from '@/lib/session/client';
 import type { LoginResult } from '@/lib/api/types';
@@ -20,27 +20,27 @@ import { STATION_PROMPT_KEY } from '@/components/account/management';
 export const FOLLOW_UP_KEY = 'loginFollowUp';
 export interface FollowUp {
   perfect: 9 | 10 | 11 | null;
-  link: 13 | null;
+  /** The passport prompt: 13 offers to link an account that is not linked; 12 tells a linked one it may sign in by passport. */
+  link: 12 | 13 | null;
   /** Epoch ms when the perfect-info prompt is due: the login time + PERFECT_INFO_DELAY_MS, kept across the re-initialisation. */
   due?: number;
 }
 
 /**
- * SPEC 4.2: when each prompt opens. The perfect-info prompt at its due time (3 s after the login, however
- * long the splash and re-initialisation took), with the passport-link prompt as the mode that follows it
- * (closing it reopens 13 after 2 s, saving opens 13 at once); without it the link prompt opens at once.
+ * SPEC 4.2: when the first prompt opens. The perfect-info prompt at its due time (3 s after the login, however
+ * long the splash and re-initialisation took), with the passport prompt as the mode that follows it (closing it
+ * reopens that after 2 s, saving opens it at once); without it, 13 (not linked) opens at once and 12 (linked)
+ * after 2 s.
  */
+export function followUpDelay(f: FollowUp, now: number): number {
+  if (f.perfect) return Math.max(0, (f.due ?? now + PERFECT_INFO_DELAY_MS) - now);
+  return f.link === 12 ? LINK_DIALOG_REOPEN_MS : 0;
+}
+
 export function followUpTimers(f: FollowUp, now: number, open: (type: number, extra?: LoginExtra) => void): ReturnType<typeof setTimeout>[] {
-  if (f.perfect) {
-    const perfect = f.perfect;
-    const wait = Math.max(0, (f.due ?? now + PERFECT_INFO_DELAY_MS) - now);
-    return [setTimeout(() => open(perfect, { next: f.link }), wait)];
-  }
-  if (f.link) {
-    const link = f.link;
-    return [setTimeout(() => open(link), 0)];
-  }
-  return [];
+  const first = f.perfect ?? f.link;
+  if (!first) return [];
+  return [setTimeout(() => open(first, f.perfect ? { next: f.link } : undefined), followUpDelay(f, now))];
 }
 
 /** SPEC 4.2: default password with empty e-mail gives 11, only the default password 9, only an empty e-mail 10. */
@@ -107,7 +107,7 @@ export async function completeLogin(result: LoginResult, opts: { mainSite: boole
     localStorage.setItem(STATION_PROMPT_KEY, result.stationPrompt === 0 ? '0' : '1');
     const followUp: FollowUp = {
       perfect: opts.withPrompts ? perfectInfoType(result) : null,
-      link: opts.withPrompts && result.esEnabled && !result.hasES ? 13 : null,
+      link: opts.withPrompts && result.esEnabled ? (result.hasES ? 12 : 13) : null,
       due: loginAt + PERFECT_INFO_DELAY_MS,
     };
     if (followUp.perfect || followUp.link) sessionStorage.setItem(FOLLOW_UP_KEY, JSON.stringify(followUp));

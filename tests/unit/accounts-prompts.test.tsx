@@ -162,8 +162,11 @@ describe('after a password login (SPEC 4.2)', () => {
     expect(readFollowUp()).toBeNull(); // read once
 
     paths.length = 0;
+    // a linked account is told it may sign in by passport (12); without the passport configured, nothing
     await completeLogin({ ...result, hasES: 1, isDefaultPassword: 0, isEmptyEmail: 0 }, { mainSite: false, withPrompts: true });
     expect(paths.some((p) => p.endsWith('myCmsRoleList'))).toBe(false);
+    expect(readFollowUp()).toEqual({ perfect: null, link: 12, due: expect.any(Number) });
+    await completeLogin({ ...result, hasES: 1, esEnabled: 0, isDefaultPassword: 0, isEmptyEmail: 0 }, { mainSite: false, withPrompts: true });
     expect(readFollowUp()).toBeNull();
   });
 

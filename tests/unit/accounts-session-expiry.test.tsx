@@ -174,8 +174,15 @@ describe('prompts after a password login (SPEC 4.2)', () => {
     const open = jest.fn();
     followUpTimers({ perfect: null, link: 13 }, 0, open);
     jest.advanceTimersByTime(0);
-    expect(open).toHaveBeenCalledWith(13);
+    expect(open).toHaveBeenCalledWith(13, undefined);
     expect(LINK_DIALOG_REOPEN_MS).toBe(2_000);
+    // a linked account's 12 (you may sign in by passport) waits 2 s
+    open.mockReset();
+    followUpTimers({ perfect: null, link: 12 }, 0, open);
+    jest.advanceTimersByTime(1_999);
+    expect(open).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(open).toHaveBeenCalledWith(12, undefined);
   });
 
   it('the shell opens the due prompt from sessionStorage at the due time', async () => {
