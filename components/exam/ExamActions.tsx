@@ -7,7 +7,7 @@ import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
 import { emitUi, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
-import type { ExamRow } from '@/lib/learning/exam-status';
+import { examHref, type ExamRow } from '@/lib/learning/exam-status';
 import { toast } from '@/components/ui/Toaster';
 
 export const EXAM_LOGIN_TYPE = 17;
@@ -37,10 +37,11 @@ export function ExamActions({ exam }: { exam: ExamRow }) {
   const cls = 'rounded bg-brand-600 px-3 py-1 text-sm text-white hover:bg-brand-700 disabled:opacity-50';
   if (exam.status === 1)
     return (
-      <a href={`/exam?examId=${exam.id}&view=result`} className="text-sm text-brand-700 hover:underline">
+      <a href={examHref(exam)} className="text-sm text-brand-700 hover:underline">
         查看成绩
       </a>
     );
+  if (!exam.canTake) return <span className="text-sm text-gray-500">仅限本项目审核通过的学员</span>;
   if (exam.status === -1 && !exam.isAfterEndTime)
     return (
       <button type="button" disabled={busy} onClick={apply} className={cls}>
@@ -50,7 +51,7 @@ export function ExamActions({ exam }: { exam: ExamRow }) {
   if (exam.status === 0 || exam.status === 2)
     return (
       <a
-        href={`/exam?examId=${exam.id}&view=paper`}
+        href={examHref(exam)}
         onClick={(e) => {
           if (needLogin()) e.preventDefault();
         }}

@@ -61,6 +61,15 @@ export interface ExamRow {
   lastTimeReplyId: number | null;
   lastTimeReplyIsOvertime: boolean;
   status: ExamStatus;
+  /** False for a training project's exam when the learner is not an approved participant (SPEC 4.4 status 7). */
+  canTake: boolean;
+}
+
+/** Where an exam's title leads: its result once submitted, its paper while it can be taken, else the exam list. */
+export function examHref(e: Pick<ExamRow, 'id' | 'status'>): string {
+  if (e.status === 1) return `/exam?examId=${e.id}&view=result`;
+  if (e.status === 0 || e.status === 2) return `/exam?examId=${e.id}&view=paper`;
+  return `/exam?examId=${e.id}`;
 }
 
 /** A paper as the learner sees it: no answers, the saved ones, the deadline and the server's clock. */

@@ -153,7 +153,12 @@ describe('certificates', () => {
     expect((await call('/api/recommendseries/state', { seriesId: first.seriesId }, learner)).data).toMatchObject({ certificateId: (ok.data as { certificateId: number }).certificateId });
     const again = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
     expect(again.data).toEqual(ok.data);
-    const other = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, await loginAs('student'));
+    // Another learner: first asked to join the series, then told how many courses are left.
+    const student = await loginAs('student');
+    const notJoined = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, student);
+    expect(notJoined.msg).toBe('请先报名加入该系列专题，学完全部课程后再申请证书');
+    await call('/api/recommendseries/enrol', { seriesId: first.seriesId }, student);
+    const other = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, student);
     expect(other.code).not.toBe(0);
     expect(other.msg).toMatch(/^您还有\d+门课程未学完/);
     expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, learner)).msg).toBe('系列专题不存在');

@@ -52,7 +52,7 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
   '/api/course/favouriteState': endpoint(courseIdSchema, 'optional', (b, ctx) => isFavourite(ctx.user?.operatorID ?? null, b.courseId)),
 
   // The personal archive (and the science personal area of the student host: same call).
-  '/api/personal/archive': endpoint(archiveSchema, 'user', (b, ctx) => archive(ctx.user!.operatorID, b.year, undefined, b.section)),
+  '/api/personal/archive': endpoint(archiveSchema, 'user', (b, ctx) => archive({ site: ctx.site, platform: ctx.platform }, ctx.user!.operatorID, b.year, undefined, b.section)),
 
   // Exams (SPEC 3, 4.3, 7). examExaminfo/detail is a silent path: the page opens the exam login (type 17) itself.
   '/api/examExaminfo/list': endpoint(examListSchema, 'optional', (b, ctx) => examList(ctx.user?.operatorID ?? null, { trainId: b.trainId })),

@@ -7,7 +7,8 @@ import { LEADER_POSITION_LEVEL, REQUIRED_OFFLINE_HOURS, REQUIRED_OFFLINE_HOURS_L
 import type { Archive } from '@/lib/learning/archive-types';
 import { db } from '../db';
 import { certificates, courseEnrolments, courses, favourites, operators, studyRecords, trainApplications, trains } from '../db/schema';
-import { yearOf } from './home';
+import { publishedTo, visibleCourses } from './audience';
+import { yearOf, type Scope } from './home';
 import { studyTotalTime } from './study';
 import { examList } from './exams';
 
@@ -19,8 +20,10 @@ export function requiredHours(positionLevel: number): { online: number; offline:
 export const ARCHIVE_SECTIONS = ['archive', 'courses', 'trains', 'exams', 'certificates', 'favourites', 'settings'] as const;
 export type ArchiveSection = (typeof ARCHIVE_SECTIONS)[number];
 
-export async function archive(operatorId: number, year?: number, now: Date = new Date(), section?: ArchiveSection): Promise<Archive> {
+/** scope: the host asking; what it does not publish is marked onSite false (its pages there would be 404). */
+export async function archive(scope: Scope, operatorId: number, year?: number, now: Date = new Date(), section?: ArchiveSection): Promise<Archive> {
   const y = year ?? yearOf(now);
+  const courseOnSite = sql<boolean>`(${visibleCourses(scope)})`;
   const d = await db();
   // Without a section everything is read; with one, only what that tab shows (trains also need the certificates).
   const want = (...parts: ArchiveSection[]) => !section || parts.includes(section);
@@ -51,6 +54,7 @@ export async function archive(operatorId: number, year?: number, now: Date = new
         studiedSeconds: courseEnrolments.studiedSeconds,
         finishedAt: courseEnrolments.finishedAt,
         chosenAt: courseEnrolments.createdAt,
+        onSite: courseOnSite,
       })
       .from(courseEnrolments)
       .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
@@ -69,6 +73,7 @@ export async function archive(operatorId: number, year?: number, now: Date = new
         startAt: trains.startAt,
         endAt: trains.endAt,
         status: trainApplications.status,
+        onSite: sql<boolean>`(${publishedTo(trains.audiences, scope.site, scope.platform)})`,
       })
       .from(trainApplications)
       .innerJoin(trains, eq(trains.id, trainApplications.trainId))
@@ -79,13 +84,13 @@ export async function archive(operatorId: number, year?: number, now: Date = new
     !want('favourites')
       ? none()
       : d
-      .select({ courseId: courses.id, title: courses.title, cover: courses.cover, createdAt: favourites.createdAt })
+      .select({ courseId: courses.id, title: courses.title, cover: courses.cover, createdAt: favourites.createdAt, onSite: courseOnSite })
       .from(favourites)
       .innerJoin(courses, eq(courses.id, favourites.courseId))
       .where(eq(favourites.operatorId, operatorId))
       .orderBy(desc(favourites.createdAt))
       .limit(200),
-    want('exams') ? examList(operatorId, {}, now) : none(),
+    want('exams') ? examList(operatorId, { all: true }, now) : none(),
   ]);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   const yearSet = new Set([y, yearOf(now), ...years.map((r) => r.year)]);

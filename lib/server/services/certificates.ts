@@ -5,10 +5,11 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, trainApplications, trains } from '../db/schema';
+import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trainApplications, trains } from '../db/schema';
 import { ServiceError } from '../errors';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
+export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
 export const MSG_TRAIN_NOT_APPROVED = '您未通过该培训项目的报名审核，不能申请证书';
 export const MSG_TRAIN_NOT_ENDED = '培训项目尚未结束，结束后方可申请证书';
 
@@ -33,6 +34,11 @@ export async function applySeriesCertificate(operatorId: number, seriesId: numbe
   const d = await db();
   const [s] = await d.select({ id: series.id, title: series.title }).from(series).where(eq(series.id, seriesId));
   if (!s) throw new ServiceError('系列专题不存在');
+  const [enrolled] = await d
+    .select({ at: seriesEnrolments.createdAt })
+    .from(seriesEnrolments)
+    .where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId)));
+  if (!enrolled) throw new ServiceError(MSG_SERIES_NOT_ENROLLED);
   const list = await d.select({ courseId: seriesCourses.courseId, duration: courses.durationSeconds }).from(seriesCourses).innerJoin(courses, eq(courses.id, seriesCourses.courseId)).where(eq(seriesCourses.seriesId, seriesId));
   if (list.length === 0) throw new ServiceError('该系列专题暂无课程');
   const done = await d

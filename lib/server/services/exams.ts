@@ -24,13 +24,28 @@ const TRAIN_APPROVED = 7;
 
 
 
-export async function examList(operatorId: number | null, opts: { trainId?: number } = {}, now: Date = new Date()): Promise<ExamRow[]> {
+/**
+ * The exams as a learner sees them. A training project's exam is for its approved participants: the general list
+ * (no trainId) leaves out those the learner cannot take; a project's own list shows them with canTake false.
+ */
+export async function examList(operatorId: number | null, opts: { trainId?: number; all?: boolean } = {}, now: Date = new Date()): Promise<ExamRow[]> {
   const d = await db();
-  const list = await d
-    .select()
-    .from(exams)
-    .where(opts.trainId ? eq(exams.trainId, opts.trainId) : undefined)
-    .orderBy(desc(exams.startAt), asc(exams.id));
+  const [rows, approved] = await Promise.all([
+    d
+      .select()
+      .from(exams)
+      .where(opts.trainId ? eq(exams.trainId, opts.trainId) : undefined)
+      .orderBy(desc(exams.startAt), asc(exams.id)),
+    operatorId
+      ? d
+          .select({ trainId: trainApplications.trainId })
+          .from(trainApplications)
+          .where(and(eq(trainApplications.operatorId, operatorId), eq(trainApplications.status, TRAIN_APPROVED)))
+      : Promise.resolve([]),
+  ]);
+  const mine = new Set(approved.map((a) => a.trainId));
+  const canTake = (e: (typeof rows)[number]) => e.trainId == null || mine.has(e.trainId);
+  const list = opts.trainId || opts.all ? rows : rows.filter(canTake);
   const ids = list.map((e) => e.id);
   const joins = operatorId && ids.length ? await d.select().from(examJoins).where(and(eq(examJoins.operatorId, operatorId), inArray(examJoins.examId, ids))) : [];
   const replies = operatorId && ids.length ? await d.select().from(examReplies).where(and(eq(examReplies.operatorId, operatorId), inArray(examReplies.examId, ids))).orderBy(desc(examReplies.startedAt)) : [];
@@ -61,12 +76,13 @@ export async function examList(operatorId: number | null, opts: { trainId?: numb
       ...flags,
       paperScore: submitted?.score ?? null,
       status: examStatus(flags),
+      canTake: canTake(e),
     };
   });
 }
 
 export async function examDetail(operatorId: number, examId: number, now: Date = new Date()): Promise<ExamRow> {
-  const row = (await examList(operatorId, {}, now)).find((e) => e.id === examId);
+  const row = (await examList(operatorId, { all: true }, now)).find((e) => e.id === examId);
   if (!row) throw new ServiceError(MSG_EXAM_MISSING);
   return row;
 }

@@ -6,8 +6,8 @@ import { POSITION_LEVELS, TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constant
 import { formatDate, formatHoursMinutes } from '@/lib/format';
 import { userApi } from '@/lib/learning/server-api';
 import type { Archive } from '@/lib/learning/archive-types';
-import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText } from '@/lib/learning/exam-status';
-import { parseSiteSegment, VARIANTS } from '@/lib/variants';
+import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examHref, examScoreText } from '@/lib/learning/exam-status';
+import { findRoute, parseSiteSegment, VARIANTS } from '@/lib/variants';
 import { AccountSettings } from '@/components/account';
 import { ScrollTable } from '@/components/catalogue/ui';
 import { HoursRing, MonthlyChart } from '@/components/personal/Rings';
@@ -32,6 +32,16 @@ type Tab = (typeof TABS)[number][0];
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
+function OffSite({ title, className = '' }: { title: string; className?: string }) {
+  return (
+    <span className={`min-w-0 truncate text-gray-800 ${className}`}>
+      {title}
+      <span className="ml-1 text-xs text-gray-500">（本站未发布）</span>
+    </span>
+  );
+}
 
 /** One tab's section: its heading, then its content or, when there is nothing yet, what to do about it. */
 function TabSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
@@ -66,7 +76,9 @@ export default async function PersonalPage({ params, searchParams }: Props) {
   }
   const isStu = VARIANTS[site.variant].isStu;
   const now = new Date();
-  const href = (t: Tab, y = data.year) => `/personal/index?tab=${t}${y ? `&year=${y}` : ''}`;
+  // The year is the archive's; the other tabs list everything whatever the year.
+  const href = (t: Tab, y = data.year) => `/personal/index?tab=${t}${t === 'archive' && y ? `&year=${y}` : ''}`;
+  const examPages = !!findRoute(VARIANTS[site.variant], '/exam');
 
   return (
     <div className="page-width py-6">
@@ -122,9 +134,13 @@ export default async function PersonalPage({ params, searchParams }: Props) {
                 <ul className="mt-2 divide-y rounded border bg-white">
                   {list.map((c) => (
                     <li key={c.courseId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
-                      <NamedWindowLink href={`/courseView?courseId=${c.courseId}`} name="courseView" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
-                        {c.title}
-                      </NamedWindowLink>
+                      {c.onSite ? (
+                        <NamedWindowLink href={`/courseView?courseId=${c.courseId}`} name="courseView" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
+                          {c.title}
+                        </NamedWindowLink>
+                      ) : (
+                        <OffSite title={c.title} className="flex-1" />
+                      )}
                       <div className="flex items-center gap-2 sm:w-64">
                         <div className="h-2 flex-1 rounded bg-gray-200" role="progressbar" aria-label={`${c.title} 学习进度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={c.progress}>
                           <div className="h-2 rounded bg-brand-600" style={{ width: `${c.progress}%` }} />
@@ -147,9 +163,13 @@ export default async function PersonalPage({ params, searchParams }: Props) {
             {data.trains.map((t) => (
               <li key={t.trainId} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <Link prefetch={false} href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
-                    {t.title}
-                  </Link>
+                  {t.onSite ? (
+                    <Link prefetch={false} href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
+                      {t.title}
+                    </Link>
+                  ) : (
+                    <OffSite title={t.title} />
+                  )}
                   <p className="text-xs text-gray-500">
                     {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} · {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
                   </p>
@@ -182,9 +202,13 @@ export default async function PersonalPage({ params, searchParams }: Props) {
                   {data.exams.map((e) => (
                     <tr key={e.id} className="border-t">
                       <td className="p-2">
-                        <Link prefetch={false} href={`/exam?examId=${e.id}`} className="text-brand-700 hover:underline">
-                          {e.title}
-                        </Link>
+                        {examPages ? (
+                          <Link prefetch={false} href={examHref(e)} className="text-brand-700 hover:underline">
+                            {e.title}
+                          </Link>
+                        ) : (
+                          e.title
+                        )}
                       </td>
                       <td className="p-2 text-center">{EXAM_TYPE_TEXT[e.examType]}</td>
                       <td className="p-2 text-center">{EXAM_STYLE_TEXT[e.examStyle]}</td>
@@ -222,9 +246,13 @@ export default async function PersonalPage({ params, searchParams }: Props) {
           <ul className="mt-4 divide-y rounded border bg-white">
             {data.favourites.map((f) => (
               <li key={f.courseId} className="flex items-center justify-between gap-2 p-3">
-                <Link prefetch={false} href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
-                  {f.title}
-                </Link>
+                {f.onSite ? (
+                  <Link prefetch={false} href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                    {f.title}
+                  </Link>
+                ) : (
+                  <OffSite title={f.title} />
+                )}
                 <FavouriteButton courseId={f.courseId} initial refresh />
               </li>
             ))}

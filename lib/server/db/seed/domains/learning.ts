@@ -15,7 +15,9 @@ import {
   examReplies,
   exams,
   favourites,
+  series,
   seriesCourses,
+  seriesEnrolments,
   surveys,
   trainApplications,
   trains,
@@ -92,6 +94,11 @@ export async function seedLearning(ctx: SeedContext): Promise<void> {
       progressRows.push({ operatorId: learner, chapterId: second.id, courseId, frontier: 90, position: 90, studiedSeconds: 90, updatedAt: new Date(now - 2 * DAY) });
     }
     if (enrolRows.length) await db.insert(courseEnrolments).values(enrolRows).onConflictDoNothing();
+    // ... having joined that series (a certificate needs it).
+    if (firstSeries) {
+      await db.insert(seriesEnrolments).values({ seriesId: firstSeries.seriesId, operatorId: learner, createdAt: new Date(now - 40 * DAY) }).onConflictDoNothing();
+      await db.update(series).set({ studyCount: sql`${series.studyCount} + 1` }).where(eq(series.id, firstSeries.seriesId));
+    }
     if (progressRows.length) await insertAll(db, chapterProgress, progressRows);
 
     // Favourites.
