@@ -3,21 +3,26 @@
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
+import { ACTIVATION_INVALID_MSG } from '@/lib/api/messages';
 import { openLogin } from '@/lib/ui/events';
 
 type Activation = { state: 'working' } | { state: 'done'; userID: string } | { state: 'failed'; message: string };
 
 export function RegisterLanding({ resourceId, activateToken }: { resourceId?: number; activateToken?: string }) {
-  const [activation, setActivation] = useState<Activation | null>(activateToken ? { state: 'working' } : null);
+  // A link cut short or mangled is said plainly, without asking the server.
+  const wellFormed = !!activateToken && /^[\w-]{16,128}$/.test(activateToken);
+  const [activation, setActivation] = useState<Activation | null>(
+    !activateToken ? null : wellFormed ? { state: 'working' } : { state: 'failed', message: ACTIVATION_INVALID_MSG },
+  );
   const [train, setTrain] = useState<{ title: string } | null | 'missing'>(null);
 
   useEffect(() => {
-    if (!activateToken) return;
+    if (!activateToken || !wellFormed) return;
     api.request<{ userID: string }>('/api/register/activate', { token: activateToken }).then(
       (r) => setActivation({ state: 'done', userID: r.userID }),
       (e) => setActivation({ state: 'failed', message: e instanceof ApiError ? e.message : '激活失败，请稍后重试' }),
     );
-  }, [activateToken]);
+  }, [activateToken, wellFormed]);
   useEffect(() => {
     if (!resourceId) return;
     api.request<{ title: string }>('/api/register/info', { resourceId }).then(setTrain, () => setTrain('missing'));

@@ -11,34 +11,39 @@ import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
 import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
-import { checkSurveyAnswers, RATING_MAX, SURVEY_TEXT_MAX, type SurveyAnswers, type SurveyView } from '@/lib/learning/survey-rules';
+import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
 
 export function SurveyForm({ survey, preview = false }: { survey: SurveyView; preview?: boolean }) {
   const router = useRouter();
   const [answers, setAnswers] = useState<SurveyAnswers>({});
-  const [problem, setProblem] = useState<{ questionId: number | null; message: string } | null>(null);
+  // Every problem of the last check (each shown beside its question), or the server's refusal (questionId null).
+  const [problems, setProblems] = useState<SurveyProblem[]>([]);
   const [done, setDone] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (preview || !isLoggedIn()) return;
     api
-      .request<{ submitted: boolean }>('/api/collection/assignStatus', { surveyId: survey.id })
-      .then((s) => setDone(s.submitted))
+      .request<{ submitted: boolean; allowed?: boolean }>('/api/collection/assignStatus', { surveyId: survey.id })
+      .then((s) => {
+        setDone(s.submitted);
+        if (s.allowed === false && !s.submitted) setRefused(SURVEY_TRAIN_ONLY_MSG);
+      })
       .catch(() => undefined);
   }, [preview, survey.id]);
 
   const set = (id: number, v: SurveyAnswers[string]) => {
     setAnswers((a) => ({ ...a, [String(id)]: v }));
-    if (problem?.questionId === id) setProblem(null);
+    setProblems((list) => list.filter((p) => p.questionId !== id));
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const p = checkSurveyAnswers(survey.questions, answers);
-    setProblem(p);
-    if (p) {
-      document.getElementById(`sq-${p.questionId}`)?.focus();
+    const found = surveyProblems(survey.questions, answers);
+    setProblems(found);
+    if (found.length) {
+      document.getElementById(`sq-${found[0].questionId}`)?.focus();
       return;
     }
     if (preview) return;
@@ -51,7 +56,7 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
       await api.request('/api/collection/save', { surveyId: survey.id, answers });
       router.push(`/successSubmit?title=${encodeURIComponent(survey.title)}`);
     } catch (err) {
-      setProblem({ questionId: null, message: err instanceof ApiError ? err.message : '提交失败，请稍后重试' });
+      setProblems([{ questionId: null, message: err instanceof ApiError ? err.message : '提交失败，请稍后重试' }]);
       if (err instanceof ApiError && /已提交/.test(err.message)) setDone(true);
     } finally {
       setBusy(false);
@@ -59,18 +64,24 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-describedby={problem ? 'survey-problem' : undefined}>
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-describedby={problems.length ? 'survey-problem' : undefined}>
       {preview && <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">预览模式：可以试填，提交时只检查不保存。</p>}
       {done && (
         <p role="status" className="rounded bg-green-50 p-3 text-green-800">
           您已提交过该问卷，感谢参与！
         </p>
       )}
+      {refused && !done && (
+        <p role="status" className="rounded bg-amber-50 p-3 text-amber-900">
+          {refused}
+        </p>
+      )}
       {survey.questions.map((q, i) => {
         const a = answers[String(q.id)];
-        const invalid = problem?.questionId === q.id;
+        const problem = problems.find((p) => p.questionId === q.id);
+        const invalid = !!problem;
         return (
-          <fieldset key={q.id} id={`sq-${q.id}`} tabIndex={-1} aria-invalid={invalid} className={`rounded border bg-white p-4 ${invalid ? 'border-red-500' : ''}`} disabled={done}>
+          <fieldset key={q.id} id={`sq-${q.id}`} tabIndex={-1} aria-invalid={invalid} className={`rounded border bg-white p-4 ${invalid ? 'border-red-500' : ''}`} disabled={done || !!refused}>
             <legend className="px-1 font-medium">
               {i + 1}. {q.title}
               {q.required && (
@@ -123,16 +134,16 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
                 )}
               </label>
             )}
-            {invalid && <p className="mt-1 text-sm text-red-700">{problem?.message}</p>}
+            {problem && <p className="mt-1 text-sm text-red-700">{problem.message}</p>}
           </fieldset>
         );
       })}
-      {problem && (
+      {problems.length > 0 && (
         <p id="survey-problem" role="alert" className="text-red-700">
-          {problem.message}
+          {problems.length > 1 ? `还有${problems.length}道题需要填写或修改，请查看标红的题目` : problems[0].message}
         </p>
       )}
-      {!done && (
+      {!done && !refused && (
         <button type="submit" disabled={busy} className="rounded bg-brand-600 px-6 py-2 text-white hover:bg-brand-700 disabled:opacity-50">
           {preview ? '检查（不保存）' : '提交'}
         </button>

@@ -29,6 +29,8 @@ export const FAVOURITE_FAILED_MSG = '抱歉，您所使用的浏览器无法完�
 export const IDLE_TITLE_MSG = '系统未操作时间过长';
 export const RELOGIN_MSG = '请重新登录';
 export const RESET_LINK_INVALID_MSG = '链接不正确';
+/** An activation link that is unknown, used up or not even well-formed. */
+export const ACTIVATION_INVALID_MSG = '激活链接无效或已过期，请重新注册或联系管理员';
 export const RESET_LINK_EXPIRED_MSG = '是否已经过期？请重新申请！';
 export const LOGIN_FIRST_MSG = '请先登录系统后再查看相关内容，谢谢！';
 export const TRIAL_LIMIT_MSG = '当前课程只能试看3分钟，请您点击“选学”按钮“开始学习”按钮观看课程完整内容';

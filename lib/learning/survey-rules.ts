@@ -42,6 +42,8 @@ export interface SurveyView {
 export type SurveyAnswers = Record<string, number | number[] | string>;
 
 export const SURVEY_TEXT_MAX = 1000;
+/** A training project's information collection is for its approved participants (SPEC 4.4 status 7). */
+export const SURVEY_TRAIN_ONLY_MSG = '该信息采集仅限本培训项目审核通过的学员填写';
 export const RATING_MAX = 5;
 
 export function surveyRequiredMsg(index: number): string {
@@ -53,27 +55,42 @@ function empty(a: SurveyAnswers[string] | undefined): boolean {
   return a === undefined || a === null || (typeof a === 'string' && a.trim() === '') || (Array.isArray(a) && a.length === 0);
 }
 
-/** The first problem, or null: required questions answered, answers within the options, unknown questions refused. */
-export function checkSurveyAnswers(questions: SurveyQuestionDef[], answers: SurveyAnswers): { questionId: number | null; message: string } | null {
+export interface SurveyProblem {
+  questionId: number | null;
+  message: string;
+}
+
+/** The first problem, or null (the server's answer): see surveyProblems. */
+export function checkSurveyAnswers(questions: SurveyQuestionDef[], answers: SurveyAnswers): SurveyProblem | null {
+  return surveyProblems(questions, answers)[0] ?? null;
+}
+
+/**
+ * Every problem, in question order (the form marks them all at once): required questions answered, answers within
+ * the options and formats; answers to questions the survey does not have are refused.
+ */
+export function surveyProblems(questions: SurveyQuestionDef[], answers: SurveyAnswers): SurveyProblem[] {
   const known = new Set(questions.map((q) => String(q.id)));
-  for (const k of Object.keys(answers)) if (!known.has(k)) return { questionId: null, message: '问卷答案包含不存在的题目' };
+  for (const k of Object.keys(answers)) if (!known.has(k)) return [{ questionId: null, message: '问卷答案包含不存在的题目' }];
+  const problems: SurveyProblem[] = [];
   for (const [i, q] of questions.entries()) {
-    const a = answers[String(q.id)];
-    if (empty(a)) {
-      if (q.required) return { questionId: q.id, message: surveyRequiredMsg(i) };
-      continue;
-    }
-    const ok =
-      q.type === 'single'
-        ? typeof a === 'number' && Number.isInteger(a) && a >= 0 && a < q.options.length
-        : q.type === 'multiple'
-          ? Array.isArray(a) && new Set(a).size === a.length && a.every((x) => Number.isInteger(x) && x >= 0 && x < q.options.length)
-          : q.type === 'rating'
-            ? typeof a === 'number' && Number.isInteger(a) && a >= 1 && a <= RATING_MAX
-            : typeof a === 'string' && a.length <= SURVEY_TEXT_MAX;
-    if (!ok) return { questionId: q.id, message: SURVEY_INVALID_MSG(i) };
-    const format = q.type === 'text' && q.format ? SURVEY_TEXT_FORMATS[q.format] : null;
-    if (format && !format.test(a as string)) return { questionId: q.id, message: format.message(i) };
+    const problem = questionProblem(q, i, answers[String(q.id)]);
+    if (problem) problems.push({ questionId: q.id, message: problem });
   }
-  return null;
+  return problems;
+}
+
+function questionProblem(q: SurveyQuestionDef, i: number, a: SurveyAnswers[string] | undefined): string | null {
+  if (empty(a)) return q.required ? surveyRequiredMsg(i) : null;
+  const ok =
+    q.type === 'single'
+      ? typeof a === 'number' && Number.isInteger(a) && a >= 0 && a < q.options.length
+      : q.type === 'multiple'
+        ? Array.isArray(a) && new Set(a).size === a.length && a.every((x) => Number.isInteger(x) && x >= 0 && x < q.options.length)
+        : q.type === 'rating'
+          ? typeof a === 'number' && Number.isInteger(a) && a >= 1 && a <= RATING_MAX
+          : typeof a === 'string' && a.length <= SURVEY_TEXT_MAX;
+  if (!ok) return SURVEY_INVALID_MSG(i);
+  const format = q.type === 'text' && q.format ? SURVEY_TEXT_FORMATS[q.format] : null;
+  return format && !format.test(a as string) ? format.message(i) : null;
 }

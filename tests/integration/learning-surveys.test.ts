@@ -1,12 +1,12 @@
 /** Questionnaires with bad and hostile input: detail, required questions, invalid answers, saved once per learner. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { operators } from '@/lib/server/db/schema';
+import { operators, trainApplications } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/sessions';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
 import type { SurveyView } from '@/lib/learning/survey-rules';
-import { checkSurveyAnswers } from '@/lib/learning/survey-rules';
+import { checkSurveyAnswers, surveyProblems } from '@/lib/learning/survey-rules';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
@@ -55,6 +55,16 @@ describe('collection (surveys)', () => {
     expect(survey.questions[phone]).toMatchObject({ type: 'text', format: 'phone', required: true });
     const token = await loginAs('party');
     const answers = (v: string) => ({ [String(survey.questions[phone].id)]: v, '2': 0 });
+    // Not a participant yet: told so before filling in, and refused on save.
+    const [party] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, 'party'));
+    await (await db()).delete(trainApplications).where(and(eq(trainApplications.trainId, 2), eq(trainApplications.operatorId, party.id)));
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({ submitted: false, allowed: false });
+    expect((await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, token)).msg).toBe('该信息采集仅限本培训项目审核通过的学员填写');
+    // Pending review is not enough either; approved is.
+    await (await db()).insert(trainApplications).values({ trainId: 2, operatorId: party.id, status: 6 });
+    expect((await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, token)).msg).toBe('该信息采集仅限本培训项目审核通过的学员填写');
+    await (await db()).update(trainApplications).set({ status: 7 }).where(and(eq(trainApplications.trainId, 2), eq(trainApplications.operatorId, party.id)));
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({ submitted: false, allowed: true });
     for (const bad of ['abc', '12345', '1381234567', '23812345678', '138123456789']) {
       const r = await call('/api/collection/save', { surveyId: survey.id, answers: answers(bad) }, token);
       expect(r.msg).toBe(`第${phone + 1}题请填写正确的手机号码或固定电话（含区号）`);
@@ -73,9 +83,20 @@ describe('collection (surveys)', () => {
     expect(checkSurveyAnswers(q('phone'), { '1': '' })).toBeNull();
   });
 
-  it('the rule function is the one the form uses', () => {
+  it('the rule function is the one the form uses; the form gets every problem at once', () => {
     const qs = [{ id: 1, type: 'text' as const, title: 't', options: [], required: true }];
     expect(checkSurveyAnswers(qs, { '1': '   ' })?.message).toBe('第1题为必答题，请作答');
     expect(checkSurveyAnswers(qs, { '1': 'ok' })).toBeNull();
+    const three = [
+      { id: 1, type: 'rating' as const, title: 'a', options: [], required: true },
+      { id: 2, type: 'single' as const, title: 'b', options: ['x', 'y'], required: true },
+      { id: 3, type: 'text' as const, title: 'c', options: [], required: false, format: 'phone' as const },
+    ];
+    expect(surveyProblems(three, { '3': '123' })).toEqual([
+      { questionId: 1, message: '第1题为必答题，请作答' },
+      { questionId: 2, message: '第2题为必答题，请作答' },
+      { questionId: 3, message: '第3题请填写正确的手机号码或固定电话（含区号）' },
+    ]);
+    expect(surveyProblems(three, { '1': 5, '2': 1 })).toEqual([]);
   });
 });

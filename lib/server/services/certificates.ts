@@ -5,8 +5,9 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trainApplications, trains } from '../db/schema';
+import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trains } from '../db/schema';
 import { ServiceError } from '../errors';
+import { isTrainParticipant } from './train-participants';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
 export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
@@ -55,11 +56,7 @@ export async function applyTrainCertificate(operatorId: number, trainId: number,
   const d = await db();
   const [t] = await d.select({ id: trains.id, title: trains.title, hours: trains.hours, endAt: trains.endAt }).from(trains).where(eq(trains.id, trainId));
   if (!t) throw new ServiceError('培训项目不存在');
-  const [app] = await d
-    .select({ status: trainApplications.status })
-    .from(trainApplications)
-    .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.operatorId, operatorId)));
-  if (!app || app.status !== 7) throw new ServiceError(MSG_TRAIN_NOT_APPROVED);
+  if (!(await isTrainParticipant(operatorId, trainId))) throw new ServiceError(MSG_TRAIN_NOT_APPROVED);
   if (t.endAt > now) throw new ServiceError(MSG_TRAIN_NOT_ENDED);
   return issue(operatorId, 'train', trainId, t.title, t.hours, now);
 }

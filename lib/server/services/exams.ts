@@ -5,8 +5,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { examJoins, examReplies, exams, trainApplications, type ExamQuestion } from '../db/schema';
+import { examJoins, examReplies, exams, type ExamQuestion } from '../db/schema';
 import { ServiceError } from '../errors';
+import { isTrainParticipant, participantTrainIds } from './train-participants';
 import { examStatus, MSG_SUBMITTED, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
 
 export type { ExamRow, PaperView };
@@ -19,8 +20,6 @@ export const MSG_ENDED = '考试已结束';
 export const MSG_TIME_UP = '考试时间已到，答案未保存';
 export const MSG_BAD_ANSWER = '答案格式不正确';
 export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
-/** SPEC 4.4: an approved application (7) makes a learner a participant of a training project. */
-const TRAIN_APPROVED = 7;
 
 
 
@@ -30,20 +29,14 @@ const TRAIN_APPROVED = 7;
  */
 export async function examList(operatorId: number | null, opts: { trainId?: number; all?: boolean } = {}, now: Date = new Date()): Promise<ExamRow[]> {
   const d = await db();
-  const [rows, approved] = await Promise.all([
+  const [rows, mine] = await Promise.all([
     d
       .select()
       .from(exams)
       .where(opts.trainId ? eq(exams.trainId, opts.trainId) : undefined)
       .orderBy(desc(exams.startAt), asc(exams.id)),
-    operatorId
-      ? d
-          .select({ trainId: trainApplications.trainId })
-          .from(trainApplications)
-          .where(and(eq(trainApplications.operatorId, operatorId), eq(trainApplications.status, TRAIN_APPROVED)))
-      : Promise.resolve([]),
+    operatorId ? participantTrainIds(operatorId) : Promise.resolve(new Set<number>()),
   ]);
-  const mine = new Set(approved.map((a) => a.trainId));
   const canTake = (e: (typeof rows)[number]) => e.trainId == null || mine.has(e.trainId);
   const list = opts.trainId || opts.all ? rows : rows.filter(canTake);
   const ids = list.map((e) => e.id);
@@ -96,13 +89,7 @@ async function examOf(examId: number) {
 
 /** A training project's exam is for its participants only: joining and starting need an approved application. */
 async function checkParticipant(operatorId: number, e: typeof exams.$inferSelect) {
-  if (e.trainId == null) return;
-  const d = await db();
-  const [app] = await d
-    .select({ status: trainApplications.status })
-    .from(trainApplications)
-    .where(and(eq(trainApplications.trainId, e.trainId), eq(trainApplications.operatorId, operatorId)));
-  if (app?.status !== TRAIN_APPROVED) throw new ServiceError(MSG_TRAIN_ONLY);
+  if (e.trainId != null && !(await isTrainParticipant(operatorId, e.trainId))) throw new ServiceError(MSG_TRAIN_ONLY);
 }
 
 export async function applyExam(operatorId: number, examId: number, now: Date = new Date()) {
