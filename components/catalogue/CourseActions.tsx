@@ -9,6 +9,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { openNamedWindow } from '@/lib/ui/named-window';
 import { toast } from '@/components/ui/Toaster';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
+import { BusyButton } from '@/components/ui/BusyButton';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 
 interface CourseState {
@@ -55,15 +56,15 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {chosen ? (
-        <span className="rounded border border-green-600 px-4 py-2 text-green-800" role="status">
-          已选学{state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}
-        </span>
-      ) : (
-        <button type="button" onClick={choose} disabled={busy} className="rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
-          选学
-        </button>
-      )}
+      {/* One button in both states: the keyboard user who chose stays on it, and hears its new name. */}
+      <BusyButton
+        onClick={choose}
+        busy={busy}
+        inactive={chosen}
+        className={chosen ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60'}
+      >
+        {chosen ? `已选学${state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}` : '选学'}
+      </BusyButton>
       <button type="button" onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
         {state.data?.progress ? '继续学习' : '开始学习'}
       </button>
@@ -72,7 +73,7 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
           试看{COURSE_TRIAL_SECONDS / 60}分钟
         </a>
       )}
-      <CourseFavourite courseId={courseId} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50" />
+      <CourseFavourite courseId={courseId} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 aria-disabled:opacity-50" />
     </div>
   );
 }

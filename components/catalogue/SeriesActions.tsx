@@ -1,13 +1,14 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
 import type { SeriesState } from '@/lib/api/catalogue-types';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 /**
  * 报名/加入 a series topic, and 申请证书 once its courses are finished. The certificate call belongs to the
@@ -24,6 +25,12 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
   });
   const [busy, setBusy] = useState(false);
   const enrolled = q.data?.enrolled ?? false;
+  // 申请证书 becomes the link 查看证书: the focus of the keyboard user who applied moves on to it.
+  const [issued, setIssued] = useState(false);
+  const certificateLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (issued) certificateLink.current?.focus();
+  }, [issued]);
 
   const enrol = async () => {
     if (!isLoggedIn()) return openMessageBox(1);
@@ -43,6 +50,7 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
     try {
       const { certificateId } = await api.request<{ certificateId: number }>('/api/recommendseries/applicationCertificate', { seriesId });
       qc.setQueryData<SeriesState>(key, (old) => (old ? { ...old, certificateId } : old));
+      setIssued(true);
       toast('info', '证书申请成功，可在个人中心查看');
     } catch (err) {
       toast('error', err instanceof ApiError ? err.message : '证书申请失败，请稍后重试');
@@ -53,23 +61,23 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {enrolled ? (
-        <span role="status" className="rounded border border-green-600 px-4 py-2 text-green-800">
-          已加入 · 已完成{q.data?.finishedCount ?? 0}/{courseCount}门
-        </span>
-      ) : (
-        <button type="button" onClick={enrol} disabled={busy} className="rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
-          报名加入
-        </button>
-      )}
+      {/* One button in both states: the keyboard user who joined stays on it, and hears its new name. */}
+      <BusyButton
+        onClick={enrol}
+        busy={busy}
+        inactive={enrolled}
+        className={enrolled ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60'}
+      >
+        {enrolled ? `已加入 · 已完成${q.data?.finishedCount ?? 0}/${courseCount}门` : '报名加入'}
+      </BusyButton>
       {q.data?.certificateId ? (
-        <a href={`/personal/certificate?id=${q.data.certificateId}`} className="rounded border border-green-600 px-6 py-2 text-green-800 hover:bg-green-50">
+        <a ref={certificateLink} href={`/personal/certificate?id=${q.data.certificateId}`} className="rounded border border-green-600 px-6 py-2 text-green-800 hover:bg-green-50">
           查看证书
         </a>
       ) : (
-        <button type="button" onClick={certificate} disabled={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+        <BusyButton onClick={certificate} busy={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 aria-disabled:opacity-60">
           申请证书
-        </button>
+        </BusyButton>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 const labelOf = (s: number) => TRAIN_APPLY_STATUS[s as keyof typeof TRAIN_APPLY_STATUS] ?? '';
 
@@ -76,18 +77,20 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
           报名时间：{formatDateTime(applyStartAt)} 至 {formatDateTime(applyEndAt)}
         </p>
       )}
-      {status === 4 ? (
-        <button type="button" onClick={apply} disabled={busy} className="rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
-          {BUTTON[4]}
-        </button>
-      ) : status === 7 ? (
+      {status === 7 ? (
         <Link prefetch={false} href={`/train/task?id=${trainId}`} className="inline-block rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800">
           {BUTTON[7]}
         </Link>
       ) : (
-        <button type="button" disabled className="cursor-not-allowed rounded bg-gray-200 px-8 py-2 text-gray-600">
+        // One button for 立即报名 and the statuses that say why not: after 报名 it becomes 等待审核 and keeps the focus.
+        <BusyButton
+          onClick={apply}
+          busy={busy}
+          inactive={status !== 4}
+          className={status === 4 ? 'rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60' : 'cursor-not-allowed rounded bg-gray-200 px-8 py-2 text-gray-600'}
+        >
           {BUTTON[status] ?? labelOf(status)}
-        </button>
+        </BusyButton>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PagerNav } from './PagerNav';
 
 /* Building blocks of the catalogue pages; server components (no state), usable from client ones too. */
 
@@ -54,7 +55,10 @@ export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string 
   );
 }
 
-/** Page numbers as links, so that a page of results is a URL (works without JavaScript). */
+/**
+ * Page numbers as links, so that a page of results is a URL (works without JavaScript); after a page change
+ * through them the results heading takes the focus (PagerNav, the only script, on pages with a pager only).
+ */
 export function Pagination({
   path,
   params,
@@ -77,7 +81,7 @@ export function Pagination({
   const list = [...around].sort((a, b) => a - b);
   const cls = 'inline-flex min-w-9 items-center justify-center rounded border px-2 py-1.5 text-sm';
   return (
-    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
+    <PagerNav page={pageNum} label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
       {pageNum > 1 ? (
         <Link prefetch={false} href={href(pageNum - 1)} rel="prev" className={`${cls} border-gray-300 bg-white hover:border-brand-600`}>
           上一页
@@ -115,7 +119,7 @@ export function Pagination({
       <span className="ml-2 text-sm text-gray-600">
         共{total}条，{pages}页
       </span>
-    </nav>
+    </PagerNav>
   );
 }
 

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 export function CertificateView({ certificateId, svg, serialNo }: { certificateId: number; svg: string; serialNo: string }) {
   const [preview, setPreview] = useState(false);
@@ -31,9 +32,9 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
         <button type="button" onClick={() => setPreview(true)} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
           打印预览
         </button>
-        <button type="button" onClick={download} disabled={busy} className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50 disabled:opacity-50">
+        <BusyButton onClick={download} busy={busy} className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50 aria-disabled:opacity-50">
           下载证书
-        </button>
+        </BusyButton>
       </div>
       <div className="mt-4 rounded border bg-white p-2">{image}</div>
       {preview && (

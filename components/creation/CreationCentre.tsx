@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/Toaster';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 const STATUS_STYLE: Record<number, string> = {
   1051: 'bg-gray-100 text-gray-800',
@@ -320,9 +321,9 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
         </div>
         {err('audiences')}
       </fieldset>
-      <button type="submit" disabled={save.isPending || coverBusy} className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
+      <BusyButton type="submit" busy={save.isPending} inactive={coverBusy} className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60">
         保存基本信息
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -377,17 +378,16 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                   </span>
                 </span>
                 {!locked && (
-                  <button
-                    type="button"
+                  <BusyButton
                     className="shrink-0 text-red-700 hover:underline"
-                    disabled={removeChapter.isPending}
+                    busy={removeChapter.isPending}
                     onClick={async () => {
                       const published = course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : '';
                       if (await confirm(`${published}确定删除章节“${ch.title}”吗？`)) removeChapter.mutate(ch.id);
                     }}
                   >
                     删除<span className="sr-only">{ch.title}</span>
-                  </button>
+                  </BusyButton>
                 )}
               </li>
             ))}
@@ -411,10 +411,9 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
               {error}
             </p>
           )}
-          <button
-            type="button"
-            disabled={addChapter.isPending}
-            className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 disabled:opacity-60"
+          <BusyButton
+            busy={addChapter.isPending}
+            className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60"
             onClick={() => {
               if (!title.trim()) return setError('请填写章节名称');
               if (!file) return setError('请先上传章节文件');
@@ -423,7 +422,7 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
             }}
           >
             保存章节
-          </button>
+          </BusyButton>
         </section>
       )}
       <section aria-labelledby={`${id}-review`} className="space-y-2 rounded bg-white p-5 shadow-sm">
@@ -449,17 +448,16 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                 </ul>
               </div>
             )}
-            <button
-              type="button"
-              disabled={submit.isPending}
+            <BusyButton
+              busy={submit.isPending}
               onClick={() => {
                 setUnmet(requirements);
                 if (requirements.length === 0) submit.mutate();
               }}
-              className="rounded bg-green-700 px-5 py-2 text-white hover:bg-green-800 disabled:opacity-60"
+              className="rounded bg-green-700 px-5 py-2 text-white hover:bg-green-800 aria-disabled:opacity-60"
             >
               提交审核
-            </button>
+            </BusyButton>
           </>
         )}
       </section>

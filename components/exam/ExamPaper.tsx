@@ -28,6 +28,7 @@ export function ExamPaper({ examId }: { examId: number }) {
   const submitted = useRef(false);
   const timers = useRef<Record<string, number>>({});
   const [confirm, confirmDialog] = useConfirm();
+  const resultHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -78,6 +79,15 @@ export function ExamPaper({ examId }: { examId: number }) {
     return () => window.clearInterval(id);
   }, [paper, result, submit]);
 
+  // The score replaces the paper: the focus (left on the gone 交卷 or dialog) moves to its heading, which is
+  // described by the score, and the page scrolls back so the whole result and the page's title are in view.
+  useEffect(() => {
+    const h = resultHeading.current;
+    if (!result || !h) return;
+    h.focus({ preventScroll: true });
+    h.closest('section')?.scrollIntoView({ block: 'center' });
+  }, [result]);
+
   const save = (qid: number, a: Answer, delay = 0) => {
     if (!paper) return;
     setAnswers((old) => ({ ...old, [String(qid)]: a }));
@@ -108,12 +118,16 @@ export function ExamPaper({ examId }: { examId: number }) {
   if (!paper) return <p className="mt-6 text-gray-500">正在加载试卷…</p>;
   if (result)
     return (
-      <section className="mt-6 rounded border bg-white p-6 text-center" aria-live="polite">
-        <h2 className="text-lg font-semibold">{paper.title}</h2>
-        <p className="mt-4 text-3xl font-bold text-brand-700" data-testid="exam-score">
+      <section className="mt-6 rounded border bg-white p-6 text-center" aria-labelledby="exam-result-title">
+        <h2 id="exam-result-title" ref={resultHeading} tabIndex={-1} aria-describedby="exam-result-score exam-result-total" className="text-lg font-semibold">
+          {paper.title}
+        </h2>
+        <p id="exam-result-score" className="mt-4 text-3xl font-bold text-brand-700" data-testid="exam-score">
           {result.score} 分
         </p>
-        <p className="mt-2 text-gray-600">满分 {result.totalScore} 分{result.overtime ? '（考试时间已到，已自动交卷）' : ''}</p>
+        <p id="exam-result-total" className="mt-2 text-gray-600">
+          满分 {result.totalScore} 分{result.overtime ? '（考试时间已到，已自动交卷）' : ''}
+        </p>
         <a href={`/exam?examId=${examId}&view=result`} className="mt-4 inline-block text-brand-700 hover:underline">
           查看答题详情
         </a>
@@ -144,16 +158,18 @@ export function ExamPaper({ examId }: { examId: number }) {
         const state = saving[q.id];
         return (
           <fieldset key={q.id} className="rounded border bg-white p-4">
-            <legend className="px-1 font-medium">
+            {/* Floated: the legend (the group's name) sits inside the card's padding instead of on its top border, where a
+                question on two lines had its first line outside the card. */}
+            <legend className="float-left w-full font-medium">
               {i + 1}. 【{TYPE_LABEL[q.type]}】{q.stem}（{q.score}分）
             </legend>
             {q.type === 'short' ? (
-              <label className="mt-2 block">
+              <label className="clear-left block pt-2">
                 <span className="sr-only">第{i + 1}题答案</span>
                 <textarea className="w-full rounded border p-2" rows={3} maxLength={2000} value={String(a[0] ?? '')} onChange={(e) => save(q.id, [e.target.value], 800)} />
               </label>
             ) : (
-              <div className="mt-2 flex flex-col gap-1">
+              <div className="clear-left flex flex-col gap-1 pt-2">
                 {q.options.map((o, k) => {
                   const checked = a.includes(k);
                   return (

@@ -77,16 +77,18 @@ export function BannerCarousel() {
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
             <img src={b.imageUrl} alt="" width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
-            <span className="absolute bottom-6 left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow">{b.title}</span>
+            <span className="absolute bottom-[40px] left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow md:bottom-6">{b.title}</span>
           </Link>
         ))}
       </div>
       {banners.length > 1 && (
-        <div className="absolute bottom-1 right-4 flex items-center gap-1">
+        // Targets of at least 24 x 24 px at every root size (WCAG 2.5.8), the dots larger than they look; over the
+        // artwork the focus ring is white on a dark band, visible on light and dark pictures alike.
+        <div className="focus-on-dark absolute bottom-[6px] right-4 flex items-center gap-[4px]">
           <button
             type="button"
             onClick={() => setPaused(!stopped)}
-            className="mr-1 rounded bg-black/50 px-2 py-0.5 text-xs text-white hover:bg-black/70 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+            className="mr-[4px] min-h-[24px] rounded bg-black/50 px-2 py-0.5 text-xs text-white hover:bg-black/70 focus-visible:shadow-[0_0_0_2px_#111827]"
           >
             {stopped ? '继续轮播' : '暂停轮播'}
           </button>
@@ -97,9 +99,9 @@ export function BannerCarousel() {
               onClick={() => setIndex(i)}
               aria-label={`第${i + 1}张：${b.title}`}
               aria-current={i === current}
-              className="flex h-6 w-6 items-center justify-center"
+              className="flex size-[max(0.28rem,28px)] items-center justify-center rounded-full focus-visible:shadow-[0_0_0_2px_#111827]"
             >
-              <span className={`block h-3 w-3 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`} />
+              <span className={`block size-[max(0.12rem,10px)] rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`} />
             </button>
           ))}
         </div>

@@ -15,6 +15,7 @@ import { writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/events';
 import { V } from '@/lib/validation/messages';
 import { useSite } from '@/components/site/SiteContext';
+import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { afterLoginAddress, completeLogin, followUpDelay, peekFollowUp, readFollowUp, writeFollowUp, type FollowUp, type LoginResult } from './after-login';
 import { MANUAL_RETRIEVAL_CONTACTS } from './contacts';
 import { linkButton, primaryButton } from './fields';
@@ -24,6 +25,11 @@ import { QrLogin } from './QrLogin';
 
 const LOGIN_TYPES: readonly LoginType[] = [-1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 export const isLoginType = (t: number): t is LoginType => (LOGIN_TYPES as readonly number[]).includes(t);
+
+const LOGIN_TABS: readonly TabItem<1 | 2>[] = [
+  { key: 1, label: '账号登录' },
+  { key: 2, label: '扫码登录' },
+];
 
 const NARROW: readonly LoginType[] = [5, 6, 8, 12, 13];
 const WIDE: readonly LoginType[] = [-1, 17];
@@ -196,7 +202,8 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
   useEffect(() => {
     if (!open || !passport) return;
     type Answer = ({ type: 'login' } & LoginResult) | { type: 12 } | { type: 14; esLoginIO: string; list: MatchItem[] } | { type: 15; esLoginIO: string; userID: string } | { type: 16; esLoginIO: string };
-    api.request<Answer>('/modules/eosoperator/loginByES', passport).then(
+    // A failure shows in the dialog (notice, role=alert), so the toast does not announce it again.
+    api.request<Answer>('/modules/eosoperator/loginByES', passport, { shownInline: true }).then(
       (a) => {
         setExtra({});
         if (a.type === 'login') return void succeed(a, false);
@@ -272,16 +279,6 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
   };
 
   const onInvalidLink = useCallback(() => switchTo(6), [switchTo]);
-
-  const tabs = (type === 1 || type === 2) && (
-    <div role="tablist" aria-label="登录方式" className="mb-4 flex border-b border-gray-200">
-      {([1, 2] as const).map((t) => (
-        <button key={t} role="tab" type="button" aria-selected={type === t} onClick={() => switchTo(t)} className={`flex-1 py-2 text-center ${type === t ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-gray-600'}`}>
-          {t === 1 ? '账号登录' : '扫码登录'}
-        </button>
-      ))}
-    </div>
-  );
 
   const busy = passport ? '正在通过科技云通行证登录…' : null;
   let body: React.ReactNode;
@@ -515,8 +512,20 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
               ×
             </button>
             <div className="mx-auto mt-5">
-              {tabs}
-              {body}
+              {type === 1 || type === 2 ? (
+                <Tabs
+                  label="登录方式"
+                  tabs={LOGIN_TABS}
+                  selected={type}
+                  onSelect={switchTo}
+                  listClassName="mb-4 flex border-b border-gray-200"
+                  tabClassName={(on) => `flex-1 py-2 text-center ${on ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-gray-600'}`}
+                >
+                  {body}
+                </Tabs>
+              ) : (
+                body
+              )}
             </div>
           </DialogPanel>
         </div>

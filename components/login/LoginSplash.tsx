@@ -4,11 +4,12 @@
  * greeting by hour and 'user authenticated, initialising user information...'. It closes after 4 s;
  * then the caller goes to /home if a system error had been flagged, else re-initialises the page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LOGIN_SPLASH_MS } from '@/lib/constants';
 import { greeting } from '@/lib/format';
 import { SYSTEM_ERROR_KEY } from '@/lib/session/client';
 import { useSite } from '@/components/site/SiteContext';
+import { focusFallback, focusLost } from '@/components/shell/focus-return';
 
 export const DEFAULT_HEAD =
   'data:image/svg+xml;utf8,' +
@@ -26,8 +27,19 @@ export function LoginSplash({ name, headPic, onDone }: { name: string; headPic: 
     const t = setTimeout(() => onDone(systemError), LOGIN_SPLASH_MS);
     return () => clearTimeout(t);
   }, [onDone, systemError]);
+  // The splash covers the page: it holds the focus (read out), not the 登录 button hidden behind it, which the
+  // re-initialised page no longer has; when it goes, a focus left on <body> moves to the page's main landmark.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+    return () => {
+      setTimeout(() => {
+        if (focusLost()) focusFallback();
+      }, 0);
+    };
+  }, []);
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-800/90 p-6 text-white">
+    <div ref={box} tabIndex={-1} role="status" aria-live="polite" className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-800/90 p-6 text-white">
       <div className="text-center">
         <p className="text-2xl font-semibold">欢迎来到{title}！</p>
         {/* eslint-disable-next-line @next/next/no-img-element -- the user's own picture (data: or uploaded URL) */}

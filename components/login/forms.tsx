@@ -5,12 +5,22 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
+import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/api/messages';
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { forgotSchema, perfectInfoSchema, registerSchema, resetFormSchema, type RegisterForm as RegisterValues } from '@/lib/validation/accounts';
 import { CaptchaField, Field, FormError, primaryButton, useCaptcha } from './fields';
 import type { LoginResult } from './after-login';
 
 const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
+
+/** Where the server's refusal belongs: beside the field it is about (the captcha, a taken e-mail), else under the form. */
+function refusalField(e: unknown): 'code' | 'email' | 'root' {
+  if (!(e instanceof ApiError)) return 'root';
+  if (e.message === CAPTCHA_WRONG_MSG) return 'code';
+  return e.message === EMAIL_TAKEN_MSG || e.message === LOGIN_NAME_TAKEN_MSG ? 'email' : 'root';
+}
+/** The forms show the server's message beside their fields (FormError, role=alert): the toast does not announce it again. */
+const INLINE = { shownInline: true } as const;
 
 /** Remembered login info (SPEC 3): only the login name, never the password. */
 export const REMEMBER_KEY = 'rememberLogin';
@@ -35,13 +45,15 @@ export function UsernameForm({ userID, esLoginIO, lockedUser, onSuccess }: { use
   const onSubmit = handleSubmit(async (values) => {
     try {
       const redirect = new URLSearchParams(window.location.search).get('redirect') ?? undefined;
-      const result = await api.request<LoginResult>('/modules/eosoperator/login', { ...values, redirect });
+      const result = await api.request<LoginResult>('/modules/eosoperator/login', { ...values, redirect }, INLINE);
       if (remember) localStorage.setItem(REMEMBER_KEY, values.userID.trim());
       else localStorage.removeItem(REMEMBER_KEY);
       onSuccess(result);
     } catch (e) {
-      // The message also shows inside the dialog, where focus and screen readers are.
-      form.setError('root', { message: errorText(e, '登录失败，请稍后重试') });
+      // The message also shows inside the dialog, where focus and screen readers are: beside the captcha (focused,
+      // so it is read with its field) when it is about the captcha.
+      const field = refusalField(e) === 'code' ? 'code' : 'root';
+      form.setError(field, { message: errorText(e, '登录失败，请稍后重试') }, { shouldFocus: field !== 'root' });
       void refresh();
     }
   });
@@ -90,10 +102,11 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await api.request<{ email: string }>('/api/register/create', values);
+      const res = await api.request<{ email: string }>('/api/register/create', values, INLINE);
       onDone(res.email);
     } catch (e) {
-      setError('root', { message: errorText(e, '注册失败，请稍后重试') });
+      const field = refusalField(e);
+      setError(field, { message: errorText(e, '注册失败，请稍后重试') }, { shouldFocus: field !== 'root' });
       void refresh();
     }
   });
@@ -172,7 +185,7 @@ export function ResetForm({ token, onInvalid, onDone }: { token: string; onInval
   }, [token, onInvalid]);
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.request('/api/eosoperator/forgetPasswordModify', { forgetPasswordToken: token, ...values });
+      await api.request('/api/eosoperator/forgetPasswordModify', { forgetPasswordToken: token, ...values }, INLINE);
       onDone();
     } catch (e) {
       if (e instanceof ApiError && e.message.startsWith('链接不正确')) onInvalid();
@@ -210,7 +223,7 @@ export function PerfectInfoForm({ type, onSaved }: { type: 9 | 10 | 11; onSaved:
     try {
       // Only what this prompt asks for goes to the server.
       const body = need.password ? { newPassword: values.newPassword, confirmPassword: values.confirmPassword } : {};
-      await api.request('/modules/eosoperator/loginRecommendSave', need.email ? { ...body, email: values.email } : body);
+      await api.request('/modules/eosoperator/loginRecommendSave', need.email ? { ...body, email: values.email } : body, INLINE);
       onSaved();
     } catch (e) {
       setError('root', { message: errorText(e, '保存失败，请稍后重试') });

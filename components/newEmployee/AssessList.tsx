@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { openLogin } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 const noop = () => () => {};
 const ASPECTS: [keyof NonNullable<AssessItem['scores']>, string][] = [
@@ -102,9 +103,9 @@ function AssessForm({ item }: { item: AssessItem }) {
           {error}
         </p>
       )}
-      <button type="submit" disabled={save.isPending} className="mt-2 rounded bg-brand-700 px-5 py-2 text-white disabled:opacity-60">
+      <BusyButton type="submit" busy={save.isPending} className="mt-2 rounded bg-brand-700 px-5 py-2 text-white aria-disabled:opacity-60">
         {item.assessed ? '修改评估' : '提交评估'}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -6,15 +6,37 @@ import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
+import { BusyButton } from '@/components/ui/BusyButton';
 
-export function FavouriteButton({ courseId, initial, refresh = false, className = 'rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50 disabled:opacity-50' }: { courseId: number; initial: boolean; refresh?: boolean; className?: string }) {
+/**
+ * One button for both states (aria-pressed, the name changes), kept focusable while the request runs: the
+ * keyboard user who pressed it stays on it. `initial` may change afterwards (the visitor's state loaded
+ * again); `onChange` hears each toggle the server accepted.
+ */
+export function FavouriteButton({
+  courseId,
+  initial,
+  refresh = false,
+  onChange,
+  className = 'rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-50 aria-disabled:opacity-50',
+}: {
+  courseId: number;
+  initial: boolean;
+  refresh?: boolean;
+  onChange?: (favourite: boolean) => void;
+  className?: string;
+}) {
   const [on, setOn] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setOn(initial);
+  }
   const [busy, setBusy] = useState(false);
   const router = useRouter();
   return (
-    <button
-      type="button"
-      disabled={busy}
+    <BusyButton
+      busy={busy}
       aria-pressed={on}
       onClick={async () => {
         if (!isLoggedIn()) return openMessageBox(1);
@@ -22,6 +44,7 @@ export function FavouriteButton({ courseId, initial, refresh = false, className 
         try {
           await api.request('/api/course/favourite', { courseId, favourite: !on });
           setOn(!on);
+          onChange?.(!on);
           if (refresh) router.refresh();
         } catch {
           /* message shown by the client */
@@ -32,6 +55,6 @@ export function FavouriteButton({ courseId, initial, refresh = false, className 
       className={className}
     >
       {on ? '取消收藏' : '收藏'}
-    </button>
+    </BusyButton>
   );
 }

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
 import { toast } from '@/components/ui/Toaster';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 export function TrainCertificateButton({ trainId }: { trainId: number }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      disabled={busy}
+    <BusyButton
+      busy={busy}
       onClick={async () => {
         setBusy(true);
         try {
@@ -25,9 +25,9 @@ export function TrainCertificateButton({ trainId }: { trainId: number }) {
           setBusy(false);
         }
       }}
-      className="rounded border border-brand-600 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+      className="rounded border border-brand-600 px-3 py-1 text-sm text-brand-700 hover:bg-brand-50 aria-disabled:opacity-50"
     >
       申请证书
-    </button>
+    </BusyButton>
   );
 }

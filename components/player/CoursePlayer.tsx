@@ -18,6 +18,7 @@ import { HEARTBEAT_INTERVAL_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learni
 import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
 import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
 import { toast } from '@/components/ui/Toaster';
+import { BusyButton } from '@/components/ui/BusyButton';
 import { SelfTestPanel } from './SelfTestPanel';
 import { NotesPanel } from './NotesPanel';
 
@@ -45,6 +46,8 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
   const [testFor, setTestFor] = useState<number | null>(null);
   const [status, setStatus] = useState<string>('');
   const [subtitling, setSubtitling] = useState<number | null>(null);
+  // 选学 pressed here: the button stays (as 已选学), so the keyboard focus on it is not lost to <body>.
+  const [choosing, setChoosing] = useState<'busy' | 'done' | null>(null);
   const [pending, setPending] = useState(0);
   const [lockError, setLockError] = useState<string | null>(null);
 
@@ -222,14 +225,17 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       openMessageBox(1);
       return;
     }
+    setChoosing('busy');
     try {
       const state = await api.request<CourseProgressView>('/api/course/choose', { courseId });
       qc.setQueryData<CourseProgressView>(progressKey, (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }));
       setTrialOver(false);
       trialPlayedRef.current = 0;
       toast('info', '选学成功，可观看课程完整内容');
+      setChoosing('done');
     } catch {
       /* the client showed the server's message */
+      setChoosing(null);
     }
   };
 
@@ -296,7 +302,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
   const src = chapter ? `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}` : '';
 
   return (
-    <div className="min-h-screen bg-gray-900 text-gray-100">
+    <div className="focus-on-dark min-h-screen bg-gray-900 text-gray-100">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-700 px-4 py-3">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold">{course.title}</h1>
@@ -307,11 +313,11 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <CourseFavourite courseId={courseId} className="rounded border border-gray-600 px-3 py-1.5 text-sm hover:bg-gray-800 disabled:opacity-50" />
-          {!chosen && (
-            <button type="button" onClick={choose} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
-              选学
-            </button>
+          <CourseFavourite courseId={courseId} className="rounded border border-gray-600 px-3 py-1.5 text-sm hover:bg-gray-800 aria-disabled:opacity-50" />
+          {(!chosen || choosing === 'done') && (
+            <BusyButton onClick={choose} busy={choosing === 'busy'} inactive={chosen} className={chosen ? 'rounded border border-gray-600 px-4 py-1.5 text-gray-300' : 'rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700 aria-disabled:opacity-60'}>
+              {chosen ? '已选学' : '选学'}
+            </BusyButton>
           )}
           <label className="flex items-center gap-1 text-sm">
             <span>倍速</span>
@@ -367,15 +373,14 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
               </video>
               <p className="mt-2 text-xs text-gray-400">键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕</p>
               {course.aiSubtitles && chosen && !chapter.hasSubtitle && (
-                <button
-                  type="button"
+                <BusyButton
                   onClick={() => makeSubtitles(chapter.id)}
-                  disabled={subtitling !== null}
-                  aria-busy={subtitling === chapter.id}
-                  className="mt-2 rounded border border-gray-500 px-3 py-1 text-sm text-gray-100 hover:bg-gray-800 disabled:opacity-60"
+                  busy={subtitling === chapter.id}
+                  inactive={subtitling !== null}
+                  className="mt-2 rounded border border-gray-500 px-3 py-1 text-sm text-gray-100 hover:bg-gray-800 aria-disabled:opacity-60"
                 >
                   {subtitling === chapter.id ? 'AI字幕生成中，请稍候…' : '生成AI字幕'}
-                </button>
+                </BusyButton>
               )}
               <p className="mt-1 text-sm text-gray-300" aria-live="polite" data-testid="study-status">
                 {status}

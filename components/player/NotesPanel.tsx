@@ -7,30 +7,32 @@ import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import { formatDate } from '@/lib/format';
 import type { CourseNote } from '@/lib/learning/types';
+import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { toast } from '@/components/ui/Toaster';
 
 type Tab = 'intro' | 'review' | 'summary';
-const TABS: [Tab, string][] = [
-  ['intro', '课程简介'],
-  ['review', '课程评价'],
-  ['summary', '学习心得'],
+const TABS: TabItem<Tab>[] = [
+  { key: 'intro', label: '课程简介' },
+  { key: 'review', label: '课程评价' },
+  { key: 'summary', label: '学习心得' },
 ];
 
 export function NotesPanel({ courseId, chosen, summary }: { courseId: number; chosen: boolean; summary: string }) {
   const [tab, setTab] = useState<Tab>('intro');
   return (
-    <section className="mt-4 rounded bg-white text-gray-900">
-      <div role="tablist" aria-label="课程信息" className="flex border-b">
-        {TABS.map(([k, label]) => (
-          <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)} className={`px-4 py-2 text-sm ${tab === k ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`}>
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="p-4">
+    <section className="focus-on-light mt-4 rounded bg-white text-gray-900">
+      <Tabs
+        label="课程信息"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        listClassName="flex border-b"
+        tabClassName={(on) => `px-4 py-2 text-sm ${on ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`}
+        panelClassName="p-4"
+      >
         {tab === 'intro' && <p className="whitespace-pre-line text-sm leading-6">{summary || '暂无简介'}</p>}
         {tab !== 'intro' && <NoteList courseId={courseId} kind={tab} chosen={chosen} />}
-      </div>
+      </Tabs>
     </section>
   );
 }

@@ -16,7 +16,7 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
     setResult(await api.request<SelfTestResult>('/api/course/selfTestSubmit', { chapterId, answers }));
   };
   return (
-    <section aria-labelledby="selftest-title" className="mt-4 rounded bg-white p-4 text-gray-900" data-testid="self-test">
+    <section aria-labelledby="selftest-title" className="focus-on-light mt-4 rounded bg-white p-4 text-gray-900" data-testid="self-test">
       <h2 id="selftest-title" className="text-base font-semibold">
         本讲自测
       </h2>

@@ -1,18 +1,22 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { V } from '@/lib/validation/messages';
 
-/** A question with 确定 / 取消, in the look of the shell's message box (components/shell/MessageBox); the creation centre and the exam paper ask with it. */
+/**
+ * A question with 确定 / 取消, in the look of the shell's message box (components/shell/MessageBox); the creation
+ * centre and the exam paper ask with it before what cannot be undone, so it is an alertdialog described by its
+ * message (read with the title when it opens; the focus starts on 取消).
+ */
 function ConfirmDialog({ message, onClose }: { message: string; onClose: (ok: boolean) => void }) {
   return (
-    <Dialog open onClose={() => onClose(false)} className="relative z-50">
+    <Dialog open role="alertdialog" onClose={() => onClose(false)} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-gray-900">{V.confirmTitle}</DialogTitle>
-          <p className="mt-3 whitespace-pre-line text-gray-700">{message}</p>
+          <Description className="mt-3 whitespace-pre-line text-gray-700">{message}</Description>
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" onClick={() => onClose(false)} className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50">
               {V.confirmCancel}

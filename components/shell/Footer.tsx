@@ -7,7 +7,7 @@ import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, specialColumns
 export function Footer({ variant, title }: { variant: Variant; title: string }) {
   const columns = specialColumns(variant);
   return (
-    <footer className="mt-auto bg-slate-900 text-slate-300">
+    <footer className="focus-on-dark mt-auto bg-slate-900 text-slate-300">
       <div className="page-width grid gap-8 py-10 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="f-national">
           <h2 id="f-national" className="mb-3 font-semibold text-white">

@@ -19,7 +19,7 @@ export function Header({ site, variant, title }: { site: Site; variant: Variant;
     <header>
       <div className="bg-brand-900 text-sm text-white">
         <div className="page-width flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-1.5">
-          <div className="min-w-0 flex-1">
+          <div className="focus-on-dark min-w-0 flex-1">
             <HeaderUser />
           </div>
           <ShellTools dx={site.dx} />

@@ -56,8 +56,9 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
   useEffect(() => {
     const stopWatching: (() => void)[] = [];
     const offUi = onUi((e) => {
-      // The dialog may mount only after this click (loaded on first use): remember the opener for its close.
-      if (e.type === 'login' || e.type === 'messageBox') stopWatching.push(returnFocusOnClose());
+      // The dialog may mount only after this click (loaded on first use): remember the opener for its close
+      // (the post-station prompt opens by itself: its close gives the focus to the page's main landmark).
+      if (e.type === 'login' || e.type === 'messageBox' || e.type === 'postStation') stopWatching.push(returnFocusOnClose());
       if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
       if (e.type === 'postStation') setStation(readUserInfo()?.operatorID ?? null);

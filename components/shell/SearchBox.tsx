@@ -25,7 +25,7 @@ export function SearchBox() {
     router.push(`/search/index?key=${encodeURIComponent(key.trim())}`);
   };
   return (
-    <form role="search" action="/search/index" method="get" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
+    <form role="search" aria-label="全站搜索" action="/search/index" method="get" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
       <input
         type="search"
         name="key"

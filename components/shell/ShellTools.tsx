@@ -27,10 +27,10 @@ export function ShellTools({ dx }: { dx: boolean }) {
   if (dx) return null;
   return (
     <span className="flex items-center gap-3">
-      <a href={FEEDBACK_URL} className="hover:underline">
+      <a href={FEEDBACK_URL} className="focus-on-dark hover:underline">
         意见反馈
       </a>
-      <button type="button" className="hover:underline" onClick={addFavourite}>
+      <button type="button" className="focus-on-dark hover:underline" onClick={addFavourite}>
         加入收藏
       </button>
       <AssistantIcon />

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
 import { useLoggedIn } from '@/lib/session/client';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 const MAX = 500;
 
@@ -73,9 +74,9 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
             <span className="text-sm text-gray-500">
               {[...text].length}/{MAX}
             </span>
-            <button type="submit" disabled={save.isPending} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800 disabled:opacity-60">
+            <BusyButton type="submit" busy={save.isPending} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800 aria-disabled:opacity-60">
               发表
-            </button>
+            </BusyButton>
           </span>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import type { FollowState, SpaceKind } from '@/lib/api/spaces';
 import { useLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 
 /** The signed-in visitor's relation to a space and its fresh counts (one query shared by the button, the counts and the owner tools). */
@@ -32,15 +33,15 @@ export function FollowButton({ spaceRef, name }: { spaceRef: { kind: SpaceKind; 
   if (loggedIn && state.data?.isOwner) return null;
   const followed = !!state.data?.followed;
   return (
-    <button
-      type="button"
-      className={`rounded px-5 py-2 text-sm font-medium ${followed ? 'border border-gray-300 bg-white text-gray-700' : 'bg-brand-700 text-white hover:bg-brand-800'} disabled:opacity-60`}
+    <BusyButton
+      className={`rounded px-5 py-2 text-sm font-medium ${followed ? 'border border-gray-300 bg-white text-gray-700' : 'bg-brand-700 text-white hover:bg-brand-800'} aria-disabled:opacity-60`}
       aria-pressed={followed}
-      disabled={toggle.isPending || (loggedIn && state.isPending)}
+      busy={toggle.isPending}
+      inactive={loggedIn && state.isPending}
       onClick={() => (loggedIn ? toggle.mutate(!followed) : openMessageBox(1))}
     >
       {followed ? '已关注' : '关注'}
       <span className="sr-only">{name}</span>
-    </button>
+    </BusyButton>
   );
 }

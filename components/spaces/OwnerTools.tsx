@@ -11,6 +11,7 @@ import type { CourseCard, Page, UserInfo } from '@/lib/api/types';
 import { toast } from '@/components/ui/Toaster';
 import { creationHref } from '@/components/creation/links';
 import { useFollowState } from './FollowButton';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 const LABELS: [keyof SpacePrivacy, string][] = [
   ['showCreated', '公开我创建的课程'],
@@ -96,9 +97,9 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" disabled={!value || save.isPending} className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-800 disabled:opacity-60">
+        <BusyButton type="submit" busy={save.isPending} inactive={!value} className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-800 aria-disabled:opacity-60">
           保存隐私设置
-        </button>
+        </BusyButton>
       </form>
       {rows.length > 0 && (
         <details className="mt-3">
@@ -111,10 +112,10 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
                   {r.itemType === 'series' && '系列专题：'}
                   {r.title}
                 </span>
-                <button type="button" disabled={pin.isPending} className="shrink-0 text-brand-700 hover:underline disabled:opacity-60" onClick={() => pin.mutate({ ...r, top: !r.on })}>
+                <BusyButton busy={pin.isPending} className="shrink-0 text-brand-700 hover:underline aria-disabled:opacity-60" onClick={() => pin.mutate({ ...r, top: !r.on })}>
                   {r.on ? '取消置顶' : '置顶'}
                   <span className="sr-only">{r.title}</span>
-                </button>
+                </BusyButton>
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { apiQuery } from '@/lib/api/query';
 import { SPACE_LIST_SIZE, type SpaceKind } from '@/lib/api/spaces';
 import type { CourseCard, Page } from '@/lib/api/types';
 import { useFollowState } from './FollowButton';
+import { BusyButton } from '@/components/ui/BusyButton';
 
 export const PRIVATE_MSG = '空间主人已设置为不公开';
 
@@ -84,9 +85,9 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
       <Grid courses={shown} />
       {shown.length < total && !end && (
         <div className="mt-5 text-center">
-          <button type="button" onClick={() => void loadMore()} disabled={busy} className="rounded border border-brand-700 px-5 py-1.5 text-sm text-brand-800 hover:bg-brand-50 disabled:opacity-60">
+          <BusyButton onClick={() => void loadMore()} busy={busy} className="rounded border border-brand-700 px-5 py-1.5 text-sm text-brand-800 hover:bg-brand-50 aria-disabled:opacity-60">
             {busy ? '加载中…' : `查看更多（已显示${shown.length}门，共${total}门）`}
-          </button>
+          </BusyButton>
           {failed && (
             <p role="alert" className="mt-2 text-sm text-red-700">
               加载失败，请稍后重试

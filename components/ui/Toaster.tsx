@@ -16,6 +16,8 @@ interface Shown {
   id: number;
   kind: NotifyKind;
   message: string;
+  /** false: the page shows the same message where the user is (a form's alert), so this copy is not a live region. */
+  announce: boolean;
 }
 
 const KIND_CLASS: Record<NotifyKind, string> = {
@@ -34,7 +36,7 @@ export function Toaster() {
       if (event.type !== 'notify') return;
       const id = ++nextId;
       // The same message already on screen is not stacked again (parallel calls failing alike): it stays for the new duration.
-      setShown((list) => [...list.filter((item) => item.kind !== event.kind || item.message !== event.message), { id, kind: event.kind, message: event.message }]);
+      setShown((list) => [...list.filter((item) => item.kind !== event.kind || item.message !== event.message), { id, kind: event.kind, message: event.message, announce: event.announce !== false }]);
       const timer = setTimeout(() => {
         timers.delete(timer);
         setShown((list) => list.filter((item) => item.id !== id));
@@ -57,7 +59,7 @@ export function Toaster() {
       {shown.map((item) => (
         <div
           key={item.id}
-          role={item.kind === 'error' ? 'alert' : 'status'}
+          role={!item.announce ? undefined : item.kind === 'error' ? 'alert' : 'status'}
           className={`pointer-events-auto w-fit max-w-[min(480px,100%)] rounded-[6px] border px-[16px] py-[10px] text-[14px] leading-[20px] break-words shadow-md ${KIND_CLASS[item.kind]}`}
         >
           {item.message}

@@ -23,7 +23,7 @@ test('an exam: start, answer, reload with answers kept, submit, score', async ({
   await page.getByRole('group', { name: /^5\./ }).getByLabel('A. 正确').check();
 
   await page.getByRole('button', { name: '交卷' }).click();
-  const ask = page.getByRole('dialog', { name: '提示' });
+  const ask = page.getByRole('alertdialog', { name: '提示' });
   await expect(ask).toContainText(/还有\d+道题未作答。确定交卷吗？/);
   await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('exam-score')).toHaveText('50 分');
@@ -36,9 +36,13 @@ test('a survey: refused when incomplete, submitted, then refused a second time',
   await signIn(page.request, 'party');
   await page.goto('/questionaire?id=feedback');
   await expect(page.getByRole('heading', { name: '平台使用意见反馈问卷' })).toBeVisible();
+  // Both required questions are marked at once, each beside its question.
   await page.getByRole('button', { name: '提交' }).click();
-  await expect(page.locator('#survey-problem')).toHaveText('第1题为必答题，请作答');
+  await expect(page.locator('#survey-problem')).toHaveText('还有2道题需要填写或修改，请查看标红的题目');
+  await expect(page.getByText('第1题为必答题，请作答')).toBeVisible();
+  await expect(page.getByText('第2题为必答题，请作答')).toBeVisible();
   await page.getByText('4分', { exact: true }).click();
+  await expect(page.getByText('第1题为必答题，请作答')).toHaveCount(0);
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.locator('#survey-problem')).toHaveText('第2题为必答题，请作答');
   await page.getByLabel('系列专题').check();

@@ -8,7 +8,8 @@ import type { SessionCode } from './messages';
 
 export type NotifyKind = 'warning' | 'error' | 'info';
 export type ApiEvent =
-  | { type: 'notify'; kind: NotifyKind; message: string; durationMs: number }
+  /** announce: false for a message the page also shows where the user is: shown, but not a second live announcement. */
+  | { type: 'notify'; kind: NotifyKind; message: string; durationMs: number; announce?: false }
   /** stay: the caller said not to leave the page (SPEC 4.1 'unless told not to'). */
   | { type: 'session'; code: SessionCode; forced: boolean; stay?: boolean };
 export type ApiEventListener = (event: ApiEvent) => void;
@@ -79,7 +80,7 @@ export const api: ApiClient = createApiClient({
   download: browserDownload,
   headers: browserHeaders,
   hooks: {
-    notify: (kind, message, durationMs) => apiEvents.emit({ type: 'notify', kind, message, durationMs }),
+    notify: (kind, message, durationMs, opts) => apiEvents.emit({ type: 'notify', kind, message, durationMs, ...opts }),
     onSessionError: (code, { forced, stay }) => apiEvents.emit({ type: 'session', code, forced, ...(stay ? { stay } : {}) }),
     log: ({ path, code, msg }) => console.warn('[api]', path, code ?? '-', msg),
   },

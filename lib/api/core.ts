@@ -29,7 +29,8 @@ export type Transport = (req: TransportRequest) => Promise<Envelope>;
 export type DownloadTransport = (req: TransportRequest) => Promise<{ contentType: string; blob: Blob; json?: unknown }>;
 
 export interface ClientHooks {
-  notify(kind: 'warning' | 'error', message: string, durationMs: number): void;
+  /** announce: false when the caller shows the same message where the user is (see RequestOptions.shownInline). */
+  notify(kind: 'warning' | 'error', message: string, durationMs: number, opts?: { announce: false }): void;
   /**
    * Re-login flow (SPEC 4.1): forced = true for the token check's silent 2002; stay = true when the
    * caller said not to leave the page (token expiry otherwise clears the session and goes to /home).
@@ -44,6 +45,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** SPEC 4.1 'unless told not to': a session error of this call re-logs in on the page, without going to /home. */
   stayOnSessionError?: boolean;
+  /**
+   * The caller shows an error answer's message itself, in the form (a role=alert beside the fields): the message
+   * is still shown for 3 s (SPEC 8), but not announced to screen readers a second time.
+   */
+  shownInline?: boolean;
 }
 
 export interface ApiClient {
@@ -150,7 +156,8 @@ export function createApiClient(cfg: {
   };
 
   /** Rules 2-5: a non-zero envelope. */
-  const answerFailed = (path: string, env: Envelope, quiet: boolean, stay: boolean): never => {
+  const answerFailed = (path: string, env: Envelope, quiet: boolean, opts: RequestOptions): never => {
+    const stay = opts.stayOnSessionError === true;
     const { code, msg, data } = env;
     log(path, code, msg);
     const error = new ApiError(path, code, msg, data);
@@ -167,7 +174,10 @@ export function createApiClient(cfg: {
       throw error;
     }
     warnedCode = null;
-    if (!quiet) hooks.notify('error', msg || SERVER_BUSY_MSG, MESSAGE_DURATION_MS);
+    if (!quiet) {
+      if (opts.shownInline) hooks.notify('error', msg || SERVER_BUSY_MSG, MESSAGE_DURATION_MS, { announce: false });
+      else hooks.notify('error', msg || SERVER_BUSY_MSG, MESSAGE_DURATION_MS);
+    }
     throw error;
   };
 
@@ -178,7 +188,7 @@ export function createApiClient(cfg: {
     } catch (err) {
       return transportFailed(path, err, quiet);
     }
-    if (env.code !== CODE_OK) return answerFailed(path, env, quiet, opts.stayOnSessionError === true);
+    if (env.code !== CODE_OK) return answerFailed(path, env, quiet, opts);
     warnedCode = null;
     return env.data as T;
   }

@@ -29,6 +29,10 @@ export const FAVOURITE_FAILED_MSG = '抱歉，您所使用的浏览器无法完�
 export const IDLE_TITLE_MSG = '系统未操作时间过长';
 export const RELOGIN_MSG = '请重新登录';
 export const RESET_LINK_INVALID_MSG = '链接不正确';
+/** Refusals of the sign-in and registration forms that belong beside a field (the forms put them there). */
+export const CAPTCHA_WRONG_MSG = '验证码错误或已过期，请重新输入';
+export const EMAIL_TAKEN_MSG = '该邮箱已被注册，请直接登录或找回密码';
+export const LOGIN_NAME_TAKEN_MSG = '该登录账号已被使用，请更换邮箱';
 /** An activation link that is unknown, used up or not even well-formed. */
 export const ACTIVATION_INVALID_MSG = '激活链接无效或已过期，请重新注册或联系管理员';
 export const RESET_LINK_EXPIRED_MSG = '是否已经过期？请重新申请！';

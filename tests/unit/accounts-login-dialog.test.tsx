@@ -4,11 +4,12 @@
  * transitions (back to login remembers the previous type except from 3); opening by event with any
  * type (17 from the exam pages); the shared schemas' messages beside the fields.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { dialogWidthRem, LoginDialog } from '@/components/login/LoginDialog';
 import { perfectInfoType } from '@/components/login/after-login';
 import { SiteProvider } from '@/components/site/SiteContext';
+import { Toaster } from '@/components/ui/Toaster';
 import { emitUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
 
@@ -22,6 +23,8 @@ const answers: Record<string, unknown> = {
   '/modules/eosoperator/loginByQRRandNum': { status: 'waiting' },
   '/api/eosoperator/forgetPasswordCheckToken': { operatorName: '王晓明', orgName: '物理研究所', userID: 'learner' },
 };
+/** Paths that answer an error envelope with this message. */
+const failures: Record<string, string> = {};
 const calls: string[] = [];
 
 beforeAll(() => {
@@ -29,7 +32,7 @@ beforeAll(() => {
     const path = String(url);
     calls.push(path);
     const data = answers[path];
-    const body = data === undefined ? { code: 1000, msg: '未知', data: null } : { code: 0, msg: 'success', data };
+    const body = failures[path] ? { code: 1000, msg: failures[path], data: null } : data === undefined ? { code: 1000, msg: '未知', data: null } : { code: 0, msg: 'success', data };
     return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
   }) as typeof fetch;
 });
@@ -40,6 +43,7 @@ function renderDialog(loginType: number, extra?: LoginExtra) {
     <SiteProvider site={{ variant: 'main', dx: false }}>
       <QueryClientProvider client={client}>
         <LoginDialog initial={{ loginType, extra }} />
+        <Toaster />
       </QueryClientProvider>
     </SiteProvider>,
   );
@@ -127,6 +131,32 @@ describe('transitions and forms', () => {
     expect(screen.getByText('请填写邮箱')).toBeTruthy();
   });
 
+  it('a taken e-mail refused on 注册 is shown beside the e-mail field, which takes focus', async () => {
+    failures['/api/register/create'] = '该邮箱已被注册，请直接登录或找回密码';
+    failures['/api/register/valid'] = '该邮箱已被注册，请直接登录或找回密码';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      renderDialog(-1);
+      await heading();
+      await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
+      fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李明' } });
+      fireEvent.change(screen.getByLabelText('单位'), { target: { value: '物理研究所' } });
+      fireEvent.change(screen.getByLabelText('邮箱（登录账号）'), { target: { value: 'taken@example.cn' } });
+      fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Abc_12345' } });
+      fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'Abc_12345' } });
+      fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ABCD' } });
+      fireEvent.click(screen.getByRole('button', { name: '注册' }));
+      const email = screen.getByLabelText('邮箱（登录账号）');
+      await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+      expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('该邮箱已被注册，请直接登录或找回密码');
+      expect(document.activeElement).toBe(email);
+    } finally {
+      delete failures['/api/register/create'];
+      delete failures['/api/register/valid'];
+      warn.mockRestore();
+    }
+  });
+
   it('type 7 shows whose password is reset; type 15 keeps the chosen user ID with an empty password', async () => {
     const { unmount } = renderDialog(7, { resetToken: 't'.repeat(43) });
     expect(await screen.findByText('物理研究所')).toBeTruthy();
@@ -153,5 +183,64 @@ describe('transitions and forms', () => {
     expect(perfectInfoType({ isDefaultPassword: 1, isEmptyEmail: 0 })).toBe(9);
     expect(perfectInfoType({ isDefaultPassword: 0, isEmptyEmail: 1 })).toBe(10);
     expect(perfectInfoType({ isDefaultPassword: 0, isEmptyEmail: 0 })).toBeNull();
+  });
+});
+
+describe('accessibility', () => {
+  it('账号登录 / 扫码登录 are WAI-ARIA tabs: one tab stop, arrow keys, Home and End select, a labelled panel', async () => {
+    renderDialog(1);
+    await heading();
+    const list = screen.getByRole('tablist', { name: '登录方式' });
+    const [account, qr] = within(list).getAllByRole('tab');
+    expect(account.textContent).toBe('账号登录');
+    expect(account.getAttribute('aria-selected')).toBe('true');
+    expect([account.tabIndex, qr.tabIndex]).toEqual([0, -1]);
+    const panel = screen.getByRole('tabpanel', { name: '账号登录' });
+    expect(account.getAttribute('aria-controls')).toBe(panel.id);
+    expect(qr.getAttribute('aria-controls')).toBe(panel.id);
+    expect(within(panel).getByLabelText('登录账号')).toBeTruthy();
+
+    act(() => account.focus());
+    fireEvent.keyDown(account, { key: 'ArrowRight' });
+    expect((await heading()).textContent).toBe('扫码登录');
+    const qrTab = screen.getByRole('tab', { name: '扫码登录' });
+    expect(document.activeElement).toBe(qrTab);
+    expect(qrTab.getAttribute('aria-selected')).toBe('true');
+    expect(qrTab.tabIndex).toBe(0);
+    expect(within(screen.getByRole('tabpanel', { name: '扫码登录' })).getByText('请使用已登录的手机扫描二维码登录')).toBeTruthy();
+
+    fireEvent.keyDown(qrTab, { key: 'ArrowRight' }); // wraps
+    expect((await heading()).textContent).toBe('登录继续教育网络学院');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: '账号登录' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(screen.getByRole('tab', { name: '扫码登录' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(screen.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { name: '扫码登录' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a wrong captcha is said once, beside the captcha: its field takes focus and is described by it; the toast only shows it', async () => {
+    failures['/modules/eosoperator/login'] = '验证码错误或已过期，请重新输入';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {}); // the client logs the failed call
+    try {
+      renderDialog(1);
+      await heading();
+      await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
+      fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
+      fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Learner_2026' } });
+      fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ZZZZ' } });
+      fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+      await waitFor(() => expect(screen.getAllByText('验证码错误或已过期，请重新输入')).toHaveLength(2));
+      // no second announcement: the toast is no alert, and the message is the captcha field's description
+      expect(screen.queryAllByRole('alert').filter((n) => n.textContent === '验证码错误或已过期，请重新输入')).toEqual([]);
+      const code = screen.getByLabelText('验证码', { selector: 'input' });
+      expect(code.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(code.getAttribute('aria-describedby')!)!.textContent).toBe('验证码错误或已过期，请重新输入');
+      expect(document.activeElement).toBe(code);
+    } finally {
+      delete failures['/modules/eosoperator/login'];
+      warn.mockRestore();
+    }
   });
 });

@@ -166,6 +166,15 @@ describe('rule 5: any other code', () => {
     expect(hooks.onSessionError).not.toHaveBeenCalled();
   });
 
+  it('shownInline: a form that shows the msg itself still gets it shown, but not announced a second time', async () => {
+    const { client, hooks } = setup([fail(1000, '验证码错误或已过期，请重新输入'), fail(2002)]);
+    await expect(client.request('/modules/eosoperator/login', {}, { shownInline: true })).rejects.toMatchObject({ message: '验证码错误或已过期，请重新输入' });
+    expect(hooks.notify).toHaveBeenCalledWith('error', '验证码错误或已过期，请重新输入', MESSAGE_DURATION_MS, { announce: false });
+    // Session warnings are not the form's to show.
+    await client.request('/api/x', {}, { shownInline: true }).catch(() => undefined);
+    expect(hooks.notify).toHaveBeenLastCalledWith('warning', SESSION_NONE_MSG, MESSAGE_DURATION_MS);
+  });
+
   it('falls back to SERVER_BUSY_MSG when msg is empty', async () => {
     const { client, hooks } = setup([fail(500, '')]);
     await client.request('/api/x').catch(() => undefined);

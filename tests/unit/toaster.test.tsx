@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 /** The portal's messages (SPEC 8): shown for their duration; the same message is not stacked twice. */
 import { act, render, screen } from '@testing-library/react';
+import { apiEvents } from '@/lib/api/browser';
 import { Toaster, toast } from '@/components/ui/Toaster';
 
 describe('Toaster', () => {
@@ -26,5 +27,13 @@ describe('Toaster', () => {
     expect(screen.getByText('您的账号已在其他地方登录，请重新登录')).toBeTruthy();
     act(() => jest.advanceTimersByTime(1001));
     expect(screen.queryAllByRole('status')).toHaveLength(0);
+  });
+
+  it('a message the page also shows beside its form is shown, but is no second live region', () => {
+    render(<Toaster />);
+    act(() => apiEvents.emit({ type: 'notify', kind: 'error', message: '验证码错误或已过期，请重新输入', durationMs: 3000, announce: false }));
+    expect(screen.getByText('验证码错误或已过期，请重新输入')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

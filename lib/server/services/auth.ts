@@ -4,6 +4,7 @@
  * A login that carries esLoginIO (passport types 15, 16) links the passport identity to the account.
  */
 import { eq, sql } from 'drizzle-orm';
+import { CAPTCHA_WRONG_MSG } from '@/lib/api/messages';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE, signIdentity } from '@/lib/identity';
 import type { LoginForm } from '@/lib/validation/auth';
@@ -19,7 +20,7 @@ import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
 import type { LoginResult } from '@/lib/api/types';
 
-export const CAPTCHA_WRONG_MSG = '验证码错误或已过期，请重新输入';
+export { CAPTCHA_WRONG_MSG };
 export const LOGIN_FAILED_MSG = '账号或密码错误';
 export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
 

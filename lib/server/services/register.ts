@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { RegisterForm } from '@/lib/validation/accounts';
-import { ACTIVATION_INVALID_MSG } from '@/lib/api/messages';
+import { ACTIVATION_INVALID_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/api/messages';
 import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '../db';
@@ -17,8 +17,7 @@ import { verifyCaptcha } from './captcha';
 import { CAPTCHA_WRONG_MSG } from './auth';
 import { escapeHtml, sendMail } from './mail';
 
-export const EMAIL_TAKEN_MSG = '该邮箱已被注册，请直接登录或找回密码';
-export const LOGIN_NAME_TAKEN_MSG = '该登录账号已被使用，请更换邮箱';
+export { EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG };
 export { ACTIVATION_INVALID_MSG };
 export const ACTIVATED_MSG = '账号已激活，请登录';
 export const TRAIN_NOT_FOUND_MSG = '培训项目不存在';

@@ -11,9 +11,10 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   return pageMetadata({ title: '学习排行', description: `${s.title}本年度学习排行：个人学时、单位学时与单位学习课程数排行。`, canonical: '/rank/index', origin: s.origin, siteName: s.title });
 }
 
+/** The scroll region's name differs from its section's heading: two landmarks of one name are indistinguishable. */
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <ScrollTable label={caption} hint={false}>
+    <ScrollTable label={`${caption}表格`} hint={false}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-gray-700">

@@ -64,7 +64,7 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
               <p className="text-sm text-gray-700">
                 主讲：
                 {detailLinks(s.variant).teacher ? (
-                  <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 hover:underline">
+                  <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
                     {l.teacher.name}
                   </Link>
                 ) : (

@@ -91,7 +91,7 @@ export default async function SearchPageView({ params }: { params: CataloguePara
     <div className="page-width py-6">
       <Breadcrumbs origin={s.origin} items={[{ name: '搜索' }]} />
       <h1 className="mb-4 text-2xl font-semibold text-gray-900">{key ? <>“{key}”的搜索结果</> : '搜索'}</h1>
-      <form action="/search/index" method="get" role="search" className="mb-6 flex max-w-xl">
+      <form action="/search/index" method="get" role="search" aria-label="搜索结果页搜索" className="mb-6 flex max-w-xl">
         <label htmlFor="search-page-key" className="sr-only">
           搜索内容
         </label>

@@ -1,0 +1,25 @@
+'use client';
+
+import type { ButtonHTMLAttributes } from 'react';
+
+/**
+ * A button whose action takes a request: while `busy` (or `inactive`) it is aria-disabled and ignores
+ * clicks and form submission, but stays focusable. The `disabled` attribute would drop the focus of the
+ * keyboard user who pressed it to <body>, so the next Tab started again at the top of the page. Style the
+ * busy look with `aria-disabled:` utilities.
+ */
+export function BusyButton({ busy = false, inactive = false, type = 'button', onClick, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; inactive?: boolean }) {
+  const off = busy || inactive;
+  return (
+    <button
+      type={type}
+      {...props}
+      aria-disabled={off || undefined}
+      aria-busy={busy || undefined}
+      onClick={(e) => {
+        if (off) e.preventDefault();
+        else onClick?.(e);
+      }}
+    />
+  );
+}
