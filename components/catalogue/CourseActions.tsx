@@ -9,7 +9,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { openNamedWindow } from '@/lib/ui/named-window';
 import { toast } from '@/components/ui/Toaster';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
-import { BusyButton } from '@/components/ui/BusyButton';
+import { actionClass, BusyButton } from '@/components/ui/BusyButton';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 
 interface CourseState {
@@ -61,7 +61,7 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
         onClick={choose}
         busy={busy}
         inactive={chosen}
-        className={chosen ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60'}
+        className={actionClass(chosen)}
       >
         {chosen ? `已选学${state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}` : '选学'}
       </BusyButton>

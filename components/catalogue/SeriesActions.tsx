@@ -8,7 +8,7 @@ import type { SeriesState } from '@/lib/api/catalogue-types';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
-import { BusyButton } from '@/components/ui/BusyButton';
+import { actionClass, BusyButton } from '@/components/ui/BusyButton';
 
 /**
  * 报名/加入 a series topic, and 申请证书 once its courses are finished. The certificate call belongs to the
@@ -66,7 +66,7 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
         onClick={enrol}
         busy={busy}
         inactive={enrolled}
-        className={enrolled ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60'}
+        className={actionClass(enrolled)}
       >
         {enrolled ? `已加入 · 已完成${q.data?.finishedCount ?? 0}/${courseCount}门` : '报名加入'}
       </BusyButton>

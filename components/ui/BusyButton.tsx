@@ -8,6 +8,11 @@ import type { ButtonHTMLAttributes } from 'react';
  * keyboard user who pressed it to <body>, so the next Tab started again at the top of the page. Style the
  * busy look with `aria-disabled:` utilities.
  */
+/** The look of a catalogue action that becomes its own done state (选学 -> 已选学, 报名加入 -> 已加入). */
+export function actionClass(done: boolean): string {
+  return done ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60';
+}
+
 export function BusyButton({ busy = false, inactive = false, type = 'button', onClick, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; inactive?: boolean }) {
   const off = busy || inactive;
   return (
