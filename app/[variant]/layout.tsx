@@ -1,4 +1,4 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { Providers } from '@/components/site/Providers';
 import { PUBLIC_PAGE_REVALIDATE_S } from '@/lib/constants';
@@ -31,13 +31,25 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
+/** The variant's colours (styles/globals.css [data-theme]); the browser's bar wears the darkest brand colour. */
+const THEME_COLOR = { main: '#1e3a8a', party: '#7f1d1d', student: '#164e63' } as const;
+type Theme = keyof typeof THEME_COLOR;
+
+function themeOf(site: NonNullable<ReturnType<typeof parseSiteSegment>>): Theme {
+  const v = VARIANTS[site.variant];
+  return v.isCommunist ? 'party' : v.isStu ? 'student' : 'main';
+}
+
+export async function generateViewport({ params }: { params: Params }): Promise<Viewport> {
+  const site = parseSiteSegment((await params).variant);
+  return site ? { themeColor: THEME_COLOR[themeOf(site)] } : {};
+}
+
 export default async function VariantLayout({ children, params }: { children: React.ReactNode; params: Params }) {
   const site = parseSiteSegment((await params).variant);
   if (!site) notFound();
-  const v = VARIANTS[site.variant];
-  const theme = v.isCommunist ? 'party' : v.isStu ? 'student' : 'main';
   return (
-    <div data-theme={theme} className="flex min-h-screen flex-col">
+    <div data-theme={themeOf(site)} className="flex min-h-screen flex-col">
       <Providers site={site}>{children}</Providers>
     </div>
   );

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { failureText } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
 import type { UserInfo } from '@/lib/api/types';
 import { MESSAGE_DURATION_MS } from '@/lib/constants';
@@ -22,7 +22,9 @@ import { StationDialog } from './StationDialog';
 type Me = UserInfo & { email: string; gender?: 1 | 2 };
 
 const saved = (message = '保存成功') => apiEvents.emit({ type: 'notify', kind: 'info', message, durationMs: MESSAGE_DURATION_MS });
-const fail = (e: unknown) => (e instanceof ApiError ? e.message : '保存失败，请稍后重试');
+/** The forms show a failure beside their fields (FormError, role=alert): the toast does not announce it again. */
+const INLINE = { shownInline: true } as const;
+const fail = (e: unknown) => failureText(e, '保存失败，请稍后重试');
 const card = 'rounded-lg border border-gray-200 bg-white p-5';
 const submit = 'rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60';
 
@@ -71,6 +73,7 @@ function HeadPicture({ user }: { user: Me }) {
     if (!file) return;
     if (!/^image\/(png|jpeg|webp)$/.test(file.type)) return setError('头像必须是PNG、JPEG或WebP图片');
     setBusy(true);
+    let headPic: string;
     try {
       const bitmap = await createImageBitmap(file);
       const size = 160;
@@ -79,11 +82,18 @@ function HeadPicture({ user }: { user: Me }) {
       canvas.height = size;
       const side = Math.min(bitmap.width, bitmap.height);
       canvas.getContext('2d')!.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
-      await api.request('/api/eosoperator/updateHead', { headPic: canvas.toDataURL('image/jpeg', 0.85) });
+      headPic = canvas.toDataURL('image/jpeg', 0.85);
+    } catch {
+      setError('头像读取失败，请换一张图片');
+      setBusy(false);
+      return;
+    }
+    try {
+      await api.request('/api/eosoperator/updateHead', { headPic }, INLINE);
       await refresh();
       saved('头像已更新');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : '头像读取失败，请换一张图片');
+      setError(fail(e));
     } finally {
       setBusy(false);
     }
@@ -113,7 +123,7 @@ function BasicInfo({ user }: { user: Me }) {
   const gender = useWatch({ control: form.control, name: 'gender' });
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await api.request('/api/eosoperator/update', v);
+      await api.request('/api/eosoperator/update', v, INLINE);
       await refresh();
       saved();
     } catch (e) {
@@ -158,7 +168,7 @@ function ChangePassword() {
   const { register, handleSubmit, formState, setError, reset } = form;
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await api.request('/api/eosoperator/changePassword', v);
+      await api.request('/api/eosoperator/changePassword', v, INLINE);
       reset();
       saved('密码修改成功');
     } catch (e) {
@@ -190,7 +200,7 @@ function ChangeEmail({ current }: { current: string }) {
   const onSubmit = handleSubmit(async (v) => {
     if (current && !v.password) return setError('password', { message: '请输入当前密码' });
     try {
-      await api.request('/api/eosoperator/updateEmail', current ? v : { email: v.email });
+      await api.request('/api/eosoperator/updateEmail', current ? v : { email: v.email }, INLINE);
       resetField('password');
       await refresh();
       saved('邮箱已更新');

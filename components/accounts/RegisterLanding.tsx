@@ -2,7 +2,7 @@
 /** The /register page: activation from the e-mail's link, or registration (for a train resource with ?id). */
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { failureText } from '@/lib/api/core';
 import { ACTIVATION_INVALID_MSG } from '@/lib/api/messages';
 import { openLogin } from '@/lib/ui/events';
 
@@ -18,9 +18,9 @@ export function RegisterLanding({ resourceId, activateToken }: { resourceId?: nu
 
   useEffect(() => {
     if (!activateToken || !wellFormed) return;
-    api.request<{ userID: string }>('/api/register/activate', { token: activateToken }).then(
+    api.request<{ userID: string }>('/api/register/activate', { token: activateToken }, { shownInline: true }).then(
       (r) => setActivation({ state: 'done', userID: r.userID }),
-      (e) => setActivation({ state: 'failed', message: e instanceof ApiError ? e.message : '激活失败，请稍后重试' }),
+      (e) => setActivation({ state: 'failed', message: failureText(e, '激活失败，请稍后重试') }),
     );
   }, [activateToken, wellFormed]);
   useEffect(() => {

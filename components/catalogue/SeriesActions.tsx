@@ -53,7 +53,8 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
       setIssued(true);
       toast('info', '证书申请成功，可在个人中心查看');
     } catch (err) {
-      toast('error', err instanceof ApiError ? err.message : '证书申请失败，请稍后重试');
+      // A silent path: the refusal is told here; a failed connection has been told by the client (SPEC 8).
+      if (err instanceof ApiError) toast('error', err.message);
     } finally {
       setBusy(false);
     }

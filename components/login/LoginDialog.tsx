@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { api, apiEvents } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { failureText } from '@/lib/api/core';
 import { RESET_LINK_EXPIRED_MSG, RESET_LINK_INVALID_MSG } from '@/lib/api/messages';
 import { LINK_DIALOG_REOPEN_MS, LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
@@ -213,7 +213,7 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
       },
       (e) => {
         setExtra({});
-        setNotice(e instanceof ApiError ? e.message : '科技云通行证登录失败，请重试');
+        setNotice(failureText(e, '科技云通行证登录失败，请重试'));
         switchTo(1);
       },
     );

@@ -4,14 +4,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, failureText } from '@/lib/api/core';
 import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/api/messages';
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { forgotSchema, perfectInfoSchema, registerSchema, resetFormSchema, type RegisterForm as RegisterValues } from '@/lib/validation/accounts';
 import { CaptchaField, Field, FormError, primaryButton, useCaptcha } from './fields';
 import type { LoginResult } from './after-login';
-
-const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
 
 /** Where the server's refusal belongs: beside the field it is about (the captcha, a taken e-mail), else under the form. */
 function refusalField(e: unknown): 'code' | 'email' | 'root' {
@@ -53,7 +51,7 @@ export function UsernameForm({ userID, esLoginIO, lockedUser, onSuccess }: { use
       // The message also shows inside the dialog, where focus and screen readers are: beside the captcha (focused,
       // so it is read with its field) when it is about the captcha.
       const field = refusalField(e) === 'code' ? 'code' : 'root';
-      form.setError(field, { message: errorText(e, '登录失败，请稍后重试') }, { shouldFocus: field !== 'root' });
+      form.setError(field, { message: failureText(e, '登录失败，请稍后重试') }, { shouldFocus: field !== 'root' });
       void refresh();
     }
   });
@@ -106,7 +104,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
       onDone(res.email);
     } catch (e) {
       const field = refusalField(e);
-      setError(field, { message: errorText(e, '注册失败，请稍后重试') }, { shouldFocus: field !== 'root' });
+      setError(field, { message: failureText(e, '注册失败，请稍后重试') }, { shouldFocus: field !== 'root' });
       void refresh();
     }
   });
@@ -154,7 +152,7 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
       onSent(res.email);
     } catch (e) {
       // A silent path (SPEC 8): the answer is shown here.
-      setError('root', { message: errorText(e, '发送失败，请稍后重试') });
+      setError('root', { message: failureText(e, '发送失败，请稍后重试') });
     }
   });
   return (
@@ -189,7 +187,7 @@ export function ResetForm({ token, onInvalid, onDone }: { token: string; onInval
       onDone();
     } catch (e) {
       if (e instanceof ApiError && e.message.startsWith('链接不正确')) onInvalid();
-      else setError('root', { message: errorText(e, '修改失败，请稍后重试') });
+      else setError('root', { message: failureText(e, '修改失败，请稍后重试') });
     }
   });
   if (!owner) return <p className="py-6 text-center text-gray-600">正在验证链接…</p>;
@@ -226,7 +224,7 @@ export function PerfectInfoForm({ type, onSaved }: { type: 9 | 10 | 11; onSaved:
       await api.request('/modules/eosoperator/loginRecommendSave', need.email ? { ...body, email: values.email } : body, INLINE);
       onSaved();
     } catch (e) {
-      setError('root', { message: errorText(e, '保存失败，请稍后重试') });
+      setError('root', { message: failureText(e, '保存失败，请稍后重试') });
     }
   });
   const err = formState.errors;

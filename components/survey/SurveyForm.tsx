@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, failureText } from '@/lib/api/core';
 import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
 import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
@@ -53,10 +53,10 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
     }
     setBusy(true);
     try {
-      await api.request('/api/collection/save', { surveyId: survey.id, answers });
+      await api.request('/api/collection/save', { surveyId: survey.id, answers }, { shownInline: true });
       router.push(`/successSubmit?title=${encodeURIComponent(survey.title)}`);
     } catch (err) {
-      setProblems([{ questionId: null, message: err instanceof ApiError ? err.message : '提交失败，请稍后重试' }]);
+      setProblems([{ questionId: null, message: failureText(err, '提交失败，请稍后重试') }]);
       if (err instanceof ApiError && /已提交/.test(err.message)) setDone(true);
     } finally {
       setBusy(false);

@@ -115,6 +115,16 @@ export function platformPath(path: string, platform: boolean): string {
   return `/api/platform/${path.slice('/api/'.length)}`;
 }
 
+/**
+ * What a failed request tells the user: the server's message, or the client's for a failed transport (the same
+ * text its toast shows), or `fallback` when there is nothing to tell (SPEC 8 ignores type errors). Forms that show a
+ * failure beside their fields (RequestOptions.shownInline) use it, so the toast and the form say one thing.
+ */
+export function failureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.message || SERVER_BUSY_MSG;
+  return messageFor(err) ?? fallback;
+}
+
 function messageFor(err: unknown): string | null {
   // SPEC 8: type errors are ignored; a caller's own abort is not a failure worth telling about.
   if (err instanceof TypeError) return null;
@@ -148,10 +158,13 @@ export function createApiClient(cfg: {
   const log = (path: string, code: number | undefined, msg: string) => hooks.log?.({ path, code, msg });
 
   /** Rule 7: no envelope arrived. */
-  const transportFailed = (path: string, err: unknown, quiet: boolean): never => {
+  const transportFailed = (path: string, err: unknown, quiet: boolean, opts: RequestOptions): never => {
     log(path, undefined, err instanceof Error ? err.message : String(err));
     const message = messageFor(err);
-    if (message && !quiet) hooks.notify('error', message, MESSAGE_DURATION_MS);
+    if (message && !quiet) {
+      if (opts.shownInline) hooks.notify('error', message, MESSAGE_DURATION_MS, { announce: false });
+      else hooks.notify('error', message, MESSAGE_DURATION_MS);
+    }
     throw err;
   };
 
@@ -186,7 +199,7 @@ export function createApiClient(cfg: {
     try {
       env = await cfg.transport(toRequest(path, body, opts));
     } catch (err) {
-      return transportFailed(path, err, quiet);
+      return transportFailed(path, err, quiet, opts);
     }
     if (env.code !== CODE_OK) return answerFailed(path, env, quiet, opts);
     warnedCode = null;
@@ -202,7 +215,7 @@ export function createApiClient(cfg: {
       try {
         reply = await cfg.download(toRequest(path, body, opts));
       } catch (err) {
-        return transportFailed(path, err, false);
+        return transportFailed(path, err, false, opts);
       }
       // Rule 10: the server answers a failed download with an envelope instead of the file.
       if (reply.contentType.toLowerCase().includes('application/json')) {

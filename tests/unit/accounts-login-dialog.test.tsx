@@ -12,6 +12,7 @@ import { SiteProvider } from '@/components/site/SiteContext';
 import { Toaster } from '@/components/ui/Toaster';
 import { emitUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
+import { NETWORK_ERROR_MSG } from '@/lib/api/messages';
 
 jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
 
@@ -25,12 +26,15 @@ const answers: Record<string, unknown> = {
 };
 /** Paths that answer an error envelope with this message. */
 const failures: Record<string, string> = {};
+/** Paths whose request never reaches the server (fetch rejects, as when the network is down). */
+const unreachable = new Set<string>();
 const calls: string[] = [];
 
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const path = String(url);
     calls.push(path);
+    if (unreachable.has(path)) throw new TypeError('Failed to fetch');
     const data = answers[path];
     const body = failures[path] ? { code: 1000, msg: failures[path], data: null } : data === undefined ? { code: 1000, msg: '未知', data: null } : { code: 0, msg: 'success', data };
     return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
@@ -240,6 +244,26 @@ describe('accessibility', () => {
       expect(document.activeElement).toBe(code);
     } finally {
       delete failures['/modules/eosoperator/login'];
+      warn.mockRestore();
+    }
+  });
+
+  it('a failed connection on 登录 is one message: the form shows the text the toast shows, and only the form announces it', async () => {
+    unreachable.add('/modules/eosoperator/login');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      renderDialog(1);
+      await heading();
+      await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
+      fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
+      fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Learner_2026' } });
+      fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ZZZZ' } });
+      fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+      await waitFor(() => expect(screen.getAllByText(NETWORK_ERROR_MSG)).toHaveLength(2));
+      expect(screen.queryByText('登录失败，请稍后重试')).toBeNull();
+      expect(screen.getAllByRole('alert').filter((n) => n.textContent === NETWORK_ERROR_MSG)).toHaveLength(1);
+    } finally {
+      unreachable.delete('/modules/eosoperator/login');
       warn.mockRestore();
     }
   });

@@ -1,6 +1,7 @@
 /** The client's rules (SPEC 8), one test per rule, against a fake transport. */
 import {
   ApiError,
+  failureText,
   SILENT_PATHS,
   TOKEN_CHECK_PATH,
   TransportError,
@@ -173,6 +174,17 @@ describe('rule 5: any other code', () => {
     // Session warnings are not the form's to show.
     await client.request('/api/x', {}, { shownInline: true }).catch(() => undefined);
     expect(hooks.notify).toHaveBeenLastCalledWith('warning', SESSION_NONE_MSG, MESSAGE_DURATION_MS);
+  });
+
+  it('shownInline: a failed connection is shown once too, and the form gets the same text from failureText', async () => {
+    const down = new TransportError('network', 'down');
+    const { client, hooks } = setup([down]);
+    const err = await client.request('/modules/eosoperator/login', {}, { shownInline: true }).catch((e: unknown) => e);
+    expect(hooks.notify).toHaveBeenCalledWith('error', NETWORK_ERROR_MSG, MESSAGE_DURATION_MS, { announce: false });
+    expect(failureText(err, '登录失败，请稍后重试')).toBe(NETWORK_ERROR_MSG);
+    expect(failureText(new TransportError('timeout', 't'), 'x')).toBe(TIMEOUT_MSG);
+    // SPEC 8 ignores type errors: nothing was shown, so the form says its own words.
+    expect(failureText(new TypeError('x is undefined'), '登录失败，请稍后重试')).toBe('登录失败，请稍后重试');
   });
 
   it('falls back to SERVER_BUSY_MSG when msg is empty', async () => {
