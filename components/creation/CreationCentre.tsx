@@ -17,6 +17,7 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
 
 const STATUS_STYLE: Record<number, string> = {
   1051: 'bg-gray-100 text-gray-800',
@@ -70,6 +71,9 @@ export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; ta
   );
 }
 
+/** The empty list's link: where the keyboard goes when the last course is deleted. */
+const FIRST_COURSE_LINK = 'creation-first-course';
+
 function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; newHref: string }) {
   const qc = useQueryClient();
   const [confirm, dialog] = useConfirm();
@@ -87,7 +91,7 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
     return (
       <p className="rounded bg-white p-8 text-center text-gray-700">
         还没有课程，
-        <Link href={newHref} className="text-brand-700 underline">
+        <Link id={FIRST_COURSE_LINK} href={newHref} className="text-brand-700 underline">
           上传第一门课程
         </Link>
       </p>
@@ -134,9 +138,13 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
                   </Link>
                   <button
                     type="button"
+                    data-remove
                     className="text-red-700 hover:underline"
-                    onClick={async () => {
-                      if (await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)) remove.mutate(c.courseId);
+                    onClick={async (e) => {
+                      const row = e.currentTarget.closest('tr');
+                      if (!(await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`))) return;
+                      focusNextWhenRemoved(row, '[data-remove]', () => document.getElementById(FIRST_COURSE_LINK));
+                      remove.mutate(c.courseId);
                     }}
                   >
                     删除<span className="sr-only">{c.title}</span>
@@ -362,7 +370,7 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
     <div className="space-y-4">
       {dialog}
       <section aria-labelledby={`${id}-h`} className="rounded bg-white p-5 shadow-sm">
-        <h2 id={`${id}-h`} className="mb-3 text-lg font-semibold">
+        <h2 id={`${id}-h`} tabIndex={-1} className="mb-3 text-lg font-semibold focus:outline-none">
           课程章节
         </h2>
         {course.chapters.length === 0 ? (
@@ -379,11 +387,15 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                 </span>
                 {!locked && (
                   <BusyButton
+                    data-remove
                     className="shrink-0 text-red-700 hover:underline"
                     busy={removeChapter.isPending}
-                    onClick={async () => {
+                    onClick={async (e) => {
+                      const item = e.currentTarget.closest('li');
                       const published = course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : '';
-                      if (await confirm(`${published}确定删除章节“${ch.title}”吗？`)) removeChapter.mutate(ch.id);
+                      if (!(await confirm(`${published}确定删除章节“${ch.title}”吗？`))) return;
+                      focusNextWhenRemoved(item, '[data-remove]', () => document.getElementById(`${id}-h`));
+                      removeChapter.mutate(ch.id);
                     }}
                   >
                     删除<span className="sr-only">{ch.title}</span>

@@ -69,7 +69,8 @@ export function BannerCarousel() {
             key={b.id}
             prefetch={false}
             href={b.link || '/home'}
-            className={i === current ? 'block' : 'hidden'}
+            // The ring is drawn inside the slide (the carousel clips what lies outside it): white on a dark band.
+            className={`focus-on-dark [--focus-offset:-4px] focus-visible:shadow-[inset_0_0_0_6px_#111827] ${i === current ? 'block' : 'hidden'}`}
             aria-hidden={i !== current}
             tabIndex={i === current ? 0 : -1}
             aria-roledescription="slide"

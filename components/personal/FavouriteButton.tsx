@@ -7,6 +7,7 @@ import { api } from '@/lib/api/browser';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
 
 /**
  * One button for both states (aria-pressed, the name changes), kept focusable while the request runs: the
@@ -38,14 +39,20 @@ export function FavouriteButton({
     <BusyButton
       busy={busy}
       aria-pressed={on}
-      onClick={async () => {
+      data-favourite
+      onClick={async (e) => {
         if (!isLoggedIn()) return openMessageBox(1);
+        const item = refresh ? e.currentTarget.closest('li') : null;
         setBusy(true);
         try {
           await api.request('/api/course/favourite', { courseId, favourite: !on });
           setOn(!on);
           onChange?.(!on);
-          if (refresh) router.refresh();
+          if (refresh) {
+            // In 我的收藏 the course leaves the list: the keyboard goes on at the next one (or the list's heading).
+            focusNextWhenRemoved(item, '[data-favourite]', () => item?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]') ?? null);
+            router.refresh();
+          }
         } catch {
           /* message shown by the client */
         } finally {

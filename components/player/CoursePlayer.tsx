@@ -290,6 +290,8 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       await api.request('/api/course/aiSubtitles', { chapterId });
       await qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/view', { courseId }) });
       toast('info', 'AI字幕已生成');
+      // The button is gone now that the chapter has its track: the keyboard goes on at the video (C toggles the subtitles).
+      videoRef.current?.focus();
     } catch {
       /* the client has shown the server's message */
     } finally {

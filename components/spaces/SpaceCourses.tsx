@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CourseCardView } from '@/components/cards/Cards';
 import { api } from '@/lib/api/browser';
@@ -22,9 +22,9 @@ type Props = {
   emptyText: string;
 };
 
-function Grid({ courses }: { courses: CourseCard[] }) {
+function Grid({ courses, ref }: { courses: CourseCard[]; ref?: React.Ref<HTMLDivElement> }) {
   return (
-    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+    <div ref={ref} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {courses.map((c) => (
         <CourseCardView key={c.id} course={c} />
       ))}
@@ -61,6 +61,17 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
   const [failed, setFailed] = useState(false);
   const [end, setEnd] = useState(false);
   const shown = [...first, ...more.filter((c) => !first.some((f) => f.id === c.id))];
+  // After 查看更多, the keyboard goes on at the first course it loaded (or the last one shown, when none came):
+  // the button may be gone by then (the last page), and focus must not fall back to the page's start.
+  const grid = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    const cards = grid.current?.children;
+    if (from === null || !cards?.length) return;
+    focusFrom.current = null;
+    cards[Math.min(from, cards.length - 1)].querySelector<HTMLElement>('a[href]')?.focus();
+  }, [more, end]);
   if (shown.length === 0) return <p className="py-6 text-center text-gray-600">{emptyText}</p>;
   const loadMore = async () => {
     setBusy(true);
@@ -72,6 +83,7 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
         pageNum: Math.floor(shown.length / SPACE_LIST_SIZE) + 1,
         pageSize: SPACE_LIST_SIZE,
       });
+      focusFrom.current = shown.length;
       if (!page?.list.length) setEnd(true);
       setMore((m) => [...m, ...(page?.list ?? []).filter((c) => !m.some((x) => x.id === c.id))]);
     } catch {
@@ -82,7 +94,7 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
   };
   return (
     <>
-      <Grid courses={shown} />
+      <Grid ref={grid} courses={shown} />
       {shown.length < total && !end && (
         <div className="mt-5 text-center">
           <BusyButton onClick={() => void loadMore()} busy={busy} className="rounded border border-brand-700 px-5 py-1.5 text-sm text-brand-800 hover:bg-brand-50 aria-disabled:opacity-60">

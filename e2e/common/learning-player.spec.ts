@@ -168,4 +168,13 @@ test('keyboard on the focused video: space toggles once, → seeks 5 s; 收藏 f
   await page.goto('/personal/index?tab=favourites');
   await expect(page.getByRole('list').getByRole('link').filter({ hasText: /./ }).first()).toBeVisible();
   expect(await page.locator(`a[href="/course/detail?id=${courseId}"]`).count()).toBe(1);
+
+  // 取消收藏 by keyboard: the course leaves the list, and the keyboard stays in it (the next course, or the heading).
+  const item = page.getByRole('listitem').filter({ has: page.locator(`a[href="/course/detail?id=${courseId}"]`) });
+  await item.getByRole('button', { name: '取消收藏' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`a[href="/course/detail?id=${courseId}"]`)).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement?.matches('[data-favourite], h2#fav-title') ? document.activeElement.textContent : 'lost')))
+    .toMatch(/^(取消收藏|我的收藏)$/);
 });

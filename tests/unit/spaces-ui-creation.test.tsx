@@ -22,8 +22,16 @@ jest.mock('@/components/creation/upload-client', () => ({ uploadCourseFile: jest
 const GiB = 1024 ** 3;
 let basic: CreationCourse;
 const requests: { path: string; body: Record<string, unknown> }[] = [];
-function answer(path: string): unknown {
+/** Courses removed through removeCourse: the next myCourses leaves them out. */
+const removedCourses = new Set<number>();
+function answer(path: string, body: Record<string, unknown>): unknown {
   switch (path) {
+    case '/api/resourceFile/removeCourse':
+      removedCourses.add(Number(body.courseId));
+      return { removed: true };
+    case '/api/resourceFile/removeChapter':
+      basic = { ...basic, chapters: basic.chapters.filter((c) => c.id !== body.chapterId) };
+      return { removed: true };
     case '/api/resourceFile/pending':
       return [];
     case '/api/resourceFile/myCourses':
@@ -31,8 +39,8 @@ function answer(path: string): unknown {
         list: [
           { courseId: 7, title: '已发布的课', categoryCode: 301, cover: '', auditStatus: 1052, auditLabel: '审核通过', submitted: true, chapterCount: 2 },
           { courseId: 8, title: '草稿课', categoryCode: 301, cover: '', auditStatus: 1051, auditLabel: '未审核', submitted: false, chapterCount: 0 },
-        ],
-        total: 2,
+        ].filter((c) => !removedCourses.has(c.courseId)),
+        total: 2 - removedCourses.size,
         pageNum: 1,
         pageSize: 50,
       };
@@ -51,12 +59,13 @@ beforeAll(() => {
     const path = String(url);
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     requests.push({ path, body });
-    const env = { code: 0, msg: 'success', data: answer(path) };
+    const env = { code: 0, msg: 'success', data: answer(path, body) };
     return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
   requests.length = 0;
+  removedCourses.clear();
   (uploadCourseFile as jest.Mock).mockClear();
   basic = { courseId: 5, title: '课', categoryCode: 301, cover: '', summary: '短', audiences: ['general'], auditStatus: 1051, auditLabel: '未审核', submitted: false, auditReason: '', chapters: [], audits: [], updatedAt: '2026-01-01T00:00:00Z' };
 });
@@ -122,6 +131,21 @@ describe('my courses', () => {
     native.mockRestore();
   });
 
+  it('after a deletion the keyboard goes on at the next course’s 删除, and after the last one at 上传第一门课程', async () => {
+    wrap(<CreationCentre ownerId="1" tab="myCourse" courseId={null} />);
+    const remove = async (name: RegExp) => {
+      const button = await screen.findByRole('button', { name });
+      act(() => button.focus());
+      fireEvent.click(button);
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name })).toBeNull());
+    };
+    await remove(/删除\s*已发布的课/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /删除\s*草稿课/ })));
+    await remove(/删除\s*草稿课/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: '上传第一门课程' })));
+  });
+
   it('status and chapter cells do not wrap on a phone', async () => {
     wrap(<CreationCentre ownerId="1" tab="myCourse" courseId={null} />);
     const row = (await screen.findByText('已发布的课', { selector: 'td' })).closest('tr')!;
@@ -155,6 +179,25 @@ describe('course editor', () => {
     fireEvent.click(screen.getByRole('button', { name: /删除\s*第一讲/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(requests.find((r) => r.path === '/api/resourceFile/removeChapter')?.body).toEqual({ chapterId: 31 }));
+  });
+});
+
+describe('deleting chapters', () => {
+  it('the keyboard goes on at the next chapter’s 删除, then at the heading 课程章节 when none is left', async () => {
+    const chapter = (id: number, title: string) => ({ id, sort: id, title, media: '', durationSeconds: 60, fileName: 'a.mp4', fileSize: 100 });
+    basic = { ...basic, chapters: [chapter(31, '第一讲'), chapter(32, '第二讲')] };
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    for (const [name, next] of [
+      [/删除\s*第一讲/, () => screen.getByRole('button', { name: /删除\s*第二讲/ })],
+      [/删除\s*第二讲/, () => screen.getByRole('heading', { name: '课程章节' })],
+    ] as const) {
+      const button = await screen.findByRole('button', { name });
+      act(() => button.focus());
+      fireEvent.click(button);
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(next()));
+    }
   });
 });
 

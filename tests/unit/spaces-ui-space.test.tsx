@@ -168,8 +168,13 @@ describe('查看更多', () => {
     wrap(<SpaceCourses spaceRef={{ kind: 'org', id: 3 }} list="created" initial={server.courses.slice(0, 12)} total={38} emptyText="暂无课程" />);
     expect(screen.getAllByRole('article')).toHaveLength(12);
     for (const shown of [24, 36, 38]) {
-      fireEvent.click(screen.getByRole('button', { name: /查看更多/ }));
+      const button = screen.getByRole('button', { name: /查看更多/ });
+      button.focus();
+      fireEvent.click(button);
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(shown));
+      // The keyboard goes on at the first course loaded, also after the last page, when the button is gone.
+      const firstNew = screen.getAllByRole('article')[shown === 38 ? 36 : shown - 12];
+      await waitFor(() => expect(firstNew.contains(document.activeElement)).toBe(true));
     }
     expect(screen.queryByRole('button', { name: /查看更多/ })).toBeNull();
     expect(requests.filter((r) => r.path === '/api/space/courses').map((r) => r.body.pageNum)).toEqual([2, 3, 4]);

@@ -47,7 +47,7 @@ function OffSite({ title, className = '' }: { title: string; className?: string 
 function TabSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-6">
-      <h2 id={id} className="text-lg font-semibold">
+      <h2 id={id} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {title}
       </h2>
       {empty ? <p className="mt-4 text-gray-500">{empty}</p> : children}
