@@ -50,7 +50,8 @@ export function FavouriteButton({
           onChange?.(!on);
           if (refresh) {
             // In 我的收藏 the course leaves the list: the keyboard goes on at the next one (or the list's heading).
-            focusNextWhenRemoved(item, '[data-favourite]', () => item?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]') ?? null);
+            const heading = item?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]') ?? null;
+            focusNextWhenRemoved(item, '[data-favourite]', () => heading);
             router.refresh();
           }
         } catch {
