@@ -190,6 +190,17 @@ describe('transitions and forms', () => {
   });
 });
 
+/** Opens the dialog at 账号登录 and signs in with a well-formed account, password and captcha. */
+async function submitLogin() {
+  renderDialog(1);
+  await heading();
+  await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
+  fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
+  fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Learner_2026' } });
+  fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ZZZZ' } });
+  fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+}
+
 describe('accessibility', () => {
   it('账号登录 / 扫码登录 are WAI-ARIA tabs: one tab stop, arrow keys, Home and End select, a labelled panel', async () => {
     renderDialog(1);
@@ -228,13 +239,7 @@ describe('accessibility', () => {
     failures['/modules/eosoperator/login'] = '验证码错误或已过期，请重新输入';
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {}); // the client logs the failed call
     try {
-      renderDialog(1);
-      await heading();
-      await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
-      fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
-      fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Learner_2026' } });
-      fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ZZZZ' } });
-      fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+      await submitLogin();
       await waitFor(() => expect(screen.getAllByText('验证码错误或已过期，请重新输入')).toHaveLength(2));
       // no second announcement: the toast is no alert, and the message is the captcha field's description
       expect(screen.queryAllByRole('alert').filter((n) => n.textContent === '验证码错误或已过期，请重新输入')).toEqual([]);
@@ -252,13 +257,7 @@ describe('accessibility', () => {
     unreachable.add('/modules/eosoperator/login');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      renderDialog(1);
-      await heading();
-      await waitFor(() => expect(calls).toContain('/modules/imgCode/detail'));
-      fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'learner' } });
-      fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Learner_2026' } });
-      fireEvent.change(screen.getByLabelText('验证码', { selector: 'input' }), { target: { value: 'ZZZZ' } });
-      fireEvent.click(screen.getByRole('button', { name: '登录', exact: true } as never));
+      await submitLogin();
       await waitFor(() => expect(screen.getAllByText(NETWORK_ERROR_MSG)).toHaveLength(2));
       expect(screen.queryByText('登录失败，请稍后重试')).toBeNull();
       expect(screen.getAllByRole('alert').filter((n) => n.textContent === NETWORK_ERROR_MSG)).toHaveLength(1);
