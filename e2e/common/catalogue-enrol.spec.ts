@@ -51,4 +51,17 @@ test('a signed-in learner enrols in a training project and sees it pending revie
     await expect(page.getByTestId('apply-status')).toHaveText('审核通过');
     await expect(page.getByRole('link', { name: '进入学习' })).toBeVisible();
   }
+  if (testInfo.project.name === 'main') {
+    // Rejected (6 -> 8): the tasks page says what that means, not that approval is still to come.
+    const trainUrl = page.url();
+    await signInByApi(page, { userID: 'manager', password: 'Manager_2026' });
+    await page.reload();
+    const review = page.getByRole('region', { name: /报名审核/ });
+    await review.getByRole('listitem').filter({ hasText: learner.name }).getByRole('button', { name: /^不通过/ }).click();
+    await expect(review.getByRole('status')).toHaveText('审核不通过');
+    await signInByApi(page, learner);
+    await page.goto(trainUrl.replace('/train/detail', '/train/task'));
+    await expect(page.getByText(/我的报名状态：审核不通过，未能参加本培训/)).toBeVisible();
+    await expect(page.getByText(/审核通过后可参加培训/)).toHaveCount(0);
+  }
 });

@@ -1,4 +1,6 @@
 /** The certificate as an SVG document: shown on the printable page and served as the downloaded file. */
+import { formatDateLong } from '@/lib/format';
+
 export interface CertificateData {
   id: number;
   kind: string;
@@ -13,8 +15,7 @@ export interface CertificateData {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function certificateSvg(c: CertificateData, siteTitle: string): string {
-  const d = new Date(c.issuedAt);
-  const date = `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+  const date = formatDateLong(c.issuedAt);
   const what = c.kind === 'series' ? '系列专题' : '培训项目';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1123 794" width="1123" height="794" font-family="Noto Serif CJK SC, Noto Sans CJK SC, serif">
 <rect width="1123" height="794" fill="#fffdf5"/>

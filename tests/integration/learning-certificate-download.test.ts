@@ -18,11 +18,15 @@ afterAll(() => closeDb());
 it('serves the SVG to its owner and JSON envelopes otherwise', async () => {
   const learner = await opId('learner');
   const [first] = await (await db()).select({ seriesId: seriesCourses.seriesId }).from(seriesCourses).orderBy(seriesCourses.seriesId).limit(1);
-  const { certificateId } = await applySeriesCertificate(learner, first.seriesId);
+  // Issued at 05:30 on 25 November in Beijing (still the 24th in UTC): the certificate says the 25th.
+  const { certificateId } = await applySeriesCertificate(learner, first.seriesId, new Date('2026-11-24T21:30:00Z'));
   const ok = await post({ certificateId }, await createSession(learner));
   expect(ok.headers.get('content-type')).toMatch(/image\/svg\+xml/);
   expect(ok.headers.get('content-disposition')).toMatch(/attachment/);
-  expect(await ok.text()).toContain('结业证书');
+  const svg = await ok.text();
+  expect(svg).toContain('结业证书');
+  expect(svg).toContain('2026年11月25日');
+  expect(svg).toMatch(/证书编号：XL2026/);
   for (const res of [await post({ certificateId }), await post({ certificateId }, await createSession(await opId('student'))), await post({ certificateId: 'x' }), await post({ certificateId: -1 })]) {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const env = await res.json();

@@ -187,6 +187,24 @@ describe('/api/study/submit', () => {
     expect(enrol.lastPosition).toBe(215);
   });
 
+  it('study counts for the year and month of China time: 01:00 on 1 January in Beijing is the new year', async () => {
+    const operatorId = await opId('manager');
+    const d = await db();
+    const { courseId, chapters } = await freshCourse(operatorId);
+    await d.insert(courseEnrolments).values({ operatorId, courseId });
+    await d.delete(studyClocks).where(eq(studyClocks.operatorId, operatorId));
+    try {
+      const t = new Date('2030-12-31T17:00:00Z'); // 2031-01-01 01:00 in Beijing
+      const beat = await submitHeartbeat(operatorId, { submitId: sid(), courseId, chapterId: chapters[0].id, position: 10, from: 0, to: 10, watched: 10 }, t);
+      expect(beat.credited).toBe(10);
+      const rows = await d.select().from(studyRecords).where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.courseId, courseId)));
+      expect(rows.map((r) => [r.year, r.month])).toEqual([[2031, 1]]);
+    } finally {
+      // Later tests study at today's time: this learner's clock must not stay in 2031.
+      await d.delete(studyClocks).where(eq(studyClocks.operatorId, operatorId));
+    }
+  });
+
   it('a learner the server has never seen cannot claim time from before its first heartbeat (hostile burst)', async () => {
     const operatorId = await opId('manager');
     const d = await db();

@@ -1,4 +1,4 @@
-import { formatBytes, formatDate, formatHMS, formatHoursMinutes, greeting, secondsToHours } from '@/lib/format';
+import { chinaDate, formatBytes, formatDate, formatDateLong, formatHMS, formatHoursMinutes, greeting, secondsToHours } from '@/lib/format';
 import { signIdentity, verifyIdentity } from '@/lib/identity';
 import { visitorApplyStatus } from '@/lib/server/services/train-status';
 
@@ -33,6 +33,15 @@ describe('formatters (SPEC 9)', () => {
     expect(secondsToHours(5400)).toBe(1.5);
     expect(formatDate('2026-11-21T17:00:00Z')).toBe('2026-11-22');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('the calendar date in China time (UTC+8), as certificates and study records use it', () => {
+    // 05:30 on 25 November in Beijing is still the 24th in UTC.
+    expect(chinaDate(new Date('2026-11-24T21:30:00Z'))).toEqual({ year: 2026, month: 11, day: 25 });
+    expect(formatDateLong('2026-11-24T21:30:00Z')).toBe('2026年11月25日');
+    expect(formatDateLong('2026-11-24T15:59:59Z')).toBe('2026年11月24日');
+    expect(chinaDate(new Date('2030-12-31T16:00:00Z'))).toEqual({ year: 2031, month: 1, day: 1 });
+    expect(formatDateLong('not a date')).toBe('');
   });
 });
 

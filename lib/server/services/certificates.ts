@@ -8,6 +8,7 @@ import { db } from '../db';
 import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trains } from '../db/schema';
 import { ServiceError } from '../errors';
 import { isTrainParticipant } from './train-participants';
+import { chinaDate } from '@/lib/format';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
 export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
@@ -22,7 +23,7 @@ async function issue(operatorId: number, kind: 'series' | 'train', refId: number
   const d = await db();
   await d
     .insert(certificates)
-    .values({ operatorId, kind, refId, title, hours, serialNo: serialNo(kind, refId, operatorId, now.getUTCFullYear()), issuedAt: now })
+    .values({ operatorId, kind, refId, title, hours, serialNo: serialNo(kind, refId, operatorId, chinaDate(now).year), issuedAt: now })
     .onConflictDoNothing();
   const [row] = await d
     .select({ id: certificates.id })

@@ -20,6 +20,7 @@ import { db } from '../db';
 import { banners, courses, liveClasses, news, notices, operators, orgs, series, studyRecords, teachers, trains } from '../db/schema';
 import { ownAudienceFirst, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { visitorApplyStatus } from './train-status';
+import { chinaDate } from '@/lib/format';
 
 /**
  * The columns of the cards the home modules show (course, training project, live class), selected the same
@@ -229,7 +230,7 @@ export async function homeLive({ site, platform }: Scope, size: number, now: Dat
   }));
 }
 
-const yearOf = (now: Date) => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now));
+const yearOf = (now: Date) => chinaDate(now).year;
 
 /** Rankings are academy-wide on every site: learners are not tagged by the site they use. */
 export async function rankOperators(_scope: Scope, size: number, now: Date = new Date()): Promise<RankOperator[]> {

@@ -22,6 +22,7 @@ import {
 } from '@/lib/learning/constants';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 import type { HeartbeatPayload as Heartbeat } from '@/lib/learning/types';
+import { chinaDate } from '@/lib/format';
 
 
 export interface HeartbeatResult {
@@ -113,6 +114,8 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
   const floor = new Date(now.getTime() - STUDY_BACKLOG_CAP_S * 1000);
   const start = new Date(now.getTime() - HEARTBEAT_MAX_WATCHED_S * 1000);
   const dur = chapter.duration;
+  // The record counts for the year and month of China time, as the archive and the rankings read them.
+  const today = chinaDate(now);
   const lockSession = h.lockSession ?? null;
   const [r] = await prepared<HeartbeatRow>('study_heartbeat', sql`
     WITH prev AS (
@@ -200,7 +203,7 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
     ),
     w_rec AS (
       INSERT INTO study_records (operator_id, year, month, kind, seconds, course_id, created_at)
-      SELECT ${operatorId}, ${now.getUTCFullYear()}, ${now.getUTCMonth() + 1}, 'online', f.credited, ${h.courseId}, ${now}::timestamptz
+      SELECT ${operatorId}, ${today.year}, ${today.month}, 'online', f.credited, ${h.courseId}, ${now}::timestamptz
         FROM f WHERE f.credited > 0 AND EXISTS (SELECT 1 FROM claim)
     ),
     w_enrol AS (

@@ -13,6 +13,13 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '培训任务', robots: { index: false, follow: false } };
 
 /** /train/task?id= (login only): the learner's tasks in a training project they enrolled in. */
+/** What the learner's apply status (SPEC 4.4) means for the tasks; approved (7) needs no words. */
+const TASK_HINT: Partial<Record<number, string>> = {
+  4: '，报名并通过审核后可参加培训。',
+  6: '，审核通过后可参加培训。',
+  8: '，未能参加本培训，如有疑问请联系培训项目主办单位。',
+};
+
 export default async function TrainTaskPage({ params, searchParams }: { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const s = await siteOfParams(params);
   const raw = (await searchParams).id;
@@ -38,7 +45,7 @@ export default async function TrainTaskPage({ params, searchParams }: { params: 
         我的报名状态：<strong>{state.label}</strong>
         {state.applyStatus !== 7 && (
           <>
-            ，审核通过后可参加培训。
+            {TASK_HINT[state.applyStatus] ?? '，您暂未参加本培训。'}
             <Link prefetch={false} href={`/train/detail?id=${id}`} className="ml-2 text-brand-700 underline">
               返回项目详情
             </Link>
