@@ -201,6 +201,22 @@ describe('demo-data seed', () => {
     expect(byKey.stuLogo).toBe('/logos/student.svg');
   });
 
+  it('the party member and the graduate student have, in 我的课程, the courses behind their online hours of the year', async () => {
+    for (const userId of ['party', 'student']) {
+      const [{ hours, courses, finished }] = await rows<{ hours: number; courses: number; finished: number }>(
+        client,
+        `select (select coalesce(sum(r.seconds), 0)::int from study_records r where r.operator_id = p.id and r.kind = 'online' and r.year = 2026) as hours,
+                (select count(*)::int from course_enrolments e where e.operator_id = p.id) as courses,
+                (select count(*)::int from course_enrolments e where e.operator_id = p.id and e.progress = 100 and e.finished_at is not null) as finished
+           from operators p where p.user_id = $1`,
+        [userId],
+      );
+      expect(hours).toBeGreaterThan(0);
+      expect(courses).toBeGreaterThan(0);
+      expect(finished).toBe(courses);
+    }
+  });
+
   it('creates the six demo accounts with hashed passwords', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual(['learner', 'teacher', 'manager', 'party', 'student', 'newbie']);
     for (const account of DEMO_ACCOUNTS) {

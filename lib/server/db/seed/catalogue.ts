@@ -301,7 +301,7 @@ async function seedSeries(db: Db, clock: Clock, n: number): Promise<void> {
   const rows = drawn.map(({ item, round }, i) => {
     const courseCount = rng.int(3, 15);
     const summary = [
-      `本系列围绕“${item.t}”精选${courseCount}门优质课程，帮助学员系统学习、融会贯通。`,
+      `本系列围绕“${item.t}”精选优质课程，帮助学员系统学习、融会贯通。`,
       rng.pick([
         '课程由院内外知名专家学者主讲，内容权威、案例丰富。',
         '系列课程按照由浅入深的顺序编排，建议按顺序学习。',

@@ -18,6 +18,7 @@ import {
   series,
   seriesCourses,
   seriesEnrolments,
+  studyRecords,
   surveys,
   trainApplications,
   trains,
@@ -50,6 +51,26 @@ const COLLECTION: SurveyQuestion[] = [
   { id: 5, type: 'text', title: '其他需要说明的情况', options: [], required: false },
 ];
 
+type SeedChapter = { id: number; courseId: number; media: string; duration: number };
+const durationOf = (c: SeedChapter) => CLIPS[c.media]?.duration ?? c.duration;
+
+/** A course studied to the end: its enrolment (100%) and every chapter watched, added to the given rows. */
+function finishedCourse(
+  operatorId: number,
+  courseId: number,
+  chapters: SeedChapter[],
+  enrolledAt: Date,
+  finishedAt: Date,
+  enrolRows: (typeof courseEnrolments.$inferInsert)[],
+  progressRows: (typeof chapterProgress.$inferInsert)[],
+): void {
+  const list = chapters.filter((c) => c.courseId === courseId);
+  const studied = list.reduce((a, c) => a + durationOf(c), 0);
+  const last = list[list.length - 1];
+  enrolRows.push({ operatorId, courseId, createdAt: enrolledAt, lastChapterId: last?.id ?? null, lastPosition: last ? durationOf(last) : 0, studiedSeconds: studied, progress: 100, finishedAt });
+  for (const c of list) progressRows.push({ operatorId, chapterId: c.id, courseId, frontier: durationOf(c), position: durationOf(c), studiedSeconds: durationOf(c), finishedAt, updatedAt: finishedAt });
+}
+
 export async function seedLearning(ctx: SeedContext): Promise<void> {
   const { db, clock } = ctx;
   const now = clock.now.getTime();
@@ -71,15 +92,10 @@ export async function seedLearning(ctx: SeedContext): Promise<void> {
       .from(courseChapters)
       .where(inArray(courseChapters.courseId, [...seriesCourseIds, ...others]))
       .orderBy(asc(courseChapters.courseId), asc(courseChapters.sort));
-    const dur = (c: { media: string; duration: number }) => CLIPS[c.media]?.duration ?? c.duration;
     const enrolRows: (typeof courseEnrolments.$inferInsert)[] = [];
     const progressRows: (typeof chapterProgress.$inferInsert)[] = [];
     for (const courseId of seriesCourseIds) {
-      const list = chapters.filter((c) => c.courseId === courseId);
-      const studied = list.reduce((a, c) => a + dur(c), 0);
-      const last = list[list.length - 1];
-      enrolRows.push({ operatorId: learner, courseId, createdAt: new Date(now - 40 * DAY), lastChapterId: last?.id ?? null, lastPosition: last ? dur(last) : 0, studiedSeconds: studied, progress: 100, finishedAt });
-      for (const c of list) progressRows.push({ operatorId: learner, chapterId: c.id, courseId, frontier: dur(c), position: dur(c), studiedSeconds: dur(c), finishedAt, updatedAt: finishedAt });
+      finishedCourse(learner, courseId, chapters, new Date(now - 40 * DAY), finishedAt, enrolRows, progressRows);
     }
     // Two courses in progress: the first chapter watched, and 90 s into the second (resume point).
     for (const [i, courseId] of others.entries()) {
@@ -87,10 +103,10 @@ export async function seedLearning(ctx: SeedContext): Promise<void> {
       const first = list[0];
       const second = list[1] ?? list[0];
       if (!first) continue;
-      const total = list.reduce((a, c) => a + dur(c), 0);
-      const seen = (list.length > 1 ? dur(first) : 0) + 90;
+      const total = list.reduce((a, c) => a + durationOf(c), 0);
+      const seen = (list.length > 1 ? durationOf(first) : 0) + 90;
       enrolRows.push({ operatorId: learner, courseId, createdAt: new Date(now - (10 - i) * DAY), lastChapterId: second.id, lastPosition: 90, studiedSeconds: seen, progress: Math.min(99, Math.floor((seen * 100) / total)) });
-      if (list.length > 1) progressRows.push({ operatorId: learner, chapterId: first.id, courseId, frontier: dur(first), position: dur(first), studiedSeconds: dur(first), finishedAt: new Date(now - 3 * DAY), updatedAt: new Date(now - 3 * DAY) });
+      if (list.length > 1) progressRows.push({ operatorId: learner, chapterId: first.id, courseId, frontier: durationOf(first), position: durationOf(first), studiedSeconds: durationOf(first), finishedAt: new Date(now - 3 * DAY), updatedAt: new Date(now - 3 * DAY) });
       progressRows.push({ operatorId: learner, chapterId: second.id, courseId, frontier: 90, position: 90, studiedSeconds: 90, updatedAt: new Date(now - 2 * DAY) });
     }
     if (enrolRows.length) await db.insert(courseEnrolments).values(enrolRows).onConflictDoNothing();
@@ -119,6 +135,30 @@ export async function seedLearning(ctx: SeedContext): Promise<void> {
         .values({ operatorId: learner, kind: 'train', refId: ended[0].id, title: ended[0].title, hours: ended[0].hours, serialNo: `PX${clock.year}${String(ended[0].id).padStart(4, '0')}${String(learner).padStart(6, '0')}`, issuedAt: new Date(now - 30 * DAY) })
         .onConflictDoNothing();
     }
+  }
+
+  // The other demo learners' archives hold online hours of this year: the courses behind them are theirs, finished
+  // (a personal centre with hours but no course in 我的课程 contradicts itself).
+  for (const operatorId of [ctx.demoOperatorIds.party, ctx.demoOperatorIds.student].filter(Boolean)) {
+    const studied = await db
+      .select({ courseId: studyRecords.courseId, last: sql<Date>`max(${studyRecords.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
+      .from(studyRecords)
+      .where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.year, clock.year), eq(studyRecords.kind, 'online')))
+      .groupBy(studyRecords.courseId)
+      .orderBy(sql`sum(${studyRecords.seconds}) desc`, asc(studyRecords.courseId))
+      .limit(6);
+    const ids = studied.flatMap((r) => (r.courseId ? [r.courseId] : []));
+    if (!ids.length) continue;
+    const chapters = await db
+      .select({ id: courseChapters.id, courseId: courseChapters.courseId, media: courseChapters.media, duration: courseChapters.durationSeconds })
+      .from(courseChapters)
+      .where(inArray(courseChapters.courseId, ids))
+      .orderBy(asc(courseChapters.courseId), asc(courseChapters.sort));
+    const enrolRows: (typeof courseEnrolments.$inferInsert)[] = [];
+    const progressRows: (typeof chapterProgress.$inferInsert)[] = [];
+    for (const r of studied) if (r.courseId) finishedCourse(operatorId, r.courseId, chapters, new Date(r.last.getTime() - 7 * DAY), r.last, enrolRows, progressRows);
+    await db.insert(courseEnrolments).values(enrolRows).onConflictDoNothing();
+    if (progressRows.length) await insertAll(db, chapterProgress, progressRows);
   }
 
   // Exams, one per status of SPEC 4.3 for the learner (the clock is the seed's "now": today 00:00 UTC).
