@@ -24,10 +24,16 @@ function ItemLink({ item, className }: { item: MenuItem; className: string }) {
  * button beside it (aria-expanded) that opens its submenu, on touch screens too. A mouse opens a submenu on
  * hover; Escape closes it and puts focus back on its button; a tap or click elsewhere or focus leaving closes it.
  * Without JavaScript (before hydration) the links navigate and the submenus open on hover and focus (CSS).
+ *
+ * On a phone (narrower than 768 px) the menu folds behind a 菜单 button (aria-expanded), so the page's content is
+ * not pushed below three rows of menu; a chosen link or Escape folds it again. Before hydration the button opens
+ * it by focus (CSS), as the submenus do.
  */
 export function NavBar({ menu }: { menu: MenuItem[] }) {
   const interactive = useSyncExternalStore(noop, () => true, () => false);
   const [open, setOpen] = useState<number | null>(null);
+  const [unfolded, setUnfolded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
   const toggles = useRef<(HTMLButtonElement | null)[]>([]);
   // A mouse that opened a submenu by hovering its item and then clicks the button means 'open', not 'close'.
@@ -44,8 +50,29 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
   }, [open]);
 
   return (
-    <nav ref={nav} aria-label="主导航" data-js={interactive ? '' : undefined} className="focus-on-dark bg-brand-700 text-white">
-      <ul className="page-width flex flex-wrap items-stretch">
+    <nav
+      ref={nav}
+      aria-label="主导航"
+      data-js={interactive ? '' : undefined}
+      data-unfolded={unfolded ? '' : undefined}
+      className="focus-on-dark bg-brand-700 text-white"
+      onKeyDown={(e) => {
+        // A submenu's own Escape comes first (it stops here); then the folded phone menu closes.
+        if (e.key !== 'Escape' || !unfolded) return;
+        setUnfolded(false);
+        menuButton.current?.focus();
+      }}
+      onClick={(e) => {
+        if ((e.target as Element).closest('a')) setUnfolded(false);
+      }}
+    >
+      <button ref={menuButton} type="button" className="nav-menu-button" aria-expanded={unfolded} aria-controls="nav-list" onClick={() => setUnfolded(!unfolded)}>
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="currentColor">
+          {unfolded ? <path d="M3.5 2.4 8 6.9l4.5-4.5 1.1 1.1L9.1 8l4.5 4.5-1.1 1.1L8 9.1l-4.5 4.5-1.1-1.1L6.9 8 2.4 3.5z" /> : <path d="M1 3h14v1.6H1zm0 4.2h14v1.6H1zm0 4.2h14V13H1z" />}
+        </svg>
+        菜单
+      </button>
+      <ul id="nav-list" className="nav-list page-width">
         {menu.map((item, i) => {
           if (!item.children) {
             return (

@@ -26,4 +26,19 @@ test.describe('on a phone', () => {
     const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
     expect(width).toBeLessThanOrEqual(375);
   });
+
+  test('the menu folds behind 菜单, so the page starts near the top', async ({ page }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    const menu = nav.getByRole('button', { name: '菜单' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: '首页', exact: true })).toBeHidden();
+    const navHeight = await nav.evaluate((el) => el.getBoundingClientRect().height);
+    expect(navHeight).toBeLessThan(60);
+    await menu.click();
+    await expect(nav.getByRole('link', { name: '首页', exact: true })).toBeVisible();
+    await nav.getByRole('link', { name: '系列专题', exact: true }).click();
+    await expect(page).toHaveURL(/\/series\/index/);
+    await expect(nav.getByRole('button', { name: '菜单' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

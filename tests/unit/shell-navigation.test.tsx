@@ -117,6 +117,30 @@ describe('main menu', () => {
     expect(toggle('师资资源').getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('菜单 (the phone’s folded menu) unfolds and folds the list; Escape and a chosen link fold it again', () => {
+    render(<NavBar menu={MENU} />);
+    const menu = within(nav()).getByRole('button', { name: '菜单' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(menu.getAttribute('aria-controls')!)!.tagName).toBe('UL');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(nav().hasAttribute('data-unfolded')).toBe(true);
+    // Escape in an open submenu closes the submenu first, then the menu.
+    fireEvent.click(toggle('课程资源'));
+    const child = within(nav()).getByRole('link', { name: '科技管理' });
+    act(() => child.focus());
+    fireEvent.keyDown(child, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+    fireEvent.click(menu);
+    const link = within(nav()).getByRole('link', { name: '首页' });
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('marks the menu interactive once hydrated, so the CSS opens submenus by state and not by focus', () => {
     render(<NavBar menu={MENU} />);
     expect(nav().hasAttribute('data-js')).toBe(true);
