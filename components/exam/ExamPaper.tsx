@@ -9,13 +9,13 @@ import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
 import { emitUi } from '@/lib/ui/events';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import { formatHMS } from '@/lib/format';
+import { formatCountdown } from '@/lib/format';
 import { MSG_SUBMITTED, type PaperView } from '@/lib/learning/exam-status';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { EXAM_LOGIN_TYPE } from './ExamActions';
+import { QUESTION_TYPE_TEXT } from './question-types';
 
 type Answer = (number | string)[];
-const TYPE_LABEL = { single: '单选题', multiple: '多选题', judge: '判断题', short: '简答题' } as const;
 
 export function ExamPaper({ examId }: { examId: number }) {
   const [paper, setPaper] = useState<PaperView | null>(null);
@@ -149,7 +149,7 @@ export function ExamPaper({ examId }: { examId: number }) {
       <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 rounded border bg-white p-3 shadow-sm">
         <h2 className="font-semibold">{paper.title}</h2>
         <p role="timer" aria-live="off" className={`font-mono ${left != null && left < 60 ? 'text-red-700' : ''}`} data-testid="exam-timer">
-          剩余时间 {left == null ? '--' : formatHMS(left)}
+          剩余时间 {left == null ? '--' : formatCountdown(left)}
         </p>
       </div>
       {error && <p role="alert" className="text-red-700">{error}</p>}
@@ -161,7 +161,7 @@ export function ExamPaper({ examId }: { examId: number }) {
             {/* Floated: the legend (the group's name) sits inside the card's padding instead of on its top border, where a
                 question on two lines had its first line outside the card. */}
             <legend className="float-left w-full font-medium">
-              {i + 1}. 【{TYPE_LABEL[q.type]}】{q.stem}（{q.score}分）
+              {i + 1}. 【{QUESTION_TYPE_TEXT[q.type]}】{q.stem}（{q.score}分）
             </legend>
             {q.type === 'short' ? (
               <label className="clear-left block pt-2">

@@ -1,5 +1,9 @@
-/** An exam's result: the score and, per question, the answer given and whether it was right. */
+/**
+ * An exam's result: the score and, per question, its options with the learner's choice and the correct one marked
+ * in words (not by colour alone), true/false answers as 正确/错误, and a short answer's text as written.
+ */
 import { formatDateTime } from '@/lib/format';
+import { QUESTION_TYPE_TEXT } from './question-types';
 
 export interface ExamResultView {
   examId: number;
@@ -10,8 +14,30 @@ export interface ExamResultView {
   questions: { id: number; type: string; stem: string; options: string[]; score: number; correct: boolean; answer: (number | string)[]; given: (number | string)[] }[];
 }
 
-const show = (q: ExamResultView['questions'][number], a: (number | string)[]) =>
-  q.type === 'short' ? String(a[0] ?? '未作答') : a.length === 0 ? '未作答' : a.map((x) => String.fromCharCode(65 + Number(x))).join('、');
+type Question = ExamResultView['questions'][number];
+
+const letter = (k: number) => String.fromCharCode(65 + k);
+/** A choice as the summary names it: the letter (the options are listed above it); a true/false answer by its text. */
+const choice = (q: Question, x: number | string) => (q.type === 'judge' ? (q.options[Number(x)] ?? letter(Number(x))) : letter(Number(x)));
+const shown = (q: Question, a: (number | string)[]) => (a.length === 0 ? '未作答' : a.map((x) => choice(q, x)).join('、'));
+
+function Options({ q }: { q: Question }) {
+  return (
+    <ul className="mt-2 space-y-1">
+      {q.options.map((o, k) => {
+        const mine = q.given.includes(k);
+        const right = q.answer.includes(k);
+        return (
+          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${right ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
+            <span>{q.type === 'judge' ? o : `${letter(k)}. ${o}`}</span>
+            {mine && <span className={`rounded px-1.5 text-xs ${right ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
+            {right && <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">正确答案</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function ExamResult({ result }: { result: ExamResultView }) {
   return (
@@ -26,16 +52,29 @@ export function ExamResult({ result }: { result: ExamResultView }) {
           / {result.totalScore} 分 · 交卷时间 {formatDateTime(result.submittedAt)}
         </p>
       </div>
-      <ol className="space-y-2">
+      <ol className="space-y-2" aria-label="答题详情">
         {result.questions.map((q, i) => (
-          <li key={q.id} className="rounded border bg-white p-3 text-sm">
+          <li key={q.id} className="rounded border bg-white p-3 text-sm" data-testid={`exam-result-q${q.id}`}>
             <p className="font-medium">
-              {i + 1}. {q.stem}（{q.score}分）
+              {i + 1}. 【{QUESTION_TYPE_TEXT[q.type] ?? q.type}】{q.stem}（{q.score}分）
+              <span className={`ml-2 rounded px-1.5 text-xs font-normal ${q.correct ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
+                <span aria-hidden="true">{q.correct ? '✓ ' : '✗ '}</span>
+                {q.correct ? '回答正确' : '回答错误'}
+              </span>
             </p>
-            <p className={q.correct ? 'text-green-700' : 'text-red-700'}>
-              {q.correct ? '正确' : '错误'} · 您的答案：{show(q, q.given)}
-              {q.type !== 'short' && !q.correct && ` · 正确答案：${show(q, q.answer)}`}
-            </p>
+            {q.type === 'short' ? (
+              <div className="mt-2">
+                <p className="text-gray-600">您的答案：</p>
+                <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || '未作答'}</p>
+              </div>
+            ) : (
+              <>
+                <Options q={q} />
+                <p className="mt-2 text-gray-700">
+                  您的答案：{shown(q, q.given)}；正确答案：{shown(q, q.answer)}
+                </p>
+              </>
+            )}
           </li>
         ))}
       </ol>

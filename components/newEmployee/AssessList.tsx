@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState, useSyncExternalStore } from 'react';
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
@@ -21,6 +23,9 @@ const ASPECTS: [keyof NonNullable<AssessItem['scores']>, string][] = [
 
 export function AssessList() {
   const loggedIn = useSyncExternalStore(noop, isLoggedIn, () => false);
+  // `/assess?trainId=N` (the link of a project's page) asks for that project only.
+  const param = useSearchParams().get('trainId');
+  const asked = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
   const list = useQuery({ ...apiQuery<AssessItem[]>('/api/assess/list'), enabled: loggedIn });
   if (!loggedIn)
     return (
@@ -34,15 +39,30 @@ export function AssessList() {
     );
   if (list.isPending) return <p aria-busy="true">加载中…</p>;
   if (list.isError) return <p role="alert">暂时无法加载，请稍后重试。</p>;
-  if (list.data.length === 0) return <p className="rounded bg-white p-8 text-center text-gray-700">暂无可评估的培训项目</p>;
+  const all = (
+    <Link href="/assess" prefetch={false} className="text-brand-700 underline">
+      查看全部可评估的培训项目
+    </Link>
+  );
+  const items = asked == null ? list.data : list.data.filter((i) => i.trainId === asked);
+  if (asked != null && items.length === 0)
+    return (
+      <p role="status" className="rounded bg-white p-8 text-center text-gray-700">
+        该培训项目暂不能评估：只能评估您参加过且已开始的培训项目。{list.data.length > 0 && all}
+      </p>
+    );
+  if (items.length === 0) return <p className="rounded bg-white p-8 text-center text-gray-700">暂无可评估的培训项目</p>;
   return (
-    <ul className="space-y-4">
-      {list.data.map((item) => (
-        <li key={item.trainId}>
-          <AssessForm item={item} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="space-y-4">
+        {items.map((item) => (
+          <li key={item.trainId}>
+            <AssessForm item={item} />
+          </li>
+        ))}
+      </ul>
+      {asked != null && list.data.length > 1 && <p>{all}</p>}
+    </>
   );
 }
 

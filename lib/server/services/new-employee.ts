@@ -2,7 +2,7 @@
  * New-employee training (/newEmployee/Train, /newEmployee/TrainDetail, SPEC 7 "new employee series"),
  * training assessment (/assess) and the station-specific recommendations fed by the post-station binding.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard } from '@/lib/api/types';
 import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/api/spaces';
@@ -84,7 +84,11 @@ export async function newEmployeeSeriesDetail(site: Site, asked: boolean, user: 
 
 /* ---- training assessment ---- */
 
-export async function assessList(user: SessionUser): Promise<AssessItem[]> {
+export const MSG_ASSESS_NOT_MINE = '只能评估自己参加的培训项目';
+export const MSG_ASSESS_NOT_STARTED = '培训尚未开始，暂不能评估';
+
+/** The projects the learner took part in (approved) that have started: what /assess offers and saveAssess accepts. */
+export async function assessList(user: SessionUser, now: Date = new Date()): Promise<AssessItem[]> {
   const d = await db();
   const rows = await d
     .select({
@@ -99,7 +103,7 @@ export async function assessList(user: SessionUser): Promise<AssessItem[]> {
     .from(trainApplications)
     .innerJoin(trains, eq(trains.id, trainApplications.trainId))
     .leftJoin(trainAssessments, and(eq(trainAssessments.trainId, trains.id), eq(trainAssessments.operatorId, user.operatorID)))
-    .where(and(eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7)))
+    .where(and(eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7), lte(trains.startAt, now)))
     .orderBy(desc(trains.startAt))
     .limit(100);
   return rows.map((r) => ({
@@ -126,8 +130,8 @@ export async function saveAssess(
     .innerJoin(trains, eq(trains.id, trainApplications.trainId))
     .where(and(eq(trainApplications.trainId, b.trainId), eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7)))
     .limit(1);
-  if (!row) throw new ServiceError('只能评估自己参加的培训项目', CODE_FORBIDDEN);
-  if (row.start.getTime() > now.getTime()) throw new ServiceError('培训尚未开始，暂不能评估');
+  if (!row) throw new ServiceError(MSG_ASSESS_NOT_MINE, CODE_FORBIDDEN);
+  if (row.start.getTime() > now.getTime()) throw new ServiceError(MSG_ASSESS_NOT_STARTED);
   await d
     .insert(trainAssessments)
     .values({ trainId: b.trainId, operatorId: user.operatorID, scores: b.scores, comment: b.comment })

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import { userApi } from '@/lib/learning/server-api';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText, type ExamRow } from '@/lib/learning/exam-status';
 import { parseSiteSegment } from '@/lib/variants';
@@ -78,7 +78,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
                       {formatDateTime(e.startAt)}
                       <br />至 {formatDateTime(e.endAt)}
                     </td>
-                    <td className="p-2 text-center">{e.durationMinutes}分钟</td>
+                    <td className="p-2 text-center">{formatDuration(e.durationMinutes)}</td>
                     <td className="p-2 text-center" data-status={e.status}>
                       {EXAM_STATUS_TEXT[e.status]}
                     </td>
