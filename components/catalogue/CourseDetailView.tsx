@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { CourseDetail, CourseReview } from '@/lib/api/catalogue-types';
 import type { Page } from '@/lib/api/types';
 import { formatDate, formatHMS } from '@/lib/format';
+import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from './ui';
 import { ClearWindowNameOnLeave } from './ClearWindowNameOnLeave';
@@ -121,15 +122,18 @@ export function CourseDetailView({
             <section aria-labelledby="chapters-title" className="rounded-lg bg-white p-5 shadow-sm">
               <SectionTitle id="chapters-title">课程章节</SectionTitle>
               <ol className="divide-y divide-gray-100">
-                {course.chapters.map((c, i) => (
-                  <li key={c.id} className="flex items-center justify-between gap-4 py-3">
-                    <span className="min-w-0">
-                      <span className="mr-2 text-gray-500">第{i + 1}讲</span>
-                      {c.title}
-                    </span>
-                    <span className="shrink-0 text-sm text-gray-500">{formatHMS(c.durationSeconds)}</span>
-                  </li>
-                ))}
+                {course.chapters.map((c, i) => {
+                  const number = chapterNumber(c.title, i);
+                  return (
+                    <li key={c.id} className="flex items-center justify-between gap-4 py-3">
+                      <span className="min-w-0">
+                        {number && <span className="mr-2 text-gray-500">{number}</span>}
+                        {c.title}
+                      </span>
+                      <span className="shrink-0 text-sm text-gray-500">{formatHMS(c.durationSeconds)}</span>
+                    </li>
+                  );
+                })}
               </ol>
             </section>
             <section aria-labelledby="reviews-title" className="rounded-lg bg-white p-5 shadow-sm">

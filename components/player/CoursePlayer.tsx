@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api/core';
 import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
 import { formatHMS } from '@/lib/format';
+import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { HEARTBEAT_INTERVAL_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
 import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
 import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
@@ -249,39 +250,39 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     setChapterId(id);
   };
 
-  // Keyboard: space/k play-pause, arrows seek 5 s and volume, [ ] speed, c subtitles.
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const v = videoRef.current;
-    if (!v) return;
-    const target = e.target as HTMLElement;
-    if (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName) && target !== v) return;
-    const k = e.key;
-    if (k === ' ' || k === 'k') {
-      e.preventDefault();
-      if (v.paused) void v.play().catch(() => undefined);
-      else v.pause();
-    } else if (k === 'ArrowRight') {
-      e.preventDefault();
-      v.currentTime = Math.min(v.duration || 0, v.currentTime + 5);
-    } else if (k === 'ArrowLeft') {
-      e.preventDefault();
-      v.currentTime = Math.max(0, v.currentTime - 5);
-    } else if (k === 'ArrowUp') {
-      e.preventDefault();
-      v.volume = Math.min(1, v.volume + 0.1);
-    } else if (k === 'ArrowDown') {
-      e.preventDefault();
-      v.volume = Math.max(0, v.volume - 0.1);
-    } else if (k === ']' || k === '[') {
-      const i = PLAYBACK_RATES.indexOf(rate as (typeof PLAYBACK_RATES)[number]);
-      const next = PLAYBACK_RATES[Math.max(0, Math.min(PLAYBACK_RATES.length - 1, i + (k === ']' ? 1 : -1)))];
-      setRate(next);
-      v.playbackRate = next;
-    } else if (k === 'c') {
-      const t = v.textTracks[0];
-      if (t) t.mode = t.mode === 'showing' ? 'hidden' : 'showing';
-    }
-  };
+  // Keyboard, anywhere on the page: space/k play-pause, arrows seek 5 s and volume, [ ] speed, c subtitles. One
+  // listener on the document, in the capture phase: it runs before the focused <video>'s own controls, which would
+  // otherwise toggle and seek a second time for the same key (its preventDefault stops them, and the page's scroll).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const v = videoRef.current;
+      if (!v || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing || keysTakenBy(e.target, v)) return;
+      const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      if (k === ' ' || k === 'k') {
+        e.preventDefault();
+        if (v.paused) void v.play().catch(() => undefined);
+        else v.pause();
+      } else if (k === 'ArrowRight' || k === 'ArrowLeft') {
+        e.preventDefault();
+        v.currentTime = k === 'ArrowRight' ? Math.min(v.duration || 0, v.currentTime + 5) : Math.max(0, v.currentTime - 5);
+      } else if (k === 'ArrowUp' || k === 'ArrowDown') {
+        e.preventDefault();
+        v.volume = k === 'ArrowUp' ? Math.min(1, v.volume + 0.1) : Math.max(0, v.volume - 0.1);
+      } else if (k === ']' || k === '[') {
+        e.preventDefault();
+        const i = PLAYBACK_RATES.indexOf(v.playbackRate as (typeof PLAYBACK_RATES)[number]);
+        const next = PLAYBACK_RATES[Math.max(0, Math.min(PLAYBACK_RATES.length - 1, (i < 0 ? PLAYBACK_RATES.indexOf(1) : i) + (k === ']' ? 1 : -1)))];
+        v.playbackRate = next;
+        setRate(next);
+      } else if (k === 'c') {
+        e.preventDefault();
+        const t = v.textTracks[0];
+        if (t) t.mode = t.mode === 'showing' ? 'hidden' : 'showing';
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, []);
 
   /** AI subtitles for a chapter without a track: made on the server (minutes for a long video), then shown. */
   const makeSubtitles = async (chapterId: number) => {
@@ -350,9 +351,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       <div className="flex flex-col gap-4 p-4 lg:flex-row">
         <section className="min-w-0 flex-1" aria-label="视频">
           {chapter && chapter.playable ? (
-            // Capture phase: the handler must run before the focused <video>'s own controls, which otherwise
-            // toggle play/pause and seek a second time for the same key (its preventDefault stops them).
-            <div onKeyDownCapture={onKeyDown}>
+            <div>
               <video
                 key={`${chapter.id}-${chosen ? 'full' : 'trial'}`}
                 ref={videoRef}
@@ -373,7 +372,10 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                 <source src={src} type={chapter.mediaType || 'video/webm'} />
                 {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
               </video>
-              <p className="mt-2 text-xs text-gray-400">键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕</p>
+              {/* Not on touch-only devices, which have no keyboard to use it with. */}
+              <p className="mt-2 text-xs text-gray-400 [@media(hover:none)_and_(pointer:coarse)]:hidden">
+                键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕
+              </p>
               {course.aiSubtitles && chosen && !chapter.hasSubtitle && (
                 <BusyButton
                   onClick={() => makeSubtitles(chapter.id)}
@@ -402,14 +404,15 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
               }}
             />
           )}
-          <NotesPanel courseId={courseId} chosen={chosen} summary={course.summary} />
+          <NotesPanel courseId={courseId} chosen={chosen} summary={course.summary} myReview={progress?.myReview ?? null} />
         </section>
         <nav aria-label="课程章节" className="w-full shrink-0 lg:w-80">
           <h2 className="mb-2 font-semibold">课程章节（{chapters.length}）</h2>
           <ol className="space-y-1">
-            {chapters.map((c) => {
+            {chapters.map((c, i) => {
               const p = chapterProgress(c.id);
               const current = c.id === chapter?.id;
+              const number = chapterNumber(c.title, i);
               return (
                 <li key={c.id}>
                   <button
@@ -418,7 +421,10 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                     aria-current={current ? 'true' : undefined}
                     className={`flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm ${current ? 'bg-brand-700 text-white' : 'bg-gray-800 hover:bg-gray-700'}`}
                   >
-                    <span className="min-w-0 truncate">{c.title}</span>
+                    <span className="min-w-0 truncate">
+                      {number && `${number} `}
+                      {c.title}
+                    </span>
                     <span className="shrink-0 text-xs text-gray-300">
                       {p?.finished ? '已学完' : p ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatHMS(c.duration)}
                     </span>
@@ -431,4 +437,17 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       </div>
     </div>
   );
+}
+
+/** Focus in these keeps its keys (typing, choosing, pressing, moving between tabs); so does an open dialog. */
+const OWN_KEYS =
+  'input, textarea, select, button, a[href], summary, [contenteditable]:not([contenteditable="false"]), ' +
+  '[role="button"], [role="link"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], [role="slider"], [role="spinbutton"], ' +
+  '[role="textbox"], [role="combobox"], [role="listbox"], [role="option"], [role="menu"], [role="menuitem"], [role="dialog"], [role="alertdialog"], dialog';
+
+/** Whether a key pressed at target belongs to something other than the player's shortcuts. */
+function keysTakenBy(target: EventTarget | null, video: HTMLVideoElement): boolean {
+  if (document.querySelector('[aria-modal="true"], dialog[open]')) return true;
+  if (target === video) return false;
+  return target instanceof Element && target.closest(OWN_KEYS) != null;
 }

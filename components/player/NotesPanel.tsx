@@ -1,14 +1,21 @@
 'use client';
 
-/** Below the video: the course introduction, reviews (评价, rated 1-5, one per learner) and summaries (学习心得). */
+/**
+ * Below the video: the course introduction, reviews (评价, rated 1-5, one per learner: once given, the form gives
+ * way to a note and the learner's review is in the list) and summaries (学习心得).
+ */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
-import { apiQuery } from '@/lib/api/query';
+import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import { formatDate } from '@/lib/format';
-import type { CourseNote } from '@/lib/learning/types';
+import type { CourseNote, CourseProgressView } from '@/lib/learning/types';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { toast } from '@/components/ui/Toaster';
+import { ApiError } from '@/lib/api/core';
+
+/** The server's refusal of a second review (lib/server/services/course-view), and the note in its place. */
+const REVIEWED_MSG = '您已评价过该课程';
 
 type Tab = 'intro' | 'review' | 'summary';
 const TABS: TabItem<Tab>[] = [
@@ -17,7 +24,9 @@ const TABS: TabItem<Tab>[] = [
   { key: 'summary', label: '学习心得' },
 ];
 
-export function NotesPanel({ courseId, chosen, summary }: { courseId: number; chosen: boolean; summary: string }) {
+type MyReview = CourseProgressView['myReview'];
+
+export function NotesPanel({ courseId, chosen, summary, myReview = null }: { courseId: number; chosen: boolean; summary: string; myReview?: MyReview }) {
   const [tab, setTab] = useState<Tab>('intro');
   return (
     <section className="focus-on-light mt-4 rounded bg-white text-gray-900">
@@ -31,13 +40,13 @@ export function NotesPanel({ courseId, chosen, summary }: { courseId: number; ch
         panelClassName="p-4"
       >
         {tab === 'intro' && <p className="whitespace-pre-line text-sm leading-6">{summary || '暂无简介'}</p>}
-        {tab !== 'intro' && <NoteList courseId={courseId} kind={tab} chosen={chosen} />}
+        {tab !== 'intro' && <NoteList courseId={courseId} kind={tab} chosen={chosen} myReview={myReview} />}
       </Tabs>
     </section>
   );
 }
 
-function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean }) {
+function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean; myReview: MyReview }) {
   const path = kind === 'review' ? '/api/course/reviews' : '/api/course/summaries';
   // Reviews come from the catalogue's list (score), summaries from the player's (no rating).
   const q = apiQuery<{ list: (CourseNote & { score?: number })[]; total: number }>(path, { courseId, pageNum: 1, pageSize: 10 });
@@ -46,6 +55,12 @@ function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review'
   const [content, setContent] = useState('');
   const [rating, setRating] = useState(5);
   const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  // The learner's review comes with the course's progress (from the server): reviewed once, the form is gone.
+  const reviewed = kind === 'review' && myReview != null;
+  const refreshReviewed = () => qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/progress', { courseId }) });
+  // Their own review is in the list even when newer ones push it off the first page.
+  const list = data && reviewed && !data.list.some((n) => n.id === myReview.id) ? [{ ...myReview, rating: myReview.score, operatorName: '我' }, ...data.list] : data?.list;
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!content.trim()) {
@@ -56,15 +71,22 @@ function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review'
     try {
       await api.request(kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave', kind === 'review' ? { courseId, rating, content } : { courseId, content });
       setContent('');
+      setSaved(true);
       toast('info', '提交成功');
-      await qc.invalidateQueries({ queryKey: q.queryKey });
-    } catch {
-      /* shown by the client */
+      await Promise.all([qc.invalidateQueries({ queryKey: q.queryKey }), kind === 'review' && refreshReviewed()]);
+    } catch (err) {
+      /* shown by the client; reviewed meanwhile (another window): the form gives way */
+      if (kind === 'review' && err instanceof ApiError && err.message === REVIEWED_MSG) await Promise.all([qc.invalidateQueries({ queryKey: q.queryKey }), refreshReviewed()]);
     }
   };
   return (
     <div>
-      {chosen ? (
+      {reviewed ? (
+        // Just reviewed here: the keyboard goes on at the note that took the form's place.
+        <p role="status" tabIndex={-1} ref={(el) => void (saved && el?.focus())} className="mb-3 text-sm text-gray-600">
+          {REVIEWED_MSG}，感谢您的评价
+        </p>
+      ) : chosen ? (
         <form onSubmit={save} className="mb-4 space-y-2" noValidate>
           {kind === 'review' && (
             <label className="flex items-center gap-2 text-sm">
@@ -91,9 +113,9 @@ function NoteList({ courseId, kind, chosen }: { courseId: number; kind: 'review'
         <p className="mb-3 text-sm text-gray-500">选学后可发表{kind === 'review' ? '评价' : '心得'}</p>
       )}
       {isLoading && <p className="text-sm text-gray-500">加载中…</p>}
-      {data && data.list.length === 0 && <p className="text-sm text-gray-500">暂无{kind === 'review' ? '评价' : '心得'}</p>}
+      {list && list.length === 0 && <p className="text-sm text-gray-500">暂无{kind === 'review' ? '评价' : '心得'}</p>}
       <ul className="divide-y">
-        {data?.list.map((n) => (
+        {list?.map((n) => (
           <li key={n.id} className="py-2 text-sm">
             <p className="text-gray-500">
               {n.operatorName} · {formatDate(n.createdAt)}

@@ -131,7 +131,13 @@ test('after a chapter ends the self test opens and is scored; a review and a sum
   await play(page);
   const test1 = page.getByTestId('self-test');
   await expect(test1).toBeVisible({ timeout: 15_000 });
+  // Nothing answered: the questions are marked, nothing is scored or revealed.
+  await test1.getByRole('button', { name: '提交自测' }).click();
+  await expect(test1.getByRole('alert')).toHaveText('还有3道题需要填写，请查看标红的题目');
+  await expect(test1.getByRole('group', { name: /^1\./ })).toBeFocused();
+  await expect(test1.getByRole('status')).toHaveCount(0);
   await test1.getByRole('group', { name: /^1\./ }).getByLabel('正确').check();
+  await test1.getByRole('group', { name: /^2\./ }).getByRole('radio').first().check();
   await test1.getByRole('group', { name: /^3\./ }).getByLabel('正确').check();
   await test1.getByRole('button', { name: '提交自测' }).click();
   await expect(test1.getByRole('status')).toContainText(/答对 [23] \/ 3 题/);
@@ -150,10 +156,18 @@ test('after a chapter ends the self test opens and is scored; a review and a sum
   await expect(page.getByText('结合工作实际，收获很大')).toBeVisible();
 });
 
-test('keyboard on the focused video: space toggles once, → seeks 5 s; 收藏 from the player shows in 我的收藏', async ({ page }, testInfo) => {
+test('keyboard anywhere on the page and on the focused video: space toggles once, → seeks 5 s; 收藏 from the player shows in 我的收藏', async ({ page }, testInfo) => {
   mainOnly(testInfo);
   const courseId = await openChosenCourse(page, '键盘收藏', 120);
   const v = video(page);
+  // Focus on <body>: the shortcuts work, and space does not scroll the page.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press(' ');
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => !el.paused)).toBe(true);
+  await page.keyboard.press('k');
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
   await v.focus();
   await page.keyboard.press(' ');
   await expect.poll(() => v.evaluate((el: HTMLVideoElement) => !el.paused)).toBe(true);

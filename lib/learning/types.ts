@@ -41,6 +41,8 @@ export interface CourseProgressView {
   studiedSeconds: number;
   finished: boolean;
   chapters: ChapterProgressItem[];
+  /** The learner's own review of the course (one each), or null: the player then offers none. */
+  myReview: { id: number; score: number; content: string; createdAt: string } | null;
 }
 
 export interface SelfTest {

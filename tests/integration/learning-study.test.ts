@@ -315,13 +315,22 @@ describe('/api/study/batchSubmit and /api/study/lock', () => {
 });
 
 describe('self test, reviews, summaries, favourites', () => {
-  it('self test: questions without answers, scored on submit', async () => {
+  it('self test: questions without answers, scored on submit once every question is answered', async () => {
     const token = await loginAs('learner');
     const t = await call('/api/course/selfTest', { chapterId: 1 }, token);
     expect(t.code).toBe(0);
     const qs = (t.data as { questions: { id: number; options: string[] }[] }).questions;
     expect(JSON.stringify(qs)).not.toMatch(/answer/);
-    const res = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '3': 0 } }, token);
+    // Blank, incomplete or out of range: refused, nothing scored and no answer revealed.
+    const blank = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: {} }, token);
+    expect(blank).toMatchObject({ msg: '还有3道题需要填写，请完成后再提交', data: null });
+    expect(blank.code).not.toBe(0);
+    const partial = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '3': 0 } }, token);
+    expect(partial.msg).toBe('第2题为必答题，请作答');
+    expect(JSON.stringify(partial.data ?? null)).not.toMatch(/answer|correct/);
+    expect((await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '2': qs[1].options.length, '3': 0 } }, token)).msg).toBe('第2题的答案不正确');
+    const res = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '2': 0, '3': 0 } }, token);
+    expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ total: 3 });
     expect((res.data as { correct: number }).correct).toBeGreaterThanOrEqual(2);
     expect((await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': -1 } }, token)).code).not.toBe(0);
@@ -335,10 +344,18 @@ describe('self test, reviews, summaries, favourites', () => {
     const notChosen = await call('/api/course/reviewSave', { courseId, rating: 5, content: '很好' }, token);
     expect(notChosen.msg).toBe('请先选学该课程');
     await call('/api/course/choose', { courseId }, token);
+    expect(((await call('/api/course/progress', { courseId }, token)).data as { myReview: unknown }).myReview).toBeNull();
     expect((await call('/api/course/reviewSave', { courseId, rating: 9, content: '很好' }, token)).msg).toMatch(/评分为1-5分/);
     expect((await call('/api/course/reviewSave', { courseId, rating: 5, content: '   ' }, token)).msg).toMatch(/请填写内容/);
     expect((await call('/api/course/reviewSave', { courseId, rating: 5, content: '<script>alert(1)</script>讲得很清楚' }, token)).code).toBe(0);
     expect((await call('/api/course/reviewSave', { courseId, rating: 4, content: '再评一次' }, token)).msg).toBe('您已评价过该课程');
+    // The player learns from the server that this learner has reviewed (the form gives way, after a reload too).
+    const progress = (await call('/api/course/progress', { courseId }, token)).data as { myReview: { score: number; content: string } | null };
+    expect(progress.myReview).toMatchObject({ score: 5, content: '<script>alert(1)</script>讲得很清楚' });
+    // Another learner's view carries their own review, never this one.
+    const other = (await call('/api/course/progress', { courseId }, await loginAs('learner'))).data as { myReview: { content: string } | null };
+    expect(other.myReview?.content).not.toBe(progress.myReview?.content);
+    expect(((await call('/api/course/progress', { courseId })).data as { myReview: unknown }).myReview).toBeNull();
     expect((await call('/api/course/summarySave', { courseId, content: '第一篇心得' }, token)).code).toBe(0);
     expect((await call('/api/course/summarySave', { courseId, content: '第二篇心得' }, token)).code).toBe(0);
     // The course may carry seeded reviews of other learners (the catalogue's store): this learner's is the newest, once.

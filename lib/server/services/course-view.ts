@@ -17,6 +17,7 @@ import { chapterFor } from './media-stream';
 import type { EndpointContext } from '../endpoint';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/learning/types';
+import { selfTestProblemText, selfTestProblems } from '@/lib/learning/self-test-rules';
 
 export const MSG_COURSE_MISSING = '课程不存在或未发布';
 
@@ -69,9 +70,23 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
 }
 
 export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
-  // Both reads at once; the chapters' progress is shown only to a learner who chose the course.
-  const [state, progress] = await Promise.all([courseState(operatorId, courseId), operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([])]);
-  return { ...state, chapters: state.chosen ? progress : [] };
+  // The reads at once; the chapters' progress is shown only to a learner who chose the course.
+  const [state, progress, myReview] = await Promise.all([
+    courseState(operatorId, courseId),
+    operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([]),
+    operatorId != null ? reviewOf(operatorId, courseId) : null,
+  ]);
+  return { ...state, chapters: state.chosen ? progress : [], myReview };
+}
+
+/** The learner's own review of a course (one per learner, see saveNote), or null. */
+async function reviewOf(operatorId: number, courseId: number): Promise<CourseProgressView['myReview']> {
+  const d = await db();
+  const [row] = await d
+    .select({ id: courseReviews.id, score: courseReviews.score, content: courseReviews.content, createdAt: courseReviews.createdAt })
+    .from(courseReviews)
+    .where(and(eq(courseReviews.operatorId, operatorId), eq(courseReviews.courseId, courseId)));
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 
 /* ---------- Self test after a chapter: three questions made from the chapter itself ---------- */
@@ -119,6 +134,9 @@ export async function selfTest(chapterId: number, viewer: Viewer): Promise<SelfT
 export async function selfTestSubmit(chapterId: number, answers: Record<string, number>, viewer: Viewer): Promise<SelfTestResult> {
   const ch = await chapterOf(chapterId, viewer);
   const qs = selfTestQuestions(ch);
+  // Nothing is scored (and no answer revealed) until every question is answered.
+  const problems = selfTestProblems(qs, answers);
+  if (problems.length) throw new ServiceError(selfTestProblemText(problems));
   const results = qs.map((q) => ({ id: q.id, correct: answers[String(q.id)] === q.answer, answer: q.answer }));
   return { chapterId, total: qs.length, correct: results.filter((r) => r.correct).length, results };
 }
