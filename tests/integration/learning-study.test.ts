@@ -12,6 +12,7 @@ import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 import type { Site } from '@/lib/variants';
 import type { CourseView, HeartbeatAnswer } from '@/lib/learning/types';
 import { ServiceError } from '@/lib/server/errors';
+import { textAsRichText } from '@/lib/server/rich-text';
 
 const main: Site = { variant: 'main', dx: false };
 const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
@@ -65,6 +66,16 @@ describe('/api/course/chapter and /api/course/progress', () => {
     expect(view.chapters.length).toBeGreaterThan(0);
     expect(view.trialSeconds).toBe(180);
     for (const c of view.chapters) expect([240, 300, 360]).toContain(c.duration);
+    // A summary written in the creation centre is stored as rich text: the player's 课程简介 gets the typed text back.
+    const d = await db();
+    const [{ summary: before }] = await d.select({ summary: courses.summary }).from(courses).where(eq(courses.id, 1));
+    await d.update(courses).set({ summary: textAsRichText('本课程介绍科研数据的采集。\n适合<青年>科研人员。') }).where(eq(courses.id, 1));
+    try {
+      const typed = (await call('/api/course/view', { courseId: 1 })).data as CourseView;
+      expect(typed.summary).toBe('本课程介绍科研数据的采集。\n适合<青年>科研人员。');
+    } finally {
+      await d.update(courses).set({ summary: before }).where(eq(courses.id, 1));
+    }
     const missing = await call('/api/course/view', { courseId: 99999999 });
     expect(missing.code).not.toBe(0);
     expect(missing.msg).toBe('课程不存在或未发布');

@@ -18,6 +18,7 @@ import type { EndpointContext } from '../endpoint';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/learning/types';
 import { selfTestProblemText, selfTestProblems } from '@/lib/learning/self-test-rules';
+import { richTextAsText } from '../rich-text';
 
 export const MSG_COURSE_MISSING = '课程不存在或未发布';
 
@@ -44,7 +45,7 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
   return {
     id: course.id,
     title: course.title,
-    summary: course.summary,
+    summary: richTextAsText(course.summary),
     cover: course.cover,
     teacherName: course.teacherName,
     trialSeconds: COURSE_TRIAL_SECONDS,
