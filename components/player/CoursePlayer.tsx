@@ -250,7 +250,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     setChapterId(id);
   };
 
-  // Keyboard, anywhere on the page: space/k play-pause, arrows seek 5 s and volume, [ ] speed, c subtitles. One
+  // Keyboard, anywhere on the page: space/k play-pause, ← → seek 5 s, ↑ ↓ volume (on the video), [ ] speed, c subtitles. One
   // listener on the document, in the capture phase: it runs before the focused <video>'s own controls, which would
   // otherwise toggle and seek a second time for the same key (its preventDefault stops them, and the page's scroll).
   useEffect(() => {
@@ -266,6 +266,8 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
         e.preventDefault();
         v.currentTime = k === 'ArrowRight' ? Math.min(v.duration || 0, v.currentTime + 5) : Math.max(0, v.currentTime - 5);
       } else if (k === 'ArrowUp' || k === 'ArrowDown') {
+        // Only on the video itself: elsewhere ↑ ↓ scroll the page, as a reader expects.
+        if (e.target !== v) return;
         e.preventDefault();
         v.volume = k === 'ArrowUp' ? Math.min(1, v.volume + 0.1) : Math.max(0, v.volume - 0.1);
       } else if (k === ']' || k === '[') {

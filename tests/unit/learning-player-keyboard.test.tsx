@@ -85,8 +85,13 @@ it('arrows seek and change the volume, [ ] the speed (with the select), C the su
   fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
   expect(time).toBe(15);
   video.volume = 0.5;
-  expect(fireEvent.keyDown(document.body, { key: 'ArrowDown' })).toBe(false);
+  // ↑ ↓ scroll the page unless the video has focus.
+  expect(fireEvent.keyDown(document.body, { key: 'ArrowDown' })).toBe(true);
+  expect(video.volume).toBeCloseTo(0.5);
+  act(() => video.focus());
+  expect(fireEvent.keyDown(video, { key: 'ArrowDown' })).toBe(false);
   expect(video.volume).toBeCloseTo(0.4);
+  act(() => video.blur());
   fireEvent.keyDown(document.body, { key: ']' });
   expect(video.playbackRate).toBe(1.25);
   expect((screen.getByRole('combobox', { name: '播放速度' }) as HTMLSelectElement).value).toBe('1.25');
