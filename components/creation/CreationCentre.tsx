@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
@@ -102,7 +102,9 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
     <div className="rounded bg-white shadow-sm">
       {dialog}
       <ScrollTable label="我的课程列表">
-        <table className="w-full text-left text-sm">
+        {/* relative: the cells' sr-only names (position: absolute) stay inside the scrolling box; positioned by the
+            page instead, they sat past its right edge and made the whole page scroll sideways on a phone. */}
+        <table className="relative w-full text-left text-sm">
           <caption className="sr-only">我的课程</caption>
           <thead className="bg-gray-50 text-gray-700">
             <tr>
@@ -126,7 +128,7 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
           <tbody>
             {list.data.list.map((c) => (
               <tr key={c.courseId} className="border-t border-gray-100">
-                <td className="min-w-40 px-4 py-2 font-medium">{c.title}</td>
+                <td className="min-w-40 px-4 py-2 font-medium wrap-anywhere">{c.title}</td>
                 <td className={td}>{COURSE_CATEGORIES.find((x) => x.code === c.categoryCode)?.name}</td>
                 <td className={td}>{c.chapterCount}</td>
                 <td className={td}>
@@ -169,6 +171,9 @@ const AUDIENCES: [FormState['audiences'][number], string][] = [
 /** Any change to an approved course (creation service afterEdit) sends it back to review and out of the catalogue. */
 export const PUBLISHED_EDIT_NOTE = '该课程已审核通过并发布。修改基本信息或增删章节后，课程将退回“未审核”状态并从课程目录下架，需重新提交审核。';
 
+/** Why 保存章节 waits while the chapter's file is still going up. */
+export const MSG_WAIT_UPLOAD = '文件正在上传，请等待上传完成后保存';
+
 function CourseEditor({ courseId, editHref }: { courseId: number | null; editHref: (c: number) => string }) {
   const router = useRouter();
   const qc = useQueryClient();
@@ -177,7 +182,7 @@ function CourseEditor({ courseId, editHref }: { courseId: number | null; editHre
   if (courseId && basic.isError) return <p role="alert">课程不存在或无权编辑。</p>;
   const refresh = () => qc.invalidateQueries({ queryKey: ['/api/resourceFile/getBasic'] });
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {basic.data?.auditStatus === 1052 && (
         <p role="note" className="rounded bg-amber-50 p-3 text-sm text-amber-900 lg:col-span-2">
           {PUBLISHED_EDIT_NOTE}
@@ -207,6 +212,12 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [coverBusy, setCoverBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused 保存: the keyboard goes to the first invalid field, once its message is there to describe it.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const save = useMutation({
     mutationFn: (b: FormState) => api.request<{ courseId: number }>('/api/resourceFile/updateBasic', { ...b, courseId: course?.courseId }),
     onSuccess: (r) => {
@@ -219,6 +230,7 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
     const parsed = basicSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setRefusals((n) => n + 1);
       return;
     }
     setErrors({});
@@ -230,10 +242,15 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
         {errors[k]}
       </p>
     ) : null;
+  /** aria-invalid and the message id of a field (with its own description, if it has one). */
+  const invalid = (k: string, own?: string) => ({
+    'aria-invalid': !!errors[k],
+    'aria-describedby': [own, errors[k] ? `${id}-${k}-err` : ''].filter(Boolean).join(' ') || undefined,
+  });
   const field = 'mt-1 w-full rounded border border-gray-300 px-3 py-2';
   const summaryChars = [...form.summary.trim()].length;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded bg-white p-5 shadow-sm" aria-labelledby={`${id}-h`}>
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4 rounded bg-white p-5 shadow-sm" aria-labelledby={`${id}-h`}>
       <div className="flex items-center justify-between">
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           基本信息
@@ -244,14 +261,14 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
         <label htmlFor={`${id}-title`} className="text-sm font-medium">
           课程名称
         </label>
-        <input id={`${id}-title`} className={field} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} aria-invalid={!!errors.title} aria-describedby={errors.title ? `${id}-title-err` : undefined} />
+        <input id={`${id}-title`} className={field} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...invalid('title')} />
         {err('title')}
       </div>
       <div>
         <label htmlFor={`${id}-cat`} className="text-sm font-medium">
           课程分类
         </label>
-        <select id={`${id}-cat`} className={field} value={form.categoryCode} onChange={(e) => setForm({ ...form, categoryCode: Number(e.target.value) })} aria-invalid={!!errors.categoryCode}>
+        <select id={`${id}-cat`} className={field} value={form.categoryCode} onChange={(e) => setForm({ ...form, categoryCode: Number(e.target.value) })} {...invalid('categoryCode')}>
           <option value={0}>请选择</option>
           {COURSE_CATEGORIES.map((c) => (
             <option key={c.code} value={c.code}>
@@ -272,7 +289,7 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
           id={`${id}-cover`}
           type="file"
           accept={UPLOAD_EXTS.file.map((e) => `.${e}`).join(',')}
-          aria-describedby={`${id}-cover-req`}
+          {...invalid('cover', `${id}-cover-req`)}
           className="mt-1 block w-full text-sm"
           disabled={coverBusy}
           onChange={async (e) => {
@@ -306,7 +323,7 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
           className={field}
           value={form.summary}
           onChange={(e) => setForm({ ...form, summary: e.target.value })}
-          aria-describedby={`${id}-summary-req`}
+          {...invalid('summary', `${id}-summary-req`)}
         />
         <p id={`${id}-summary-req`} className={`text-xs ${summaryChars >= SUMMARY_MIN_CHARS ? 'text-gray-600' : 'text-amber-800'}`}>
           提交审核时不少于{SUMMARY_MIN_CHARS}个字（已输入{summaryChars}个字）
@@ -320,6 +337,7 @@ function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved
             <label key={key} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
+                {...invalid('audiences')}
                 checked={form.audiences.includes(key)}
                 onChange={(e) => setForm({ ...form, audiences: e.target.checked ? [...form.audiences, key] : form.audiences.filter((a) => a !== key) })}
               />
@@ -340,7 +358,9 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
   const id = useId();
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<{ file: UploadedFile; duration: number } | null>(null);
-  const [error, setError] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<{ field: 'title' | 'file'; text: string } | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
   const [uploaderKey, setUploaderKey] = useState(0);
   const [unmet, setUnmet] = useState<string[]>([]);
   const [confirm, dialog] = useConfirm();
@@ -350,6 +370,7 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
       toast('info', '章节已保存');
       setTitle('');
       setFile(null);
+      setError(null);
       setUploaderKey((k) => k + 1);
       onChange();
     },
@@ -379,7 +400,7 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
           <ol className="divide-y divide-gray-100">
             {course.chapters.map((ch) => (
               <li key={ch.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="min-w-0">
+                <span className="min-w-0 wrap-anywhere">
                   <span className="font-medium">{ch.title}</span>
                   <span className="ml-2 text-gray-600">
                     {ch.fileName} {ch.fileSize ? formatBytes(ch.fileSize) : ''} {ch.durationSeconds ? formatHMS(ch.durationSeconds) : ''}
@@ -415,21 +436,50 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
             <label htmlFor={`${id}-t`} className="text-sm font-medium">
               章节名称
             </label>
-            <input id={`${id}-t`} className="mt-1 w-full rounded border border-gray-300 px-3 py-2" value={title} onChange={(e) => setTitle(e.target.value)} />
+            <input
+              ref={titleRef}
+              id={`${id}-t`}
+              className="mt-1 w-full rounded border border-gray-300 px-3 py-2"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              aria-invalid={error?.field === 'title'}
+              aria-describedby={error?.field === 'title' ? `${id}-err` : undefined}
+            />
           </div>
-          <FileUploader key={uploaderKey} onUploaded={(f, d) => setFile({ file: f, duration: d })} />
+          <FileUploader
+            key={uploaderKey}
+            onUploaded={(f, d) => setFile({ file: f, duration: d })}
+            onBusyChange={(busy) => {
+              setUploading(busy);
+              // A new file replaces the one uploaded before; the message about the file no longer holds.
+              if (busy) {
+                setFile(null);
+                setError((e) => (e?.field === 'file' ? null : e));
+              }
+            }}
+          />
           {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
+            <p id={`${id}-err`} role="alert" className="text-sm text-red-700">
+              {error.text}
+            </p>
+          )}
+          {uploading && (
+            <p id={`${id}-wait`} className="text-sm text-gray-700">
+              {MSG_WAIT_UPLOAD}
             </p>
           )}
           <BusyButton
             busy={addChapter.isPending}
+            inactive={uploading}
+            aria-describedby={uploading ? `${id}-wait` : undefined}
             className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60"
             onClick={() => {
-              if (!title.trim()) return setError('请填写章节名称');
-              if (!file) return setError('请先上传章节文件');
-              setError('');
+              if (!title.trim()) {
+                setError({ field: 'title', text: '请填写章节名称' });
+                return titleRef.current?.focus();
+              }
+              if (!file) return setError({ field: 'file', text: '请先选择并上传章节文件' });
+              setError(null);
               addChapter.mutate();
             }}
           >

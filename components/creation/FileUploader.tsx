@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError, TransportError } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
 import type { PendingUpload, UploadedFile } from '@/lib/api/spaces';
 import { formatBytes } from '@/lib/format';
@@ -10,7 +11,9 @@ import { uploadCourseFile } from './upload-client';
 
 /** The server's own list and limit (lib/validation/spaces), for the picker and the label. */
 const ACCEPT = UPLOAD_EXTS.courseware.map((e) => `.${e}`).join(',');
-export const FILE_LABEL = `选择课程文件（支持 ${UPLOAD_EXTS.courseware.map((e) => e.toUpperCase()).join('/')}，不超过${uploadLimitText('courseware')}）`;
+// Joined with 、 (a line may break after it): one long A/B/C run did not wrap and widened the page on a phone.
+export const FILE_LABEL = `选择课程文件（支持${UPLOAD_EXTS.courseware.map((e) => e.toUpperCase()).join('、')}，不超过${uploadLimitText('courseware')}）`;
+export const MSG_UPLOAD_PAUSED = '网络连接异常，上传已暂停。网络恢复后将自动继续，也可点击“继续上传”';
 
 function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
@@ -27,18 +30,32 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
   );
 }
 
-/** Chooses a course file and uploads it: hashing and uploading each with its own progress bar; resumes. */
-export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, durationSeconds: number) => void }) {
+/**
+ * Chooses a course file and uploads it: hashing and uploading each with its own progress bar; resumes. An upload
+ * in progress can be cancelled; one interrupted by the network resumes when the browser is back online, or by
+ * 继续上传. onBusyChange tells the form whether an upload is running.
+ */
+export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: UploadedFile, durationSeconds: number) => void; onBusyChange?: (busy: boolean) => void }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [hash, setHash] = useState({ done: 0, total: 0 });
   const [sent, setSent] = useState({ bytes: 0, total: 0 });
   const [status, setStatus] = useState<'idle' | 'hashing' | 'uploading' | 'done' | 'error'>('idle');
   const [note, setNote] = useState('');
+  /** The failure was not a refusal by the server: the same file may go on from where it stopped. */
+  const [resumable, setResumable] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const pending = useQuery(apiQuery<PendingUpload[]>('/api/resourceFile/pending'));
 
   const running = status === 'hashing' || status === 'uploading';
+  const busyChange = useRef(onBusyChange);
+  useEffect(() => {
+    busyChange.current = onBusyChange;
+  });
+  useEffect(() => busyChange.current?.(running), [running]);
+  // Stops sending when the form goes away (a saved chapter, another page).
+  useEffect(() => () => abort.current?.abort(), []);
   // Leaving the page (reload, close, another address) during an upload asks first: the browser's own question.
   useEffect(() => {
     if (!running) return;
@@ -50,7 +67,8 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
     return () => window.removeEventListener('beforeunload', warn);
   }, [running]);
 
-  const start = async (f: File) => {
+  /** Uploads f; resume: the same file again after an interruption (the progress call says where to go on). */
+  const start = async (f: File, resume = false) => {
     abort.current?.abort();
     // Refused by name and size at once, before a large file is hashed for nothing.
     const refusal = uploadRefusal('courseware', f.name, f.size);
@@ -63,9 +81,12 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
     const ctrl = new AbortController();
     abort.current = ctrl;
     setFile(f);
-    setHash({ done: 0, total: 0 });
-    setSent({ bytes: 0, total: f.size });
+    if (!resume) {
+      setHash({ done: 0, total: 0 });
+      setSent({ bytes: 0, total: f.size });
+    }
     setNote('');
+    setResumable(false);
     setStatus('hashing');
     const duration = f.type.startsWith('video/') || f.type.startsWith('audio/') ? mediaDuration(f) : Promise.resolve(0);
     try {
@@ -88,9 +109,37 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') return;
       setStatus('error');
-      setNote(err instanceof Error ? err.message : '上传失败，请重试');
+      const refused = err instanceof ApiError;
+      const network = (err instanceof TransportError && err.kind === 'network') || !navigator.onLine;
+      setResumable(!refused);
+      setNote(refused ? err.message : network ? MSG_UPLOAD_PAUSED : `${err instanceof Error ? err.message : '上传中断'}，可点击“继续上传”重试`);
     }
   };
+
+  const cancel = () => {
+    abort.current?.abort();
+    abort.current = null;
+    if (input.current) input.current.value = '';
+    setFile(null);
+    setHash({ done: 0, total: 0 });
+    setSent({ bytes: 0, total: 0 });
+    setStatus('idle');
+    setNote('已取消上传');
+    void pending.refetch();
+  };
+
+  // Back online after an interruption: go on by itself from the first chunk the server lacks.
+  const interrupted = status === 'error' && resumable && file ? file : null;
+  const resume = useRef(start);
+  useEffect(() => {
+    resume.current = start;
+  });
+  useEffect(() => {
+    if (!interrupted) return;
+    const online = () => void resume.current(interrupted, true);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [interrupted]);
 
   return (
     <div className="space-y-3 rounded border border-dashed border-gray-300 p-4">
@@ -99,6 +148,7 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
           {FILE_LABEL}
         </label>
         <input
+          ref={input}
           id={id}
           type="file"
           accept={ACCEPT}
@@ -114,7 +164,7 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
           <p className="font-medium">有未完成的上传，重新选择同一文件即可继续：</p>
           <ul className="mt-1 list-disc pl-5">
             {pending.data.map((p) => (
-              <li key={p.md5}>
+              <li key={p.md5} className="wrap-anywhere">
                 {p.fileName}（{formatBytes(p.size)}，已上传 {p.received}/{p.chunkCount} 个分片）
               </li>
             ))}
@@ -123,17 +173,29 @@ export function FileUploader({ onUploaded }: { onUploaded: (file: UploadedFile, 
       )}
       {file && (
         <div className="space-y-2">
-          <p className="text-sm text-gray-700">
+          <p className="text-sm text-gray-700 wrap-anywhere">
             {file.name}（{formatBytes(file.size)}）
           </p>
           <Bar label="计算文件MD5" value={hash.done} max={hash.total || 1} text={hash.total ? `${hash.done}/${hash.total}` : '准备中'} />
           <Bar label="上传进度" value={sent.bytes} max={sent.total || 1} text={`${formatBytes(sent.bytes)} / ${formatBytes(sent.total)}`} />
         </div>
       )}
-      <p role="status" aria-live="polite" className={`text-sm ${status === 'error' ? 'text-red-700' : 'text-brand-800'}`}>
-        {note}
-        {status === 'done' && !note.startsWith('秒传') ? (note ? '；上传完成' : '上传完成') : ''}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p role="status" aria-live="polite" className={`text-sm ${status === 'error' ? 'text-red-700' : 'text-brand-800'}`}>
+          {note}
+          {status === 'done' && !note.startsWith('秒传') ? (note ? '；上传完成' : '上传完成') : ''}
+        </p>
+        {running && (
+          <button type="button" onClick={cancel} className="rounded border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50">
+            取消上传
+          </button>
+        )}
+        {interrupted && (
+          <button type="button" onClick={() => void start(interrupted, true)} className="rounded bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800">
+            继续上传
+          </button>
+        )}
+      </div>
     </div>
   );
 }

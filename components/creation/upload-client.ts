@@ -2,9 +2,11 @@
  * The browser side of the chunked upload (SPEC 7 Uploads): MD5 in a Web Worker, the progress call, then
  * each missing chunk by XMLHttpRequest (upload progress events, no timeout: uploadCourseWareFile has none).
  * A refused chunk is sent again from where the server says; a dropped connection is retried, and a reload
- * resumes from the server's first missing chunk once the same file is chosen again.
+ * resumes from the server's first missing chunk once the same file is chosen again. A refusal by the server is an
+ * ApiError; any other failure (the network, a proxy's error page) may be resumed by calling uploadCourseFile again.
  */
 import { api, browserHeaders } from '@/lib/api/browser';
+import { ApiError, TransportError } from '@/lib/api/core';
 import type { Envelope } from '@/lib/api/types';
 import type { UploadedFile, UploadProgress } from '@/lib/api/spaces';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
@@ -24,7 +26,16 @@ export interface Hashed {
   chunkMd5s: string[];
 }
 
+/** Files hashed in this page: resuming the same File (继续上传, back online) does not read it all again. */
+const hashed = new WeakMap<File, Hashed>();
+
 export function hashFile(file: File, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<Hashed> {
+  const known = hashed.get(file);
+  if (known) {
+    const slices = Math.max(1, Math.ceil(file.size / UPLOAD_SLICE_BYTES));
+    onProgress(slices, slices);
+    return Promise.resolve(known);
+  }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' });
     const stop = () => worker.terminate();
@@ -37,6 +48,7 @@ export function hashFile(file: File, onProgress: (done: number, total: number) =
       if (m.type === 'progress') onProgress(m.done, m.total);
       else if (m.type === 'done') {
         stop();
+        hashed.set(file, { md5: m.md5, chunkMd5s: m.chunkMd5s });
         resolve({ md5: m.md5, chunkMd5s: m.chunkMd5s });
       } else {
         stop();
@@ -54,6 +66,7 @@ export function hashFile(file: File, onProgress: (done: number, total: number) =
 /** POSTs a multipart body and reads the envelope; reports bytes sent. No timeout. */
 export function postMultipart(path: string, form: FormData, onSent?: (loaded: number) => void, signal?: AbortSignal): Promise<Envelope> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${process.env.NEXT_PUBLIC_API_BASE_URL ?? ''}${path}`);
     xhr.withCredentials = true;
@@ -66,7 +79,7 @@ export function postMultipart(path: string, form: FormData, onSent?: (loaded: nu
         reject(new Error(`HTTP ${xhr.status}`));
       }
     };
-    xhr.onerror = () => reject(new Error('网络连接异常'));
+    xhr.onerror = () => reject(new TransportError('network', '网络连接异常'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
@@ -86,10 +99,12 @@ const RETRIES = 4;
 const POLL_MS = 1000;
 const MAX_POLLS = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PATH_CHUNK = '/api/resourceFile/uploadCourseWareFile';
 
+/** Uploads the file's missing chunks, from the first one the server lacks; a cancel (signal) stops before the next chunk. */
 export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: AbortSignal): Promise<UploadedFile> {
-  const hashed = await hashFile(file, ev.onHash, signal);
-  const plan = { fileMd5: hashed.md5, fileSize: file.size, fileName: file.name, chunkSize: uploadChunkBytes(file.size) };
+  const { md5, chunkMd5s } = await hashFile(file, ev.onHash, signal);
+  const plan = { fileMd5: md5, fileSize: file.size, fileName: file.name, chunkSize: uploadChunkBytes(file.size) };
   let progress = await api.request<UploadProgress>('/api/resourceFile/progress', plan, { signal });
   if (progress.done && progress.file) {
     ev.onInstant();
@@ -103,6 +118,7 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
   let index = progress.nextChunk;
   let have = progress.received;
   while (!progress.done) {
+    signal?.throwIfAborted();
     if (index >= progress.chunkCount) {
       // every chunk up to the end was sent; ask which are still missing (or wait while the server assembles)
       if (++polls > MAX_POLLS) throw new Error('服务器处理超时，请稍后重新选择文件继续上传');
@@ -114,12 +130,12 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
       continue;
     }
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...plan, chunkIndex: index, chunkMd5: hashed.chunkMd5s[index] })) form.append(k, String(v));
+    for (const [k, v] of Object.entries({ ...plan, chunkIndex: index, chunkMd5: chunkMd5s[index] })) form.append(k, String(v));
     form.append('file', file.slice(index * plan.chunkSize, index * plan.chunkSize + size(index)), file.name);
     const base = Math.min(file.size, have * plan.chunkSize);
     let env: Envelope;
     try {
-      env = await postMultipart('/api/resourceFile/uploadCourseWareFile', form, (loaded) => ev.onUpload(Math.min(file.size, base + loaded), file.size), signal);
+      env = await postMultipart(PATH_CHUNK, form, (loaded) => ev.onUpload(Math.min(file.size, base + loaded), file.size), signal);
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError' || ++failures > RETRIES) throw err;
       await sleep(1000 * failures);
@@ -133,7 +149,7 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
         have = data.received;
         continue;
       }
-      throw new Error(env.msg);
+      throw new ApiError(PATH_CHUNK, env.code, env.msg, env.data);
     }
     failures = 0;
     progress = data!;

@@ -153,6 +153,29 @@ describe('review per the audit setting', () => {
     expect(trail).toEqual(expect.arrayContaining([1054, 1055, 1056, 1052]));
   });
 
+  it('a change sends an approved or refused course back to not reviewed without the old review comment; a returned one keeps the request', async () => {
+    await setAudit(true, false);
+    const { courseId, cover } = await makeCourse('修改后重审课程');
+    expect((await call('/api/resourceFile/submit', { courseId }, teacher.token)).data).toMatchObject({ auditStatus: 1052 });
+    const basicOf = async () => (await call('/api/resourceFile/getBasic', { courseId }, teacher.token)).data as CreationCourse;
+    expect(await basicOf()).toMatchObject({ auditStatus: 1052, auditReason: '机器审核通过' });
+    const edit = (summary: string) => call('/api/resourceFile/updateBasic', { courseId, title: '修改后重审课程', categoryCode: 302, cover, summary }, teacher.token);
+    expect((await edit('修改后的课程简介，介绍课程内容与学习目标。')).code).toBe(0);
+    expect(await basicOf()).toMatchObject({ auditStatus: 1051, auditLabel: '未审核', submitted: false, auditReason: '' });
+    // refused by the machine review, then changed
+    await call('/api/resourceFile/updateBasic', { courseId, title: '修改后重审课程', categoryCode: 302, cover, summary: '赌博' }, teacher.token);
+    expect((await call('/api/resourceFile/submit', { courseId }, teacher.token)).data).toMatchObject({ auditStatus: 1053, auditReason: '课程简介不少于10个字' });
+    expect((await edit('修改后的课程简介，介绍课程内容与学习目标。')).code).toBe(0);
+    expect(await basicOf()).toMatchObject({ auditStatus: 1051, auditReason: '' });
+    // returned for change by a manager: the change answers the request, which stays in view
+    await setAudit(true, true);
+    await call('/api/resourceFile/submit', { courseId }, teacher.token);
+    await call('/api/course/audit', { courseId, auditStatus: 1055, reason: '请补充课程简介' }, manager.token);
+    expect((await edit('再次补充后的课程简介，介绍课程内容与学习目标。')).code).toBe(0);
+    expect(await basicOf()).toMatchObject({ auditStatus: 1056, auditReason: '请补充课程简介' });
+    await setAudit(true, false);
+  });
+
   it('neither machine nor manual: approved on submission', async () => {
     await setAudit(false, false);
     const { courseId } = await makeCourse('免审课程');

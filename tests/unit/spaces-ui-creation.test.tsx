@@ -3,11 +3,15 @@
  * The creation centre in the browser: files refused by type and size before hashing, with the limits in the
  * label; a warning before leaving during an upload; the app's own 确定/取消 box for deletions (and what a
  * change does to a published course); every unmet submission requirement at once; the 岗位推荐 修改岗位 action.
+ * From QA: nothing wider than a phone (the label's list of types, the table's hidden names); 保存章节 waits for an
+ * upload in progress and says why; 取消上传; an upload interrupted by the network goes on when the browser is back
+ * online or by 继续上传; every invalid basic field is described by its message and the first one takes the focus.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FileUploader, FILE_LABEL } from '@/components/creation/FileUploader';
-import { CreationCentre } from '@/components/creation/CreationCentre';
+import { FileUploader, FILE_LABEL, MSG_UPLOAD_PAUSED } from '@/components/creation/FileUploader';
+import { CreationCentre, MSG_WAIT_UPLOAD } from '@/components/creation/CreationCentre';
+import { ApiError, TransportError } from '@/lib/api/core';
 import { uploadCourseFile } from '@/components/creation/upload-client';
 import { StationRecommend } from '@/components/stations/StationRecommend';
 import { StationDialog } from '@/components/account/StationDialog';
@@ -98,6 +102,54 @@ describe('course file', () => {
     expect(uploadCourseFile).not.toHaveBeenCalled();
   });
 
+  it('the list of accepted types can wrap: no long unbroken run that would widen a phone’s page', () => {
+    // "MP4/M4V/MOV/…" is one word to the line breaker: the label was 470 px wide and the page with it.
+    expect(FILE_LABEL).not.toMatch(/[!-~]{12,}/);
+  });
+
+  it('an upload in progress can be cancelled: the signal stops it and the field is empty again', async () => {
+    wrap(<FileUploader onUploaded={() => {}} />);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    fireEvent.click(await screen.findByRole('button', { name: '取消上传' }));
+    const signal = (uploadCourseFile as jest.Mock).mock.calls[0][2] as AbortSignal;
+    expect(signal.aborted).toBe(true);
+    expect(screen.queryByText(/lecture\.mp4/)).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消上传' })).toBeNull();
+    expect(screen.getByText('已取消上传')).toBeTruthy();
+  });
+
+  it('an upload interrupted by the network goes on by itself when the browser is back online, or by 继续上传', async () => {
+    const upload = uploadCourseFile as jest.Mock;
+    upload.mockRejectedValueOnce(new TransportError('network', '网络连接异常')).mockRejectedValueOnce(new TransportError('network', '网络连接异常'));
+    wrap(<FileUploader onUploaded={() => {}} />);
+    const file = fileOf('lecture.mp4', 10 * 1024 * 1024);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [file] } });
+    expect(await screen.findByText(MSG_UPLOAD_PAUSED)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '继续上传' })).toBeTruthy();
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2));
+    expect(upload.mock.calls[1][0]).toBe(file);
+    // down again: the button goes on too
+    fireEvent.click(await screen.findByRole('button', { name: '继续上传' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(3));
+    expect(upload.mock.calls[2][0]).toBe(file);
+    expect(screen.queryByRole('button', { name: '继续上传' })).toBeNull();
+    expect(screen.getByRole('button', { name: '取消上传' })).toBeTruthy();
+  });
+
+  it('a refusal by the server is not offered again, and going online does not resend it', async () => {
+    const upload = uploadCourseFile as jest.Mock;
+    upload.mockRejectedValueOnce(new ApiError('/api/resourceFile/uploadCourseWareFile', 1001, '不支持的文件类型（按文件内容识别）', null));
+    wrap(<FileUploader onUploaded={() => {}} />);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 1000)] } });
+    expect(await screen.findByText(/不支持的文件类型/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '继续上传' })).toBeNull();
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => {});
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
   it('leaving the page during an upload asks first; not before it starts', async () => {
     wrap(<FileUploader onUploaded={() => {}} />);
     const idle = new Event('beforeunload', { cancelable: true });
@@ -153,9 +205,67 @@ describe('my courses', () => {
     for (const td of cells) expect(td.className).toContain('whitespace-nowrap');
     for (const th of document.querySelectorAll('th')) expect(th.className).toContain('whitespace-nowrap');
   });
+
+  it('the rows’ hidden action names are positioned inside the scrolling table, not past the page’s edge', async () => {
+    wrap(<CreationCentre ownerId="1" tab="myCourse" courseId={null} />);
+    const region = await screen.findByRole('region', { name: '我的课程列表' });
+    await within(region).findByText('已发布的课', { selector: 'td' });
+    const hidden = region.querySelectorAll('.sr-only');
+    expect(hidden.length).toBeGreaterThan(0);
+    // position: absolute is placed by its nearest positioned ancestor; outside the scroller it widened the page
+    for (const el of hidden) expect(region.contains(el.parentElement!.closest('.relative, .absolute, .fixed, .sticky'))).toBe(true);
+  });
 });
 
 describe('course editor', () => {
+  it('the form’s column is never wider than the page (its grid track may shrink below its content)', async () => {
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    const form = await screen.findByRole('form', { name: '基本信息' });
+    expect(form.parentElement!.className).toMatch(/(^| )grid-cols-1( |$)/);
+  });
+
+  it('保存基本信息 with invalid fields: each is described by its message, and the first one takes the focus', async () => {
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={null} />);
+    const save = screen.getByRole('button', { name: '保存基本信息' });
+    act(() => save.focus());
+    fireEvent.click(save);
+    const described = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((x) => document.getElementById(x)?.textContent);
+    const title = screen.getByLabelText('课程名称');
+    const category = screen.getByLabelText('课程分类');
+    await waitFor(() => expect(category.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(category)).toContain('请选择课程分类');
+    expect(described(title)).toContain('请填写课程名称');
+    expect(document.activeElement).toBe(title);
+    // the title given, the category is the first invalid field
+    fireEvent.change(title, { target: { value: '新课程' } });
+    act(() => save.focus());
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(category));
+    expect(title.getAttribute('aria-invalid')).toBe('false');
+    expect(title.getAttribute('aria-describedby')).toBeNull();
+    expect(requests.some((r) => r.path === '/api/resourceFile/updateBasic')).toBe(false);
+  });
+
+  it('保存章节 during an upload waits and says why, instead of asking for the file being uploaded', async () => {
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    fireEvent.change(await screen.findByLabelText('章节名称'), { target: { value: '第一讲' } });
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    await waitFor(() => expect(uploadCourseFile).toHaveBeenCalled());
+    const save = screen.getByRole('button', { name: '保存章节' });
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.getElementById(save.getAttribute('aria-describedby')!)?.textContent).toBe(MSG_WAIT_UPLOAD);
+    fireEvent.click(save);
+    await act(async () => {});
+    expect(screen.queryByText(/请先/)).toBeNull();
+    expect(requests.some((r) => r.path === '/api/resourceFile/saveChapter')).toBe(false);
+    // cancelled: the button is free again and asks for a file
+    fireEvent.click(screen.getByRole('button', { name: '取消上传' }));
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBeNull());
+    expect(screen.queryByText(MSG_WAIT_UPLOAD)).toBeNull();
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('请先选择并上传章节文件');
+  });
+
   it('shows the submission requirements by the fields, and lists every unmet one at once', async () => {
     wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
     expect(await screen.findByText(/提交审核时必须有封面/)).toBeTruthy();

@@ -58,9 +58,15 @@ async function afterEdit(user: SessionUser, c: CourseRow): Promise<void> {
   const d = await db();
   // Approved -> not reviewed (leaves the catalogue); returned for change -> changed (SPEC 4.5).
   const next = c.auditStatus === 1055 ? 1056 : c.auditStatus === 1052 || c.auditStatus === 1053 ? 1051 : c.auditStatus;
-  if (next !== c.auditStatus || c.submittedAt) {
-    await d.update(courses).set({ auditStatus: next, submittedAt: null }).where(eq(courses.id, c.id));
-    await audit(c.id, 'edit', c.auditStatus, next);
+  // Not reviewed has no review comment: the last one was about the course before this change. A course returned
+  // for change (1056) keeps the reviewer's request, which the change answers.
+  const moved = next !== c.auditStatus || !!c.submittedAt;
+  if (moved || (next === 1051 && c.auditReason)) {
+    await d
+      .update(courses)
+      .set({ auditStatus: next, submittedAt: null, ...(next === 1051 ? { auditReason: '' } : {}) })
+      .where(eq(courses.id, c.id));
+    if (moved) await audit(c.id, 'edit', c.auditStatus, next);
   }
   if (c.auditStatus === 1052) {
     await revalidateCourse(c.id);
