@@ -226,7 +226,9 @@ export function ScrollTable({ label, hint = true, children }: { label: string; h
   return (
     <>
       {hint && <p className="mb-2 text-xs text-gray-500 sm:hidden">表格较宽，可左右滑动查看全部列</p>}
-      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700" style={SCROLL_SHADOWS}>
+      {/* relative: the cells' sr-only names (position: absolute) stay inside the scrolling box; positioned by the
+          page instead, they sat past its right edge and made the whole page scroll sideways on a phone. */}
+      <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700" style={SCROLL_SHADOWS}>
         {children}
       </div>
     </>

@@ -102,9 +102,7 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
     <div className="rounded bg-white shadow-sm">
       {dialog}
       <ScrollTable label="我的课程列表">
-        {/* relative: the cells' sr-only names (position: absolute) stay inside the scrolling box; positioned by the
-            page instead, they sat past its right edge and made the whole page scroll sideways on a phone. */}
-        <table className="relative w-full text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">我的课程</caption>
           <thead className="bg-gray-50 text-gray-700">
             <tr>
