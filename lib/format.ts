@@ -17,6 +17,11 @@ export function formatHMS(seconds: number): string {
   return h > 0 ? `${h}小时${m}分${sec}秒` : `${m}分${sec}秒`;
 }
 
+/** A chapter's length in a chapter list: a video's as formatHMS, a document (which has none) as 文档. */
+export function formatChapterLength(kind: 'video' | 'document', seconds: number): string {
+  return kind === 'document' ? '文档' : formatHMS(seconds);
+}
+
 /** A countdown: under a day as formatHMS ('1小时2分5秒'); a day or more as days, hours and minutes: '6天1小时15分'. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));

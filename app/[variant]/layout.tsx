@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { Providers } from '@/components/site/Providers';
 import { PUBLIC_PAGE_REVALIDATE_S } from '@/lib/constants';
 import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS } from '@/lib/variants';
+import { siteDescription } from '@/lib/catalogue/descriptions';
 
 /**
  * Everything under the site segment that proxy.ts rewrites to (DESIGN 3). No variant is rendered
@@ -25,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     metadataBase: new URL(siteOrigin(site)),
     applicationName: title,
     title: { default: title, template: `%s - ${title}` },
-    description: `${title}：面向科研院所职工、党员干部和研究生的在线继续教育平台，提供课程资源、系列专题、培训项目、直播课堂与个人学习档案。`,
+    description: siteDescription(site),
     icons: { icon: VARIANTS[site.variant].logo },
     openGraph: { siteName: title, locale: 'zh_CN', type: 'website' },
   };

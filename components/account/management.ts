@@ -1,11 +1,16 @@
 /**
  * 'My management' (SPEC 6): with the old-management flag '1' the old-style dynamic-key link opens;
- * otherwise the default management role is switched and the browser goes to the management address.
+ * otherwise the default management role is switched and the browser goes to the management address, or, when
+ * none is configured, the user is told so.
  * Also the rule for prompting the post-station dialog at most once a day.
  */
 import { api } from '@/lib/api/browser';
 import { isLoggedIn, readUserInfo } from '@/lib/session/client';
 import { emitUi } from '@/lib/ui/events';
+import { toast } from '@/components/ui/Toaster';
+
+/** Said when the role switch answers no management address (NEXT_PUBLIC_CMS_URL unset): never a click that does nothing. */
+export const NO_CMS_URL_MSG = '管理系统地址未配置，请联系管理员';
 
 export async function openManagement(
   go: { open: (url: string) => void; assign: (url: string) => void } = {
@@ -22,6 +27,7 @@ export async function openManagement(
     const { cmsUrl } = await api.request<{ cmsUrl: string }>('/modules/role/switchDefaultCmsRole');
     const target = cmsUrl || localStorage.getItem('cmsUrl') || process.env.NEXT_PUBLIC_CMS_URL || '';
     if (target) go.assign(target);
+    else toast('warning', NO_CMS_URL_MSG);
   } catch {
     /* the API client has shown the message */
   }

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { CourseDetail, CourseReview } from '@/lib/api/catalogue-types';
 import type { Page } from '@/lib/api/types';
-import { formatDate, formatHMS } from '@/lib/format';
+import { spaceHref } from '@/lib/api/spaces';
+import { formatChapterLength, formatDate, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from './ui';
@@ -130,7 +131,7 @@ export function CourseDetailView({
                         {number && <span className="mr-2 text-gray-500">{number}</span>}
                         {c.title}
                       </span>
-                      <span className="shrink-0 text-sm text-gray-500">{formatHMS(c.durationSeconds)}</span>
+                      <span className="shrink-0 text-sm text-gray-500">{formatChapterLength(c.kind, c.durationSeconds)}</span>
                     </li>
                   );
                 })}
@@ -167,6 +168,10 @@ export function CourseDetailView({
                 </div>
               )}
               <p className="mt-3 line-clamp-6 text-sm leading-6 text-gray-700">{course.teacher.intro}</p>
+              {/* Every host's route set has /space/teacher (SPEC 6: the teacher's own space, by the teacher's id). */}
+              <Link prefetch={false} href={spaceHref('teacher', course.teacher.id)} className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+                进入教师空间<span className="sr-only">：{course.teacher.name}</span>
+              </Link>
             </aside>
           )}
         </div>

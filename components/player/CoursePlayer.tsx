@@ -13,7 +13,7 @@ import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { ApiError } from '@/lib/api/core';
 import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
-import { formatHMS } from '@/lib/format';
+import { formatChapterLength, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { HEARTBEAT_INTERVAL_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
 import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
@@ -22,6 +22,7 @@ import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { SelfTestPanel } from './SelfTestPanel';
 import { NotesPanel } from './NotesPanel';
+import { DocumentPanel } from './DocumentPanel';
 
 const transport = (): Transport => ({
   submit: (p) => api.request<HeartbeatAnswer>('/api/study/submit', p),
@@ -38,6 +39,8 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
   const progressKey = apiQueryKey('/api/course/progress', { courseId });
   const { data: progress } = useQuery(apiQuery<CourseProgressView>('/api/course/progress', { courseId }));
   const chosen = progress?.chosen ?? false;
+  // The course's teacher opens its documents without 选学 (the server's rule for /media/chapter/:id).
+  const owner = progress?.owner ?? false;
   const chapters = useMemo(() => course?.chapters ?? [], [course]);
 
   const [chapterId, setChapterId] = useState<number | null>(() => initialChapterId ?? progress?.lastChapterId ?? course?.chapters[0]?.id ?? null);
@@ -240,9 +243,23 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     }
   };
 
+  /**
+   * A document chapter counts as studied once the learner opens it (查看文档 or 下载): one heartbeat at position 0
+   * of its zero length, through the outbox like any other, marks it finished; it credits no study time.
+   */
+  const documentOpened = (id: number) => {
+    const r = reporterRef.current;
+    if (!r || !chosen || progress?.chapters.some((c) => c.chapterId === id && c.finished)) return;
+    void r.send(r.build({ courseId, chapterId: id, position: 0, lockSession: lockSession.current }, { from: 0, to: 0, watched: 0 })).then(() => {
+      setPending(r.pending());
+      void qc.invalidateQueries({ queryKey: progressKey });
+    });
+  };
+
   const selectChapter = (id: number) => {
     report();
-    if (!chosen && id !== chapters[0]?.id) {
+    const opensDocument = owner && chapters.some((c) => c.id === id && c.kind === 'document');
+    if (!chosen && !opensDocument && id !== chapters[0]?.id) {
       openMessageBox(4);
       return;
     }
@@ -351,8 +368,10 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
         </p>
       )}
       <div className="flex flex-col gap-4 p-4 lg:flex-row">
-        <section className="min-w-0 flex-1" aria-label="视频">
-          {chapter && chapter.playable ? (
+        <section className="min-w-0 flex-1" aria-label={chapter?.kind === 'document' ? '文档' : '视频'}>
+          {chapter?.kind === 'document' ? (
+            <DocumentPanel chapter={chapter} canOpen={chosen || owner} onOpen={() => documentOpened(chapter.id)} />
+          ) : chapter && chapter.playable ? (
             <div>
               <video
                 key={`${chapter.id}-${chosen ? 'full' : 'trial'}`}
@@ -428,7 +447,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                       {c.title}
                     </span>
                     <span className="shrink-0 text-xs text-gray-300">
-                      {p?.finished ? '已学完' : p ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatHMS(c.duration)}
+                      {p?.finished ? '已学完' : p && c.duration > 0 ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatChapterLength(c.kind, c.duration)}
                     </span>
                   </button>
                 </li>

@@ -11,6 +11,8 @@ import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
 import { useLoggedIn } from '@/lib/session/client';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
+import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
 
 const MAX = 500;
 
@@ -21,6 +23,7 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
   const fieldId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
+  const [confirm, dialog] = useConfirm();
   // The first page comes with the cached page (a visitor's view); a signed-in viewer asks again, since
   // whether they may delete a comment depends on who they are.
   const body = loggedIn ? { ...commentListBody(spaceRef), viewer: 1 } : commentListBody(spaceRef);
@@ -48,7 +51,7 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
 
   return (
     <section aria-labelledby="space-comments" className="rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="space-comments" className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
+      <h2 id="space-comments" tabIndex={-1} className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900 focus:outline-none">
         评论{list.data ? `（${list.data.total}）` : ''}
       </h2>
       <form onSubmit={submit} className="mb-5" noValidate>
@@ -102,7 +105,17 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
                 <span className="flex items-center gap-3">
                   <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                   {c.canRemove && (
-                    <button type="button" className="text-red-700 hover:underline" onClick={() => remove.mutate(c.id)}>
+                    <button
+                      type="button"
+                      data-remove
+                      className="text-red-700 hover:underline"
+                      onClick={async (e) => {
+                        const item = e.currentTarget.closest('li');
+                        if (!(await confirm('确定删除这条评论吗？删除后不可恢复。'))) return;
+                        focusNextWhenRemoved(item, '[data-remove]', () => document.getElementById('space-comments'));
+                        remove.mutate(c.id);
+                      }}
+                    >
                       删除<span className="sr-only">这条评论</span>
                     </button>
                   )}
@@ -113,6 +126,7 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
           ))}
         </ul>
       )}
+      {dialog}
     </section>
   );
 }

@@ -25,6 +25,8 @@ interface PinRow {
   itemType: 'course' | 'series';
   itemId: number;
   title: string;
+  /** In a list the owner keeps private: others do not see it pinned. */
+  hidden?: boolean;
 }
 
 /** Shown to the owner only: privacy settings, pinned courses, the creation centre. */
@@ -35,6 +37,10 @@ export function OwnerTools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopIt
 }
 
 const pinKey = (r: { itemType: string; itemId: number }) => `${r.itemType}:${r.itemId}`;
+const pinRows = (tops: SpaceTopItem[]) =>
+  tops.flatMap((t): PinRow[] =>
+    t.course ? [{ itemType: 'course', itemId: t.course.id, title: t.course.title, hidden: t.hidden }] : t.series ? [{ itemType: 'series', itemId: t.series.id, title: t.series.title, hidden: t.hidden }] : [],
+  );
 
 function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
   const router = useRouter();
@@ -44,24 +50,29 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
   const created = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'created', pageSize: 24 }));
   const studied = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'studied', pageSize: 24 }));
   const [draft, setDraft] = useState<SpacePrivacy | null>(null);
-  // What is pinned now: the page's list, then each answer of the server (the cached page catches up later).
-  const [pinnedRows, setPinnedRows] = useState<PinRow[]>(() =>
-    tops.flatMap((t): PinRow[] => (t.course ? [{ itemType: 'course', itemId: t.course.id, title: t.course.title }] : t.series ? [{ itemType: 'series', itemId: t.series.id, title: t.series.title }] : [])),
-  );
+  // All the owner's pins, also those of a private list (the page shows visitors' only).
+  const ownTops = useQuery(apiQuery<SpaceTopItem[]>('/api/space/tops', spaceRef));
+  // What is pinned now: the owner's list (the page's until it loads), then each answer of the server (the cached page catches up later).
+  const [changed, setChanged] = useState<PinRow[] | null>(null);
+  const pinnedRows = changed ?? pinRows(ownTops.data ?? tops);
   const value = draft ?? privacy.data ?? null;
   const save = useMutation({
     mutationFn: (p: SpacePrivacy) => api.request<SpacePrivacy>('/api/space/privacy/save', p),
     onSuccess: () => {
       toast('info', '隐私设置已保存');
       router.refresh();
+      void ownTops.refetch();
     },
   });
   const pin = useMutation({
     mutationFn: (b: PinRow & { top: boolean }) => api.request<{ top: boolean }>('/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
-    onSuccess: (_r, b) => {
-      setPinnedRows((rows) => (b.top ? [{ itemType: b.itemType, itemId: b.itemId, title: b.title }, ...rows.filter((r) => pinKey(r) !== pinKey(b))] : rows.filter((r) => pinKey(r) !== pinKey(b))));
+    onSuccess: async (_r, b) => {
+      const rest = pinnedRows.filter((r) => pinKey(r) !== pinKey(b));
+      setChanged(b.top ? [{ itemType: b.itemType, itemId: b.itemId, title: b.title }, ...rest] : rest);
       toast('info', b.top ? '已置顶' : '已取消置顶');
       router.refresh();
+      // The server's list says which pins others do not see.
+      if ((await ownTops.refetch()).isSuccess) setChanged(null);
     },
   });
   const pinned = new Set(pinnedRows.map(pinKey));
@@ -109,6 +120,7 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
               <li key={pinKey(r)} className="flex items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm">
                 <span className="truncate">
                   {r.on && <span className="mr-1 rounded bg-brand-100 px-1 text-xs text-brand-800">已置顶</span>}
+                  {r.on && r.hidden && <span className="mr-1 rounded bg-gray-100 px-1 text-xs text-gray-700">不公开，仅您自己可见</span>}
                   {r.itemType === 'series' && '系列专题：'}
                   {r.title}
                 </span>

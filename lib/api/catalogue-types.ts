@@ -17,6 +17,8 @@ export interface Chapter {
   sort: number;
   title: string;
   durationSeconds: number;
+  /** A video (or audio), or a document uploaded as the chapter (listed as 文档, not by length). */
+  kind: 'video' | 'document';
 }
 
 export interface TeacherBrief {

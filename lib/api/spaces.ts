@@ -49,6 +49,8 @@ export interface SpaceTopItem {
   itemType: 'course' | 'series';
   course?: CourseCard;
   series?: SeriesCard;
+  /** Only in the owner's own list (/api/space/tops): the item is in a list they keep private, so others do not see it. */
+  hidden?: boolean;
 }
 
 export interface SpaceDetail {

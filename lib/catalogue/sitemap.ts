@@ -46,6 +46,9 @@ const DETAIL_ROUTE: Record<SitemapKind, string> = {
   train: '/train/detail',
   news: '/notice/newsDetail',
   notice: '/notice/noticeDetail',
+  teacher: '/teacher/detail',
+  live: '/live/detail',
+  space: '/space/teacher',
 };
 
 function kindsOf(site: Site): SitemapKind[] {
@@ -59,15 +62,15 @@ async function entries(site: Site, kind: SitemapKind, chunk: number, size: numbe
 /** One urlset when the site is small; otherwise an index of `/sitemap/<kind>-<n>.xml` files. */
 export async function sitemapXml(site: Site, chunkSize: number = SITEMAP_CHUNK): Promise<string> {
   const origin = siteOrigin(site);
-  const counts = await serverApi(site).request<Record<SitemapKind, number>>(platformPath('/api/sitemap/counts', VARIANTS[site.variant].platform), {});
   const kinds = kindsOf(site);
+  const counts = await serverApi(site).request<Partial<Record<SitemapKind, number>>>(platformPath('/api/sitemap/counts', VARIANTS[site.variant].platform), { kinds });
   const lists = listPages(site);
-  const total = lists.length + kinds.reduce((s, k) => s + counts[k], 0);
+  const total = lists.length + kinds.reduce((s, k) => s + (counts[k] ?? 0), 0);
   if (total <= chunkSize) {
     const all = [...lists, ...(await Promise.all(kinds.map((k) => entries(site, k, 1, chunkSize)))).flat()];
     return urlset(origin, all);
   }
-  const files = ['pages-1', ...kinds.flatMap((k) => Array.from({ length: Math.ceil(counts[k] / chunkSize) }, (_, i) => `${k}-${i + 1}`))];
+  const files = ['pages-1', ...kinds.flatMap((k) => Array.from({ length: Math.ceil((counts[k] ?? 0) / chunkSize) }, (_, i) => `${k}-${i + 1}`))];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
     .map((f) => `  <sitemap><loc>${esc(`${origin}/sitemap/${f}.xml`)}</loc></sitemap>`)
     .join('\n')}\n</sitemapindex>\n`;
@@ -75,14 +78,14 @@ export async function sitemapXml(site: Site, chunkSize: number = SITEMAP_CHUNK):
 
 /** `/sitemap/course-2.xml`; null when the file does not exist. */
 export async function sitemapPart(site: Site, file: string, chunkSize: number = SITEMAP_CHUNK): Promise<string | null> {
-  const m = /^(pages|course|series|train|news|notice)-(\d{1,4})\.xml$/.exec(file);
+  const m = /^([a-z]+)-(\d{1,4})\.xml$/.exec(file);
   if (!m) return null;
   const chunk = Number(m[2]);
   if (chunk < 1) return null;
   const origin = siteOrigin(site);
   if (m[1] === 'pages') return chunk === 1 ? urlset(origin, listPages(site)) : null;
-  const kind = m[1] as SitemapKind;
-  if (!kindsOf(site).includes(kind)) return null;
+  const kind = kindsOf(site).find((k) => k === m[1]);
+  if (!kind) return null;
   const list = await entries(site, kind, chunk, chunkSize);
   return list.length ? urlset(origin, list) : null;
 }

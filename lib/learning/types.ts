@@ -1,9 +1,16 @@
 /** Shapes the learning endpoints return, shared by the services and the client. */
+/** What a chapter is: a video (or audio) played in the player, or a document the learner views or downloads. */
+export type ChapterKind = 'video' | 'document';
+
 export interface ChapterView {
   id: number;
   sort: number;
   title: string;
-  /** Seconds of video. */
+  kind: ChapterKind;
+  /** A document's name and size in bytes ('' and 0 for a video); the file itself is /media/chapter/:id. */
+  fileName: string;
+  fileSize: number;
+  /** Seconds of video (0 for a document). */
   duration: number;
   /** Seconds a learner on trial may play. */
   trialSeconds: number;
@@ -35,6 +42,8 @@ export interface ChapterProgressItem {
 export interface CourseProgressView {
   courseId: number;
   chosen: boolean;
+  /** The viewer is the course's own teacher (its creator, or the teacher it is given under): its documents are theirs to open. */
+  owner: boolean;
   progress: number;
   lastChapterId: number | null;
   lastPosition: number;

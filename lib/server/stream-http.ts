@@ -15,6 +15,7 @@ import { envelope, isCrossSite, readJsonBody, requestHost } from './http-common'
 import { resolveSession, type SessionUser } from './services/sessions';
 import { isPublicFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from './services/uploads';
 import { parseRange } from './services/media-stream';
+import { uploadedFileHeaders } from './services/uploaded-media';
 import { isShowLLM } from './services/site';
 import { ASSISTANT_OFF_MSG, openChat } from './services/assistant';
 import { describeIssues } from '@/lib/validation/common';
@@ -192,12 +193,8 @@ export async function serveFile(request: Request, name: string): Promise<Respons
     }
   }
   const inline = media || file.kind === 'image' || file.mime === 'application/pdf';
-  const downloadName = file.originalName || `${file.md5}.${file.ext}`;
   const headers = new Headers({
-    'content-type': file.mime,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+    ...uploadedFileHeaders(file, inline),
     // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
     'cache-control': forAnyone ? 'public, max-age=3600' : 'private, no-store',
     'accept-ranges': 'bytes',

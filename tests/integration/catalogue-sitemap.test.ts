@@ -1,10 +1,13 @@
 /** sitemap.xml per host, split into parts when large, and robots.txt (issue 4 point 3). */
 import { closeDb, getDbHandle } from '@/lib/server/db';
 import { robotsTxt, sitemapPart, sitemapXml } from '@/lib/catalogue/sitemap';
-import type { Site } from '@/lib/variants';
+import { VARIANTS, type Site } from '@/lib/variants';
+import { callEndpoint } from '@/lib/server/dispatch';
+import { platformPath } from '@/lib/api/core';
 
 const main: Site = { variant: 'main', dx: false };
 const student: Site = { variant: 'student', dx: false };
+const partySchool: Site = { variant: 'partySchool', dx: true };
 
 beforeAll(async () => {
   await getDbHandle();
@@ -25,6 +28,27 @@ describe('sitemaps', () => {
     expect(xml).toContain('http://stu.localhost');
     expect(xml).not.toContain('/live/');
     expect(xml).not.toContain('/rank/index');
+  });
+
+  it('lists teacher pages, live classes and teacher spaces where the host has them (they answer with their own canonical URLs)', async () => {
+    const xml = await sitemapXml(main);
+    for (const path of ['/teacher/detail', '/live/detail', '/space/teacher']) expect(xml).toMatch(new RegExp(`<loc>http://localhost:\\d+${path.replace(/\//g, '\\/')}\\?id=\\d+</loc>`));
+    const teachers = [...xml.matchAll(/\/teacher\/detail\?id=(\d+)</g)].map((m) => m[1]);
+    const spaces = [...xml.matchAll(/\/space\/teacher\?id=(\d+)</g)].map((m) => m[1]);
+    expect(spaces).toEqual(teachers);
+    for (const site of [student, partySchool]) {
+      const other = await sitemapXml(site);
+      expect(other).toMatch(/\/teacher\/detail\?id=\d+</);
+      expect(other).toMatch(/\/space\/teacher\?id=\d+</);
+      expect(other).not.toContain('/live/');
+      // Each teacher listed has its page on that host.
+      for (const [, id] of other.matchAll(/\/teacher\/detail\?id=(\d+)</g)) {
+        const res = await callEndpoint(platformPath('/api/tchrBaseinfo/detail', VARIANTS[site.variant].platform), { id: Number(id) }, { token: null, site });
+        expect([id, res.code]).toEqual([id, 0]);
+      }
+    }
+    expect(await sitemapPart(student, 'live-1.xml', 100)).toBeNull();
+    expect(await sitemapPart(main, 'space-1.xml', 100)).toContain('/space/teacher?id=');
   });
 
   it('a large site gets an index of parts, each a urlset', async () => {

@@ -165,6 +165,50 @@ describe('privacy: series', () => {
   });
 });
 
+describe('privacy: pinned items and series of a private list', () => {
+  it('a pinned course of the hidden created list is left out for others (the owner still gets it, marked hidden); the series say 不公开 (null), not none', async () => {
+    const ref = { kind: 'teacher', id: teacher.tchrId };
+    const open = (await call('/api/space/detail', ref)).data as SpaceDetail;
+    const pinned = open.tops[0].course!;
+    expect(open.series!.length).toBeGreaterThan(0);
+    expect(((await call('/api/space/tops', ref)).data as SpaceDetail['tops']).map((t) => t.course?.id)).toEqual([pinned.id]);
+    // The teacher studied none of their own courses: with the created list private, nothing shown holds the pin or the series.
+    expect(((await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 100 }, teacher.token)).data as Page<CourseCard>).list.map((c) => c.id)).not.toContain(pinned.id);
+    await call('/api/space/privacy/save', { showCreated: false, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+    try {
+      const hidden = (await call('/api/space/detail', ref)).data as SpaceDetail;
+      expect(hidden.tops).toEqual([]);
+      expect(hidden.series).toBeNull();
+      for (const token of [null, learner.token]) {
+        expect((await call('/api/space/tops', ref, token)).data).toEqual([]);
+        expect((await call('/api/space/series', ref, token)).data).toBeNull();
+      }
+      const own = (await call('/api/space/tops', ref, teacher.token)).data as SpaceDetail['tops'];
+      expect(own.map((t) => [t.course?.id, t.hidden])).toEqual([[pinned.id, true]]);
+      expect((await call('/api/space/series', ref, teacher.token)).data).toEqual(open.series);
+    } finally {
+      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+    }
+    expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => [t.course?.id, t.hidden])).toEqual([[pinned.id, undefined]]);
+  });
+
+  it('a pin in a private list that another shown list also holds stays visible', async () => {
+    const ref = { kind: 'student', id: learner.id };
+    const studied = ((await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 1 }, learner.token)).data as Page<CourseCard>).list[0];
+    expect(studied).toBeDefined();
+    expect((await call('/api/space/top/save', { itemType: 'course', itemId: studied.id, top: true }, learner.token)).code).toBe(0);
+    try {
+      await call('/api/space/privacy/save', { showCreated: false, showStudied: true, showFollows: true, showFans: true }, learner.token);
+      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).toContain(studied.id);
+      await call('/api/space/privacy/save', { showCreated: true, showStudied: false, showFollows: true, showFans: true }, learner.token);
+      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).not.toContain(studied.id);
+    } finally {
+      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, learner.token);
+      await call('/api/space/top/save', { itemType: 'course', itemId: studied.id, top: false }, learner.token);
+    }
+  });
+});
+
 describe('course lists page beyond the first 12', () => {
   it('an organisation with more courses than the page shows gives the rest page by page, none twice', async () => {
     const orgs = await Promise.all([1, 2, 3, 4, 5, 6].map(async (id) => ({ id, d: (await call('/api/space/detail', { kind: 'org', id })).data as SpaceDetail | null })));

@@ -131,6 +131,20 @@ describe('personal study and my management', () => {
     expect(paths.at(-1)).toMatch(/switchDefaultCmsRole$/);
     expect(go.assign).toHaveBeenCalledWith('https://cms.example.cn/');
   });
+
+  it('with no management address configured (NEXT_PUBLIC_CMS_URL), the user is told so instead of nothing happening', async () => {
+    reply = () => ({ code: 0, msg: 'success', data: { roleName: 'a', cmsUrl: '' } });
+    localStorage.setItem('isHandleOldCmsUrl', '0');
+    localStorage.removeItem('cmsUrl');
+    const said: unknown[] = [];
+    const off = apiEvents.subscribe((e) => void said.push(e));
+    const go = { open: jest.fn(), assign: jest.fn() };
+    await openManagement(go);
+    off();
+    expect(paths.at(-1)).toMatch(/switchDefaultCmsRole$/);
+    expect(go.assign).not.toHaveBeenCalled();
+    expect(said).toContainEqual(expect.objectContaining({ type: 'notify', kind: 'warning', message: '管理系统地址未配置，请联系管理员' }));
+  });
 });
 
 describe('after a password login (SPEC 4.2)', () => {

@@ -23,9 +23,9 @@ it('knows a title that carries its own number', () => {
 
 it('/course/detail numbers a chapter only when its title has no number of its own', () => {
   const chapters = [
-    { id: 1, sort: 1, title: '第一讲 导论', durationSeconds: 600 },
-    { id: 2, sort: 2, title: '数据与方法', durationSeconds: 600 },
-    { id: 3, sort: 3, title: '第3讲 总结', durationSeconds: 600 },
+    { id: 1, sort: 1, title: '第一讲 导论', durationSeconds: 600, kind: 'video' as const },
+    { id: 2, sort: 2, title: '数据与方法', durationSeconds: 600, kind: 'video' as const },
+    { id: 3, sort: 3, title: '第3讲 总结', durationSeconds: 600, kind: 'video' as const },
   ];
   const course = {
     id: 235,

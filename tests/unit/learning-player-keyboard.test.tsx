@@ -13,7 +13,7 @@ import type { CourseProgressView, CourseView } from '@/lib/learning/types';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
-const chapter = (id: number, title: string) => ({ id, sort: id, title, duration: 100, trialSeconds: 60, playable: true, mediaType: 'video/webm', hasSubtitle: false });
+const chapter = (id: number, title: string) => ({ id, sort: id, title, kind: 'video' as const, fileName: '', fileSize: 0, duration: 100, trialSeconds: 60, playable: true, mediaType: 'video/webm', hasSubtitle: false });
 const course: CourseView = {
   id: 235,
   title: '测试课程',
@@ -24,7 +24,7 @@ const course: CourseView = {
   aiSubtitles: false,
   chapters: [chapter(1, '第一讲 导论'), chapter(2, '数据与方法'), chapter(3, '第3章 总结')],
 };
-const progress: CourseProgressView = { courseId: 235, chosen: true, progress: 0, lastChapterId: 1, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+const progress: CourseProgressView = { courseId: 235, chosen: true, owner: false, progress: 0, lastChapterId: 1, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
 
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {

@@ -11,8 +11,9 @@ import { SpaceCounts } from '@/components/spaces/SpaceCounts';
 import { SpaceCourses } from '@/components/spaces/SpaceCourses';
 import { SpaceSeries } from '@/components/spaces/SpaceSeries';
 import { OwnerTools } from '@/components/spaces/OwnerTools';
+import { Comments } from '@/components/spaces/Comments';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
-import type { FollowState, SpaceDetail } from '@/lib/api/spaces';
+import type { FollowState, SpaceComment, SpaceDetail, SpaceTopItem } from '@/lib/api/spaces';
 import type { CourseCard, SeriesCard } from '@/lib/api/types';
 import { creationHref } from '@/components/creation/links';
 import { decide } from '@/lib/variants/decide';
@@ -25,7 +26,21 @@ const course = (id: number, title = `课程${id}`): CourseCard =>
   ({ id, title, cover: '', categoryName: '学术前沿', teacherName: '张老师', durationSeconds: 600, studyCount: 3 }) as unknown as CourseCard;
 
 /** A tiny server: who follows, the privacy of the space, the pins; every answer is its state after the write. */
-let server: { fans: number; followed: boolean; isOwner: boolean; showFans: boolean; showCreated: boolean; created: number; pins: string[]; courses: CourseCard[] };
+let server: {
+  fans: number;
+  followed: boolean;
+  isOwner: boolean;
+  showFans: boolean;
+  showCreated: boolean;
+  created: number;
+  pins: string[];
+  /** Pins in a list the owner keeps private (/api/space/tops marks them hidden). */
+  hiddenPins?: string[];
+  /** Pinned courses that are neither in the created nor the studied list. */
+  pinCourses?: CourseCard[];
+  courses: CourseCard[];
+  comments?: SpaceComment[];
+};
 const requests: { path: string; body: Record<string, unknown> }[] = [];
 const followState = (): FollowState => ({
   followed: server.followed,
@@ -49,6 +64,18 @@ function answer(path: string, body: Record<string, unknown>): unknown {
       server.pins = body.top ? [key, ...server.pins.filter((k) => k !== key)] : server.pins.filter((k) => k !== key);
       return { top: body.top };
     }
+    case '/api/space/tops':
+      return server.pins.map((key): SpaceTopItem => {
+        const id = Number(key.split(':')[1]);
+        return { itemType: 'course', course: [...server.courses, ...(server.pinCourses ?? [])].find((c) => c.id === id) ?? course(id), ...(server.hiddenPins?.includes(key) ? { hidden: true } : {}) };
+      });
+    case '/api/comment/list': {
+      const list = server.comments ?? [];
+      return { list, total: list.length, pageNum: 1, pageSize: 20 };
+    }
+    case '/api/comment/remove':
+      server.comments = (server.comments ?? []).filter((c) => c.id !== body.id);
+      return { removed: true };
     case '/api/space/courses': {
       const size = Number(body.pageSize ?? 12);
       const page = Number(body.pageNum ?? 1);
@@ -184,8 +211,8 @@ describe('查看更多', () => {
 
 describe('owner tools', () => {
   it('list a pinned course that is neither created nor studied, with 取消置顶; the creation link carries the tchrId', async () => {
-    server = { ...server, isOwner: true, pins: ['course:99'], courses: [course(1, '我讲的课')] };
     const tops = [{ itemType: 'course' as const, course: course(99, '如何做好知识产权保护与运营') }];
+    server = { ...server, isOwner: true, pins: ['course:99'], pinCourses: [tops[0].course], courses: [course(1, '我讲的课')] };
     wrap(<OwnerTools spaceRef={ref} tops={tops} />);
     const link = await screen.findByRole('link', { name: '进入创作中心' });
     expect(link.getAttribute('href')).toBe('/space/creation?tab=videoSubmit&id=1');
@@ -200,6 +227,61 @@ describe('owner tools', () => {
     fireEvent.click(within(list).getByRole('button', { name: /^置顶\s*我讲的课$/ }));
     await waitFor(() => expect(server.pins).toEqual(['course:1']));
     expect(await within(list).findByRole('button', { name: /^取消置顶\s*我讲的课$/ })).toBeTruthy();
+  });
+});
+
+describe('owner tools: pins of a private list', () => {
+  it('the owner’s list has the pin the page leaves out for others, marked as visible to them alone', async () => {
+    server = { ...server, isOwner: true, pins: ['course:7'], hiddenPins: ['course:7'], courses: [course(7, '我讲的隐私课')] };
+    // The cached page (a visitor's view) has no pins: the course is in the private created list.
+    wrap(<OwnerTools spaceRef={ref} tops={[]} />);
+    await screen.findByRole('link', { name: '进入创作中心' });
+    const list = screen.getByRole('list', { name: '置顶课程' });
+    const row = (await within(list).findByRole('button', { name: /^取消置顶\s*我讲的隐私课$/ })).closest('li')!;
+    expect(row.textContent).toContain('不公开，仅您自己可见');
+    expect(within(list).queryByRole('button', { name: /^置顶\s*我讲的隐私课$/ })).toBeNull();
+  });
+});
+
+describe('comments', () => {
+  const comment = (id: number, content: string): SpaceComment => ({
+    id,
+    content,
+    createdAt: '2026-03-01T02:00:00.000Z',
+    author: { kind: 'student', id: 5, name: '王晓明', avatar: '', subtitle: '' },
+    canRemove: true,
+  });
+
+  it('删除 asks in the app’s box first (取消 keeps the comment), then the keyboard goes on at the next comment’s 删除, and after the last at the heading', async () => {
+    const native = jest.spyOn(window, 'confirm').mockImplementation(() => true);
+    server = { ...server, isOwner: true, comments: [comment(1, '第一条评论'), comment(2, '第二条评论')] };
+    wrap(<Comments spaceRef={ref} />);
+    const removeButtons = async () => within(await screen.findByRole('list', { name: '评论列表' })).getAllByRole('button', { name: /删除/ });
+    const [first] = await removeButtons();
+    act(() => first.focus());
+    fireEvent.click(first);
+    let box = await screen.findByRole('alertdialog');
+    expect(within(box).getByText('提示')).toBeTruthy();
+    expect(box.textContent).toContain('确定删除这条评论吗？');
+    fireEvent.click(within(box).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.some((r) => r.path === '/api/comment/remove')).toBe(false);
+    expect(screen.getByText('第一条评论')).toBeTruthy();
+
+    fireEvent.click((await removeButtons())[0]);
+    box = await screen.findByRole('alertdialog');
+    fireEvent.click(within(box).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByText('第一条评论')).toBeNull());
+    expect(requests.find((r) => r.path === '/api/comment/remove')?.body).toEqual({ id: 1 });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /删除/ })));
+    expect(document.activeElement!.closest('li')!.textContent).toContain('第二条评论');
+
+    fireEvent.click(screen.getByRole('button', { name: /删除/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
+    await screen.findByText('暂无评论，快来发表第一条评论吧');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /^评论/ })));
+    expect(native).not.toHaveBeenCalled();
+    native.mockRestore();
   });
 });
 

@@ -4,7 +4,7 @@
  * /api/platform/ (party-school and column hosts), scoped to the variant's own audience.
  */
 import { z } from 'zod';
-import { SITEMAP_CHUNK } from '@/lib/catalogue/sitemap-rules';
+import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
 import type { Endpoint, EndpointContext } from '../endpoint';
 import { endpoint } from '../endpoint';
 import * as cat from '../services/catalogue';
@@ -104,9 +104,9 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/search/notice': searchTab('notice'),
 
   // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
-  '/api/sitemap/counts': endpoint(z.object({}), 'none', (_b, ctx) => cat.sitemapCounts(scope(ctx))),
+  '/api/sitemap/counts': endpoint(z.object({ kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional() }), 'none', (b, ctx) => cat.sitemapCounts(scope(ctx), b.kinds)),
   '/api/sitemap/entries': endpoint(
-    z.object({ kind: z.enum(['course', 'series', 'train', 'news', 'notice']), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) }),
+    z.object({ kind: z.enum(SITEMAP_KINDS), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) }),
     'none',
     (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
   ),

@@ -39,6 +39,7 @@ export const SPACES_ENDPOINTS: Record<string, Endpoint> = {
     spaces.spaceCourses(ctx.user, b, ctx.site, b.list, b.pageNum, b.pageSize),
   ),
   '/api/space/series': endpoint(spaceRef, 'optional', (b, ctx) => spaces.spaceSeries(ctx.user, b, ctx.site)),
+  '/api/space/tops': endpoint(spaceRef, 'optional', (b, ctx) => spaces.spaceTopList(ctx.user, b, ctx.site)),
   '/api/space/followState': endpoint(spaceRef, 'optional', (b, ctx) => spaces.followState(ctx.user, b, ctx.site)),
   '/api/space/follow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, true, ctx.site)),
   '/api/space/unfollow': endpoint(spaceRef, 'user', (b, ctx) => spaces.follow(ctx.user!, b, false, ctx.site)),

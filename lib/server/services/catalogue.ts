@@ -44,6 +44,8 @@ import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../e
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, PUBLISHED, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { courseCardColumns, liveCardColumns, type Scope } from './home';
+import { uploadedDocumentOf } from './uploaded-media';
+import { SITEMAP_KINDS, type SitemapKind } from '@/lib/catalogue/sitemap-rules';
 
 export { PUBLISHED, visibleCourses };
 export interface Paging {
@@ -121,11 +123,12 @@ export async function courseChaptersOf(scope: Scope, courseId: number): Promise<
   const d = await db();
   const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, courseId), visibleCourses(scope)));
   if (!course) throw notFound('课程');
-  return d
-    .select({ id: courseChapters.id, sort: courseChapters.sort, title: courseChapters.title, durationSeconds: courseChapters.durationSeconds })
+  const rows = await d
+    .select({ id: courseChapters.id, sort: courseChapters.sort, title: courseChapters.title, durationSeconds: courseChapters.durationSeconds, media: courseChapters.media })
     .from(courseChapters)
     .where(eq(courseChapters.courseId, courseId))
     .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
+  return Promise.all(rows.map(async ({ media, ...c }) => ({ ...c, kind: (await uploadedDocumentOf(media)) ? ('document' as const) : ('video' as const) })));
 }
 
 export async function courseDetail(scope: Scope, id: number): Promise<CourseDetail> {
@@ -518,19 +521,28 @@ export interface SitemapEntry {
   lastModified: string | null;
 }
 
-/** Public detail pages of a site, for sitemap.xml: courses, series, trains, news, notices. */
-export async function sitemapEntries(scope: Scope, kind: 'course' | 'series' | 'train' | 'news' | 'notice', limit: number, skip: number): Promise<SitemapEntry[]> {
-  const d = await db();
+/** The table, page and condition of each kind of public detail page a sitemap lists (one query per kind). */
+async function sitemapSource(scope: Scope, kind: SitemapKind) {
   const { trains } = await import('../db/schema');
-  const map = {
+  const teacherPages = { t: teachers, where: visibleTeachers(scope), at: null };
+  return {
     course: { t: courses, path: '/course/detail?id=', where: visibleCourses(scope), at: courses.publishedAt },
     series: { t: series, path: '/series/detail?id=', where: publishedTo(series.audiences, scope.site, scope.platform), at: series.publishedAt },
     train: { t: trains, path: '/train/detail?id=', where: publishedTo(trains.audiences, scope.site, scope.platform), at: trains.publishedAt },
     news: { t: news, path: '/notice/newsDetail?id=', where: publishedTo(news.audiences, scope.site, scope.platform), at: news.publishedAt },
     notice: { t: notices, path: '/notice/noticeDetail?id=', where: publishedTo(notices.audiences, scope.site, scope.platform), at: notices.publishedAt },
+    teacher: { ...teacherPages, path: '/teacher/detail?id=' },
+    live: { t: liveClasses, path: '/live/detail?id=', where: publishedTo(liveClasses.audiences, scope.site, scope.platform), at: null },
+    space: { ...teacherPages, path: '/space/teacher?id=' },
   }[kind];
+}
+
+/** Public detail pages of a site, for sitemap.xml: courses, series, trains, news, notices, teachers, live classes, teacher spaces. */
+export async function sitemapEntries(scope: Scope, kind: SitemapKind, limit: number, skip: number): Promise<SitemapEntry[]> {
+  const d = await db();
+  const map = await sitemapSource(scope, kind);
   const rows = await d
-    .select({ id: sql<number>`${map.t.id}`, at: map.at })
+    .select({ id: sql<number>`${map.t.id}`, at: map.at ?? sql<null>`null` })
     .from(map.t)
     .where(map.where)
     .orderBy(asc(map.t.id))
@@ -539,20 +551,18 @@ export async function sitemapEntries(scope: Scope, kind: 'course' | 'series' | '
   return rows.map((r) => ({ path: `${map.path}${r.id}`, lastModified: r.at ? iso(r.at) : null }));
 }
 
-export async function sitemapCounts(scope: Scope): Promise<Record<'course' | 'series' | 'train' | 'news' | 'notice', number>> {
+/** How many pages of each kind (the only kinds a host lists are those of its route set: lib/catalogue/sitemap). */
+export async function sitemapCounts(scope: Scope, kinds: readonly SitemapKind[] = SITEMAP_KINDS): Promise<Partial<Record<SitemapKind, number>>> {
   const d = await db();
-  const { trains } = await import('../db/schema');
-  const [[c], [s], [t], [nw], [nt]] = await Promise.all([
-    d.select({ n: count() }).from(courses).where(visibleCourses(scope)),
-    d.select({ n: count() }).from(series).where(publishedTo(series.audiences, scope.site, scope.platform)),
-    d.select({ n: count() }).from(trains).where(publishedTo(trains.audiences, scope.site, scope.platform)),
-    d.select({ n: count() }).from(news).where(publishedTo(news.audiences, scope.site, scope.platform)),
-    d.select({ n: count() }).from(notices).where(publishedTo(notices.audiences, scope.site, scope.platform)),
-  ]);
-  return { course: c.n, series: s.n, train: t.n, news: nw.n, notice: nt.n };
+  const counted = await Promise.all(
+    kinds.map(async (kind) => {
+      const map = await sitemapSource(scope, kind);
+      const [row] = await d.select({ n: count() }).from(map.t).where(map.where);
+      return [kind, row.n] as const;
+    }),
+  );
+  return Object.fromEntries(counted);
 }
-
-
 
 /* ---------------- a manager's edit of a course ---------------- */
 

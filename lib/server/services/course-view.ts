@@ -2,12 +2,12 @@
  * What the player shows besides the video (SPEC 7 course: chapter, progress, self test, reviews, summaries)
  * and favourites (收藏 of a course, listed in the personal centre).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { db } from '../db';
-import { courseChapters, courseNotes, courseReviews, courses, favourites, teachers } from '../db/schema';
+import { courseChapters, courseNotes, courseReviews, courses, favourites, operators, teachers } from '../db/schema';
 import { ServiceError } from '../errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media';
-import { uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
 import { courseState } from './course-enrolment';
 import { visibleCourses } from './catalogue';
@@ -53,13 +53,17 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
     chapters: await Promise.all(
       chapters.map(async (c) => {
         const clip = clipFor(c.media);
-        // A video uploaded in the creation centre plays too, for its declared length.
+        // A video uploaded in the creation centre plays too, for its declared length; a document is viewed or downloaded.
         const uploaded = clip ? null : await uploadedMediaOf(c.media);
+        const doc = clip || uploaded ? null : await uploadedDocumentOf(c.media);
         return {
           id: c.id,
           sort: c.sort,
           title: c.title,
-          duration: chapterDuration(c.media, c.durationSeconds),
+          kind: doc ? ('document' as const) : ('video' as const),
+          fileName: doc ? doc.originalName || `${doc.md5}.${doc.ext}` : '',
+          fileSize: doc?.size ?? 0,
+          duration: doc ? 0 : chapterDuration(c.media, c.durationSeconds),
           trialSeconds: clip ? trialSeconds(clip) : uploaded ? uploadedTrialSeconds(c.durationSeconds) : 0,
           playable: clip != null || uploaded != null,
           mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
@@ -72,12 +76,23 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
 
 export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
   // The reads at once; the chapters' progress is shown only to a learner who chose the course.
-  const [state, progress, myReview] = await Promise.all([
+  const [state, progress, myReview, owner] = await Promise.all([
     courseState(operatorId, courseId),
     operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([]),
     operatorId != null ? reviewOf(operatorId, courseId) : null,
+    operatorId != null ? teachesCourse(operatorId, courseId) : false,
   ]);
-  return { ...state, chapters: state.chosen ? progress : [], myReview };
+  return { ...state, owner, chapters: state.chosen ? progress : [], myReview };
+}
+
+/** Whether the learner is the course's own teacher: its creator, or the teacher it is given under (as chapterFor decides). */
+async function teachesCourse(operatorId: number, courseId: number): Promise<boolean> {
+  const d = await db();
+  const [row] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), or(eq(courses.creatorId, operatorId), sql`${courses.teacherId} = (select ${operators.tchrId} from ${operators} where ${operators.id} = ${operatorId})`)));
+  return !!row;
 }
 
 /** The learner's own review of a course (one per learner, see saveNote), or null. */

@@ -3,7 +3,8 @@
  * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
  * learner who has chosen (选学) the course, the trial cut (and subtitles up to the trial limit) for anyone else. A
  * course not in the catalogue (never approved, returned, changed since approval) is served to those who review it
- * only: its creator and managers.
+ * only: its creator and managers. A chapter that is a document (PDF, Word, PowerPoint, Excel) has no trial: it is
+ * served whole to those who get the full video and to the course's own teacher, and refused to anyone else.
  */
 import { requestToken } from '@/lib/server/request-token';
 import 'server-only';
@@ -21,7 +22,7 @@ import { clipFor, mediaRoot, trialSeconds } from '../media';
 import { visibleCourses } from './audience';
 import { courseState } from './course-enrolment';
 import { resolveSession, type SessionUser } from './sessions';
-import { trialRendition, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { trialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { subtitleFileOf } from './ai-subtitles';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 
@@ -78,6 +79,8 @@ interface ChapterAccess {
   published: boolean;
   /** The viewer reviews the course: its creator, or a manager (the roles of POST /api/course/audit). */
   reviewer: boolean;
+  /** The viewer is the course's own teacher: its creator, or the teacher it is given under. */
+  owner: boolean;
 }
 
 /**
@@ -85,7 +88,7 @@ interface ChapterAccess {
  * visibleCourses), or the viewer must review it (its creator, a manager); null otherwise, as for no chapter at all.
  * The player's media, subtitles and self tests all ask here.
  */
-export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID' | 'cmsRoles'> | null, chapterId: number): Promise<ChapterAccess | null> {
+export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID' | 'cmsRoles' | 'tchrId'> | null, chapterId: number): Promise<ChapterAccess | null> {
   const d = await db();
   const [row] = await d
     .select({
@@ -94,15 +97,17 @@ export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID
       subtitle: courseChapters.subtitle,
       declared: courseChapters.durationSeconds,
       creatorId: courses.creatorId,
+      teacherId: courses.teacherId,
       published: sql<boolean>`(${visibleCourses({ site, platform: false })})`,
     })
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
   if (!row) return null;
+  const owner = user != null && (row.creatorId === user.operatorID || (row.teacherId != null && row.teacherId === user.tchrId));
   const reviewer = user != null && (row.creatorId === user.operatorID || user.cmsRoles.length > 0);
   if (!row.published && !reviewer) return null;
-  return { courseId: row.courseId, media: row.media, subtitle: row.subtitle, declared: row.declared, published: !!row.published, reviewer };
+  return { courseId: row.courseId, media: row.media, subtitle: row.subtitle, declared: row.declared, published: !!row.published, reviewer, owner };
 }
 
 export async function serveChapterMedia(request: Request, rawId: string): Promise<Response> {
@@ -113,8 +118,9 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   const chapter = await chapterFor(siteForHost(requestHost(request)), user, Number(rawId));
   if (!chapter) return text(404, MSG_MISSING);
   const clip = clipFor(chapter.media);
-  // A chapter plays a demo clip or a video uploaded in the creation centre.
+  // A chapter plays a demo clip or a video uploaded in the creation centre, or is a document uploaded there.
   const uploaded = clip ? null : await uploadedMediaOf(chapter.media);
+  const doc = clip || uploaded ? null : await uploadedDocumentOf(chapter.media);
   // The whole course for a learner who chose it; a course not yet published, whole, for those who review it.
   const full = (!chapter.published && chapter.reviewer) || (await courseState(user?.operatorID ?? null, chapter.courseId)).chosen;
   const trialLimit = clip ? trialSeconds(clip) : uploadedTrialSeconds(chapter.declared);
@@ -130,10 +136,14 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
       headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, no-store', vary: 'Cookie', 'x-content-type-options': 'nosniff', 'x-media-rendition': full ? 'full' : 'trial' },
     });
   }
-  if (!clip && !uploaded) return text(404, MSG_MISSING);
+  if (!clip && !uploaded && !doc?.fullPath) return text(404, MSG_MISSING);
 
   let file: string;
-  if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
+  if (doc) {
+    // A document has no trial rendition: nothing of it before 选学, for anyone but the course's teacher.
+    if (!full && !chapter.owner) return text(403, SELECT_BEFORE_PLAY_MSG);
+    file = doc.fullPath!;
+  } else if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
   else if (full) file = uploaded!.fullPath;
   else {
     const trial = await trialRendition(uploaded!, trialLimit);
@@ -148,12 +158,13 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     return text(404, MSG_MISSING);
   }
   const headers = new Headers({
-    'content-type': clip ? clip.type : uploaded!.mime,
+    // A document as the uploaded-file route serves it: PDFs shown in the browser, office files downloaded.
+    ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
     'accept-ranges': 'bytes',
     // Depends on who asks: never shared by caches.
     'cache-control': 'private, no-store',
     vary: 'Cookie',
-    'x-media-rendition': full ? 'full' : 'trial',
+    'x-media-rendition': full || doc ? 'full' : 'trial',
   });
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'bad') {

@@ -145,7 +145,7 @@ function studiedWhere(ref: SpaceRef, operatorId: number | null): SQL | null {
   return inArray(courses.id, sql`(select ${courseEnrolments.courseId} from ${courseEnrolments} where ${courseEnrolments.operatorId} = ${operatorId})`);
 }
 
-async function seriesCards(courseWhere: SQL, site: Site): Promise<SeriesCard[]> {
+async function seriesCards(courseWhere: SQL, site: Site, limit = 8): Promise<SeriesCard[]> {
   const d = await db();
   return d
     .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
@@ -157,10 +157,27 @@ async function seriesCards(courseWhere: SQL, site: Site): Promise<SeriesCard[]> 
       ),
     )
     .orderBy(desc(series.publishedAt), desc(series.id))
-    .limit(8);
+    .limit(limit);
 }
 
-async function topItems(ref: SpaceRef, site: Site): Promise<SpaceTopItem[]> {
+type ListParts = { visible: SQL[]; hidden: SQL[] };
+
+/** The course lists of a space a visitor sees and those its owner keeps private, as course conditions. */
+function listParts(createdWhere: SQL | null, studied: SQL | null, shown: { showCreated: boolean; showStudied: boolean }): ListParts {
+  const lists: [SQL | null, boolean][] = [
+    [createdWhere, shown.showCreated],
+    [studied, shown.showStudied],
+  ];
+  const pick = (on: boolean) => lists.filter(([w, s]) => w && s === on).map(([w]) => w!);
+  return { visible: pick(true), hidden: pick(false) };
+}
+
+/**
+ * The pinned items. For anyone but the owner (all: false), an item that belongs to a list the owner keeps private
+ * (a course of that list, a series holding its courses) and to no list shown is left out; for the owner such an
+ * item is marked hidden.
+ */
+async function topItems(ref: SpaceRef, site: Site, parts: ListParts, all: boolean): Promise<SpaceTopItem[]> {
   const d = await db();
   const pins = await d
     .select()
@@ -169,24 +186,47 @@ async function topItems(ref: SpaceRef, site: Site): Promise<SpaceTopItem[]> {
     .orderBy(desc(spaceTops.createdAt));
   const courseIds = pins.filter((p) => p.itemType === 'course').map((p) => p.itemId);
   const seriesIds = pins.filter((p) => p.itemType === 'series').map((p) => p.itemId);
-  const cs = courseIds.length ? await courseCards(inArray(courses.id, courseIds), site, 50) : [];
-  const ss = seriesIds.length
-    ? await d
-        .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
-        .from(series)
-        .where(and(inArray(series.id, seriesIds), publishedTo(series.audiences, site, false)))
-    : [];
+  const [cs, ss, privateCourses, privateSeries] = await Promise.all([
+    courseIds.length ? courseCards(inArray(courses.id, courseIds), site, 50) : Promise.resolve([]),
+    seriesIds.length
+      ? d
+          .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
+          .from(series)
+          .where(and(inArray(series.id, seriesIds), publishedTo(series.audiences, site, false)))
+      : Promise.resolve([]),
+    privatePins('course', courseIds, parts),
+    privatePins('series', seriesIds, parts),
+  ]);
   const out: SpaceTopItem[] = [];
   for (const p of pins) {
-    if (p.itemType === 'course') {
-      const c = cs.find((x) => x.id === p.itemId);
-      if (c) out.push({ itemType: 'course', course: c });
-    } else {
-      const s = ss.find((x) => x.id === p.itemId);
-      if (s) out.push({ itemType: 'series', series: s });
-    }
+    const hidden = (p.itemType === 'course' ? privateCourses : privateSeries).has(p.itemId);
+    if (hidden && !all) continue;
+    const course = p.itemType === 'course' ? cs.find((x) => x.id === p.itemId) : undefined;
+    const serie = p.itemType === 'series' ? ss.find((x) => x.id === p.itemId) : undefined;
+    const item: SpaceTopItem | null = course ? { itemType: 'course', course } : serie ? { itemType: 'series', series: serie } : null;
+    if (item) out.push(hidden ? { ...item, hidden: true } : item);
   }
   return out;
+}
+
+/** Of the pinned ids, those in a private list and in no list shown (series: by the courses they hold). */
+async function privatePins(kind: 'course' | 'series', ids: number[], parts: ListParts): Promise<Set<number>> {
+  if (ids.length === 0 || parts.hidden.length === 0) return new Set();
+  const d = await db();
+  const matching = async (where: SQL[]): Promise<Set<number>> => {
+    if (where.length === 0) return new Set();
+    const rows =
+      kind === 'course'
+        ? await d.select({ id: courses.id }).from(courses).where(and(inArray(courses.id, ids), or(...where)))
+        : await d
+            .selectDistinct({ id: seriesCourses.seriesId })
+            .from(seriesCourses)
+            .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+            .where(and(inArray(seriesCourses.seriesId, ids), or(...where)));
+    return new Set(rows.map((r) => r.id));
+  };
+  const [hidden, visible] = await Promise.all([matching(parts.hidden), matching(parts.visible)]);
+  return new Set([...hidden].filter((id) => !visible.has(id)));
 }
 
 async function followCounts(ref: SpaceRef, operatorId: number | null): Promise<{ fans: number; follows: number }> {
@@ -204,13 +244,14 @@ export async function spaceDetail(ref: SpaceRef, site: Site): Promise<SpaceDetai
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
   const studied = studiedWhere(ref, owner.operatorId);
+  const parts = listParts(owner.createdWhere, studied, privacy);
   const d = await db();
   const [created, studiedList, seriesList, counts, tops, createdCount, studiedCount, comments] = await Promise.all([
     owner.createdWhere && privacy.showCreated ? courseCards(owner.createdWhere, site) : Promise.resolve(null),
     studied && privacy.showStudied ? courseCards(studied, site) : Promise.resolve(studied ? null : []),
-    seriesOf(owner.createdWhere, studied, privacy, site),
+    seriesOf(parts, site),
     followCounts(ref, owner.operatorId),
-    topItems(ref, site),
+    topItems(ref, site, parts, false),
     owner.createdWhere ? countCourses(owner.createdWhere, site) : Promise.resolve(0),
     studied ? countCourses(studied, site) : Promise.resolve(0),
     d
@@ -237,20 +278,28 @@ export async function spaceDetail(ref: SpaceRef, site: Site): Promise<SpaceDetai
 }
 
 /**
- * The series of a space: those holding courses the owner created or studied, as far as the privacy settings show
- * them (shown: what is shown); null when both lists are private.
+ * The series of a space: those holding courses of the lists shown (parts.visible). null (shown 不公开) when there are
+ * none but the lists the owner keeps private hold some: the section is hidden, not empty.
  */
-async function seriesOf(createdWhere: SQL | null, studied: SQL | null, shown: { showCreated: boolean; showStudied: boolean }, site: Site): Promise<SeriesCard[] | null> {
-  if (!shown.showCreated && !shown.showStudied) return null;
-  const parts = [shown.showCreated ? createdWhere : null, shown.showStudied ? studied : null].filter((x): x is SQL => !!x);
-  return parts.length ? seriesCards(or(...parts)!, site) : [];
+async function seriesOf(parts: ListParts, site: Site): Promise<SeriesCard[] | null> {
+  if (parts.visible.length === 0 && parts.hidden.length) return null;
+  const shown = parts.visible.length ? await seriesCards(or(...parts.visible)!, site) : [];
+  if (shown.length || parts.hidden.length === 0) return shown;
+  return (await seriesCards(or(...parts.hidden)!, site, 1)).length ? null : [];
 }
 
 /** The series section for the caller: its owner sees all of theirs, others what the privacy settings show (null: private). */
 export async function spaceSeries(user: SessionUser | null, ref: SpaceRef, site: Site): Promise<SeriesCard[] | null> {
   const owner = await loadOwner(ref);
   const privacy = user && ownsSpace(user, ref) ? DEFAULT_PRIVACY : await privacyOf(owner.operatorId);
-  return seriesOf(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy, site);
+  return seriesOf(listParts(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy), site);
+}
+
+/** The pinned items for the caller: its owner gets all, those others do not see marked hidden; others what SpaceDetail shows. */
+export async function spaceTopList(user: SessionUser | null, ref: SpaceRef, site: Site): Promise<SpaceTopItem[]> {
+  const owner = await loadOwner(ref);
+  const privacy = await privacyOf(owner.operatorId);
+  return topItems(ref, site, listParts(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy), !!user && ownsSpace(user, ref));
 }
 
 /** The space a signed-in user opens as their own (SPEC 6): teacher space with a tchrId, student space otherwise. */

@@ -32,6 +32,41 @@ export async function uploadedMediaOf(media: string): Promise<UploadedMedia | nu
   return fullPath ? { fullPath, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
 }
 
+/** A document (PDF, Word, PowerPoint, Excel) uploaded as a chapter: the learner views or downloads it whole. */
+export interface UploadedDocument {
+  /** The stored file; null when its storage key leads nowhere. */
+  fullPath: string | null;
+  mime: string;
+  md5: string;
+  ext: string;
+  /** The name it was uploaded with. */
+  originalName: string;
+  size: number;
+}
+
+/** The uploaded document a chapter's media names, or null. */
+export async function uploadedDocumentOf(media: string): Promise<UploadedDocument | null> {
+  if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
+  const file = await fileByUrl(media);
+  if (!file || file.kind !== 'document') return null;
+  return { fullPath: uploadedFilePath(file.storageKey), mime: file.mime, md5: file.md5, ext: file.ext, originalName: file.originalName, size: file.size };
+}
+
+/**
+ * The headers of an uploaded file served back (from its own URL, or as a chapter's document): the type it was stored
+ * with and never a sniffed one, a sandbox policy so that nothing in it acts as a page of the portal, and its original
+ * name. `inline` lets the browser show it (a PDF, an image); otherwise it is downloaded.
+ */
+export function uploadedFileHeaders(file: Pick<UploadedDocument, 'mime' | 'md5' | 'ext' | 'originalName'>, inline: boolean): Record<string, string> {
+  const downloadName = file.originalName || `${file.md5}.${file.ext}`;
+  return {
+    'content-type': file.mime,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+  };
+}
+
 /** Seconds a learner on trial may play of a chapter that lasts `duration` seconds. */
 export function uploadedTrialSeconds(duration: number): number {
   return Math.min(duration > 0 ? duration : COURSE_TRIAL_SECONDS, COURSE_TRIAL_SECONDS);

@@ -5,6 +5,7 @@ import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
 import { homeCallBody, homeCallPath, homeModules } from '@/lib/home';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+import { siteDescription } from '@/lib/catalogue/descriptions';
 import { StationRecommend } from '@/components/stations/StationRecommend';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
 
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const site = parseSiteSegment((await params).variant);
   if (!site) return {};
   const title = siteTitle(site);
-  return { title: { absolute: `首页 - ${title}` }, alternates: { canonical: '/home' } };
+  return { title: { absolute: `首页 - ${title}` }, description: siteDescription(site), alternates: { canonical: '/home' } };
 }
 
 /**

@@ -8,6 +8,7 @@ import { load } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { courseCategories, LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
+import { courseListDescription } from '@/lib/catalogue/descriptions';
 import { Breadcrumbs, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { CourseList, HotList } from '@/components/catalogue/Lists';
 
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const title = s.category ? `${name}课程` : name;
   return pageMetadata({
     title: s.pageNum > 1 ? `${title} 第${s.pageNum}页` : title,
-    description: `${s.title}${name}课程：${s.categories.map((c) => c.name).join('、')}等分类的在线课程，按课程类型浏览，查看热门课程，选学后开始学习。`,
+    description: courseListDescription(s.title, name, s.categories),
     canonical: hrefOf('/course/index', { t: s.category?.code, type: s.type, sort: s.sort, page: s.pageNum > 1 ? s.pageNum : undefined }),
     origin: s.origin,
     siteName: s.title,

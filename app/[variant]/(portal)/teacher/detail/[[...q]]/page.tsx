@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { GENDERS, TEACHER_TYPES } from '@/lib/constants';
 import type { TeacherDetail } from '@/lib/api/catalogue-types';
+import { spaceHref } from '@/lib/api/spaces';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
@@ -35,6 +37,7 @@ export default async function TeacherDetailPage({ params }: { params: CatalogueP
   qc.setQueryData([listPath, { id }], { list: t.courses, total: t.courses.length, pageNum: 1, pageSize: t.courses.length });
   const type = TEACHER_TYPES.find((x) => x.code === t.type);
   const hasList = !!findRoute(s.variant, '/teacher/index');
+  const hasSpace = !!findRoute(s.variant, '/space/teacher');
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width space-y-6 py-6">
@@ -52,6 +55,11 @@ export default async function TeacherDetailPage({ params }: { params: CatalogueP
             </p>
             <p className="text-sm text-gray-700">研究方向：{t.field}</p>
             <RichText html={t.introHtml} className="text-[15px] leading-7 [&_p]:indent-0" />
+            {hasSpace && (
+              <Link prefetch={false} href={spaceHref('teacher', t.id)} className="inline-block rounded border border-brand-700 px-4 py-1.5 text-sm text-brand-800 hover:bg-brand-50">
+                进入教师空间
+              </Link>
+            )}
           </div>
         </header>
         <section aria-labelledby="teacher-courses" className="rounded-lg bg-white p-5 shadow-sm">
