@@ -192,15 +192,17 @@ export async function saveChapter(
   if (!['video', 'audio', 'document'].includes(file.kind)) throw new ServiceError('章节只能使用视频、音频或文档文件');
   const d = await db();
   const media = `/api/resourceFile/file/${file.md5}-${file.size}.${file.ext}`;
+  // A document has no length: opening it finishes the chapter (a length would make it unfinishable).
+  const durationSeconds = file.kind === 'document' ? 0 : b.durationSeconds;
   let chapterId = b.chapterId;
   if (chapterId) {
     const [ch] = await d.select({ courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.id, chapterId)).limit(1);
     if (!ch || ch.courseId !== c.id) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
-    await d.update(courseChapters).set({ title: b.title, media, durationSeconds: b.durationSeconds }).where(eq(courseChapters.id, chapterId));
+    await d.update(courseChapters).set({ title: b.title, media, durationSeconds }).where(eq(courseChapters.id, chapterId));
     forgetChapter(chapterId); // a new video: heartbeats are checked against its length
   } else {
     const [{ n }] = await d.select({ n: sql<number>`coalesce(max(${courseChapters.sort}), 0)::int` }).from(courseChapters).where(eq(courseChapters.courseId, c.id));
-    const [row] = await d.insert(courseChapters).values({ courseId: c.id, sort: Number(n) + 1, title: b.title, media, durationSeconds: b.durationSeconds }).returning({ id: courseChapters.id });
+    const [row] = await d.insert(courseChapters).values({ courseId: c.id, sort: Number(n) + 1, title: b.title, media, durationSeconds }).returning({ id: courseChapters.id });
     chapterId = row.id;
   }
   await refreshChapterStats(c.id);
