@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
-import type { CourseDetail } from '@/lib/api/catalogue-types';
+import { courseDetail } from '../fixtures/course';
 
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
 jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
@@ -27,26 +27,7 @@ it('/course/detail numbers a chapter only when its title has no number of its ow
     { id: 2, sort: 2, title: '数据与方法', durationSeconds: 600, kind: 'video' as const },
     { id: 3, sort: 3, title: '第3讲 总结', durationSeconds: 600, kind: 'video' as const },
   ];
-  const course = {
-    id: 235,
-    title: '测试课程',
-    categoryCode: 1,
-    categoryName: '综合',
-    courseTypeId: null,
-    courseTypeName: '',
-    cover: '',
-    summaryHtml: '',
-    summaryText: '',
-    durationSeconds: 1800,
-    chapterCount: 3,
-    studyCount: 0,
-    score: 0,
-    publishedAt: '2026-01-01T00:00:00.000Z',
-    teacher: null,
-    chapters,
-    reviewCount: 0,
-    reviewScore: 0,
-  } satisfies CourseDetail;
+  const course = courseDetail({ chapters });
   // A server component: its HTML, as the page sends it.
   document.body.innerHTML = renderToStaticMarkup(<CourseDetailView course={course} reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }} origin="http://localhost" siteName="继续教育网络学院" />);
   const section = screen.getByRole('region', { name: '课程章节' });

@@ -9,22 +9,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CoursePlayer } from '@/components/player/CoursePlayer';
 import { apiQueryKey } from '@/lib/api/query';
-import type { CourseProgressView, CourseView } from '@/lib/learning/types';
+import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
-const chapter = (id: number, title: string) => ({ id, sort: id, title, kind: 'video' as const, fileName: '', fileSize: 0, duration: 100, trialSeconds: 60, playable: true, mediaType: 'video/webm', hasSubtitle: false });
-const course: CourseView = {
-  id: 235,
-  title: '测试课程',
-  summary: '',
-  cover: '',
-  teacherName: '',
-  trialSeconds: 180,
-  aiSubtitles: false,
-  chapters: [chapter(1, '第一讲 导论'), chapter(2, '数据与方法'), chapter(3, '第3章 总结')],
-};
-const progress: CourseProgressView = { courseId: 235, chosen: true, owner: false, progress: 0, lastChapterId: 1, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter(2, '数据与方法'), playerChapter(3, '第3章 总结')]);
+const progress = playerProgress();
 
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {

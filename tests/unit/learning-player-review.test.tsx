@@ -8,23 +8,15 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CoursePlayer } from '@/components/player/CoursePlayer';
 import { apiQueryKey } from '@/lib/api/query';
-import type { CourseProgressView, CourseView } from '@/lib/learning/types';
+import type { CourseProgressView } from '@/lib/learning/types';
+import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
-const course: CourseView = {
-  id: 235,
-  title: '测试课程',
-  summary: '',
-  cover: '',
-  teacherName: '',
-  trialSeconds: 180,
-  aiSubtitles: false,
-  chapters: [{ id: 1, sort: 1, title: '第一讲 导论', kind: 'video', fileName: '', fileSize: 0, duration: 100, trialSeconds: 60, playable: true, mediaType: 'video/webm', hasSubtitle: false }],
-};
+const course = playerCourse([playerChapter(1, '第一讲 导论')]);
 const mine = { id: 77, score: 4, content: '讲解清楚，案例丰富', createdAt: '2026-03-01T02:00:00.000Z' };
 const others = Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, operatorName: `李*${i}`, score: 5, content: `其他学员的评价${i}`, createdAt: '2026-04-01T02:00:00.000Z' }));
-const noReview: CourseProgressView = { courseId: 235, chosen: true, owner: false, progress: 0, lastChapterId: 1, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+const noReview = playerProgress();
 
 /** The server: its state changes when a review is saved. */
 let server: { myReview: CourseProgressView['myReview']; reviews: typeof others; saves: number };

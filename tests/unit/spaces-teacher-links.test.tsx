@@ -8,7 +8,8 @@ import { screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
-import type { CourseDetail, TeacherDetail } from '@/lib/api/catalogue-types';
+import type { TeacherDetail } from '@/lib/api/catalogue-types';
+import { courseDetail } from '../fixtures/course';
 import { courseListDescription, siteDescription } from '@/lib/catalogue/descriptions';
 import { courseCategories } from '@/lib/catalogue/variant-rules';
 import { VARIANTS, type Site } from '@/lib/variants';
@@ -25,26 +26,7 @@ jest.mock('@/lib/catalogue/server', () => {
 
 describe('links to the teacher space', () => {
   it('the 主讲教师 card of a course page: 进入教师空间', () => {
-    const course = {
-      id: 235,
-      title: '测试课程',
-      categoryCode: 301,
-      categoryName: '党的理论',
-      courseTypeId: null,
-      courseTypeName: '',
-      cover: '',
-      summaryHtml: '',
-      summaryText: '',
-      durationSeconds: 1800,
-      chapterCount: 0,
-      studyCount: 0,
-      score: 0,
-      publishedAt: '2026-01-01T00:00:00.000Z',
-      teacher: { id: 7, name: '李华', title: '教授', orgName: '高校', avatar: '', intro: '主讲教师简介' },
-      chapters: [],
-      reviewCount: 0,
-      reviewScore: 0,
-    } satisfies CourseDetail;
+    const course = courseDetail({ teacher: { id: 7, name: '李华', title: '教授', orgName: '高校', avatar: '', intro: '主讲教师简介' } });
     document.body.innerHTML = renderToStaticMarkup(<CourseDetailView course={course} reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }} origin="http://localhost" siteName="继续教育网络学院" />);
     const card = screen.getByRole('complementary', { name: '主讲教师' });
     expect(within(card).getByRole('link', { name: /^进入教师空间/ }).getAttribute('href')).toBe('/space/teacher?id=7');
