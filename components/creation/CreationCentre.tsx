@@ -17,7 +17,7 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
 import { BusyButton } from '@/components/ui/BusyButton';
-import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
+import { removeAfterConfirm } from '@/components/ui/focus-after-removal';
 
 const STATUS_STYLE: Record<number, string> = {
   1051: 'bg-gray-100 text-gray-800',
@@ -140,12 +140,14 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
                     type="button"
                     data-remove
                     className="text-red-700 hover:underline"
-                    onClick={async (e) => {
-                      const row = e.currentTarget.closest('tr');
-                      if (!(await confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`))) return;
-                      focusNextWhenRemoved(row, '[data-remove]', () => document.getElementById(FIRST_COURSE_LINK));
-                      remove.mutate(c.courseId);
-                    }}
+                    onClick={(e) =>
+                      removeAfterConfirm(
+                        e.currentTarget,
+                        () => confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`),
+                        () => remove.mutate(c.courseId),
+                        () => document.getElementById(FIRST_COURSE_LINK),
+                      )
+                    }
                   >
                     删除<span className="sr-only">{c.title}</span>
                   </button>
@@ -409,12 +411,14 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                     data-remove
                     className="shrink-0 text-red-700 hover:underline"
                     busy={removeChapter.isPending}
-                    onClick={async (e) => {
-                      const item = e.currentTarget.closest('li');
+                    onClick={(e) => {
                       const published = course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : '';
-                      if (!(await confirm(`${published}确定删除章节“${ch.title}”吗？`))) return;
-                      focusNextWhenRemoved(item, '[data-remove]', () => document.getElementById(`${id}-h`));
-                      removeChapter.mutate(ch.id);
+                      void removeAfterConfirm(
+                        e.currentTarget,
+                        () => confirm(`${published}确定删除章节“${ch.title}”吗？`),
+                        () => removeChapter.mutate(ch.id),
+                        () => document.getElementById(`${id}-h`),
+                      );
                     }}
                   >
                     删除<span className="sr-only">{ch.title}</span>

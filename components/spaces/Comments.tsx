@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/Toaster';
 import { useLoggedIn } from '@/lib/session/client';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
-import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
+import { removeAfterConfirm } from '@/components/ui/focus-after-removal';
 
 const MAX = 500;
 
@@ -109,12 +109,14 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
                       type="button"
                       data-remove
                       className="text-red-700 hover:underline"
-                      onClick={async (e) => {
-                        const item = e.currentTarget.closest('li');
-                        if (!(await confirm('确定删除这条评论吗？删除后不可恢复。'))) return;
-                        focusNextWhenRemoved(item, '[data-remove]', () => document.getElementById('space-comments'));
-                        remove.mutate(c.id);
-                      }}
+                      onClick={(e) =>
+                        removeAfterConfirm(
+                          e.currentTarget,
+                          () => confirm('确定删除这条评论吗？删除后不可恢复。'),
+                          () => remove.mutate(c.id),
+                          () => document.getElementById('space-comments'),
+                        )
+                      }
                     >
                       删除<span className="sr-only">这条评论</span>
                     </button>

@@ -28,3 +28,14 @@ export function focusNextWhenRemoved(item: Element | null, selector: string, fal
   };
   observer.observe(document.body, { childList: true, subtree: true });
 }
+
+/**
+ * A list item's 删除: asks first (the app's confirm box), then removes it and keeps the keyboard in the list
+ * (focusNextWhenRemoved, with the item's other 删除 buttons marked data-remove).
+ */
+export async function removeAfterConfirm(button: HTMLElement, ask: () => Promise<boolean>, remove: () => void, fallback?: () => HTMLElement | null): Promise<void> {
+  const item = button.closest('li, tr');
+  if (!(await ask())) return;
+  focusNextWhenRemoved(item, '[data-remove]', fallback);
+  remove();
+}
