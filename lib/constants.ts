@@ -94,7 +94,7 @@ export const TRAIN_APPLY_STATUS = {
   9: '内部报名',
 } as const;
 /** SPEC 4.3: exam status. */
-export const EXAM_STATUS = { 1: '已参加', [-1]: '未参加', [-2]: '未开始', 3: '已结束', 0: '未参加考试', 2: '考试中' } as const;
+export const EXAM_STATUS = { 1: '已参加', [-1]: '未报名', [-2]: '未开始', 3: '已结束', 0: '未考试', 2: '考试中' } as const;
 /** SPEC 4.5: audit status. */
 export const AUDIT_STATUS = { 1051: '未审核', 1052: '审核通过', 1053: '审核不通过', 1054: '审批中', 1055: '退回修改', 1056: '已修改' } as const;
 /** SPEC 3: home module names. */
@@ -115,3 +115,6 @@ export const PUBLIC_PAGE_REVALIDATE_S = 120;
 
 /** SPEC 7 Uploads: the file MD5 is computed in 2 MB slices; course files go up in chunks of this size too. */
 export const UPLOAD_SLICE_BYTES = 2 * 1024 * 1024;
+
+/** The three rankings (SPEC 7 rank calls), named the same on the home page and on /rank/index. */
+export const RANK_TITLES = { operator: '个人学时排行', org: '单位学时排行', orgCourse: '单位学习课程排行' } as const;

@@ -3,8 +3,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
-import { HOME_MODULES } from '@/lib/constants';
-import { formatDate, secondsToHours } from '@/lib/format';
+import { HOME_MODULES, RANK_TITLES } from '@/lib/constants';
+import { formatDate, formatHoursMinutes } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { ModuleSection, stateOf } from './ModuleSection';
@@ -239,9 +239,9 @@ export function RankModule() {
   return (
     <ModuleSection id="home-rank" title={HOME_MODULES.rank} moreHref="/rank/index" state={state}>
       <div className="grid gap-8 md:grid-cols-3">
-        <RankList title="个人学时排行" rows={ops.data} render={(r) => [r.rank, `${r.operatorName}（${r.orgName}）`, `${secondsToHours(r.seconds)}学时`]} />
-        <RankList title="单位学时排行" rows={orgs.data} render={(r) => [r.rank, r.orgName, `${secondsToHours(r.seconds)}学时`]} />
-        <RankList title="单位学习课程排行" rows={orgCourses.data} render={(r) => [r.rank, r.orgName, `${r.courseCount}门`]} />
+        <RankList title={RANK_TITLES.operator} rows={ops.data} render={(r) => [r.rank, `${r.operatorName}（${r.orgName}）`, formatHoursMinutes(r.seconds)]} />
+        <RankList title={RANK_TITLES.org} rows={orgs.data} render={(r) => [r.rank, r.orgName, formatHoursMinutes(r.seconds)]} />
+        <RankList title={RANK_TITLES.orgCourse} rows={orgCourses.data} render={(r) => [r.rank, r.orgName, `${r.courseCount}门`]} />
       </div>
     </ModuleSection>
   );

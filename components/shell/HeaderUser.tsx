@@ -73,7 +73,9 @@ function SignedIn({ platform }: { platform: boolean }) {
         {greeting(hour)}，{user?.operatorName ?? '…'}
         {total.data && (
           <span className="ml-3 text-white/85">
-            本年度线上学时 {formatHoursMinutes(total.data.onLineAllTimeEffective)}，线下学时 {formatHoursMinutes(total.data.offLineAllTimeEffective)}
+            {/* Each figure stays on one line (a phone broke 59小时4分钟 after 小). */}
+            本年度线上学时 <span className="whitespace-nowrap">{formatHoursMinutes(total.data.onLineAllTimeEffective)}</span>，线下学时{' '}
+            <span className="whitespace-nowrap">{formatHoursMinutes(total.data.offLineAllTimeEffective)}</span>
           </span>
         )}
       </span>

@@ -61,6 +61,7 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
       if (e.type === 'login' || e.type === 'messageBox' || e.type === 'postStation') stopWatching.push(returnFocusOnClose());
       if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
+      if (e.type === 'closeMessageBox') setBox((b) => (b?.mode === e.mode ? null : b));
       if (e.type === 'postStation') setStation(readUserInfo()?.operatorID ?? null);
     });
     // SPEC 4.1: a session error clears the user and token, goes to /home unless told not to, and forces

@@ -7,7 +7,9 @@ test('an exam: start, answer, reload with answers kept, submit, score', async ({
   await signIn(page.request, 'learner');
   await page.goto('/exam');
   const row = page.getByRole('row', { name: /继续教育学习规定测验/ });
-  await expect(row.getByText('未参加考试')).toBeVisible();
+  await expect(row.getByText('未考试', { exact: true })).toBeVisible();
+  // Not joined (-1) reads differently from not taken (0): its action is 报名.
+  await expect(page.getByRole('row', { name: /保密知识专题考试/ }).getByText('未报名', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: '开始考试' }).click();
   await expect(page.getByTestId('exam-timer')).toContainText('剩余时间');
   const q1 = page.getByRole('group', { name: /^1\./ });

@@ -16,6 +16,15 @@ test('the home modules arrive with the page: the browser asks the API for none o
   expect(calls).toEqual([]);
 });
 
+test('the home rankings give hours as /rank/index does (hours and minutes, SPEC 9), under the same names', async ({ page }) => {
+  await page.goto('/home');
+  for (const name of ['个人学时排行', '单位学时排行', '单位学习课程排行']) await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+  const first = page.locator('ol.rank-list').first().locator('li').first().locator('span').nth(2);
+  await expect(first).toHaveText(/^\d+小时\d+分钟$/);
+  await page.goto('/rank/index');
+  for (const name of ['个人学时排行', '单位学时排行', '单位学习课程排行']) await expect(page.getByRole('heading', { name })).toBeVisible();
+});
+
 test('the party-school host runs in dx mode: its own title, no feedback or favourite, no live or teacher modules', async ({ page, baseURL }) => {
   const port = new URL(baseURL!).port;
   await page.goto(`http://dangxiao.localhost:${port}/home`);

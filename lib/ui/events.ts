@@ -7,6 +7,8 @@ export type MessageBoxMode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type UiEvent =
   | { type: 'messageBox'; mode: MessageBoxMode; message?: string; onConfirm?: () => void }
   | { type: 'login'; loginType: number; extra?: LoginExtra }
+  /** Withdraws a message box of this mode that is open or about to open (its page is gone). */
+  | { type: 'closeMessageBox'; mode: MessageBoxMode }
   | { type: 'systemError' }
   /** The post-station dialog (SPEC 2.4); see shouldPromptStations in components/account/management. */
   | { type: 'postStation' };

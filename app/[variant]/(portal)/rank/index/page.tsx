@@ -3,6 +3,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { RankOperator, RankOrg, RankOrgCourse } from '@/lib/api/types';
 import { load } from '@/lib/api/prefetch';
 import { formatHoursMinutes } from '@/lib/format';
+import { RANK_TITLES } from '@/lib/constants';
 import { pageMetadata, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Breadcrumbs, ScrollTable, SectionTitle } from '@/components/catalogue/ui';
 
@@ -60,16 +61,16 @@ export default async function RankPage({ params }: { params: CatalogueParams }) 
         <h1 className="mb-4 text-2xl font-semibold text-gray-900">学习排行</h1>
         <div className="grid gap-6 lg:grid-cols-3">
           <section aria-labelledby="rank-op" className="rounded-lg bg-white p-5 shadow-sm">
-            <SectionTitle id="rank-op">个人学时排行</SectionTitle>
-            <Table caption="个人学时排行" head={['名次', '姓名', '单位', '学时']} rows={ops.map((r) => [r.rank, r.operatorName, r.orgName, formatHoursMinutes(r.seconds)])} />
+            <SectionTitle id="rank-op">{RANK_TITLES.operator}</SectionTitle>
+            <Table caption={RANK_TITLES.operator} head={['名次', '姓名', '单位', '学时']} rows={ops.map((r) => [r.rank, r.operatorName, r.orgName, formatHoursMinutes(r.seconds)])} />
           </section>
           <section aria-labelledby="rank-org" className="rounded-lg bg-white p-5 shadow-sm">
-            <SectionTitle id="rank-org">单位学时排行</SectionTitle>
-            <Table caption="单位学时排行" head={['名次', '单位', '人数', '学时']} rows={orgs.map((r) => [r.rank, r.orgName, r.learners, formatHoursMinutes(r.seconds)])} />
+            <SectionTitle id="rank-org">{RANK_TITLES.org}</SectionTitle>
+            <Table caption={RANK_TITLES.org} head={['名次', '单位', '人数', '学时']} rows={orgs.map((r) => [r.rank, r.orgName, r.learners, formatHoursMinutes(r.seconds)])} />
           </section>
           <section aria-labelledby="rank-course" className="rounded-lg bg-white p-5 shadow-sm">
-            <SectionTitle id="rank-course">单位课程排行</SectionTitle>
-            <Table caption="单位学习课程数排行" head={['名次', '单位', '课程数']} rows={orgCourses.map((r) => [r.rank, r.orgName, r.courseCount])} />
+            <SectionTitle id="rank-course">{RANK_TITLES.orgCourse}</SectionTitle>
+            <Table caption={RANK_TITLES.orgCourse} head={['名次', '单位', '课程数']} rows={orgCourses.map((r) => [r.rank, r.orgName, r.courseCount])} />
           </section>
         </div>
       </div>
