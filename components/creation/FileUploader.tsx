@@ -14,6 +14,8 @@ const ACCEPT = UPLOAD_EXTS.courseware.map((e) => `.${e}`).join(',');
 // Joined with 、 (a line may break after it): one long A/B/C run did not wrap and widened the page on a phone.
 export const FILE_LABEL = `选择课程文件（支持${UPLOAD_EXTS.courseware.map((e) => e.toUpperCase()).join('、')}，不超过${uploadLimitText('courseware')}）`;
 export const MSG_UPLOAD_PAUSED = '网络连接异常，上传已暂停。网络恢复后将自动继续，也可点击“继续上传”';
+/** 继续上传 clicked while the browser is still offline. */
+export const MSG_STILL_OFFLINE = '当前网络未连接，请检查网络后再试';
 
 function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
@@ -32,8 +34,8 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 
 /**
  * Chooses a course file and uploads it: hashing and uploading each with its own progress bar; resumes. An upload
- * in progress can be cancelled; one interrupted by the network resumes when the browser is back online, or by
- * 继续上传. onBusyChange tells the form whether an upload is running.
+ * in progress, or paused, can be cancelled; one interrupted by the network (or paused at once when the browser goes
+ * offline) resumes when the browser is back online, or by 继续上传. onBusyChange tells the form whether an upload is running.
  */
 export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: UploadedFile, durationSeconds: number) => void; onBusyChange?: (busy: boolean) => void }) {
   const id = useId();
@@ -125,8 +127,25 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
     setSent({ bytes: 0, total: 0 });
     setStatus('idle');
     setNote('已取消上传');
+    // The button goes away: the keyboard stays on the file chooser rather than falling to the page.
+    input.current?.focus();
     void pending.refetch();
   };
+
+  // The browser went offline during an upload: pause at once (the chunk in flight is aborted) rather than wait for it to fail.
+  const uploading = status === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    const offline = () => {
+      abort.current?.abort();
+      abort.current = null;
+      setStatus('error');
+      setResumable(true);
+      setNote(MSG_UPLOAD_PAUSED);
+    };
+    window.addEventListener('offline', offline);
+    return () => window.removeEventListener('offline', offline);
+  }, [uploading]);
 
   // Back online after an interruption: go on by itself from the first chunk the server lacks.
   const interrupted = status === 'error' && resumable && file ? file : null;
@@ -185,14 +204,18 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
           {note}
           {status === 'done' && !note.startsWith('秒传') ? (note ? '；上传完成' : '上传完成') : ''}
         </p>
-        {running && (
-          <button type="button" onClick={cancel} className="rounded border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50">
-            取消上传
+        {interrupted && (
+          <button
+            type="button"
+            onClick={() => (navigator.onLine ? void start(interrupted, true) : setNote(`${MSG_STILL_OFFLINE}。${MSG_UPLOAD_PAUSED}`))}
+            className="rounded bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800"
+          >
+            继续上传
           </button>
         )}
-        {interrupted && (
-          <button type="button" onClick={() => void start(interrupted, true)} className="rounded bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800">
-            继续上传
+        {(running || interrupted) && (
+          <button type="button" onClick={cancel} className="rounded border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50">
+            取消上传
           </button>
         )}
       </div>

@@ -1,9 +1,10 @@
 /**
  * The browser side of the chunked upload (SPEC 7 Uploads): MD5 in a Web Worker, the progress call, then
  * each missing chunk by XMLHttpRequest (upload progress events, no timeout: uploadCourseWareFile has none).
- * A refused chunk is sent again from where the server says; a dropped connection is retried, and a reload
- * resumes from the server's first missing chunk once the same file is chosen again. A refusal by the server is an
- * ApiError; any other failure (the network, a proxy's error page) may be resumed by calling uploadCourseFile again.
+ * A refused chunk is sent again from where the server says; a dropped connection is retried (not while the browser
+ * is offline), and a reload resumes from the server's first missing chunk once the same file is chosen again. An
+ * abort (signal) stops the chunk in flight. A refusal by the server is an ApiError; any other failure (the network,
+ * a proxy's error page) may be resumed by calling uploadCourseFile again.
  */
 import { api, browserHeaders } from '@/lib/api/browser';
 import { ApiError, TransportError } from '@/lib/api/core';
@@ -81,7 +82,10 @@ export function postMultipart(path: string, form: FormData, onSent?: (loaded: nu
     };
     xhr.onerror = () => reject(new TransportError('network', '网络连接异常'));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort());
+    // Pausing (the browser went offline) or cancelling stops the chunk in flight at once.
+    const stop = () => xhr.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', stop);
     xhr.send(form);
   });
 }
@@ -137,7 +141,8 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
     try {
       env = await postMultipart(PATH_CHUNK, form, (loaded) => ev.onUpload(Math.min(file.size, base + loaded), file.size), signal);
     } catch (err) {
-      if ((err as { name?: string }).name === 'AbortError' || ++failures > RETRIES) throw err;
+      // Offline: no point retrying for seconds; the caller pauses and goes on when the browser is back online.
+      if ((err as { name?: string }).name === 'AbortError' || !navigator.onLine || ++failures > RETRIES) throw err;
       await sleep(1000 * failures);
       continue;
     }

@@ -9,7 +9,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FileUploader, FILE_LABEL, MSG_UPLOAD_PAUSED } from '@/components/creation/FileUploader';
+import { FileUploader, FILE_LABEL, MSG_STILL_OFFLINE, MSG_UPLOAD_PAUSED } from '@/components/creation/FileUploader';
 import { CreationCentre, MSG_WAIT_UPLOAD } from '@/components/creation/CreationCentre';
 import { ApiError, TransportError } from '@/lib/api/core';
 import { uploadCourseFile } from '@/components/creation/upload-client';
@@ -117,6 +117,7 @@ describe('course file', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByRole('button', { name: '取消上传' })).toBeNull();
     expect(screen.getByText('已取消上传')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(FILE_LABEL));
   });
 
   it('an upload interrupted by the network goes on by itself when the browser is back online, or by 继续上传', async () => {
@@ -136,6 +137,56 @@ describe('course file', () => {
     expect(upload.mock.calls[2][0]).toBe(file);
     expect(screen.queryByRole('button', { name: '继续上传' })).toBeNull();
     expect(screen.getByRole('button', { name: '取消上传' })).toBeTruthy();
+  });
+
+  it('going offline during an upload pauses it at once: the request is aborted, the paused message shows, back online goes on', async () => {
+    const upload = uploadCourseFile as jest.Mock;
+    // A chunk in flight: some bytes sent, then nothing until aborted.
+    upload.mockImplementationOnce((_f: File, ev: { onUpload(b: number, t: number): void }, signal: AbortSignal) => {
+      ev.onUpload(1024, 10 * 1024 * 1024);
+      return new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    wrap(<FileUploader onUploaded={() => {}} />);
+    const file = fileOf('lecture.mp4', 10 * 1024 * 1024);
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [file] } });
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    const signal = upload.mock.calls[0][2] as AbortSignal;
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(signal.aborted).toBe(true);
+      expect(await screen.findByText(MSG_UPLOAD_PAUSED)).toBeTruthy();
+      // 继续上传 while still offline says so instead of doing nothing visible
+      fireEvent.click(screen.getByRole('button', { name: '继续上传' }));
+      expect(await screen.findByText(new RegExp(MSG_STILL_OFFLINE))).toBeTruthy();
+      expect(upload).toHaveBeenCalledTimes(1);
+    } finally {
+      onLine.mockRestore();
+    }
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2));
+    expect(upload.mock.calls[1][0]).toBe(file);
+  });
+
+  it('a paused upload can be cancelled too; after 取消上传 the keyboard stays on the file chooser', async () => {
+    (uploadCourseFile as jest.Mock).mockRejectedValueOnce(new TransportError('network', '网络连接异常'));
+    wrap(<FileUploader onUploaded={() => {}} />);
+    const input = screen.getByLabelText(FILE_LABEL);
+    fireEvent.change(input, { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    expect(await screen.findByText(MSG_UPLOAD_PAUSED)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '继续上传' })).toBeTruthy();
+    const cancel = screen.getByRole('button', { name: '取消上传' });
+    cancel.focus();
+    fireEvent.click(cancel);
+    expect(screen.getByText('已取消上传')).toBeTruthy();
+    expect(screen.queryByText(/lecture\.mp4/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '继续上传' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消上传' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+    // going online afterwards does not bring the dropped file back
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => {});
+    expect(uploadCourseFile).toHaveBeenCalledTimes(1);
   });
 
   it('a refusal by the server is not offered again, and going online does not resend it', async () => {

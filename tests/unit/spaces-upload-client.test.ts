@@ -5,6 +5,7 @@
  * the whole file again.
  */
 import { uploadCourseFile, type UploadEvents } from '@/components/creation/upload-client';
+import { TransportError } from '@/lib/api/core';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
 
 const CHUNKS = 3;
@@ -15,6 +16,11 @@ let workers = 0;
 const sent: number[] = [];
 /** Called as each chunk is answered (a test cancels from here). */
 let afterChunk: (index: number) => void = () => {};
+/** Called as each chunk is sent (a test pauses from here, the chunk still in flight). */
+let onSend: (index: number) => void = () => {};
+/** The connection is down: each chunk fails as a network error. */
+let down = false;
+let aborts = 0;
 
 const progress = () => {
   const next = [...Array(CHUNKS).keys()].find((i) => !received.includes(i)) ?? CHUNKS;
@@ -39,6 +45,7 @@ class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
   responseText = '';
   status = 200;
   withCredentials = false;
@@ -47,16 +54,24 @@ class FakeXhr {
   setRequestHeader() {}
   abort() {
     this.aborted = true;
+    aborts++;
     this.onabort?.();
+    this.onloadend?.();
   }
   send(form: FormData) {
     const index = Number(form.get('chunkIndex'));
     sent.push(index);
+    onSend(index);
     setTimeout(() => {
       if (this.aborted) return;
+      if (down) {
+        this.onerror?.();
+        return this.onloadend?.();
+      }
       if (!received.includes(index)) received.push(index);
       this.responseText = JSON.stringify({ code: 0, msg: 'success', data: progress() });
       this.onload?.();
+      this.onloadend?.();
       afterChunk(index);
     });
   }
@@ -93,4 +108,44 @@ it('cancelled after the first chunk: nothing more is sent; the same file then go
   expect(ev.resumed).toEqual([[1, 3]]);
   expect(sent).toEqual([0, 1, 2]);
   expect(workers).toBe(1);
+});
+
+describe('pausing when the connection goes', () => {
+  beforeEach(() => {
+    received.length = 0;
+    sent.length = 0;
+    aborts = 0;
+  });
+
+  it('an abort (the browser went offline) stops the chunk in flight: it never reaches the server', async () => {
+    const file = new File([new Uint8Array(size)], 'b.mp4', { type: 'video/mp4' });
+    const ctrl = new AbortController();
+    onSend = (i) => {
+      if (i === 1) ctrl.abort();
+    };
+    try {
+      await expect(uploadCourseFile(file, events(), ctrl.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      onSend = () => {};
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(aborts).toBe(1);
+    expect(sent).toEqual([0, 1]);
+    expect(received).toEqual([0]);
+  });
+
+  it('a network failure while the browser is offline is not retried for seconds: it fails at once, to be resumed', async () => {
+    const file = new File([new Uint8Array(size)], 'c.mp4', { type: 'video/mp4' });
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    down = true;
+    const began = Date.now();
+    try {
+      await expect(uploadCourseFile(file, events())).rejects.toBeInstanceOf(TransportError);
+    } finally {
+      down = false;
+      onLine.mockRestore();
+    }
+    expect(Date.now() - began).toBeLessThan(500);
+    expect(sent).toEqual([0]);
+  });
 });
