@@ -17,7 +17,7 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
 import { BusyButton } from '@/components/ui/BusyButton';
-import { removeAfterConfirm } from '@/components/ui/focus-after-removal';
+import { RemoveButton } from '@/components/ui/RemoveButton';
 
 const STATUS_STYLE: Record<number, string> = {
   1051: 'bg-gray-100 text-gray-800',
@@ -136,21 +136,12 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
                   <Link href={editHref(c.courseId)} className="text-brand-700 hover:underline">
                     编辑<span className="sr-only">{c.title}</span>
                   </Link>
-                  <button
-                    type="button"
-                    data-remove
-                    className="text-red-700 hover:underline"
-                    onClick={(e) =>
-                      removeAfterConfirm(
-                        e.currentTarget,
-                        () => confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`),
-                        () => remove.mutate(c.courseId),
-                        () => document.getElementById(FIRST_COURSE_LINK),
-                      )
-                    }
-                  >
-                    删除<span className="sr-only">{c.title}</span>
-                  </button>
+                  <RemoveButton
+                    what={c.title}
+                    ask={() => confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)}
+                    remove={() => remove.mutate(c.courseId)}
+                    fallback={() => document.getElementById(FIRST_COURSE_LINK)}
+                  />
                 </td>
               </tr>
             ))}
@@ -407,22 +398,16 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
                   </span>
                 </span>
                 {!locked && (
-                  <BusyButton
-                    data-remove
-                    className="shrink-0 text-red-700 hover:underline"
+                  <RemoveButton
+                    what={ch.title}
+                    className="shrink-0"
                     busy={removeChapter.isPending}
-                    onClick={(e) => {
-                      const published = course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : '';
-                      void removeAfterConfirm(
-                        e.currentTarget,
-                        () => confirm(`${published}确定删除章节“${ch.title}”吗？`),
-                        () => removeChapter.mutate(ch.id),
-                        () => document.getElementById(`${id}-h`),
-                      );
-                    }}
-                  >
-                    删除<span className="sr-only">{ch.title}</span>
-                  </BusyButton>
+                    ask={() =>
+                      confirm(`${course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : ''}确定删除章节“${ch.title}”吗？`)
+                    }
+                    remove={() => removeChapter.mutate(ch.id)}
+                    fallback={() => document.getElementById(`${id}-h`)}
+                  />
                 )}
               </li>
             ))}

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/Toaster';
 import { useLoggedIn } from '@/lib/session/client';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
-import { removeAfterConfirm } from '@/components/ui/focus-after-removal';
+import { RemoveButton } from '@/components/ui/RemoveButton';
 
 const MAX = 500;
 
@@ -105,21 +105,12 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
                 <span className="flex items-center gap-3">
                   <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                   {c.canRemove && (
-                    <button
-                      type="button"
-                      data-remove
-                      className="text-red-700 hover:underline"
-                      onClick={(e) =>
-                        removeAfterConfirm(
-                          e.currentTarget,
-                          () => confirm('确定删除这条评论吗？删除后不可恢复。'),
-                          () => remove.mutate(c.id),
-                          () => document.getElementById('space-comments'),
-                        )
-                      }
-                    >
-                      删除<span className="sr-only">这条评论</span>
-                    </button>
+                    <RemoveButton
+                      what="这条评论"
+                      ask={() => confirm('确定删除这条评论吗？删除后不可恢复。')}
+                      remove={() => remove.mutate(c.id)}
+                      fallback={() => document.getElementById('space-comments')}
+                    />
                   )}
                 </span>
               </div>

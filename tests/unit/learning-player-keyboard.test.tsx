@@ -5,11 +5,9 @@
  * or a dialog is open; space does not also scroll, and a key on the focused video acts once. The hint under the
  * video is hidden on touch-only devices; chapter titles that carry their own number get no second one.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CoursePlayer } from '@/components/player/CoursePlayer';
-import { apiQueryKey } from '@/lib/api/query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
+import { mountPlayer } from '../fixtures/player';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
@@ -37,14 +35,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 async function renderPlayer() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 235 }), course);
-  qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 235 }), progress);
-  render(
-    <QueryClientProvider client={qc}>
-      <CoursePlayer courseId={235} batch={false} initialChapterId={1} />
-    </QueryClientProvider>,
-  );
+  mountPlayer(course, progress);
   await act(async () => {}); // the outbox's first flush
   return screen.getByTestId('course-video') as HTMLVideoElement;
 }

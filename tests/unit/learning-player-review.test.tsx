@@ -4,12 +4,10 @@
  * 您已评价过该课程. The server tells the player the learner's own review (with the course's progress, so after a
  * reload too): the form gives way to a note, and the review is in the list.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { CoursePlayer } from '@/components/player/CoursePlayer';
-import { apiQueryKey } from '@/lib/api/query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CourseProgressView } from '@/lib/learning/types';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
+import { mountPlayer } from '../fixtures/player';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
@@ -46,14 +44,7 @@ afterEach(() => jest.restoreAllMocks());
 
 /** The player as the server page hands it over (progress prefetched), on its 课程评价 tab. */
 async function openReviews(progress: CourseProgressView) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 235 }), course);
-  qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 235 }), progress);
-  render(
-    <QueryClientProvider client={qc}>
-      <CoursePlayer courseId={235} batch={false} initialChapterId={1} />
-    </QueryClientProvider>,
-  );
+  mountPlayer(course, progress);
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: '课程评价' })));
   return screen.getByRole('tabpanel', { name: '课程评价' });
 }
