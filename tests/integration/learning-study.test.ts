@@ -208,7 +208,8 @@ describe('/api/study/submit', () => {
       const t = new Date('2030-12-31T17:00:00Z'); // 2031-01-01 01:00 in Beijing
       const beat = await submitHeartbeat(operatorId, { submitId: sid(), courseId, chapterId: chapters[0].id, position: 10, from: 0, to: 10, watched: 10 }, t);
       expect(beat.credited).toBe(10);
-      const rows = await d.select().from(studyRecords).where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.courseId, courseId)));
+      // This heartbeat's record (the seed may hold older records of the same learner and course).
+      const rows = await d.select().from(studyRecords).where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.courseId, courseId), eq(studyRecords.createdAt, t)));
       expect(rows.map((r) => [r.year, r.month])).toEqual([[2031, 1]]);
     } finally {
       // Later tests study at today's time: this learner's clock must not stay in 2031.
