@@ -43,7 +43,7 @@ import {
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, PUBLISHED, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
-import { courseCardColumns, liveCardColumns, type Scope } from './home';
+import { courseCardColumns, liveCardColumns, teacherCardColumns, type Scope } from './home';
 import { uploadedDocumentOf } from './uploaded-media';
 import { SITEMAP_KINDS, type SitemapKind } from '@/lib/catalogue/sitemap-rules';
 
@@ -271,22 +271,12 @@ export async function seriesEnrol(scope: Scope, operatorId: number, seriesId: nu
 
 /* ---------------- teachers ---------------- */
 
-const teacherCardFields = {
-  id: teachers.id,
-  name: teachers.name,
-  type: teachers.type,
-  title: teachers.title,
-  orgName: teachers.orgName,
-  avatar: teachers.avatar,
-  courseCount: teachers.courseCount,
-};
-
 export async function teacherList(scope: Scope, q: Paging & { type?: number }): Promise<Page<TeacherCard>> {
   const d = await db();
   const where = and(visibleTeachers(scope), q.type ? eq(teachers.type, q.type) : undefined);
   const [rows, [{ n }]] = await Promise.all([
     d
-      .select(teacherCardFields)
+      .select(teacherCardColumns)
       .from(teachers)
       .where(where)
       .orderBy(ownAudienceFirst(teachers.audiences, scope.site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
@@ -300,7 +290,7 @@ export async function teacherList(scope: Scope, q: Paging & { type?: number }): 
 export async function teacherDetail(scope: Scope, id: number): Promise<TeacherDetail> {
   const d = await db();
   const [row] = await d
-    .select({ ...teacherCardFields, field: teachers.field, intro: teachers.intro, gender: teachers.gender })
+    .select({ ...teacherCardColumns, field: teachers.field, intro: teachers.intro, gender: teachers.gender })
     .from(teachers)
     .where(and(eq(teachers.id, id), visibleTeachers(scope)));
   if (!row) throw notFound('教师');

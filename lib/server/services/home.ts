@@ -59,6 +59,15 @@ export const liveCardColumns = {
   endAt: liveClasses.endAt,
   recordHours: liveClasses.recordHours,
 };
+export const teacherCardColumns = {
+  id: teachers.id,
+  name: teachers.name,
+  type: teachers.type,
+  title: teachers.title,
+  orgName: teachers.orgName,
+  avatar: teachers.avatar,
+  courseCount: teachers.courseCount,
+};
 
 export interface Scope {
   site: Site;
@@ -172,15 +181,7 @@ export async function homeTrains({ site, platform }: Scope, size: number, now: D
 export async function homeTeachers({ site, platform }: Scope, size: number): Promise<TeacherCard[]> {
   const d = await db();
   return d
-    .select({
-      id: teachers.id,
-      name: teachers.name,
-      type: teachers.type,
-      title: teachers.title,
-      orgName: teachers.orgName,
-      avatar: teachers.avatar,
-      courseCount: teachers.courseCount,
-    })
+    .select(teacherCardColumns)
     .from(teachers)
     .where(visibleTeachers({ site, platform }))
     .orderBy(ownAudienceFirst(teachers.audiences, site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))

@@ -1,12 +1,13 @@
 /** Site-level reads (SPEC 7 Site): settings, dictionaries, course types, global study time. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AuditSetting, ClientIdInfo, CourseTypeNode, DictionaryItem, GlobalStudyTime, PlatformDetail } from '@/lib/api/types';
 import { formatHoursMinutes } from '@/lib/format';
 import { siteTitle, type Site } from '@/lib/variants';
 import { db } from '../db';
-import { courseTypes, dictionaries, siteSettings, studyRecords } from '../db/schema';
+import { courseTypes, dictionaries, siteSettings } from '../db/schema';
 import type { SessionUser } from './sessions';
 import { yearOf } from './home';
+import { studySeconds } from './study';
 
 async function setting<T>(key: string, fallback: T): Promise<T> {
   const d = await db();
@@ -77,18 +78,10 @@ export async function courseTypeTree(categoryCode?: number): Promise<CourseTypeN
 /** Academy-wide effective study time of a year (SPEC 3: global study time). */
 export async function globalStudyTime(year?: number, now: Date = new Date()): Promise<GlobalStudyTime> {
   const y = year ?? yearOf(now);
-  const d = await db();
-  const rows = await d
-    .select({
-      offline: sql<number>`coalesce(sum(${studyRecords.seconds}) filter (where ${studyRecords.kind} = 'offline'), 0)::bigint`,
-      online: sql<number>`coalesce(sum(${studyRecords.seconds}) filter (where ${studyRecords.kind} = 'online'), 0)::bigint`,
-    })
-    .from(studyRecords)
-    .where(and(eq(studyRecords.year, y)));
-  const row = rows[0] ?? { offline: 0, online: 0 };
+  const { offline, online } = await studySeconds(y);
   return {
     year: y,
-    offLineAllTimeEffectiveFormatSearch: formatHoursMinutes(Number(row.offline)),
-    onLineAllTimeEffectiveFormatSearch: formatHoursMinutes(Number(row.online)),
+    offLineAllTimeEffectiveFormatSearch: formatHoursMinutes(offline),
+    onLineAllTimeEffectiveFormatSearch: formatHoursMinutes(online),
   };
 }

@@ -1,12 +1,12 @@
-/** Study totals (SPEC 3, 7): a learner's effective online and offline seconds for a year. */
+/** Study totals (SPEC 3, 7): effective online and offline seconds of a year, a learner's or the academy's. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { StudyTotalTime } from '@/lib/api/types';
 import { db } from '../db';
 import { studyRecords } from '../db/schema';
 import { yearOf } from './home';
 
-export async function studyTotalTime(operatorId: number, year?: number, now: Date = new Date()): Promise<StudyTotalTime & { year: number }> {
-  const y = year ?? yearOf(now);
+/** Seconds studied offline and online in a year: one learner's, or everyone's when no operator is given. */
+export async function studySeconds(year: number, operatorId?: number): Promise<{ offline: number; online: number }> {
   const d = await db();
   const rows = await d
     .select({
@@ -14,7 +14,12 @@ export async function studyTotalTime(operatorId: number, year?: number, now: Dat
       online: sql<number>`coalesce(sum(${studyRecords.seconds}) filter (where ${studyRecords.kind} = 'online'), 0)::bigint`,
     })
     .from(studyRecords)
-    .where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.year, y)));
-  const row = rows[0];
-  return { year: y, offLineAllTimeEffective: Number(row?.offline ?? 0), onLineAllTimeEffective: Number(row?.online ?? 0) };
+    .where(and(eq(studyRecords.year, year), operatorId === undefined ? undefined : eq(studyRecords.operatorId, operatorId)));
+  return { offline: Number(rows[0]?.offline ?? 0), online: Number(rows[0]?.online ?? 0) };
+}
+
+export async function studyTotalTime(operatorId: number, year?: number, now: Date = new Date()): Promise<StudyTotalTime & { year: number }> {
+  const y = year ?? yearOf(now);
+  const { offline, online } = await studySeconds(y, operatorId);
+  return { year: y, offLineAllTimeEffective: offline, onLineAllTimeEffective: online };
 }

@@ -173,6 +173,15 @@ async function visibleTrain(scope: Scope, id: number) {
 }
 
 const textItem = (r: { id: number; sort: number; title: string; body: string }): TrainTextItem => ({ id: r.id, sort: r.sort, title: r.title, bodyHtml: richText(r.body) });
+const scheduleItem = (r: typeof trainItems.$inferSelect) => ({
+  id: r.id,
+  sort: r.sort,
+  title: r.title,
+  teacherName: r.teacherName,
+  place: r.place,
+  startAt: r.startAt?.toISOString() ?? null,
+  endAt: r.endAt?.toISOString() ?? null,
+});
 
 export async function trainItemsOf(scope: Scope, trainId: number, kind: 'schedule' | 'assignment' | 'album' | 'summary') {
   await visibleTrain(scope, trainId);
@@ -181,15 +190,7 @@ export async function trainItemsOf(scope: Scope, trainId: number, kind: 'schedul
 }
 
 export async function trainSchedule(scope: Scope, trainId: number) {
-  return (await trainItemsOf(scope, trainId, 'schedule')).map((r) => ({
-    id: r.id,
-    sort: r.sort,
-    title: r.title,
-    teacherName: r.teacherName,
-    place: r.place,
-    startAt: r.startAt?.toISOString() ?? null,
-    endAt: r.endAt?.toISOString() ?? null,
-  }));
+  return (await trainItemsOf(scope, trainId, 'schedule')).map(scheduleItem);
 }
 export async function trainAssignments(scope: Scope, trainId: number) {
   return (await trainItemsOf(scope, trainId, 'assignment')).map(textItem);
@@ -239,15 +240,7 @@ export async function trainDetail(scope: Scope, id: number, now: Date = new Date
     capacity: row.capacity,
     applicantCount: apps.all,
     studentCount: Number(apps.approved),
-    schedule: of('schedule').map((r) => ({
-      id: r.id,
-      sort: r.sort,
-      title: r.title,
-      teacherName: r.teacherName,
-      place: r.place,
-      startAt: r.startAt?.toISOString() ?? null,
-      endAt: r.endAt?.toISOString() ?? null,
-    })),
+    schedule: of('schedule').map(scheduleItem),
     assignments: of('assignment').map(textItem),
     albums: of('album').map((r) => ({ id: r.id, title: r.title, imageUrl: r.imageUrl })),
     summaries: of('summary').map(textItem),
