@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
 import { ROOT, stamp } from './lib/proc.mjs';
-import { freshDataDir, httpRequest, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+import { httpRequest, scratchRun, startServer, stopServer } from './lib/server.mjs';
 import { firstLoad, firstLoadTable } from './lib/first-load.mjs';
 import * as catalogueBench from './bench/catalogue.mjs';
 import * as accountsBench from './bench/accounts.mjs';
@@ -189,19 +189,7 @@ async function measureFreshness() {
 
 async function main() {
   await buildIfNeeded();
-  const dataDir = freshDataDir('bench');
-  let server;
-  const cleanup = async () => {
-    if (server) await stopServer(server.child);
-    server = undefined;
-    removeDataDir(dataDir);
-  };
-  const onSignal = async () => {
-    await cleanup();
-    process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const { dataDir, hold, cleanup } = scratchRun('bench');
   try {
     const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.relative(ROOT, dataDir)}`;
     console.log(`[bench] next start on port ${PORT} (requests to ${HOSTNAME}), ${db}`);
@@ -213,7 +201,7 @@ async function main() {
       await httpRequest({ port: PORT, hostname: HOSTNAME, path: '/api/course/homeList', method: 'POST', headers: { host: `localhost:${PORT}`, 'content-type': 'application/json' }, body: '{}' });
       await stopServer(first.child);
     }
-    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    const server = hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
     for (const t of SELECTED) {
       const statuses = await warm(t);
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);

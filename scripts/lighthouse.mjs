@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
 import { CHROMIUM, ROOT, ensureChromium, run, stamp } from './lib/proc.mjs';
-import { freshDataDir, httpRequest, removeDataDir, startServer, stopServer } from './lib/server.mjs';
+import { httpRequest, scratchRun, startServer } from './lib/server.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT || 3300);
 const CATEGORIES = [
@@ -60,24 +60,12 @@ function summarize(report) {
 async function main() {
   await ensureChromium();
   await buildIfNeeded();
-  const dataDir = freshDataDir('lighthouse');
+  const { dataDir, hold, cleanup } = scratchRun('lighthouse');
   const outDir = path.join(ROOT, 'bench-results', `lighthouse-${stamp()}`);
   mkdirSync(outDir, { recursive: true });
-  let server;
-  const cleanup = async () => {
-    if (server) await stopServer(server.child);
-    server = undefined;
-    removeDataDir(dataDir);
-  };
-  const onSignal = async () => {
-    await cleanup();
-    process.exit(130);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   const lines = [];
   try {
-    server = await startServer({ port: PORT, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
     for (const url of urls) {
       const u = new URL(url);
       // Warm the page so Lighthouse measures the cached page, not the first render.

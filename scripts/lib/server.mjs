@@ -79,6 +79,27 @@ export function removeDataDir(dir) {
 }
 
 /**
+ * A measuring script's server and its fresh DATA_DIR (named after `prefix`): `hold(server)` registers the server
+ * started on it; `cleanup()` stops that server and removes the folder, and runs on Ctrl-C or SIGTERM too.
+ */
+export function scratchRun(prefix) {
+  const dataDir = freshDataDir(prefix);
+  let server;
+  const cleanup = async () => {
+    if (server) await stopServer(server.child);
+    server = undefined;
+    removeDataDir(dataDir);
+  };
+  const onSignal = async () => {
+    await cleanup();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { dataDir, hold: (s) => (server = s), cleanup };
+}
+
+/**
  * Waits until the server on `port` answers an HTTP request (any status) at `path`.
  * Fails early when `child` exits. The first answer may take a few seconds: the database is
  * created, migrated and seeded on first use.
