@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import '@/styles/globals.css';
+import { SignedInMark } from '@/components/shell/SignedInMark';
 
 export const metadata: Metadata = {
   applicationName: '继续教育网络学院',
@@ -14,8 +15,12 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="zh-CN">
-      <body className="min-h-screen antialiased">{children}</body>
+    // suppressHydrationWarning: SignedInMark may add an attribute to <html> before React hydrates it.
+    <html lang="zh-CN" suppressHydrationWarning>
+      <body className="min-h-screen antialiased">
+        <SignedInMark />
+        {children}
+      </body>
     </html>
   );
 }

@@ -8,7 +8,7 @@ import { api } from '@/lib/api/browser';
 import { platformPath } from '@/lib/api/core';
 import type { StudyTotalTime, UserInfo } from '@/lib/api/types';
 import { formatHoursMinutes, greeting } from '@/lib/format';
-import { BACK_TYPE_KEY, useLoggedIn, writeUserInfo } from '@/lib/session/client';
+import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { creationHref } from '@/components/creation/links';
@@ -39,14 +39,24 @@ function LoginFormButton({ onPress, children }: { onPress: () => void; children:
   );
 }
 
+/**
+ * Public pages are cached, so the server renders the visitor's header for everyone. A signed-in visitor's browser
+ * marks <html> before the header is drawn (SignedInMark), and styles/globals.css then shows "您好，…" in place of
+ * 登录 until this component knows the user: no 登录 flashes at someone who is signed in, on any network.
+ */
 export function HeaderUser() {
   const loggedIn = useLoggedIn();
   const { title, variant } = useSite();
+  useEffect(() => {
+    // The mark follows the session: gone once it ends without a reload (expiry, signed in elsewhere).
+    if (!loggedIn && !isLoggedIn()) document.documentElement.removeAttribute(SIGNED_IN_ATTRIBUTE);
+  }, [loggedIn]);
   if (!loggedIn) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <span>您好，欢迎来到{title}！</span>
-        <span className="flex items-center gap-3">
+        <span className="signed-in-placeholder">您好，…</span>
+        <span className="visitor-only">您好，欢迎来到{title}！</span>
+        <span className="visitor-only flex items-center gap-3">
           <LoginFormButton onPress={() => openLogin(1)}>登录</LoginFormButton>
           <span aria-hidden="true">|</span>
           <LoginFormButton onPress={() => openMessageBox(1)}>学习中心</LoginFormButton>
@@ -58,7 +68,9 @@ export function HeaderUser() {
 }
 
 function SignedIn({ platform }: { platform: boolean }) {
-  const info = useQuery(apiQuery<UserInfo>('/api/eosoperator/myInfo'));
+  // The name kept from the last visit shows at once; the server's answer replaces it.
+  const [stored] = useState(readUserInfo);
+  const info = useQuery({ ...apiQuery<UserInfo>('/api/eosoperator/myInfo'), placeholderData: stored ?? undefined });
   const roles = useQuery(apiQuery<{ roleName: string }[]>('/api/platform/index/myCmsRoleList'));
   const total = useQuery(apiQuery<StudyTotalTime>(platformPath('/api/study/totalTime', platform)));
   // Rendered only in the browser (after the login check), so the local hour is safe to read here.
@@ -70,7 +82,12 @@ function SignedIn({ platform }: { platform: boolean }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
       <span>
-        {greeting(hour)}，{user?.operatorName ?? '…'}
+        {user ? `${greeting(hour)}，${user.operatorName}` : info.isError ? `${greeting(hour)}！` : `${greeting(hour)}，…`}
+        {!user && info.isError && (
+          <button type="button" className={`${linkClass} ml-2`} onClick={() => void info.refetch()}>
+            重新加载
+          </button>
+        )}
         {total.data && (
           <span className="ml-3 text-white/85">
             {/* Each figure stays on one line (a phone broke 59小时4分钟 after 小). */}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { siteOf } from '../support/sites';
+import { makeAccount } from '../support/accounts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -15,6 +16,28 @@ test.describe('without JavaScript', () => {
     expect(await courseLinks.count(), 'course title links').toBeGreaterThan(0);
     await expect(courseLinks.first()).toBeVisible();
   });
+});
+
+test('before the scripts run, a cached page shows someone signed in 您好，… and no 登录', async ({ page }) => {
+  const account = await makeAccount(page, '页眉测试');
+  const signedIn = await page.evaluate(async ({ email, password }) => {
+    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const cap = await post('/modules/imgCode/detail', {});
+    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  }, account);
+  expect(signedIn.code, signedIn.msg).toBe(0);
+  // The page's scripts never arrive (a slow network, frozen): only the HTML, its styles and inline scripts.
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto('/course/index');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('您好，…')).toBeVisible();
+  await expect(banner.getByRole('button', { name: '登录' })).toBeHidden();
+  await expect(banner.getByText(/欢迎来到/)).toBeHidden();
+  // A visitor's browser, on the same cached page, still offers 登录.
+  await page.context().clearCookies();
+  await page.goto('/course/index');
+  await expect(banner.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(banner.getByText('您好，…')).toBeHidden();
 });
 
 test.describe('on a phone', () => {

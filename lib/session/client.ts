@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '@/lib/api/types';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+export { SIGNED_IN_ATTRIBUTE } from '@/lib/identity-cookie';
 
 export const USER_INFO_KEY = 'userInfo';
 export const BACK_TYPE_KEY = 'backType';
