@@ -280,6 +280,21 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
 
   const onInvalidLink = useCallback(() => switchTo(6), [switchTo]);
 
+  /**
+   * A mode switch replaces the dialog's content, and with it the button that asked for it: unless the focus stayed
+   * in the dialog (the tabs keep it on the tab), the new mode's heading takes it, so its title is read. The heading
+   * is keyed by the mode, so a focus left on the previous one moves to the new one too.
+   */
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownType = useRef<LoginType | null>(null);
+  useEffect(() => {
+    const was = shownType.current;
+    shownType.current = open ? type : null;
+    const title = titleRef.current;
+    if (!open || was === null || was === type || !title) return;
+    if (!title.closest('[data-login-type]')?.contains(document.activeElement)) title.focus();
+  }, [open, type]);
+
   const busy = passport ? '正在通过科技云通行证登录…' : null;
   let body: React.ReactNode;
   if (busy) body = <p className="py-8 text-center text-gray-700">{busy}</p>;
@@ -507,7 +522,7 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
           <DialogPanel data-login-type={type} className="relative w-full rounded-lg bg-white p-6 shadow-xl sm:p-8" style={{ maxWidth: `min(${dialogWidthRem(type)}rem, 95vw)` }}>
-            <DialogTitle className="text-center text-2xl font-semibold text-brand-800">{type === 5 && notice ? V.confirmTitle : titleOf(type, title)}</DialogTitle>
+            <DialogTitle key={type} ref={titleRef} tabIndex={-1} className="text-center text-2xl font-semibold text-brand-800">{type === 5 && notice ? V.confirmTitle : titleOf(type, title)}</DialogTitle>
             <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded p-1 text-2xl leading-none text-gray-500 hover:text-gray-800">
               ×
             </button>

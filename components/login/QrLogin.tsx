@@ -1,7 +1,8 @@
 'use client';
 /**
  * Type 2 (SPEC 4.2): a 248 px QR code of this portal's /qrCodePage/qrCode page with a random number,
- * polled every second up to 50 times; then 'expired, refresh', and a click starts again.
+ * polled every second up to 50 times; then 'expired, refresh', and a click starts again. The expiry is announced, and
+ * a focus inside the QR panel moves to the refresh button (and to the panel as a refresh removes the button).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
@@ -18,6 +19,8 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
   const [state, setState] = useState<'loading' | 'waiting' | 'scanned' | 'expired' | 'error'>('loading');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
+  const root = useRef<HTMLDivElement>(null);
+  const refreshButton = useRef<HTMLButtonElement>(null);
 
   const start = useCallback(async () => {
     clearTimeout(timer.current);
@@ -61,8 +64,13 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
     };
   }, [start]);
 
+  useEffect(() => {
+    const panel = root.current?.closest('[role="tabpanel"]') ?? root.current;
+    if (state === 'expired' && panel?.contains(document.activeElement)) refreshButton.current?.focus();
+  }, [state]);
+
   return (
-    <div className="flex flex-col items-center">
+    <div ref={root} tabIndex={-1} className="flex flex-col items-center">
       <div className="relative" style={{ width: QR_SIZE_PX, height: QR_SIZE_PX }}>
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn here
@@ -71,13 +79,21 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
           <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? '二维码获取失败' : '二维码加载中…'}</div>
         )}
         {(state === 'expired' || state === 'error') && (
-          <button type="button" onClick={() => void start()} className="absolute inset-0 flex items-center justify-center bg-white/70 text-base font-medium text-brand-800">
+          <button
+            ref={refreshButton}
+            type="button"
+            onClick={() => {
+              if (document.activeElement === refreshButton.current) root.current?.focus();
+              void start();
+            }}
+            className="absolute inset-0 flex items-center justify-center bg-white/70 text-base font-medium text-brand-800"
+          >
             二维码已过期，点击刷新
           </button>
         )}
       </div>
       <p className="mt-3 text-sm text-gray-700" aria-live="polite">
-        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : '请使用已登录的手机扫描二维码登录'}
+        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : state === 'expired' ? '二维码已过期，点击刷新' : '请使用已登录的手机扫描二维码登录'}
       </p>
     </div>
   );

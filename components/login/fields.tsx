@@ -8,15 +8,16 @@ export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 fo
 export const primaryButton = 'w-full rounded-md bg-brand-700 py-2.5 text-white hover:bg-brand-800 disabled:opacity-60';
 export const linkButton = 'text-brand-700 hover:underline underline-offset-2';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string };
+/** hint: the id of a hint about the field, read before its message. */
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; hint?: string };
 
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ id, label, error, ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ id, label, error, hint, ...rest }, ref) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
         {label}
       </label>
-      <input id={id} ref={ref} className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
+      <input id={id} ref={ref} className={inputClass} aria-invalid={!!error} aria-describedby={hint ? `${hint} ${id}-err` : `${id}-err`} {...rest} />
       <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
         {error}
       </p>
@@ -24,24 +25,28 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ i
   );
 });
 
-/** Fetches a new captcha: on open, on click and after a failed submit (SPEC 4.2). */
+/** Fetches a new captcha: on open, on click and after a failed submit (SPEC 4.2); failed: the last fetch failed. */
 export function useCaptcha(onNew: (uuid: string) => void) {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [failed, setFailed] = useState(false);
   const refresh = useCallback(async () => {
+    setFailed(false);
     try {
       const c = await api.request<Captcha>('/modules/imgCode/detail');
       setCaptcha(c);
       onNew(c.uuid);
     } catch {
       setCaptcha(null);
+      setFailed(true);
     }
   }, [onNew]);
-  return { captcha, refresh };
+  return { captcha, failed, refresh };
 }
 
-type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; captcha: Captcha | null; onRefresh: () => void };
+type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; captcha: Captcha | null; failed?: boolean; onRefresh: () => void };
 
-export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField({ id, error, captcha, onRefresh, ...rest }, ref) {
+/** The image is its own refresh button; a failed fetch says so there (a retry) and in a status message. */
+export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField({ id, error, captcha, failed = false, onRefresh, ...rest }, ref) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
@@ -49,14 +54,19 @@ export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function 
       </label>
       <div className="flex gap-3">
         <input id={id} ref={ref} autoComplete="off" className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
-        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label="看不清，换一张验证码">
+        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label={failed ? '验证码加载失败，点击重试' : '看不清，换一张验证码'}>
           {captcha ? (
             // eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server
             <img src={captcha.codeBase64} alt="验证码图片" width={120} height={40} className="h-full w-full" />
+          ) : failed ? (
+            <span className="text-xs text-red-700">加载失败，点击重试</span>
           ) : (
             <span className="text-sm text-gray-600">加载中</span>
           )}
         </button>
+        <span role="status" className="sr-only">
+          {failed ? '验证码加载失败，点击重试' : ''}
+        </span>
       </div>
       <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
         {error}

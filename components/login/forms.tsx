@@ -37,7 +37,7 @@ export function UsernameForm({ userID, esLoginIO, lockedUser, onSuccess }: { use
     },
     [setValue],
   );
-  const { captcha, refresh } = useCaptcha(onNew);
+  const { captcha, failed, refresh } = useCaptcha(onNew);
   useEffect(() => void refresh(), [refresh]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -60,7 +60,7 @@ export function UsernameForm({ userID, esLoginIO, lockedUser, onSuccess }: { use
     <form onSubmit={onSubmit} noValidate className="space-y-2">
       <Field id="login-user" label="登录账号" autoComplete="username" readOnly={lockedUser} error={err.userID?.message} {...register('userID')} />
       <Field id="login-password" label="登录密码" type="password" autoComplete="current-password" error={err.password?.message} {...register('password')} />
-      <CaptchaField id="login-code" captcha={captcha} onRefresh={() => void refresh()} error={err.code?.message} {...register('code')} />
+      <CaptchaField id="login-code" captcha={captcha} failed={failed} onRefresh={() => void refresh()} error={err.code?.message} {...register('code')} />
       <FormError message={err.root?.message} />
       <label className="flex items-center gap-2 text-sm text-gray-700">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -85,7 +85,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
     },
     [setValue],
   );
-  const { captcha, refresh } = useCaptcha(onNew);
+  const { captcha, failed, refresh } = useCaptcha(onNew);
   useEffect(() => void refresh(), [refresh]);
 
   const checkEmail = async (email: string) => {
@@ -109,7 +109,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
     }
   });
   const err = formState.errors;
-  const emailField = register('email');
+  // Registered in the order shown, so an invalid submit focuses the first invalid field as seen.
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
       <Field id="reg-name" label="姓名" autoComplete="name" error={err.operatorName?.message} {...register('operatorName')} />
@@ -121,18 +121,14 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
           type="email"
           autoComplete="email"
           error={err.email?.message}
-          {...emailField}
-          onBlur={(e) => {
-            void emailField.onBlur(e);
-            void checkEmail(e.target.value);
-          }}
+          {...register('email', { onBlur: (e: React.FocusEvent<HTMLInputElement>) => void checkEmail(e.target.value) })}
         />
       </div>
-      <Field id="reg-password" label="密码" type="password" autoComplete="new-password" error={err.password?.message} {...register('password')} />
+      <Field id="reg-password" label="密码" type="password" autoComplete="new-password" hint="reg-password-hint" error={err.password?.message} {...register('password')} />
       <Field id="reg-repassword" label="确认密码" type="password" autoComplete="new-password" error={err.repassword?.message} {...register('repassword')} />
       <div className="sm:col-span-2">
-        <p className="mb-2 text-xs text-gray-600">密码须包含字母、数字和下划线，且不少于8位。</p>
-        <CaptchaField id="reg-code" captcha={captcha} onRefresh={() => void refresh()} error={err.code?.message} {...register('code')} />
+        <p id="reg-password-hint" className="mb-2 text-xs text-gray-600">密码须包含字母、数字和下划线，且不少于8位。</p>
+        <CaptchaField id="reg-code" captcha={captcha} failed={failed} onRefresh={() => void refresh()} error={err.code?.message} {...register('code')} />
         <FormError message={err.root?.message} />
         <button type="submit" disabled={formState.isSubmitting} className={`${primaryButton} mt-2`}>
           {formState.isSubmitting ? '提交中…' : '注册'}

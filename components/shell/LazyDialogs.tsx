@@ -15,6 +15,8 @@ import { returnFocusOnClose } from './focus-return';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then((m) => m.LoginDialog), { ssr: false });
+/** The login dialog's chunk, fetched ahead for a visitor (the same import as above): 登录 then opens at once. */
+const prefetchLoginDialog = () => void import('@/components/login/LoginDialog').catch(() => undefined);
 const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), { ssr: false });
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
@@ -44,6 +46,23 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
     return { loginType: 1 };
   }
   return null;
+}
+
+/** Runs fn once the page has loaded and the browser is idle (a short timeout where requestIdleCallback is missing). */
+function whenIdleAfterLoad(fn: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn);
+    else timer = setTimeout(fn, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
 }
 
 /** stayOnSessionError: a page that must keep its place (the QR confirmation page) re-logs in where it is. */
@@ -86,7 +105,10 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     if (followUp) timers.push(...followUpTimers(followUp, Date.now(), (type, extra) => openLogin(type, extra)));
     // SPEC 2.4/4.2: the post-station dialog, once a day for a signed-in user without a station.
     else if (!fromAddress && !stayOnSessionError) void maybePromptStations();
+    // A visitor's 登录 opens the dialog at once, also on a slow network: its code is fetched while the page is idle.
+    const stopPrefetch = fromAddress || readUserInfo() ? undefined : whenIdleAfterLoad(prefetchLoginDialog);
     return () => {
+      stopPrefetch?.();
       timers.forEach(clearTimeout);
       stopWatching.forEach((stop) => stop());
       offUi();

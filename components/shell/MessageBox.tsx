@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { LOGIN_FIRST_MSG, NEED_LOGIN_MSG, SELECT_BEFORE_PLAY_MSG, TRIAL_LIMIT_MSG } from '@/lib/api/messages';
 import { V } from '@/lib/validation/messages';
 import { onUi, openLogin, type MessageBoxMode } from '@/lib/ui/events';
@@ -46,7 +46,7 @@ export function MessageBox({ initial = null }: { initial?: State | null }) {
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl" data-mode={state?.mode}>
           <DialogTitle className="text-lg font-semibold text-gray-900">{V.confirmTitle}</DialogTitle>
-          <p className="mt-3 text-gray-700">{state?.message ?? mode?.text}</p>
+          <Description className="mt-3 text-gray-700">{state?.message ?? mode?.text}</Description>
           <div className="mt-6 flex justify-end gap-3">
             {mode?.cancel && (
               <button type="button" onClick={close} className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50">

@@ -267,3 +267,103 @@ describe('accessibility', () => {
     }
   });
 });
+
+describe('accessibility of mode switches, the captcha, the register form and the QR code', () => {
+  /** Presses a button as a keyboard user does: focused, then activated. */
+  const press = (name: string) => {
+    const button = screen.getByRole('button', { name });
+    act(() => button.focus());
+    fireEvent.click(button);
+  };
+  const headingIsFocused = async (title: string) => {
+    const h = await heading();
+    expect(h.textContent).toBe(title);
+    await waitFor(() => expect(document.activeElement).toBe(h));
+    expect(h.tabIndex).toBe(-1);
+    expect(h.closest('[role="dialog"]')!.getAttribute('aria-labelledby')).toBe(h.id);
+  };
+
+  it('a mode switch moves the focus to the new mode’s heading, not to <body>', async () => {
+    renderDialog(1);
+    await heading();
+    press('注册账号');
+    await headingIsFocused('用户注册');
+    press('立即登录');
+    await headingIsFocused('登录继续教育网络学院');
+    press('忘记密码');
+    await headingIsFocused('找回密码');
+    press('人工找回');
+    await headingIsFocused('人工找回');
+    press('返回登录');
+    await headingIsFocused('登录继续教育网络学院');
+    press('忘记密码');
+    await headingIsFocused('找回密码');
+    press('返回登录');
+    await headingIsFocused('登录继续教育网络学院');
+  });
+
+  it('a captcha that failed to load says so, announced, and its button fetches it again', async () => {
+    failures['/modules/imgCode/detail'] = '服务器繁忙';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      renderDialog(1);
+      await heading();
+      const retry = await screen.findByRole('button', { name: '验证码加载失败，点击重试' });
+      expect(retry.textContent).toBe('加载失败，点击重试');
+      expect(screen.getAllByRole('status').map((n) => n.textContent)).toContain('验证码加载失败，点击重试');
+      // still failing after a retry: said again
+      fireEvent.click(retry);
+      await waitFor(() => expect(screen.getAllByRole('status').map((n) => n.textContent)).not.toContain('验证码加载失败，点击重试'));
+      expect(await screen.findByRole('button', { name: '验证码加载失败，点击重试' })).toBeTruthy();
+      delete failures['/modules/imgCode/detail'];
+      fireEvent.click(screen.getByRole('button', { name: '验证码加载失败，点击重试' }));
+      expect(await screen.findByAltText('验证码图片')).toBeTruthy();
+      expect(screen.getByRole('button', { name: '看不清，换一张验证码' })).toBeTruthy();
+      expect(screen.queryByText('加载失败，点击重试')).toBeNull();
+    } finally {
+      delete failures['/modules/imgCode/detail'];
+      warn.mockRestore();
+    }
+  });
+
+  it('the empty register form focuses 姓名, the first invalid field shown; the password is described by its hint and its message', async () => {
+    renderDialog(-1);
+    await heading();
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('请填写姓名')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('姓名')));
+    const password = screen.getByLabelText('密码');
+    const described = password.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    expect(described).toEqual(['密码须包含字母、数字和下划线，且不少于8位。', '请输入密码']);
+  });
+});
+
+describe('QR login expiry (SPEC 4.2)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('after 50 polls the live region says it expired, and a focus in the QR panel moves to the refresh button', async () => {
+    jest.useFakeTimers();
+    renderDialog(2);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    const panel = screen.getByRole('tabpanel', { name: '扫码登录' });
+    const live = within(panel).getByText('请使用已登录的手机扫描二维码登录');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    act(() => panel.focus());
+    for (let i = 0; i <= 50; i++)
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_000);
+      });
+    const refresh = within(panel).getByRole('button', { name: '二维码已过期，点击刷新' });
+    expect(live.textContent).toBe('二维码已过期，点击刷新');
+    expect(document.activeElement).toBe(refresh);
+    // a refresh starts again: the focus stays in the panel, and the live region gives the instruction again
+    fireEvent.click(refresh);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(live.textContent).toBe('请使用已登录的手机扫描二维码登录');
+    expect(panel.contains(document.activeElement)).toBe(true);
+  });
+});

@@ -1,0 +1,38 @@
+/** @jest-environment jsdom */
+/**
+ * SPEC 2.7: every mode of the 提示 message box is a dialog named by its title and described by its message, so a
+ * screen reader reads the message as the box opens (as the 交卷 confirmation does).
+ */
+import { render, screen } from '@testing-library/react';
+import { MessageBox } from '@/components/shell/MessageBox';
+import type { MessageBoxMode } from '@/lib/ui/events';
+
+const TEXTS: [MessageBoxMode, string][] = [
+  [1, '请先登录系统后再查看相关内容，谢谢！'],
+  [2, '请先登录系统后再查看相关内容，谢谢！'],
+  [3, '当前课程只能试看3分钟，请您点击“选学”按钮“开始学习”按钮观看课程完整内容'],
+  [4, '请选学后播放'],
+  [5, '未找到与关键词相关的内容，请更换关键词后重试'],
+  [6, '此操作需要先登录'],
+  [7, '该账号尚未在本平台注册，请先使用平台账号登录或注册后再扫码'],
+];
+
+const description = () => {
+  const dialog = screen.getByRole('dialog', { name: '提示' });
+  const ids = dialog.getAttribute('aria-describedby');
+  expect(ids).toBeTruthy();
+  return ids!
+    .split(' ')
+    .map((id) => document.getElementById(id)!.textContent)
+    .join(' ');
+};
+
+it.each(TEXTS)('mode %i is described by its message', (mode, text) => {
+  render(<MessageBox initial={{ mode }} />);
+  expect(description()).toBe(text);
+});
+
+it('a message given with the mode describes the box instead', () => {
+  render(<MessageBox initial={{ mode: 6, message: '收藏课程需要先登录' }} />);
+  expect(description()).toBe('收藏课程需要先登录');
+});
