@@ -9,6 +9,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { openNamedWindow } from '@/lib/ui/named-window';
 import { toast } from '@/components/ui/Toaster';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
+import { NewWindowHint } from '@/components/personal/NamedWindowLink';
 import { actionClass, BusyButton } from '@/components/ui/BusyButton';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 
@@ -71,6 +72,7 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
       {!chosen && (
         <a href={`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`} target={batch ? 'courseViewBatch' : 'courseView'} className="px-2 py-2 text-brand-700 hover:underline">
           试看{COURSE_TRIAL_SECONDS / 60}分钟
+          <NewWindowHint />
         </a>
       )}
       <CourseFavourite courseId={courseId} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 aria-disabled:opacity-50" />

@@ -5,7 +5,7 @@ import { spaceHref } from '@/lib/api/spaces';
 import { formatChapterLength, formatDate, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { Cover } from '@/components/cards/Cards';
-import { Breadcrumbs, JsonLd, RichText, SectionTitle } from './ui';
+import { Breadcrumbs, JsonLd, ReviewStars, RichText, SectionTitle } from './ui';
 import { ClearWindowNameOnLeave } from './ClearWindowNameOnLeave';
 import { CourseActions } from './CourseActions';
 
@@ -146,7 +146,7 @@ export function CourseDetailView({
                   {reviews.list.map((r) => (
                     <li key={r.id} className="py-3">
                       <p className="text-sm text-gray-600">
-                        {r.operatorName} · <span aria-label={`${r.score}分`}>{'★'.repeat(r.score)}{'☆'.repeat(5 - r.score)}</span> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                        {r.operatorName} · <ReviewStars score={r.score} /> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
                       </p>
                       <p className="mt-1 text-gray-800">{r.content}</p>
                     </li>

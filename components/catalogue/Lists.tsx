@@ -6,6 +6,7 @@ import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { formatDate } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
+import { NewWindowHint } from '@/components/personal/NamedWindowLink';
 import { EmptyState, ErrorState } from './ui';
 import { useApiData } from './useApiData';
 
@@ -183,6 +184,7 @@ export function HotList({ path, body }: { path: string; body: object }) {
           <span className={`inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-xs ${i < 3 ? 'bg-brand-700 text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
           <Link prefetch={false} href={`/course/detail?id=${c.id}`} className="line-clamp-2 text-gray-800 hover:text-brand-700">
             {c.title}
+            <NewWindowHint />
           </Link>
         </li>
       ))}

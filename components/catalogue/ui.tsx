@@ -191,6 +191,20 @@ export function FilterRow({ label, options }: { label: string; options: { label:
   );
 }
 
+/** A review's rating (1-5) on the full scale: filled and empty stars to see, the score in words to hear. */
+export function ReviewStars({ score, className = '' }: { score: number; className?: string }) {
+  const n = Math.max(0, Math.min(5, Math.round(score)));
+  return (
+    <span className={`text-amber-600 ${className}`}>
+      <span aria-hidden="true">
+        {'★'.repeat(n)}
+        {'☆'.repeat(5 - n)}
+      </span>
+      <span className="sr-only">{n}分（满分5分）</span>
+    </span>
+  );
+}
+
 export function SectionTitle({ id, children }: { id: string; children: React.ReactNode }) {
   return (
     <h2 id={id} className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">

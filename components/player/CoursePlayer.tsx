@@ -24,6 +24,9 @@ import { SelfTestPanel } from './SelfTestPanel';
 import { NotesPanel } from './NotesPanel';
 import { DocumentPanel } from './DocumentPanel';
 
+/** Said when a chapter ends and its self test opens below the video. */
+const SELF_TEST_NOTICE = '本章已学完，请完成视频下方的本讲自测';
+
 const transport = (): Transport => ({
   submit: (p) => api.request<HeartbeatAnswer>('/api/study/submit', p),
   batch: (items) => api.request<HeartbeatAnswer[]>('/api/study/batchSubmit', { items }),
@@ -221,7 +224,10 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       return;
     }
     report();
-    if (chapter) setTestFor(chapter.id);
+    if (!chapter) return;
+    setTestFor(chapter.id);
+    // The self test opens below the video; the focus stays where it is (on the video): the keyboard user is told.
+    toast('info', SELF_TEST_NOTICE);
   };
 
   const choose = async () => {

@@ -4,7 +4,7 @@
  * Below the video: the course introduction, reviews (评价, rated 1-5, one per learner: once given, the form gives
  * way to a note and the learner's review is in the list) and summaries (学习心得).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
@@ -13,6 +13,8 @@ import type { CourseNote, CourseProgressView } from '@/lib/learning/types';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { toast } from '@/components/ui/Toaster';
 import { ApiError } from '@/lib/api/core';
+import { inputClass } from '@/components/login/fields';
+import { ReviewStars } from '@/components/catalogue/ui';
 
 /** The server's refusal of a second review (lib/server/services/course-view), and the note in its place. */
 const REVIEWED_MSG = '您已评价过该课程';
@@ -56,6 +58,8 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
   const [rating, setRating] = useState(5);
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const fieldId = `${kind}-content`;
   // The learner's review comes with the course's progress (from the server): reviewed once, the form is gone.
   const reviewed = kind === 'review' && myReview != null;
   const refreshReviewed = () => qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/progress', { courseId }) });
@@ -64,7 +68,9 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!content.trim()) {
+      // As the sign-in forms: the field takes the focus and reads its message (aria-describedby).
       setError('请填写内容');
+      fieldRef.current?.focus();
       return;
     }
     setError('');
@@ -100,11 +106,29 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
               </select>
             </label>
           )}
-          <label className="block text-sm">
-            <span className="sr-only">{kind === 'review' ? '评价内容' : '心得内容'}</span>
-            <textarea value={content} onChange={(e) => setContent(e.target.value)} maxLength={2000} rows={3} className="w-full rounded border p-2" placeholder={kind === 'review' ? '写下您对本课程的评价' : '写下您的学习心得'} aria-invalid={!!error} />
-          </label>
-          {error && <p className="text-sm text-red-700">{error}</p>}
+          <div className="text-sm">
+            <label htmlFor={fieldId} className="sr-only">
+              {kind === 'review' ? '评价内容' : '心得内容'}
+            </label>
+            <textarea
+              id={fieldId}
+              ref={fieldRef}
+              value={content}
+              onChange={(e) => {
+                setContent(e.target.value);
+                if (error && e.target.value.trim()) setError('');
+              }}
+              maxLength={2000}
+              rows={3}
+              className={inputClass}
+              placeholder={kind === 'review' ? '写下您对本课程的评价' : '写下您的学习心得'}
+              aria-invalid={!!error}
+              aria-describedby={`${fieldId}-err`}
+            />
+            <p id={`${fieldId}-err`} className="mt-1 min-h-[1.25em] text-red-700">
+              {error}
+            </p>
+          </div>
           <button type="submit" className="rounded bg-brand-600 px-4 py-1.5 text-sm text-white hover:bg-brand-700">
             提交
           </button>
@@ -119,7 +143,7 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
           <li key={n.id} className="py-2 text-sm">
             <p className="text-gray-500">
               {n.operatorName} · {formatDate(n.createdAt)}
-              {(n.rating ?? n.score) != null && <span className="ml-2 text-amber-600">{'★'.repeat(n.rating ?? n.score ?? 0)}</span>}
+              {(n.rating ?? n.score) != null && <ReviewStars score={n.rating ?? n.score ?? 0} className="ml-2" />}
             </p>
             <p className="mt-1 whitespace-pre-line">{n.content}</p>
           </li>

@@ -44,7 +44,7 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
   };
   return (
     <section aria-labelledby="selftest-title" className="focus-on-light mt-4 rounded bg-white p-4 text-gray-900" data-testid="self-test">
-      <h2 id="selftest-title" className="text-base font-semibold">
+      <h2 id="selftest-title" tabIndex={-1} className="text-base font-semibold focus:outline-none">
         本讲自测
       </h2>
       {isLoading && <p className="mt-2 text-gray-500">正在加载自测题…</p>}

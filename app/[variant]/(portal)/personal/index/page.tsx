@@ -16,7 +16,6 @@ import { FavouriteButton } from '@/components/personal/FavouriteButton';
 import { TrainCertificateButton } from '@/components/personal/TrainCertificateButton';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: '个人中心', robots: { index: false } };
 
 const TABS = [
   ['archive', '学习档案'],
@@ -32,6 +31,17 @@ type Tab = (typeof TABS)[number][0];
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+/** ?tab= names the tab shown; anything else shows the archive. */
+const tabOf = (v: string | string[] | undefined): Tab => {
+  const t = one(v);
+  return TABS.some(([k]) => k === t) ? (t as Tab) : 'archive';
+};
+
+/** Each tab its own title (the site's title template adds the site name). */
+export async function generateMetadata({ searchParams }: Pick<Props, 'searchParams'>): Promise<Metadata> {
+  const tab = tabOf((await searchParams).tab);
+  return { title: `${TABS.find(([k]) => k === tab)![1]} - 个人中心`, robots: { index: false } };
+}
 
 /** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
 function OffSite({ title, className = '' }: { title: string; className?: string }) {
@@ -60,8 +70,7 @@ export default async function PersonalPage({ params, searchParams }: Props) {
   const site = parseSiteSegment((await params).variant);
   if (!site) notFound();
   const sp = await searchParams;
-  const tabParam = one(sp.tab);
-  const tab: Tab = TABS.some(([k]) => k === tabParam) ? (tabParam as Tab) : 'archive';
+  const tab = tabOf(sp.tab);
   const yearParam = Number(one(sp.year));
   const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : undefined;
   const { api } = await userApi(site);

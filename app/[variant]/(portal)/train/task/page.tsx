@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { cache } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { TrainApplyState, TrainDetail } from '@/lib/api/catalogue-types';
@@ -10,7 +11,38 @@ import { Breadcrumbs, RichText, SectionTitle } from '@/components/catalogue/ui';
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '培训任务', robots: { index: false, follow: false } };
+type Props = { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The project and the learner's apply status, null when there is no such project (or no valid id): one read shared
+ * by generateMetadata and the page within a render (React cache).
+ */
+const loadTask = cache(async (variant: string, rawId: string | undefined) => {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const s = await siteOfParams(Promise.resolve({ variant }));
+  const { api } = await personalApi(s.site);
+  try {
+    const [train, state] = await Promise.all([
+      api.request<TrainDetail>(platformPath('/api/train/detail', s.variant.platform), { id }),
+      api.request<TrainApplyState>(platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
+    ]);
+    return { s, id, train, state };
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+});
+
+const taskOf = async ({ params, searchParams }: Props) => {
+  const raw = (await searchParams).id;
+  return loadTask((await params).variant, Array.isArray(raw) ? raw[0] : raw);
+};
+
+/** A task that does not exist is a 404, and its title says so (the site's title template adds the site name). */
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  return { title: (await taskOf(props)) ? '培训任务' : '页面不存在', robots: { index: false, follow: false } };
+}
 
 /** /train/task?id= (login only): the learner's tasks in a training project they enrolled in. */
 /** What the learner's apply status (SPEC 4.4) means for the tasks; approved (7) needs no words. */
@@ -20,23 +52,10 @@ const TASK_HINT: Partial<Record<number, string>> = {
   8: '，未能参加本培训，如有疑问请联系培训项目主办单位。',
 };
 
-export default async function TrainTaskPage({ params, searchParams }: { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const s = await siteOfParams(params);
-  const raw = (await searchParams).id;
-  const id = Number(Array.isArray(raw) ? raw[0] : raw);
-  if (!Number.isInteger(id) || id <= 0) notFound();
-  const { api } = await personalApi(s.site);
-  let train: TrainDetail;
-  let state: TrainApplyState;
-  try {
-    [train, state] = await Promise.all([
-      api.request<TrainDetail>(platformPath('/api/train/detail', s.variant.platform), { id }),
-      api.request<TrainApplyState>(platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
-    ]);
-  } catch (err) {
-    if (err instanceof ApiError) notFound();
-    throw err;
-  }
+export default async function TrainTaskPage(props: Props) {
+  const task = await taskOf(props);
+  if (!task) notFound();
+  const { s, id, train, state } = task;
   return (
     <div className="page-width space-y-6 py-6">
       <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, { name: train.title, href: `/train/detail?id=${id}` }, { name: '培训任务' }]} />

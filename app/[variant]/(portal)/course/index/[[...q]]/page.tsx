@@ -63,8 +63,29 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
         <Breadcrumbs origin={s.origin} items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]} />
+        {/* The list (and its h1) first in the document; the categories are drawn on its left (above it on narrow screens). */}
         <div className="grid gap-6 lg:grid-cols-[200px_minmax(0,1fr)_240px]">
-          <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm">
+          <section aria-labelledby="course-list-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h1 id="course-list-title" className="text-2xl font-semibold text-gray-900">
+                {heading}
+                {s.type && types.find((x) => x.id === s.type) ? ` · ${types.find((x) => x.id === s.type)!.name}` : ''}
+              </h1>
+              <div className="flex gap-1 text-sm" role="group" aria-label="排序">
+                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: undefined })} className={tab(!s.sort)} aria-current={!s.sort ? 'true' : undefined}>
+                  最新
+                </Link>
+                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: 'hot' })} className={tab(s.sort === 'hot')} aria-current={s.sort === 'hot' ? 'true' : undefined}>
+                  最热
+                </Link>
+              </div>
+            </div>
+            <p className="mb-4 text-sm text-gray-600">共{page.total}门课程</p>
+            <h2 className="sr-only">课程列表</h2>
+            <CourseList path={listPath} body={listBody} what="课程" />
+            <Pagination path="/course/index" params={base} pageNum={s.pageNum} pageSize={LIST_PAGE_SIZE} total={page.total} label="课程分页" />
+          </section>
+          <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm max-lg:order-first lg:col-start-1 lg:row-start-1">
             <h2 className="mb-2 font-semibold text-gray-900">课程分类</h2>
             <ul className="flex flex-wrap gap-1 lg:block lg:space-y-1">
               {s.categories.length > 1 && (
@@ -94,27 +115,7 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
               ))}
             </ul>
           </aside>
-          <section aria-labelledby="course-list-title" className="min-w-0">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-              <h1 id="course-list-title" className="text-2xl font-semibold text-gray-900">
-                {heading}
-                {s.type && types.find((x) => x.id === s.type) ? ` · ${types.find((x) => x.id === s.type)!.name}` : ''}
-              </h1>
-              <div className="flex gap-1 text-sm" role="group" aria-label="排序">
-                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: undefined })} className={tab(!s.sort)} aria-current={!s.sort ? 'true' : undefined}>
-                  最新
-                </Link>
-                <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: 'hot' })} className={tab(s.sort === 'hot')} aria-current={s.sort === 'hot' ? 'true' : undefined}>
-                  最热
-                </Link>
-              </div>
-            </div>
-            <p className="mb-4 text-sm text-gray-600">共{page.total}门课程</p>
-            <h2 className="sr-only">课程列表</h2>
-            <CourseList path={listPath} body={listBody} what="课程" />
-            <Pagination path="/course/index" params={base} pageNum={s.pageNum} pageSize={LIST_PAGE_SIZE} total={page.total} label="课程分页" />
-          </section>
-          <aside aria-labelledby="hot-title" className="h-fit rounded-lg bg-white p-4 shadow-sm">
+          <aside aria-labelledby="hot-title" className="h-fit rounded-lg bg-white p-4 shadow-sm lg:col-start-3 lg:row-start-1">
             <h2 id="hot-title" className="mb-3 font-semibold text-gray-900">
               热门课程
             </h2>

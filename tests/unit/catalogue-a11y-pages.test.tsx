@@ -1,0 +1,118 @@
+/** @jest-environment jsdom */
+/**
+ * Accessibility defects of the catalogue and personal pages:
+ * - /course/index: the sidebar's h2 课程分类 came before the page's h1 in the document; the list (with the h1) now
+ *   comes first, the categories still drawn on its left (above it on narrow screens);
+ * - links that open another window (the player's, a course detail's) now say so to screen readers;
+ * - the personal centre's tabs each have their own title; /train/task of a project that does not exist is titled
+ *   页面不存在, as its 404 body.
+ */
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { VARIANTS } from '@/lib/variants';
+import { ApiError } from '@/lib/api/core';
+import { NamedWindowLink } from '@/components/personal/NamedWindowLink';
+import { CourseActions } from '@/components/catalogue/CourseActions';
+import { HotList } from '@/components/catalogue/Lists';
+import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
+import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/page';
+import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
+
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/course/index',
+  notFound: () => {
+    throw new Error('NEXT_NOT_FOUND');
+  },
+  redirect: jest.fn(),
+}));
+
+/** /train/task's server: project 5 exists, any other id is refused as the backend refuses a missing record. */
+const request = jest.fn(async (path: string, body: { id?: number; trainId?: number }) => {
+  if ((body.id ?? body.trainId) !== 5) throw new ApiError(path, 1004, '培训项目不存在', null);
+  return path.endsWith('/applyStatus') ? { applyStatus: 7, label: '审核通过' } : { id: 5, title: '科研管理培训', schedule: [], assignments: [] };
+});
+jest.mock('@/lib/catalogue/server', () => ({
+  siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: VARIANTS.main, title: '继续教育网络学院', origin: 'http://localhost', query: {}, path: (p: string) => p }),
+  publicApi: () => ({ api: {}, qc: new QueryClient() }),
+  personalApi: async () => ({ api: { request } }),
+  pageMetadata: () => ({}),
+  pageNumber: () => 1,
+}));
+jest.mock('@/lib/api/prefetch', () => ({ load: async (_qc: unknown, _api: unknown, path: string) => (path.endsWith('/api/course/list') ? { list: [], total: 0 } : []) }));
+jest.mock('@/lib/learning/server-api', () => ({ userApi: jest.fn() }));
+
+const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+
+describe('/course/index', () => {
+  it('has its h1 first in the document; the categories are placed on its left (above it on narrow screens)', async () => {
+    const page = await CourseIndexPage({ params: Promise.resolve({ variant: 'main' }) });
+    wrap(page);
+    const headings = screen.getAllByRole('heading');
+    expect(headings[0].tagName).toBe('H1');
+    expect(headings[0].textContent).toBe('全部课程');
+    const categories = screen.getByRole('complementary', { name: '课程分类' });
+    expect(categories.className).toMatch(/(^| )max-lg:order-first( |$)/);
+    expect(categories.className).toMatch(/(^| )lg:col-start-1( |$)/);
+    expect(headings[0].closest('section')!.className).toMatch(/(^| )lg:col-start-2( |$)/);
+  });
+});
+
+describe('links that open another window', () => {
+  // The name's parts joined (the test's name computation puts a space between a link's text and its inner span).
+  const named = (text: string) => new RegExp(`^${text} ?（在新窗口打开）$`);
+
+  it('the personal centre\'s named-window link says so', () => {
+    render(
+      <NamedWindowLink href="/courseView?courseId=2" name="courseView">
+        科研诚信与学术规范
+      </NamedWindowLink>,
+    );
+    expect(screen.getByRole('link', { name: named('科研诚信与学术规范') }).getAttribute('target')).toBe('courseView');
+  });
+
+  it('the course detail\'s 试看 link to the player says so', () => {
+    global.fetch = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => ({ code: 0, msg: 'success', data: { chosen: false, progress: 0, finished: false } }) }) as unknown as Response) as typeof fetch;
+    wrap(<CourseActions courseId={2} />);
+    expect(screen.getByRole('link', { name: named('试看3分钟') }).getAttribute('target')).toBe('courseView');
+  });
+
+  it('the hot list\'s course links (opened in the course detail window) say so', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['/api/course/hotList', { pageSize: 10 }], [{ id: 7, title: '数据科学导论' }]);
+    render(
+      <QueryClientProvider client={qc}>
+        <HotList path="/api/course/hotList" body={{ pageSize: 10 }} />
+      </QueryClientProvider>,
+    );
+    expect(within(screen.getByRole('list')).getByRole('link', { name: named('数据科学导论') })).toBeTruthy();
+  });
+});
+
+describe('page titles', () => {
+  const personal = async (tab?: string) => (await personalMetadata({ searchParams: Promise.resolve(tab ? { tab } : {}) })).title;
+
+  it('each tab of the personal centre has its own', async () => {
+    expect(await personal()).toBe('学习档案 - 个人中心');
+    expect(await personal('courses')).toBe('我的课程 - 个人中心');
+    expect(await personal('trains')).toBe('培训项目 - 个人中心');
+    expect(await personal('exams')).toBe('我的考试 - 个人中心');
+    expect(await personal('certificates')).toBe('我的证书 - 个人中心');
+    expect(await personal('favourites')).toBe('我的收藏 - 个人中心');
+    expect(await personal('settings')).toBe('账号设置 - 个人中心');
+    expect(await personal('nonsense')).toBe('学习档案 - 个人中心');
+  });
+
+  it('/train/task is titled 页面不存在 for a project that does not exist or no valid id', async () => {
+    const task = async (id?: string) => (await taskMetadata({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve(id ? { id } : {}) })).title;
+    expect(await task('5')).toBe('培训任务');
+    expect(await task('999999')).toBe('页面不存在');
+    expect(await task('abc')).toBe('页面不存在');
+    expect(await task()).toBe('页面不存在');
+    // The page agrees: the same project is a 404, or its tasks.
+    const page = (id: string) => TrainTaskPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) });
+    await expect(page('999999')).rejects.toThrow('NEXT_NOT_FOUND');
+    render(await page('5'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('科研管理培训 · 培训任务');
+  });
+});
