@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES, TEACHER_TYPES } from '@/lib/constants';
 import type { CourseCard, LiveCard, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -12,13 +13,17 @@ function Cover({ src, alt, eager = false }: { src: string; alt: string; eager?: 
   );
 }
 
-export function CourseCardView({ course }: { course: CourseCard }) {
+/** newWindow: the list around it opens the course in its named window (openCourseInNamedWindow), and says so. */
+export function CourseCardView({ course, newWindow = false }: { course: CourseCard; newWindow?: boolean }) {
   const minutes = Math.round(course.durationSeconds / 60);
   return (
     <article className="group">
       <Link prefetch={false} href={`/course/detail?id=${course.id}`} className="block">
         <Cover src={course.cover} alt="" />
-        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{course.title}</h3>
+        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">
+          {course.title}
+          {newWindow && <NewWindowHint />}
+        </h3>
       </Link>
       <p className="mt-1 text-sm text-gray-600">
         {course.categoryName} · {course.teacherName || '佚名'} · {minutes}分钟

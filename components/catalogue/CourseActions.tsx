@@ -9,7 +9,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { openNamedWindow } from '@/lib/ui/named-window';
 import { toast } from '@/components/ui/Toaster';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
-import { NewWindowHint } from '@/components/personal/NamedWindowLink';
+import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { actionClass, BusyButton } from '@/components/ui/BusyButton';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 

@@ -6,7 +6,7 @@ import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { formatDate } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
-import { NewWindowHint } from '@/components/personal/NamedWindowLink';
+import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { EmptyState, ErrorState } from './ui';
 import { useApiData } from './useApiData';
 
@@ -40,7 +40,7 @@ export function CourseList(props: ListProps) {
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" onClickCapture={openCourseInNamedWindow}>
           {list.map((c) => (
             <li key={c.id}>
-              <CourseCardView course={c} />
+              <CourseCardView course={c} newWindow />
             </li>
           ))}
         </ul>

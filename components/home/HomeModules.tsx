@@ -170,7 +170,7 @@ export function CourseModule() {
   return (
     <ModuleSection id="home-course" title={HOME_MODULES.course} moreHref="/course/index" state={stateOf(q)}>
       <div className={grid4} onClickCapture={openCourseInNamedWindow}>
-        {q.data?.map((c) => <CourseCardView key={c.id} course={c} />)}
+        {q.data?.map((c) => <CourseCardView key={c.id} course={c} newWindow />)}
       </div>
     </ModuleSection>
   );

@@ -2,11 +2,7 @@
 
 /** A link that opens in a named window (SPEC 2.1: the player and the personal centre); reopening waits 300 ms. */
 import { WINDOW_REOPEN_DELAY_MS } from '@/lib/constants';
-
-/** Put inside every link that opens another window: screen readers say so, as a sighted user sees it happen. */
-export function NewWindowHint() {
-  return <span className="sr-only">（在新窗口打开）</span>;
-}
+import { NewWindowHint } from '@/components/ui/NewWindowHint';
 
 export function NamedWindowLink({ href, name, className, children }: { href: string; name: string; className?: string; children: React.ReactNode }) {
   return (

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api/core';
 import { NamedWindowLink } from '@/components/personal/NamedWindowLink';
 import { CourseActions } from '@/components/catalogue/CourseActions';
 import { HotList } from '@/components/catalogue/Lists';
+import { CourseCardView } from '@/components/cards/Cards';
 import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
 import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/page';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
@@ -86,6 +87,15 @@ describe('links that open another window', () => {
       </QueryClientProvider>,
     );
     expect(within(screen.getByRole('list')).getByRole('link', { name: named('数据科学导论') })).toBeTruthy();
+  });
+
+  it('a course card says so only in lists that open it in the course detail window', () => {
+    const course = { id: 7, title: '数据科学导论', cover: '', categoryCode: 301, categoryName: '学术前沿', teacherName: '李明', studyCount: 3, durationSeconds: 600 };
+    const { unmount } = render(<CourseCardView course={course} newWindow />);
+    expect(screen.getByRole('link', { name: named('数据科学导论') })).toBeTruthy();
+    unmount();
+    render(<CourseCardView course={course} />);
+    expect(screen.getByRole('link', { name: '数据科学导论' })).toBeTruthy();
   });
 });
 
