@@ -66,9 +66,9 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
       >
         {chosen ? `已选学${state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}` : '选学'}
       </BusyButton>
-      <button type="button" onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
+      <BusyButton onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
         {state.data?.progress ? '继续学习' : '开始学习'}
-      </button>
+      </BusyButton>
       {!chosen && (
         <a href={`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`} target={batch ? 'courseViewBatch' : 'courseView'} className="px-2 py-2 text-brand-700 hover:underline">
           试看{COURSE_TRIAL_SECONDS / 60}分钟
