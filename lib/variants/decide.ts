@@ -48,8 +48,9 @@ export function decide(input: ProxyInput): ProxyDecision {
   const pathname = input.pathname.length > 1 ? input.pathname.replace(/\/+$/, '') : input.pathname;
 
   if (pathname === '/') return { kind: 'redirect', location: `${variant.home}${input.search}` };
+  // Only into the variant's own route set: the student site has no /live/index, so its /live is a plain 404.
   const section = SECTION_REDIRECTS[pathname];
-  if (section) return { kind: 'redirect', location: `${section}${input.search}` };
+  if (section && findRoute(variant, section)) return { kind: 'redirect', location: `${section}${input.search}` };
   if (PER_HOST_FILES.has(pathname) || pathname.startsWith('/sitemap/')) return { kind: 'rewrite', path: `/${segment}${pathname}` };
 
   const route = findRoute(variant, pathname);

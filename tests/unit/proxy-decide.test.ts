@@ -38,6 +38,9 @@ describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
 
   it('a path outside the route set is a 404 of that variant', () => {
     expect(decide(visitor('stu.localhost', '/live/index'))).toEqual({ kind: 'notFound', path: '/student/page-not-found' });
+    // a section redirect leads only into the variant's own routes: no redirect into that 404
+    expect(decide(visitor('stu.localhost', '/live'))).toEqual({ kind: 'notFound', path: '/student/page-not-found' });
+    expect(decide(visitor('dangxiao.localhost', '/live'))).toEqual(decide(visitor('dangxiao.localhost', '/live/index')));
     expect(decide(visitor('dangxiao.localhost', '/exam'))).toEqual({ kind: 'notFound', path: '/partySchool.dx/page-not-found' });
     expect(decide(visitor('localhost', '/no-such-page'))).toEqual({ kind: 'notFound', path: '/main/page-not-found' });
     // internal paths are not reachable from outside
