@@ -132,6 +132,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export class Reporter {
   private flushing = false;
+  /** Heartbeats on their way as single submits: a flush meanwhile leaves them alone (it would send each twice). */
+  private inFlight = new Set<string>();
   constructor(
     private transport: Transport,
     private outbox: Outbox,
@@ -156,6 +158,7 @@ export class Reporter {
   async send(p: HeartbeatPayload): Promise<Delivery> {
     this.outbox.add(p);
     if (!this.useBatch && this.outbox.read().length === 1) {
+      this.inFlight.add(p.submitId);
       try {
         const a = await this.transport.submit(p);
         this.outbox.remove([p.submitId]);
@@ -167,6 +170,8 @@ export class Reporter {
           return 'answered';
         }
         return 'kept';
+      } finally {
+        this.inFlight.delete(p.submitId);
       }
     }
     await this.flush();
@@ -179,7 +184,10 @@ export class Reporter {
     this.flushing = true;
     try {
       for (;;) {
-        const waiting = this.outbox.read().slice(0, BATCH_SUBMIT_MAX);
+        const waiting = this.outbox
+          .read()
+          .filter((x) => !this.inFlight.has(x.submitId))
+          .slice(0, BATCH_SUBMIT_MAX);
         if (waiting.length === 0) return;
         let answers: HeartbeatAnswer[];
         try {

@@ -87,6 +87,25 @@ describe('Reporter', () => {
     await r.flush();
     expect(r.pending()).toBe(0);
   });
+  it('a flush while a heartbeat is on its way as a single submit does not send it again', async () => {
+    const { t, state } = fakeTransport();
+    let release: () => void = () => undefined;
+    const slow: Transport = { ...t, submit: (p) => new Promise((resolve) => (release = () => resolve(t.submit(p)))) };
+    let batches = 0;
+    slow.batch = async (items) => {
+      batches++;
+      return t.batch(items);
+    };
+    const r = new Reporter(slow, new Outbox(new MemStorage()));
+    // The player's clock reports, then retries the outbox at once, every interval.
+    const sending = r.send(r.build({ courseId: 1, chapterId: 2, position: 15 }, { from: 0, to: 15, watched: 15 }));
+    await r.flush();
+    expect(batches).toBe(0);
+    release();
+    expect(await sending).toBe('answered');
+    expect(state.received).toHaveLength(1);
+    expect(r.pending()).toBe(0);
+  });
   it('a refusal from the server ends a heartbeat; a session error keeps it', async () => {
     const refused = Object.assign(new Error('播放位置超出视频时长'), { name: 'ApiError', code: 1000 });
     const session = Object.assign(new Error('账号未登录，请登录'), { name: 'ApiError', code: 2002 });
