@@ -176,6 +176,16 @@ describe('review per the audit setting', () => {
     await setAudit(true, false);
   });
 
+  it('machine review only: a word it cannot judge sends the course to a person, who approves it', async () => {
+    await setAudit(true, false);
+    const { courseId } = await makeCourse('网络赌博的危害与防范');
+    const submitted = (await call('/api/resourceFile/submit', { courseId }, teacher.token)).data;
+    expect(submitted).toMatchObject({ auditStatus: 1054, auditLabel: '审批中', auditReason: '内容含需人工核对的词语“赌博”，已转人工审核' });
+    expect((await call('/api/course/auditList', {}, manager.token)).data).toContainEqual(expect.objectContaining({ courseId, auditStatus: 1054 }));
+    expect((await call('/api/course/audit', { courseId, auditStatus: 1052, reason: '' }, manager.token)).data).toMatchObject({ auditStatus: 1052 });
+    expect(((await call('/api/course/homeList', { categoryCode: 302, pageSize: 24 }, null)).data as CourseCard[]).map((c) => c.id)).toContain(courseId);
+  });
+
   it('neither machine nor manual: approved on submission', async () => {
     await setAudit(false, false);
     const { courseId } = await makeCourse('免审课程');

@@ -29,8 +29,11 @@ export const MSG_NOT_MANAGER = '没有审核权限';
 export type AuditCode = keyof typeof AUDIT_STATUS;
 export const auditLabel = (code: number) => AUDIT_STATUS[code as AuditCode] ?? '';
 
-/** Words the machine review refuses (a deployment would load its own list). */
-const BLOCKED_WORDS = ['赌博', '色情', '代开发票'];
+/**
+ * Words the machine review cannot judge on its own (a deployment would load its own list): a course about the
+ * harm of gambling names it too, so a hit goes to a person (in approval) rather than being refused.
+ */
+const FLAGGED_WORDS = ['赌博', '色情', '代开发票'];
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -222,22 +225,23 @@ export async function removeChapter(user: SessionUser, chapterId: number): Promi
   return { removed: true };
 }
 
-/** The machine review: what a reviewer would otherwise check by hand first. Returns the reason of a refusal, or ''. */
-export async function machineReview(courseId: number): Promise<string> {
+/**
+ * The machine review: what a reviewer would otherwise check by hand first. `refuse`: why the course cannot pass
+ * (a missing cover, summary or file), or ''; `flag`: a word that needs a person's judgement, or ''.
+ */
+export async function machineReview(courseId: number): Promise<{ refuse: string; flag: string }> {
   const d = await db();
   const [c] = await d.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!c) return MSG_COURSE_NOT_FOUND;
+  if (!c) return { refuse: MSG_COURSE_NOT_FOUND, flag: '' };
   const chapters = await d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId));
   const summary = richTextAsText(c.summary);
   const unmet = submitRequirements({ chapterCount: chapters.length, cover: c.cover, summary });
-  if (unmet.length) return unmet[0];
-  const text = [c.title, summary, ...chapters.map((ch) => ch.title)].join('\n');
-  const blocked = BLOCKED_WORDS.find((w) => text.includes(w));
-  if (blocked) return `内容包含不允许的词语：${blocked}`;
+  if (unmet.length) return { refuse: unmet[0], flag: '' };
   for (const ch of chapters) {
-    if (!ch.media || !(await fileByUrl(ch.media))) return `章节“${ch.title}”的文件不存在，请重新上传`;
+    if (!ch.media || !(await fileByUrl(ch.media))) return { refuse: `章节“${ch.title}”的文件不存在，请重新上传`, flag: '' };
   }
-  return '';
+  const text = [c.title, summary, ...chapters.map((ch) => ch.title)].join('\n');
+  return { refuse: '', flag: FLAGGED_WORDS.find((w) => text.includes(w)) ?? '' };
 }
 
 async function setStatus(c: CourseRow, to: number, kind: string, reason: string, reviewerId: number | null, extra: Partial<CourseRow> = {}) {
@@ -262,18 +266,18 @@ export async function submitCourse(user: SessionUser, courseId: number): Promise
   await d.update(courses).set({ submittedAt }).where(eq(courses.id, courseId));
   await audit(courseId, 'submit', c.auditStatus, c.auditStatus, '提交审核');
   c = { ...c, submittedAt };
-  if (setting.isMachine) {
-    const reason = await machineReview(courseId);
-    if (reason) {
-      await setStatus(c, 1053, 'machine', reason, null, { submittedAt: null });
-      return { auditStatus: 1053, auditLabel: auditLabel(1053), auditReason: reason };
-    }
+  const machine = setting.isMachine ? await machineReview(courseId) : null;
+  if (machine?.refuse) {
+    await setStatus(c, 1053, 'machine', machine.refuse, null, { submittedAt: null });
+    return { auditStatus: 1053, auditLabel: auditLabel(1053), auditReason: machine.refuse };
   }
-  if (setting.isManual) {
-    // Waiting for a manager: in approval (a course changed after a return keeps 1056, 已修改).
+  if (setting.isManual || machine?.flag) {
+    // Waiting for a manager: in approval (a course changed after a return keeps 1056, 已修改). A flagged word sends
+    // the course to a person even when the setting is machine review only.
     const to = c.auditStatus === 1056 ? 1056 : 1054;
-    await setStatus(c, to, 'submit', setting.isMachine ? '机器审核通过，等待人工审核' : '等待人工审核', null);
-    return { auditStatus: to, auditLabel: auditLabel(to), auditReason: '' };
+    const reason = machine?.flag ? `内容含需人工核对的词语“${machine.flag}”，已转人工审核` : setting.isMachine ? '机器审核通过，等待人工审核' : '等待人工审核';
+    await setStatus(c, to, 'submit', reason, null);
+    return { auditStatus: to, auditLabel: auditLabel(to), auditReason: machine?.flag ? reason : '' };
   }
   await setStatus(c, 1052, 'machine', setting.isMachine ? '机器审核通过' : '', null);
   await revalidateCourse(courseId);
