@@ -2,9 +2,28 @@
 
 /** A certificate with its print preview (SPEC 2.8: titled with the print label, z-index 20002) and download. */
 import { useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { api } from '@/lib/api/browser';
 import { PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
 import { BusyButton } from '@/components/ui/BusyButton';
+
+/**
+ * While the preview is open, printing gives the certificate alone on one page: everything else is taken out of the
+ * layout (display:none, so the page behind adds no blank pages), the paper turned to the certificate's orientation
+ * and the certificate scaled to fit inside the margins (the SVG keeps its proportions within the box).
+ */
+function printCss(svg: string): string {
+  const [, w, h] = /viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg) ?? [];
+  const landscape = Number(w) >= Number(h);
+  return `@page { size: A4 ${landscape ? 'landscape' : 'portrait'}; margin: 10mm; }
+@media print {
+  html, body { height: auto !important; min-height: 0 !important; overflow: visible !important; margin: 0 !important; padding: 0 !important; background: #fff !important; }
+  body > :not(:has(.print-preview)), .print-preview .no-print { display: none !important; }
+  .print-preview { position: static !important; display: block !important; padding: 0 !important; background: #fff !important; }
+  .print-preview .print-sheet { max-width: none !important; overflow: visible !important; }
+  .print-preview svg { display: block; width: 100% !important; height: ${landscape ? 185 : 272}mm !important; max-height: calc(100vh - 2mm); break-inside: avoid; }
+}`;
+}
 
 export function CertificateView({ certificateId, svg, serialNo }: { certificateId: number; svg: string; serialNo: string }) {
   const [preview, setPreview] = useState(false);
@@ -37,12 +56,10 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
         </BusyButton>
       </div>
       <div className="mt-4 rounded border bg-white p-2">{image}</div>
-      {preview && (
-        <div role="dialog" aria-modal="true" aria-labelledby="print-title" className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4" style={{ zIndex: PRINT_PREVIEW_Z_INDEX }} data-testid="print-preview">
+      <Dialog open={preview} onClose={() => setPreview(false)} className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4" style={{ zIndex: PRINT_PREVIEW_Z_INDEX }} data-testid="print-preview">
+        <DialogPanel className="flex min-h-0 flex-1 flex-col">
           <div className="no-print mb-3 flex items-center justify-between text-white">
-            <h2 id="print-title" className="text-lg font-semibold">
-              打印
-            </h2>
+            <DialogTitle className="text-lg font-semibold">打印</DialogTitle>
             <div className="flex gap-2">
               <button type="button" onClick={() => window.print()} className="rounded bg-white px-4 py-1.5 text-gray-900">
                 打印
@@ -52,10 +69,10 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
               </button>
             </div>
           </div>
-          <div className="mx-auto w-full max-w-5xl overflow-auto bg-white">{image}</div>
-          <style>{`@media print { body * { visibility: hidden; } .print-preview, .print-preview * { visibility: visible; } .print-preview { position: absolute; inset: 0; background: #fff; padding: 0; } .no-print { display: none !important; } }`}</style>
-        </div>
-      )}
+          <div className="print-sheet mx-auto w-full max-w-5xl overflow-auto bg-white">{image}</div>
+        </DialogPanel>
+        <style>{printCss(svg)}</style>
+      </Dialog>
     </div>
   );
 }

@@ -3,24 +3,67 @@
 /**
  * A questionnaire rendered from its definition (single, multiple, text, rating; required questions), checked
  * before submit with the same rules as the server, saved once (collection/save), then /successSubmit.
- * In preview nothing is saved.
+ * In preview nothing is saved. The answers are kept as a draft in sessionStorage while filling, so a visitor who
+ * signs in to submit (the page reloads) finds them again; the draft goes once the questionnaire is submitted.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
 import { ApiError, failureText } from '@/lib/api/core';
-import { openMessageBox } from '@/lib/ui/events';
-import { isLoggedIn } from '@/lib/session/client';
+import { openLogin, openMessageBox } from '@/lib/ui/events';
+import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
 import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
+
+const LOGIN_TO_SUBMIT_MSG = '提交问卷需要先登录，登录后已填写的内容会保留';
+const draftKey = (surveyId: number) => `surveyDraft:${surveyId}`;
+
+function storedDraft(surveyId: number): string | null {
+  try {
+    return sessionStorage.getItem(draftKey(surveyId));
+  } catch {
+    return null;
+  }
+}
+
+/** The draft's answers to questions the survey has (a stale or altered draft loses the rest); null without one. */
+function parseDraft(survey: SurveyView, stored: string | null): SurveyAnswers | null {
+  try {
+    const saved: unknown = JSON.parse(stored ?? 'null');
+    if (!saved || typeof saved !== 'object') return null;
+    const ids = new Set(survey.questions.map((q) => String(q.id)));
+    const ok = (v: unknown) => typeof v === 'string' || Number.isInteger(v) || (Array.isArray(v) && v.every(Number.isInteger));
+    return Object.fromEntries(Object.entries(saved).filter(([k, v]) => ids.has(k) && ok(v))) as SurveyAnswers;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(surveyId: number, answers: SurveyAnswers | null): void {
+  try {
+    if (answers) sessionStorage.setItem(draftKey(surveyId), JSON.stringify(answers));
+    else sessionStorage.removeItem(draftKey(surveyId));
+  } catch {
+    /* storage disabled: the answers live as long as the page */
+  }
+}
+
+const noSubscription = () => () => {};
 
 export function SurveyForm({ survey, preview = false }: { survey: SurveyView; preview?: boolean }) {
   const router = useRouter();
-  const [answers, setAnswers] = useState<SurveyAnswers>({});
+  const loggedIn = useLoggedIn();
+  // The draft of an earlier visit of this page (before a sign-in), read once hydrated; then the answers as edited.
+  const stored = useSyncExternalStore(noSubscription, () => (preview ? null : storedDraft(survey.id)), () => null);
+  const draft = useMemo(() => parseDraft(survey, stored), [survey, stored]);
+  const [edited, setEdited] = useState<SurveyAnswers | null>(null);
+  const answers = edited ?? draft ?? {};
   // Every problem of the last check (each shown beside its question), or the server's refusal (questionId null).
   const [problems, setProblems] = useState<SurveyProblem[]>([]);
   const [done, setDone] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Preview: the last check found nothing to fix (shown, and announced, until an answer changes).
+  const [checked, setChecked] = useState(false);
 
   useEffect(() => {
     if (preview || !isLoggedIn()) return;
@@ -28,36 +71,46 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
       .request<{ submitted: boolean; allowed?: boolean }>('/api/collection/assignStatus', { surveyId: survey.id })
       .then((s) => {
         setDone(s.submitted);
+        if (s.submitted) writeDraft(survey.id, null);
         if (s.allowed === false && !s.submitted) setRefused(SURVEY_TRAIN_ONLY_MSG);
       })
       .catch(() => undefined);
   }, [preview, survey.id]);
 
   const set = (id: number, v: SurveyAnswers[string]) => {
-    setAnswers((a) => ({ ...a, [String(id)]: v }));
+    const next = { ...answers, [String(id)]: v };
+    setEdited(next);
+    if (!preview) writeDraft(survey.id, next);
     setProblems((list) => list.filter((p) => p.questionId !== id));
+    setChecked(false);
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const found = surveyProblems(survey.questions, answers);
     setProblems(found);
+    setChecked(preview && !found.length);
     if (found.length) {
       document.getElementById(`sq-${found[0].questionId}`)?.focus();
       return;
     }
     if (preview) return;
+    // SPEC 2.7 mode 6: an action that needs a sign-in (mode 1 is for viewing content).
     if (!isLoggedIn()) {
-      openMessageBox(1);
+      openMessageBox(6, { message: LOGIN_TO_SUBMIT_MSG });
       return;
     }
     setBusy(true);
     try {
       await api.request('/api/collection/save', { surveyId: survey.id, answers }, { shownInline: true });
+      writeDraft(survey.id, null);
       router.push(`/successSubmit?title=${encodeURIComponent(survey.title)}`);
     } catch (err) {
       setProblems([{ questionId: null, message: failureText(err, '提交失败，请稍后重试') }]);
-      if (err instanceof ApiError && /已提交/.test(err.message)) setDone(true);
+      if (err instanceof ApiError && /已提交/.test(err.message)) {
+        setDone(true);
+        writeDraft(survey.id, null);
+      }
     } finally {
       setBusy(false);
     }
@@ -66,6 +119,14 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-describedby={problems.length ? 'survey-problem' : undefined}>
       {preview && <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">预览模式：可以试填，提交时只检查不保存。</p>}
+      {!preview && !loggedIn && (
+        <div className="visitor-only flex flex-wrap items-center justify-between gap-3 rounded bg-amber-50 p-3 text-amber-900">
+          <p>{LOGIN_TO_SUBMIT_MSG}</p>
+          <button type="button" onClick={() => openLogin(1)} className="rounded bg-brand-600 px-4 py-1 text-white hover:bg-brand-700">
+            登录
+          </button>
+        </div>
+      )}
       {done && (
         <p role="status" className="rounded bg-green-50 p-3 text-green-800">
           您已提交过该问卷，感谢参与！
@@ -141,6 +202,11 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
       {problems.length > 0 && (
         <p id="survey-problem" role="alert" className="text-red-700">
           {problems.length > 1 ? `还有${problems.length}道题需要填写或修改，请查看标红的题目` : problems[0].message}
+        </p>
+      )}
+      {preview && (
+        <p role="status" className={checked ? 'rounded bg-green-50 p-3 text-green-800' : 'sr-only'}>
+          {checked ? '检查通过：所有必答题均已填写（预览不会保存）' : ''}
         </p>
       )}
       {!done && !refused && (

@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { SurveyForm } from '@/components/survey/SurveyForm';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
 import type { SurveyView } from '@/lib/learning/survey-rules';
+import { onUi, type UiEvent } from '@/lib/ui/events';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }) }));
 
@@ -65,5 +66,102 @@ describe('the survey form', () => {
     render(<SurveyForm survey={survey} />);
     expect(await screen.findByText('该信息采集仅限本培训项目审核通过的学员填写')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
+  });
+});
+
+/** The feedback questionnaire of the footer's 意见反馈, open to visitors: every kind of question. */
+const feedback: SurveyView = {
+  id: 1,
+  code: 'feedback',
+  title: '平台使用意见反馈问卷',
+  intro: '',
+  trainId: null,
+  questions: [
+    { id: 11, type: 'rating', title: '您对平台整体使用体验的评分', options: [], required: true },
+    { id: 12, type: 'single', title: '您最常使用的学习形式', options: ['课程资源', '系列专题'], required: true },
+    { id: 13, type: 'multiple', title: '您希望平台增加哪些内容', options: ['前沿讲座', '管理技能'], required: false },
+    { id: 14, type: 'text', title: '其他意见和建议', options: [], required: false },
+  ],
+};
+
+const signOut = () => {
+  document.cookie = `${IDENTITY_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+};
+
+describe('a visitor filling in a questionnaire', () => {
+  const events: UiEvent[] = [];
+  let off = () => {};
+  beforeEach(() => {
+    sessionStorage.clear();
+    events.length = 0;
+    off = onUi((e) => events.push(e));
+    signOut();
+  });
+  afterEach(() => off());
+
+  it('is told before starting that submitting needs a sign-in, with a 登录 that opens the login dialog', async () => {
+    render(<SurveyForm survey={feedback} />);
+    await act(async () => {});
+    expect(screen.getByText('提交问卷需要先登录，登录后已填写的内容会保留')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(events).toEqual([{ type: 'login', loginType: 1, extra: undefined }]);
+  });
+
+  it('keeps every answer through the sign-in (the page reloads), and the draft goes once submitted', async () => {
+    const first = render(<SurveyForm survey={feedback} />);
+    await act(async () => {});
+    fireEvent.click(screen.getByLabelText('5分'));
+    fireEvent.click(screen.getByLabelText('系列专题'));
+    fireEvent.click(screen.getByLabelText('管理技能'));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '访客填写的长篇意见……' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交' })));
+    // SPEC 2.7 mode 6 (an action needing a sign-in), not mode 1's 请先登录系统后再查看相关内容.
+    expect(events).toEqual([{ type: 'messageBox', mode: 6, message: '提交问卷需要先登录，登录后已填写的内容会保留' }]);
+    expect(requests.some((r) => r.endsWith('/save'))).toBe(false);
+
+    // Signed in, the page starts again: the answers are back.
+    first.unmount();
+    document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
+    render(<SurveyForm survey={feedback} />);
+    await act(async () => {});
+    expect(screen.queryByText('提交问卷需要先登录，登录后已填写的内容会保留')).toBeNull();
+    expect((screen.getByLabelText('5分') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('系列专题') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('管理技能') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('前沿讲座') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('访客填写的长篇意见……');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交' })));
+    expect(requests.filter((r) => r.endsWith('/collection/save'))).toHaveLength(1);
+    expect(sessionStorage.getItem('surveyDraft:1')).toBeNull();
+  });
+
+  it('ignores a draft of questions the questionnaire does not have', async () => {
+    sessionStorage.setItem('surveyDraft:1', JSON.stringify({ 99: 1, 11: 4 }));
+    render(<SurveyForm survey={feedback} />);
+    await act(async () => {});
+    expect((screen.getByLabelText('4分') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('课程资源'));
+    expect(JSON.parse(sessionStorage.getItem('surveyDraft:1')!)).toEqual({ 11: 4, 12: 0 });
+  });
+});
+
+describe('the questionnaire preview', () => {
+  it('says, and announces, that the check passed when every required answer is there', async () => {
+    render(<SurveyForm survey={feedback} preview />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    fireEvent.click(screen.getByLabelText('3分'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '检查（不保存）' })));
+    expect(screen.getByRole('alert').textContent).toBe('第2题为必答题，请作答');
+    expect(status.textContent).toBe('');
+    fireEvent.click(screen.getByLabelText('课程资源'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '检查（不保存）' })));
+    expect(screen.getByRole('status').textContent).toBe('检查通过：所有必答题均已填写（预览不会保存）');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requests.some((r) => r.endsWith('/save'))).toBe(false);
+    // An answer changed: the result no longer holds.
+    fireEvent.click(screen.getByLabelText('4分'));
+    expect(status.textContent).toBe('');
   });
 });
