@@ -1,6 +1,8 @@
 /**
  * An exam's result: the score and, per question, its options with the learner's choice and the correct one marked
- * in words (not by colour alone), true/false answers as 正确/错误, and a short answer's text as written.
+ * in words (not by colour alone), true/false answers as 正确/错误, and a short answer's text as written (已作答 when it
+ * reaches its minimum length: short answers have no correct answer). A closed-book exam's correct answers come only
+ * after its end time (answersHidden: the server leaves them out); until then, which answers were right.
  */
 import { formatDateTime } from '@/lib/format';
 import { QUESTION_TYPE_TEXT } from './question-types';
@@ -11,7 +13,8 @@ export interface ExamResultView {
   score: number;
   totalScore: number;
   submittedAt: string;
-  questions: { id: number; type: string; stem: string; options: string[]; score: number; correct: boolean; answer: (number | string)[]; given: (number | string)[] }[];
+  answersHidden?: boolean;
+  questions: { id: number; type: string; stem: string; options: string[]; score: number; minLength?: number; correct: boolean; answer: (number | string)[]; given: (number | string)[] }[];
 }
 
 type Question = ExamResultView['questions'][number];
@@ -27,16 +30,26 @@ function Options({ q }: { q: Question }) {
       {q.options.map((o, k) => {
         const mine = q.given.includes(k);
         const right = q.answer.includes(k);
+        // With the answers withheld, a choice is green when the question was answered right.
+        const good = right || (mine && q.correct);
         return (
-          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${right ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
+          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${good ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
             <span>{q.type === 'judge' ? o : `${letter(k)}. ${o}`}</span>
-            {mine && <span className={`rounded px-1.5 text-xs ${right ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
+            {mine && <span className={`rounded px-1.5 text-xs ${good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
             {right && <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">正确答案</span>}
           </li>
         );
       })}
     </ul>
   );
+}
+
+/** The verdict beside a question: right/wrong for a choice; for a short answer whether it was answered (long enough). */
+function verdict(q: Question): { good: boolean; text: string } {
+  if (q.type !== 'short') return { good: q.correct, text: q.correct ? '回答正确' : '回答错误' };
+  if (q.correct) return { good: true, text: '已作答' };
+  if (String(q.given[0] ?? '').trim() === '') return { good: false, text: '未作答' };
+  return { good: false, text: `字数不足${q.minLength ? `（不少于${q.minLength}字）` : ''}` };
 }
 
 export function ExamResult({ result }: { result: ExamResultView }) {
@@ -51,32 +64,37 @@ export function ExamResult({ result }: { result: ExamResultView }) {
           </span>{' '}
           / {result.totalScore} 分 · 交卷时间 {formatDateTime(result.submittedAt)}
         </p>
+        {result.answersHidden && <p className="mt-2 text-sm text-gray-600">正确答案将在考试结束后公布</p>}
       </div>
       <ol className="space-y-2" aria-label="答题详情">
-        {result.questions.map((q, i) => (
-          <li key={q.id} className="rounded border bg-white p-3 text-sm" data-testid={`exam-result-q${q.id}`}>
-            <p className="font-medium">
-              {i + 1}. 【{QUESTION_TYPE_TEXT[q.type] ?? q.type}】{q.stem}（{q.score}分）
-              <span className={`ml-2 rounded px-1.5 text-xs font-normal ${q.correct ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
-                <span aria-hidden="true">{q.correct ? '✓ ' : '✗ '}</span>
-                {q.correct ? '回答正确' : '回答错误'}
-              </span>
-            </p>
-            {q.type === 'short' ? (
-              <div className="mt-2">
-                <p className="text-gray-600">您的答案：</p>
-                <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || '未作答'}</p>
-              </div>
-            ) : (
-              <>
-                <Options q={q} />
-                <p className="mt-2 text-gray-700">
-                  您的答案：{shown(q, q.given)}；正确答案：{shown(q, q.answer)}
-                </p>
-              </>
-            )}
-          </li>
-        ))}
+        {result.questions.map((q, i) => {
+          const v = verdict(q);
+          return (
+            <li key={q.id} className="rounded border bg-white p-3 text-sm" data-testid={`exam-result-q${q.id}`}>
+              <p className="font-medium">
+                {i + 1}. 【{QUESTION_TYPE_TEXT[q.type] ?? q.type}】{q.stem}（{q.score}分）
+                <span className={`ml-2 rounded px-1.5 text-xs font-normal ${v.good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
+                  <span aria-hidden="true">{v.good ? '✓ ' : '✗ '}</span>
+                  {v.text}
+                </span>
+              </p>
+              {q.type === 'short' ? (
+                <div className="mt-2">
+                  <p className="text-gray-600">您的答案：</p>
+                  <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || '未作答'}</p>
+                </div>
+              ) : (
+                <>
+                  <Options q={q} />
+                  <p className="mt-2 text-gray-700">
+                    您的答案：{shown(q, q.given)}
+                    {!result.answersHidden && `；正确答案：${shown(q, q.answer)}`}
+                  </p>
+                </>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -72,6 +72,14 @@ export function examHref(e: Pick<ExamRow, 'id' | 'status'>): string {
   return `/exam?examId=${e.id}`;
 }
 
+/** A short answer's length as marked: characters, whitespace not counted. */
+export const shortAnswerLength = (text: unknown) => [...String(text ?? '').replace(/\s/g, '')].length;
+
+/** A short answer's minimum length: the question's own, else the one its text states (不少于N字), else 1. */
+export function shortMinLength(q: { stem: string; minLength?: number }): number {
+  return q.minLength ?? Number(/不少于\s*(\d+)\s*字/.exec(q.stem)?.[1] ?? 1);
+}
+
 /** A paper as the learner sees it: no answers, the saved ones, the deadline and the server's clock. */
 export interface PaperView {
   replyId: number;
@@ -80,6 +88,7 @@ export interface PaperView {
   deadline: string;
   serverNow: string;
   submitted: boolean;
-  questions: { id: number; type: 'single' | 'multiple' | 'judge' | 'short'; stem: string; options: string[]; score: number }[];
+  /** minLength: a short answer's minimum length (shorter ones score 0). */
+  questions: { id: number; type: 'single' | 'multiple' | 'judge' | 'short'; stem: string; options: string[]; score: number; minLength?: number }[];
   answers: Record<string, (number | string)[]>;
 }

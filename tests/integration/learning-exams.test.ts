@@ -8,7 +8,7 @@ import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { examJoins, exams, operators, seriesCourses, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/sessions';
-import { saveAnswer, startExam, submitExam } from '@/lib/server/services/exams';
+import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/services/exams';
 import { EXAM_PAPER } from '@/lib/server/db/seed/domains/learning';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -62,7 +62,7 @@ describe('taking an exam', () => {
     const save = (questionId: number, answer: unknown) => call('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId, answer }, token);
     expect((await save(1, [1])).code).toBe(0);
     expect((await save(3, [0, 1, 2, 3])).code).toBe(0);
-    expect((await save(6, ['通过学习收获很多'])).code).toBe(0);
+    expect((await save(6, ['通过培训提高了业务能力，收获很大'])).code).toBe(0);
     // hostile answers
     for (const [q, a] of [
       [1, [0, 1]],
@@ -83,7 +83,7 @@ describe('taking an exam', () => {
     // Reload: the same attempt with the saved answers.
     const again = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
     expect(again.replyId).toBe(paper.replyId);
-    expect(again.answers).toMatchObject({ '1': [1], '3': [0, 1, 2, 3], '6': ['通过学习收获很多'] });
+    expect(again.answers).toMatchObject({ '1': [1], '3': [0, 1, 2, 3], '6': ['通过培训提高了业务能力，收获很大'] });
     const viaPaper = (await call('/api/examReply/paper', { replyId: paper.replyId }, token)).data as PaperView;
     expect(viaPaper.answers).toMatchObject({ '1': [1] });
     expect((await call('/api/examReply/paper', { replyId: paper.replyId }, await loginAs('student'))).msg).toBe('答卷不存在');
@@ -139,6 +139,75 @@ describe('taking an exam', () => {
     expect((await call('/api/examExaminfo/apply', { examId: past.id }, token)).msg).toBe('考试已结束');
     expect((await call('/api/examReply/start', { examId: 99999999 }, token)).msg).toBe('考试不存在');
     expect((await call('/api/examReply/checkTimeout', { replyId: p.replyId }, token)).data).toMatchObject({ submitted: true });
+  });
+});
+
+/** A fresh exam on the seed's paper (open now, for a day), joined by `userId`. */
+async function freshExam(userId: string, title: string, examStyle = 0) {
+  const d = await db();
+  const [exam] = await d
+    .insert(exams)
+    .values({ title, examStyle, startAt: new Date(Date.now() - 3600_000), endAt: new Date(Date.now() + 86400_000), durationMinutes: 20, paper: EXAM_PAPER })
+    .returning();
+  const operatorId = await opId(userId);
+  await d.insert(examJoins).values({ examId: exam.id, operatorId });
+  return { exam, operatorId, token: await loginAs(userId) };
+}
+type ResultQ = { id: number; correct: boolean; answer: unknown[]; given: unknown[] };
+
+describe('exam results', () => {
+  it('after a timed-out attempt and a submitted retake, the result is the retake (its answers and score)', async () => {
+    const { exam, operatorId, token } = await freshExam('zhangwei1', '重考后的成绩');
+    const t0 = new Date(Date.now() - 30 * 60_000);
+    const first = await startExam(operatorId, exam.id, t0);
+    await saveAnswer(operatorId, first.replyId, 1, [0], new Date(t0.getTime() + 60_000));
+    // 20 minutes run out unsubmitted; the list offers the exam again and the retake is a new attempt.
+    const retake = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
+    expect(retake.replyId).not.toBe(first.replyId);
+    const sub = await call('/api/examReply/submit', { replyId: retake.replyId, answers: { '1': [1], '5': [0] } }, token);
+    expect(sub.data).toMatchObject({ score: 30, overtime: false });
+    const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
+    expect(listed).toMatchObject({ status: 1, paperScore: 30 });
+    const result = await call('/api/examReply/result', { examId: exam.id }, token);
+    expect(result.code).toBe(0);
+    expect(result.data).toMatchObject({ score: 30 });
+    expect((result.data as { questions: ResultQ[] }).questions.find((q) => q.id === 1)).toMatchObject({ given: [1], correct: true });
+  });
+
+  it('a short answer earns its points by its minimum length, not by a keyword, and shows no correct answer', async () => {
+    const short = EXAM_PAPER.find((q) => q.type === 'short')!;
+    expect(short).toMatchObject({ id: 6, minLength: 10, answer: [] });
+    const { exam, token } = await freshExam('zhangwei1', '简答题评分');
+    const p = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
+    expect(p.questions.find((q) => q.id === 6)).toMatchObject({ minLength: 10 });
+    // A genuine answer without the old keyword 学习: the full 10 points.
+    expect((await call('/api/examReply/submit', { replyId: p.replyId, answers: { '6': ['通过这次培训，我提高了业务能力和工作水平，收获很大'] } }, token)).data).toMatchObject({ score: 10 });
+    const q6 = ((await call('/api/examReply/result', { examId: exam.id }, token)).data as { questions: ResultQ[] }).questions.find((q) => q.id === 6)!;
+    expect(q6).toMatchObject({ correct: true, answer: [] });
+    // The keyword alone (2 characters, under 10; spaces do not count): no points.
+    const other = await freshExam('zhangwei2', '简答题评分（关键词）');
+    const p2 = (await call('/api/examReply/start', { examId: other.exam.id }, other.token)).data as PaperView;
+    expect((await call('/api/examReply/submit', { replyId: p2.replyId, answers: { '6': ['学习        学习'] } }, other.token)).data).toMatchObject({ score: 0 });
+  });
+
+  it('a closed-book exam gives its correct answers only after its end time; an open-book one at once', async () => {
+    const closed = await freshExam('zhangwei2', '闭卷答案公布', 1);
+    const p = (await call('/api/examReply/start', { examId: closed.exam.id }, closed.token)).data as PaperView;
+    await call('/api/examReply/submit', { replyId: p.replyId, answers: { '1': [1], '2': [0] } }, closed.token);
+    const during = (await call('/api/examReply/result', { examId: closed.exam.id }, closed.token)).data as { answersHidden: boolean; questions: ResultQ[] };
+    expect(during.answersHidden).toBe(true);
+    expect(during.questions.every((q) => q.answer.length === 0)).toBe(true);
+    expect(during.questions.find((q) => q.id === 1)).toMatchObject({ correct: true, given: [1] });
+    expect(during.questions.find((q) => q.id === 2)).toMatchObject({ correct: false, given: [0] });
+    const after = await examResult(closed.operatorId, closed.exam.id, new Date(closed.exam.endAt.getTime() + 1000));
+    expect(after.answersHidden).toBe(false);
+    expect(after.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2] });
+    const open = await freshExam('zhangwei2', '开卷答案公布', 0);
+    const p2 = (await call('/api/examReply/start', { examId: open.exam.id }, open.token)).data as PaperView;
+    await call('/api/examReply/submit', { replyId: p2.replyId, answers: {} }, open.token);
+    const openResult = (await call('/api/examReply/result', { examId: open.exam.id }, open.token)).data as { answersHidden: boolean; questions: ResultQ[] };
+    expect(openResult.answersHidden).toBe(false);
+    expect(openResult.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2] });
   });
 });
 

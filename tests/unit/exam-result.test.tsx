@@ -16,7 +16,8 @@ const result: ExamResultView = {
     { id: 1, type: 'single', stem: '网络学时每年至少多少？', options: ['30学时', '50学时', '90学时'], score: 20, correct: false, answer: [1], given: [2] },
     { id: 3, type: 'multiple', stem: '平台提供的学习形式？', options: ['课程', '直播', '游戏', '培训'], score: 20, correct: true, answer: [0, 1, 3], given: [0, 1, 3] },
     { id: 5, type: 'judge', stem: '未选学的课程可以试看3分钟。', options: ['正确', '错误'], score: 10, correct: false, answer: [0], given: [1] },
-    { id: 6, type: 'short', stem: '简述学习收获。', options: [], score: 10, correct: false, answer: ['收获'], given: ['学到了\n科研管理知识'] },
+    { id: 6, type: 'short', stem: '简述学习收获（不少于10字）。', options: [], score: 10, minLength: 10, correct: true, answer: [], given: ['学到了\n科研管理知识，收获很大'] },
+    { id: 7, type: 'short', stem: '简述不足（不少于10字）。', options: [], score: 10, minLength: 10, correct: false, answer: [], given: ['学习'] },
   ],
 };
 
@@ -46,7 +47,27 @@ describe('exam result', () => {
   });
 
   it('shows a short answer’s text as written', () => {
-    expect(card(6).getByText(/学到了/).textContent).toBe('学到了\n科研管理知识');
+    expect(card(6).getByText(/学到了/).textContent).toBe('学到了\n科研管理知识，收获很大');
     expect(card(6).queryByRole('list')).toBeNull();
+  });
+
+  it('says a short answer was answered (or too short), never right or wrong, and gives it no correct answer', () => {
+    expect(card(6).getByText('已作答')).toBeTruthy();
+    expect(card(7).getByText('字数不足（不少于10字）')).toBeTruthy();
+    for (const id of [6, 7]) expect(card(id).queryByText(/回答正确|回答错误|正确答案/)).toBeNull();
+  });
+});
+
+describe('exam result with the answers withheld (closed book, before the end time)', () => {
+  beforeEach(() => render(<ExamResult result={{ ...result, answersHidden: true, questions: result.questions.map((q) => ({ ...q, answer: [] })) }} />));
+
+  it('tells when the answers come, and marks right and wrong without them', () => {
+    expect(screen.getByText('正确答案将在考试结束后公布')).toBeTruthy();
+    expect(screen.queryByText(/正确答案：/)).toBeNull();
+    expect(card(1).getByText('回答错误')).toBeTruthy();
+    expect(card(1).getByText('您的答案：C')).toBeTruthy();
+    expect(option(3, 'D. 培训').textContent).toBe('D. 培训您的选择');
+    expect(option(3, 'D. 培训').className).toMatch(/bg-green-50/);
+    expect(option(1, 'C. 90学时').className).toMatch(/bg-red-50/);
   });
 });

@@ -3,12 +3,12 @@
  * checks). An attempt's deadline is the earlier of its start plus the duration and the exam's end; answers are
  * saved one by one as given, and nothing is accepted after the deadline (a few seconds of grace for the network).
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { db } from '../db';
 import { examJoins, examReplies, exams, type ExamQuestion } from '../db/schema';
 import { ServiceError } from '../errors';
 import { isTrainParticipant, participantTrainIds } from './train-participants';
-import { examStatus, MSG_SUBMITTED, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
+import { examStatus, MSG_SUBMITTED, shortAnswerLength, shortMinLength, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
 
 export type { ExamRow, PaperView };
 
@@ -109,7 +109,7 @@ function paperView(e: typeof exams.$inferSelect, r: typeof examReplies.$inferSel
     deadline: r.deadline.toISOString(),
     serverNow: now.toISOString(),
     submitted: r.submittedAt != null,
-    questions: e.paper.map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options, score: q.score })),
+    questions: e.paper.map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}) })),
     answers: r.answers,
   };
 }
@@ -173,7 +173,8 @@ function score(paperQs: ExamQuestion[], answers: Record<string, (number | string
   const results = paperQs.map((q) => {
     const a = answers[String(q.id)] ?? [];
     let correct: boolean;
-    if (q.type === 'short') correct = typeof a[0] === 'string' && q.answer.some((k) => String(a[0]).includes(String(k)));
+    // A short answer is reflective: it earns its points by reaching its minimum length, not by a keyword.
+    if (q.type === 'short') correct = typeof a[0] === 'string' && shortAnswerLength(a[0]) >= shortMinLength(q);
     else correct = a.length === q.answer.length && q.answer.every((x) => a.includes(x));
     if (correct) total += q.score;
     return { id: q.id, correct, answer: q.answer, given: a };
@@ -209,24 +210,36 @@ export async function submitExam(operatorId: number, replyId: number, answers: R
   return { replyId, score: total, overtime, totalScore: e.paper.reduce((a, q) => a + q.score, 0) };
 }
 
-export async function examResult(operatorId: number, examId: number) {
+/**
+ * The latest submitted attempt (an attempt that timed out unsubmitted before a retake is not it). A closed-book
+ * exam's correct answers are given only after its end time, while others may still be sitting it: before that the
+ * result says which answers were right, without them.
+ */
+export async function examResult(operatorId: number, examId: number, now: Date = new Date()) {
   const e = await examOf(examId);
   const d = await db();
   const [r] = await d
     .select()
     .from(examReplies)
-    .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId)))
+    .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId), isNotNull(examReplies.submittedAt)))
     .orderBy(desc(examReplies.submittedAt))
     .limit(1);
   if (!r || !r.submittedAt) throw new ServiceError('尚未提交该考试');
   const { results } = score(e.paper, r.answers);
+  const answersHidden = e.examStyle === 1 && now <= e.endAt;
   return {
     examId,
     title: e.title,
     score: r.score ?? 0,
     totalScore: e.paper.reduce((a, q) => a + q.score, 0),
     submittedAt: r.submittedAt.toISOString(),
-    questions: e.paper.map((q) => ({ type: q.type, stem: q.stem, options: q.options, score: q.score, ...results.find((x) => x.id === q.id)! })),
+    answersHidden,
+    questions: e.paper.map((q) => {
+      const { answer, ...rest } = results.find((x) => x.id === q.id)!;
+      // A short answer has no correct answer to show.
+      const shown = q.type === 'short' || answersHidden ? [] : answer;
+      return { type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}), ...rest, answer: shown };
+    }),
   };
 }
 

@@ -8,6 +8,9 @@ import { ScrollTable } from '@/components/catalogue/ui';
 import { ExamActions } from '@/components/exam/ExamActions';
 import { ExamPaper } from '@/components/exam/ExamPaper';
 import { ExamResult, type ExamResultView } from '@/components/exam/ExamResult';
+import { ExamLoginButton } from '@/components/exam/ExamLoginButton';
+import { ApiError } from '@/lib/api/core';
+import { CODE_SESSION_NONE } from '@/lib/api/messages';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '考试信息' };
@@ -37,11 +40,18 @@ export default async function ExamPage({ params, searchParams }: Props) {
     );
   }
   if (examId && view === 'result') {
-    const r = await api.request<ExamResultView>('/api/examReply/result', { examId }).catch((e: Error) => e);
+    const r = await api.request<ExamResultView>('/api/examReply/result', { examId }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     return (
       <div className="page-width py-6">
         <h1 className="text-xl font-semibold">考试成绩</h1>
-        {r instanceof Error ? <p className="mt-6 text-gray-600">{r.message}</p> : <ExamResult result={r} />}
+        {r instanceof Error ? (
+          <p className="mt-6 text-gray-600">
+            {r instanceof ApiError ? r.message : '成绩加载失败，请稍后刷新重试'}
+            {r instanceof ApiError && r.code === CODE_SESSION_NONE && <ExamLoginButton />}
+          </p>
+        ) : (
+          <ExamResult result={r} />
+        )}
       </div>
     );
   }

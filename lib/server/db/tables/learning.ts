@@ -134,9 +134,11 @@ export interface ExamQuestion {
   type: 'single' | 'multiple' | 'judge' | 'short';
   stem: string;
   options: string[];
-  /** Option indexes for choices, [0]/[1] for true/false, keywords for short answers. */
+  /** Option indexes for choices, [0]/[1] for true/false; none for short answers (they are marked by length). */
   answer: (number | string)[];
   score: number;
+  /** Short answers: the fewest characters (whitespace not counted) an answer needs to earn its points. */
+  minLength?: number;
 }
 
 /** Who may sit an exam (报名 / assigned): a row per learner. */

@@ -33,7 +33,7 @@ export const EXAM_PAPER: ExamQuestion[] = [
   { id: 3, type: 'multiple', stem: '以下哪些属于平台提供的学习形式？（多选）', options: ['课程资源', '系列专题', '培训项目', '直播课堂'], answer: [0, 1, 2, 3], score: 20 },
   { id: 4, type: 'multiple', stem: '下列哪些做法有助于提高学习效果？（多选）', options: ['制定学习计划', '倍速跳过全部内容', '学后完成自测', '撰写学习心得'], answer: [0, 2, 3], score: 20 },
   { id: 5, type: 'judge', stem: '未选学的课程可以试看3分钟。', options: ['正确', '错误'], answer: [0], score: 10 },
-  { id: 6, type: 'short', stem: '请简述参加继续教育学习的收获（不少于10字）。', options: [], answer: ['学习'], score: 10 },
+  { id: 6, type: 'short', stem: '请简述参加继续教育学习的收获（不少于10字）。', options: [], answer: [], score: 10, minLength: 10 },
 ];
 
 const FEEDBACK: SurveyQuestion[] = [
