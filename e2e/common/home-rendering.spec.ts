@@ -18,6 +18,22 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a visitor\'s page and its login form break no rule of their Content-Security-Policy', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  // The login dialog's code is fetched while the page is idle; its form validates with zod.
+  await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(dialog.getByText('请输入登录账号')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
 test('before the scripts run, a cached page shows someone signed in 您好，… and no 登录', async ({ page }) => {
   const account = await makeAccount(page, '页眉测试');
   const signedIn = await page.evaluate(async ({ email, password }) => {

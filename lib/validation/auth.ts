@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// zod's project-wide settings (Chinese messages; no eval probe in the browser) come with common.
+import './common';
 import { V } from './messages';
 
 const required = (msg: string, max = 64) => z.string({ error: msg }).trim().min(1, msg).max(max);

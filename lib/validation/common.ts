@@ -94,7 +94,9 @@ export function issueMessage(issue: Issue): string {
   }
 }
 
-z.config({ customError: (issue) => issueMessage(issue) });
+// jitless in the browser: zod's compiled fast path first probes `new Function`, which the pages' Content-Security-Policy
+// (no 'unsafe-eval') refuses and the browser reports as a violation. The server keeps the fast path.
+z.config({ customError: (issue) => issueMessage(issue), jitless: typeof window !== 'undefined' });
 
 /** C0 control characters other than tab, line feed and carriage return (NUL cannot even be stored by PostgreSQL). */
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// zod's project-wide settings (Chinese messages; no eval probe in the browser) come with common.
+import './common';
 import { searchKeywordError } from './search-rule';
 
 /** SPEC 5: a keyword that is blank (null or only whitespace) is refused. */
