@@ -48,18 +48,29 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
   return null;
 }
 
-/** Runs fn once the page has loaded and the browser is idle (a short timeout where requestIdleCallback is missing). */
-function whenIdleAfterLoad(fn: () => void): () => void {
+const ACTIVITY = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+
+/**
+ * Runs fn once, when the browser is idle after the visitor's first sign of activity on the loaded page (a pointer
+ * moving towards 登录, a key, a scroll; a short timeout where requestIdleCallback is missing). Not at load itself:
+ * the module's evaluation would be a long task while the page is still settling, and a visitor who only glances at
+ * the page needs none of it.
+ */
+function whenIdleAfterActivity(fn: () => void): () => void {
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
+  const stopListening = () => ACTIVITY.forEach((type) => window.removeEventListener(type, schedule));
+  function schedule() {
+    stopListening();
     if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn);
     else timer = setTimeout(fn, 200);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
+  }
+  const listen = () => ACTIVITY.forEach((type) => window.addEventListener(type, schedule, { passive: true }));
+  if (document.readyState === 'complete') listen();
+  else window.addEventListener('load', listen, { once: true });
   return () => {
-    window.removeEventListener('load', schedule);
+    window.removeEventListener('load', listen);
+    stopListening();
     if (idle !== undefined) window.cancelIdleCallback(idle);
     clearTimeout(timer);
   };
@@ -105,8 +116,8 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     if (followUp) timers.push(...followUpTimers(followUp, Date.now(), (type, extra) => openLogin(type, extra)));
     // SPEC 2.4/4.2: the post-station dialog, once a day for a signed-in user without a station.
     else if (!fromAddress && !stayOnSessionError) void maybePromptStations();
-    // A visitor's 登录 opens the dialog at once, also on a slow network: its code is fetched while the page is idle.
-    const stopPrefetch = fromAddress || readUserInfo() ? undefined : whenIdleAfterLoad(prefetchLoginDialog);
+    // A visitor's 登录 opens the dialog at once, also on a slow network: its code is fetched ahead.
+    const stopPrefetch = fromAddress || readUserInfo() ? undefined : whenIdleAfterActivity(prefetchLoginDialog);
     return () => {
       stopPrefetch?.();
       timers.forEach(clearTimeout);
