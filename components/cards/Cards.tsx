@@ -20,10 +20,9 @@ export function CourseCardView({ course, newWindow = false }: { course: CourseCa
     <article className="group">
       <Link prefetch={false} href={`/course/detail?id=${course.id}`} className="block">
         <Cover src={course.cover} alt="" />
-        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">
-          {course.title}
-          {newWindow && <NewWindowHint />}
-        </h3>
+        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{course.title}</h3>
+        {/* In the link's name, not the heading's: the card's heading is the course title alone. */}
+        {newWindow && <NewWindowHint />}
       </Link>
       <p className="mt-1 text-sm text-gray-600">
         {course.categoryName} · {course.teacherName || '佚名'} · {minutes}分钟

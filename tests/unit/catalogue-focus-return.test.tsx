@@ -11,7 +11,13 @@ import { returnFocusOnClose } from '@/components/shell/focus-return';
 import { LoginSplash } from '@/components/login/LoginSplash';
 import { SiteProvider } from '@/components/site/SiteContext';
 
-const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
+// Then one more turn: on a busy machine the focus restore's setTimeout(0), queued by a mutation observer just after
+// the 20 ms wait was, can come due after it (a CI run failed so); a timer queued afterwards runs after both.
+const settle = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 /** A dialog that mounts after the click (as a lazily loaded one does) and knows nothing of its opener. */
 function Page() {
