@@ -13,6 +13,10 @@ import type { LoginResult } from './after-login';
 
 type Poll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & LoginResult);
 
+const QR_EXPIRED = '二维码已过期，点击刷新';
+/** The code could not be fetched (network, server): nothing to scan, so no instruction to scan. */
+const QR_FAILED = '二维码获取失败，点击重试';
+
 export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) {
   const [image, setImage] = useState<string | null>(null);
   const [url, setUrl] = useState('');
@@ -66,7 +70,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
 
   useEffect(() => {
     const panel = root.current?.closest('[role="tabpanel"]') ?? root.current;
-    if (state === 'expired' && panel?.contains(document.activeElement)) refreshButton.current?.focus();
+    if ((state === 'expired' || state === 'error') && panel?.contains(document.activeElement)) refreshButton.current?.focus();
   }, [state]);
 
   return (
@@ -76,7 +80,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn here
           <img src={image} width={QR_SIZE_PX} height={QR_SIZE_PX} alt="扫码登录二维码" data-qr-url={url} className={state === 'expired' ? 'opacity-20' : ''} />
         ) : (
-          <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? '二维码获取失败' : '二维码加载中…'}</div>
+          <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? null : '二维码加载中…'}</div>
         )}
         {(state === 'expired' || state === 'error') && (
           <button
@@ -88,12 +92,12 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
             }}
             className="absolute inset-0 flex items-center justify-center bg-white/70 text-base font-medium text-brand-800"
           >
-            二维码已过期，点击刷新
+            {state === 'error' ? QR_FAILED : QR_EXPIRED}
           </button>
         )}
       </div>
       <p className="mt-3 text-sm text-gray-700" aria-live="polite">
-        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : state === 'expired' ? '二维码已过期，点击刷新' : '请使用已登录的手机扫描二维码登录'}
+        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : state === 'expired' ? QR_EXPIRED : state === 'error' ? QR_FAILED : '请使用已登录的手机扫描二维码登录'}
       </p>
     </div>
   );

@@ -30,19 +30,32 @@ type MyReview = CourseProgressView['myReview'];
 
 export function NotesPanel({ courseId, chosen, summary, myReview = null }: { courseId: number; chosen: boolean; summary: string; myReview?: MyReview }) {
   const [tab, setTab] = useState<Tab>('intro');
+  // Each form keeps its own text and errors: a tab once opened stays mounted, hidden while another is shown.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(['intro']));
+  const select = (t: Tab) => {
+    setTab(t);
+    setOpened((o) => (o.has(t) ? o : new Set(o).add(t)));
+  };
   return (
     <section className="focus-on-light mt-4 rounded bg-white text-gray-900">
       <Tabs
         label="课程信息"
         tabs={TABS}
         selected={tab}
-        onSelect={setTab}
+        onSelect={select}
         listClassName="flex border-b"
         tabClassName={(on) => `px-4 py-2 text-sm ${on ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`}
         panelClassName="p-4"
       >
         {tab === 'intro' && <p className="whitespace-pre-line text-sm leading-6">{summary || '暂无简介'}</p>}
-        {tab !== 'intro' && <NoteList courseId={courseId} kind={tab} chosen={chosen} myReview={myReview} />}
+        {(['review', 'summary'] as const).map(
+          (kind) =>
+            opened.has(kind) && (
+              <div key={kind} hidden={tab !== kind}>
+                <NoteList courseId={courseId} kind={kind} chosen={chosen} myReview={myReview} />
+              </div>
+            ),
+        )}
       </Tabs>
     </section>
   );

@@ -12,6 +12,7 @@ import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLogged
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { creationHref } from '@/components/creation/links';
+import { NewWindowHint } from '@/components/ui/NewWindowHint';
 
 
 const linkClass = 'hover:underline underline-offset-2';
@@ -110,6 +111,7 @@ function SignedIn({ platform }: { platform: boolean }) {
           }}
         >
           个人学习
+          <NewWindowHint />
         </Link>
         {(roles.data?.length ?? 0) > 0 && (
           <button type="button" className={linkClass} onClick={() => void import('@/components/account/management').then((m) => m.openManagement())}>

@@ -14,9 +14,12 @@ import type { State as MessageBoxState } from './MessageBox';
 import { returnFocusOnClose } from './focus-return';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
-const LoginDialog = dynamic(() => import('@/components/login/LoginDialog').then((m) => m.LoginDialog), { ssr: false });
-/** The login dialog's chunk, fetched ahead for a visitor (the same import as above): 登录 then opens at once. */
-const prefetchLoginDialog = () => void import('@/components/login/LoginDialog').catch(() => undefined);
+// One import() for both the dialog and its prefetch: two expressions of the same module get different loader chunks,
+// and the prefetch then missed one (a 3 KB request left for the press of 登录 on a slow network).
+const loadLoginDialog = () => import('@/components/login/LoginDialog');
+const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
+/** The login dialog's code, fetched ahead for a visitor: 登录 then opens at once. */
+const prefetchLoginDialog = () => void loadLoginDialog().catch(() => undefined);
 const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), { ssr: false });
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 

@@ -34,6 +34,22 @@ test('a visitor\'s page and its login form break no rule of their Content-Securi
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
+test('a visitor who has moved about the page opens 登录 without fetching any more code', async ({ page }) => {
+  await page.goto('/course/index');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(200, 300);
+  await page.mouse.move(400, 350);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const late: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/_next/static/')) late.push(r.url());
+  });
+  await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('dialog').getByLabel('登录账号')).toBeVisible();
+  expect(late).toEqual([]);
+});
+
 test('before the scripts run, a cached page shows someone signed in 您好，… and no 登录', async ({ page }) => {
   const account = await makeAccount(page, '页眉测试');
   const signedIn = await page.evaluate(async ({ email, password }) => {

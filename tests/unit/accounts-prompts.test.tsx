@@ -68,6 +68,23 @@ describe('QR login (type 2)', () => {
     await flush();
     expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ status: 'confirmed', token: 't' }));
   });
+
+  it('a code that cannot be fetched says so, offers 点击重试 and no instruction to scan; the retry shows the code', async () => {
+    jest.useFakeTimers();
+    let fail = true;
+    reply = (p) => (p.endsWith('loginGetQRRandNum') ? (fail ? { code: 1000, msg: '服务器繁忙', data: null } : { code: 0, msg: 'success', data: { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/x' } }) : { code: 0, msg: 'success', data: { status: 'waiting' } });
+    render(<QrLogin onSuccess={() => undefined} />);
+    await act(async () => jest.advanceTimersByTime(0));
+    await flush();
+    expect(screen.getByRole('button', { name: '二维码获取失败，点击重试' })).toBeTruthy();
+    expect(screen.queryByText('二维码已过期，点击刷新')).toBeNull();
+    expect(screen.queryByText('请使用已登录的手机扫描二维码登录')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '二维码获取失败，点击重试' }));
+    await flush();
+    expect(screen.getByAltText('扫码登录二维码')).toBeTruthy();
+    expect(screen.getByText('请使用已登录的手机扫描二维码登录')).toBeTruthy();
+  });
 });
 
 describe('login splash (SPEC 2.8)', () => {

@@ -70,6 +70,21 @@ it.each([
   expect(described?.textContent).toBe('');
 });
 
+it('each form keeps its own text and errors across the tabs', async () => {
+  const review = await openTab('课程评价');
+  await act(async () => fireEvent.click(within(review).getByRole('button', { name: '提交' })));
+  await act(async () => fireEvent.click(screen.getByRole('tab', { name: '学习心得' })));
+  const notes = within(screen.getByRole('tabpanel', { name: '学习心得' })).getByRole('textbox', { name: '心得内容' });
+  expect(notes.getAttribute('aria-invalid')).toBe('false');
+  fireEvent.change(notes, { target: { value: '本讲的收获' } });
+  await act(async () => fireEvent.click(screen.getByRole('tab', { name: '课程评价' })));
+  const reviewField = within(screen.getByRole('tabpanel', { name: '课程评价' })).getByRole('textbox', { name: '评价内容' });
+  expect(reviewField.getAttribute('aria-invalid')).toBe('true');
+  expect((reviewField as HTMLTextAreaElement).value).toBe('');
+  await act(async () => fireEvent.click(screen.getByRole('tab', { name: '学习心得' })));
+  expect((within(screen.getByRole('tabpanel', { name: '学习心得' })).getByRole('textbox', { name: '心得内容' }) as HTMLTextAreaElement).value).toBe('本讲的收获');
+});
+
 it('review ratings show the full five-star scale and say the score in words', async () => {
   const panel = await openTab('课程评价');
   const [three, five] = await within(panel).findAllByRole('listitem');

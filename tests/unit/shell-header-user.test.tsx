@@ -95,6 +95,8 @@ describe('signed-in header', () => {
     expect(document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE)).toBe(true);
     expect(screen.getByText(/，王晓明/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '我的贡献' })).toBeTruthy();
+    // SPEC 2.1: the personal centre opens in its named window, and the link says so.
+    expect(screen.getByRole('link', { name: /^个人学习 ?（在新窗口打开）$/ }).getAttribute('target')).toBe('personal');
   });
 
   it('offers 重新加载 when myInfo fails and nothing is kept, and shows the name once it answers', async () => {
