@@ -8,20 +8,27 @@ import { PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
 import { BusyButton } from '@/components/ui/BusyButton';
 
 /**
- * While the preview is open, printing gives the certificate alone on one page: everything else is taken out of the
- * layout (display:none, so the page behind adds no blank pages), the paper turned to the certificate's orientation
- * and the certificate scaled to fit inside the margins (the SVG keeps its proportions within the box).
+ * Printing gives the certificate alone on one page, from the preview or from the page itself (Ctrl+P): everything
+ * else is taken out of the layout (display:none, so nothing adds blank pages), the paper turned to the certificate's
+ * orientation and the certificate scaled to fit inside the margins (the SVG keeps its proportions within the box).
+ * Without the preview, the page's own copy (.print-certificate) is kept with the elements around it stripped bare.
  */
 function printCss(svg: string): string {
   const [, w, h] = /viewBox="[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg) ?? [];
   const landscape = Number(w) >= Number(h);
+  const fit = `display: block; width: 100% !important; height: ${landscape ? 185 : 272}mm !important; max-height: calc(100vh - 2mm); break-inside: avoid;`;
+  const page = 'body:not(:has(.print-preview))';
   return `@page { size: A4 ${landscape ? 'landscape' : 'portrait'}; margin: 10mm; }
 @media print {
   html, body { height: auto !important; min-height: 0 !important; overflow: visible !important; margin: 0 !important; padding: 0 !important; background: #fff !important; }
   body > :not(:has(.print-preview)), .print-preview .no-print { display: none !important; }
   .print-preview { position: static !important; display: block !important; padding: 0 !important; background: #fff !important; }
   .print-preview .print-sheet { max-width: none !important; overflow: visible !important; }
-  .print-preview svg { display: block; width: 100% !important; height: ${landscape ? 185 : 272}mm !important; max-height: calc(100vh - 2mm); break-inside: avoid; }
+  .print-preview svg { ${fit} }
+  ${page} > :has(.print-certificate) { display: block !important; }
+  ${page} *:not(:has(.print-certificate)):not(.print-certificate):not(.print-certificate *) { display: none !important; }
+  ${page} *:has(.print-certificate), ${page} .print-certificate { min-height: 0 !important; margin: 0 !important; padding: 0 !important; border: 0 !important; box-shadow: none !important; background: #fff !important; }
+  ${page} .print-certificate svg { ${fit} }
 }`;
 }
 
@@ -55,7 +62,8 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
           下载证书
         </BusyButton>
       </div>
-      <div className="mt-4 rounded border bg-white p-2">{image}</div>
+      <div className="print-certificate mt-4 rounded border bg-white p-2">{image}</div>
+      <style>{printCss(svg)}</style>
       <Dialog open={preview} onClose={() => setPreview(false)} className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4" style={{ zIndex: PRINT_PREVIEW_Z_INDEX }} data-testid="print-preview">
         <DialogPanel className="flex min-h-0 flex-1 flex-col">
           <div className="no-print mb-3 flex items-center justify-between text-white">
@@ -71,7 +79,6 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
           </div>
           <div className="print-sheet mx-auto w-full max-w-5xl overflow-auto bg-white">{image}</div>
         </DialogPanel>
-        <style>{printCss(svg)}</style>
       </Dialog>
     </div>
   );

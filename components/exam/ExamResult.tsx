@@ -14,7 +14,7 @@ export interface ExamResultView {
   totalScore: number;
   submittedAt: string;
   answersHidden?: boolean;
-  questions: { id: number; type: string; stem: string; options: string[]; score: number; minLength?: number; correct: boolean; answer: (number | string)[]; given: (number | string)[] }[];
+  questions: { id: number; type: string; stem: string; options: string[]; score: number; minLength?: number; correct: boolean | null; answer: (number | string)[]; given: (number | string)[] }[];
 }
 
 type Question = ExamResultView['questions'][number];
@@ -30,12 +30,13 @@ function Options({ q }: { q: Question }) {
       {q.options.map((o, k) => {
         const mine = q.given.includes(k);
         const right = q.answer.includes(k);
-        // With the answers withheld, a choice is green when the question was answered right.
-        const good = right || (mine && q.correct);
+        // A closed-book exam before its end says nothing of rightness (correct is null): the choice is only marked.
+        const unjudged = q.correct === null;
+        const good = right || (mine && q.correct === true);
         return (
-          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${good ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
+          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${unjudged ? (mine ? 'bg-gray-100' : '') : good ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
             <span>{q.type === 'judge' ? o : `${letter(k)}. ${o}`}</span>
-            {mine && <span className={`rounded px-1.5 text-xs ${good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
+            {mine && <span className={`rounded px-1.5 text-xs ${unjudged ? 'bg-gray-200 text-gray-800' : good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
             {right && <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">正确答案</span>}
           </li>
         );
@@ -44,8 +45,12 @@ function Options({ q }: { q: Question }) {
   );
 }
 
-/** The verdict beside a question: right/wrong for a choice; for a short answer whether it was answered (long enough). */
-function verdict(q: Question): { good: boolean; text: string } {
+/**
+ * The verdict beside a question: right/wrong for a choice; for a short answer whether it was answered (long enough);
+ * for a choice of a closed-book exam before its end (correct is null) only whether it was answered.
+ */
+function verdict(q: Question): { good: boolean | null; text: string } {
+  if (q.correct === null) return { good: null, text: q.given.length ? '已作答' : '未作答' };
   if (q.type !== 'short') return { good: q.correct, text: q.correct ? '回答正确' : '回答错误' };
   if (q.correct) return { good: true, text: '已作答' };
   if (String(q.given[0] ?? '').trim() === '') return { good: false, text: '未作答' };
@@ -64,7 +69,7 @@ export function ExamResult({ result }: { result: ExamResultView }) {
           </span>{' '}
           / {result.totalScore} 分 · 交卷时间 {formatDateTime(result.submittedAt)}
         </p>
-        {result.answersHidden && <p className="mt-2 text-sm text-gray-600">正确答案将在考试结束后公布</p>}
+        {result.answersHidden && <p className="mt-2 text-sm text-gray-600">正确答案及对错将在考试结束后公布</p>}
       </div>
       <ol className="space-y-2" aria-label="答题详情">
         {result.questions.map((q, i) => {
@@ -73,8 +78,8 @@ export function ExamResult({ result }: { result: ExamResultView }) {
             <li key={q.id} className="rounded border bg-white p-3 text-sm" data-testid={`exam-result-q${q.id}`}>
               <p className="font-medium">
                 {i + 1}. 【{QUESTION_TYPE_TEXT[q.type] ?? q.type}】{q.stem}（{q.score}分）
-                <span className={`ml-2 rounded px-1.5 text-xs font-normal ${v.good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
-                  <span aria-hidden="true">{v.good ? '✓ ' : '✗ '}</span>
+                <span className={`ml-2 rounded px-1.5 text-xs font-normal ${v.good === null ? 'bg-gray-100 text-gray-700' : v.good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
+                  {v.good !== null && <span aria-hidden="true">{v.good ? '✓ ' : '✗ '}</span>}
                   {v.text}
                 </span>
               </p>

@@ -77,10 +77,18 @@ test('a certificate: applied for a finished series, shown in the personal centre
   await page.goto('/personal/index?tab=certificates');
   await page.locator(`a[href="/personal/certificate?id=${certificateId}"]`).click();
   await expect(page.getByRole('img', { name: '证书' })).toContainText('结业证书');
+  // Printed, from the page itself (Ctrl+P) or from the preview: the certificate alone, on one page.
+  const pdfPages = async () => ((await page.pdf({ preferCSSPageSize: true })).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  await page.emulateMedia({ media: 'print' });
+  expect(await pdfPages()).toBe(1);
+  await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: '打印预览' }).click();
   const preview = page.getByTestId('print-preview');
   await expect(preview).toBeVisible();
   expect(await preview.evaluate((el) => getComputedStyle(el).zIndex)).toBe('20002');
+  await page.emulateMedia({ media: 'print' });
+  expect(await pdfPages()).toBe(1);
+  await page.emulateMedia({ media: 'screen' });
   await preview.getByRole('button', { name: '关闭' }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载证书' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^certificate-.+\.svg$/);

@@ -197,11 +197,14 @@ describe('exam results', () => {
     const during = (await call('/api/examReply/result', { examId: closed.exam.id }, closed.token)).data as { answersHidden: boolean; questions: ResultQ[] };
     expect(during.answersHidden).toBe(true);
     expect(during.questions.every((q) => q.answer.length === 0)).toBe(true);
-    expect(during.questions.find((q) => q.id === 1)).toMatchObject({ correct: true, given: [1] });
-    expect(during.questions.find((q) => q.id === 2)).toMatchObject({ correct: false, given: [0] });
+    // Nor whether a choice was right: "right" beside a choice gives its answer away. The score is given.
+    expect(during.questions.find((q) => q.id === 1)).toMatchObject({ correct: null, given: [1] });
+    expect(during.questions.find((q) => q.id === 2)).toMatchObject({ correct: null, given: [0] });
+    expect((during as unknown as { score: number }).score).toBeGreaterThan(0);
     const after = await examResult(closed.operatorId, closed.exam.id, new Date(closed.exam.endAt.getTime() + 1000));
     expect(after.answersHidden).toBe(false);
-    expect(after.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2] });
+    expect(after.questions.find((q) => q.id === 1)).toMatchObject({ correct: true });
+    expect(after.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2], correct: false });
     const open = await freshExam('zhangwei2', '开卷答案公布', 0);
     const p2 = (await call('/api/examReply/start', { examId: open.exam.id }, open.token)).data as PaperView;
     await call('/api/examReply/submit', { replyId: p2.replyId, answers: {} }, open.token);

@@ -52,13 +52,16 @@ describe('the certificate print preview', () => {
   });
 
   it('prints the certificate alone on one landscape page', async () => {
-    const { dialog } = await openPreview();
-    const css = dialog.querySelector('style')!.textContent!.replace(/\s+/g, ' ');
+    await openPreview();
+    const css = document.querySelector('style')!.textContent!.replace(/\s+/g, ' ');
     expect(css).toContain('@page { size: A4 landscape; margin: 10mm; }');
     // The page behind is removed from the layout (visibility:hidden kept its height: blank pages).
     expect(css).toContain('body > :not(:has(.print-preview)), .print-preview .no-print { display: none !important; }');
     expect(css).not.toContain('visibility');
     // A4 landscape within 10 mm margins is 277 x 190 mm: the certificate's box fits inside it.
     expect(css).toMatch(/\.print-preview svg \{[^}]*width: 100% !important; height: 185mm !important;/);
+    // Printed without the preview (Ctrl+P on the page): only the page's own copy and what holds it stay.
+    expect(css).toContain('body:not(:has(.print-preview)) *:not(:has(.print-certificate)):not(.print-certificate):not(.print-certificate *) { display: none !important; }');
+    expect(document.querySelector('.print-certificate [role="img"]')).not.toBeNull();
   });
 });

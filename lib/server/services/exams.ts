@@ -235,10 +235,12 @@ export async function examResult(operatorId: number, examId: number, now: Date =
     submittedAt: r.submittedAt.toISOString(),
     answersHidden,
     questions: e.paper.map((q) => {
-      const { answer, ...rest } = results.find((x) => x.id === q.id)!;
-      // A short answer has no correct answer to show.
+      const { answer, correct, ...rest } = results.find((x) => x.id === q.id)!;
+      // A short answer has no correct answer to show (whether it is long enough gives nothing away). A closed-book
+      // exam before its end says nothing of a choice's rightness either: "right" next to a choice is its answer.
       const shown = q.type === 'short' || answersHidden ? [] : answer;
-      return { type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}), ...rest, answer: shown };
+      const verdict = q.type === 'short' || !answersHidden ? correct : null;
+      return { type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}), ...rest, correct: verdict, answer: shown };
     }),
   };
 }
