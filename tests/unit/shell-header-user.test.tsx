@@ -103,16 +103,12 @@ describe('signed-in header', () => {
     let fail = true;
     myInfo = () => (fail ? 'network-error' : { code: 0, msg: 'success', data: { operatorID: 7, operatorName: '王晓明', userID: 'learner' } });
     renderHeader();
-    await flush();
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 1500));
-    });
-    await flush();
+    // After the query's one retry (a second apart) has failed too; generous waits for a busy CI machine.
+    const reload = await screen.findByRole('button', { name: '重新加载' }, { timeout: 5000 });
     expect(screen.queryByText(/…/)).toBeNull();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
-    await flush();
-    expect(screen.getByText(/，王晓明/)).toBeTruthy();
+    fireEvent.click(reload);
+    expect(await screen.findByText(/，王晓明/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
-  });
+  }, 15000);
 });
