@@ -286,20 +286,19 @@ describe('accessibility of mode switches, the captcha, the register form and the
   it('a mode switch moves the focus to the new mode’s heading, not to <body>', async () => {
     renderDialog(1);
     await heading();
-    press('注册账号');
-    await headingIsFocused('用户注册');
-    press('立即登录');
-    await headingIsFocused('登录继续教育网络学院');
-    press('忘记密码');
-    await headingIsFocused('找回密码');
-    press('人工找回');
-    await headingIsFocused('人工找回');
-    press('返回登录');
-    await headingIsFocused('登录继续教育网络学院');
-    press('忘记密码');
-    await headingIsFocused('找回密码');
-    press('返回登录');
-    await headingIsFocused('登录继续教育网络学院');
+    const login = '登录继续教育网络学院';
+    for (const [button, title] of [
+      ['注册账号', '用户注册'],
+      ['立即登录', login],
+      ['忘记密码', '找回密码'],
+      ['人工找回', '人工找回'],
+      ['返回登录', login],
+      ['忘记密码', '找回密码'],
+      ['返回登录', login],
+    ]) {
+      press(button);
+      await headingIsFocused(title);
+    }
   });
 
   it('a captcha that failed to load says so, announced, and its button fetches it again', async () => {
