@@ -2,7 +2,8 @@
  * An exam's result: the score and, per question, its options with the learner's choice and the correct one marked
  * in words (not by colour alone), true/false answers as 正确/错误, and a short answer's text as written (已作答 when it
  * reaches its minimum length: short answers have no correct answer). A closed-book exam's correct answers come only
- * after its end time (answersHidden: the server leaves them out); until then, which answers were right.
+ * after its end time (answersHidden: the server leaves them out, and whether a choice was right: correct is null);
+ * until then, the learner's own answers and the score.
  */
 import { formatDateTime } from '@/lib/format';
 import { QUESTION_TYPE_TEXT } from './question-types';

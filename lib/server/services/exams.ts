@@ -212,8 +212,8 @@ export async function submitExam(operatorId: number, replyId: number, answers: R
 
 /**
  * The latest submitted attempt (an attempt that timed out unsubmitted before a retake is not it). A closed-book
- * exam's correct answers are given only after its end time, while others may still be sitting it: before that the
- * result says which answers were right, without them.
+ * exam's correct answers, and which choices were right, are given only after its end time, while others may still be
+ * sitting it: before that the result has the score and the learner's own answers.
  */
 export async function examResult(operatorId: number, examId: number, now: Date = new Date()) {
   const e = await examOf(examId);
