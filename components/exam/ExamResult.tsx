@@ -20,10 +20,11 @@ export interface ExamResultView {
 
 type Question = ExamResultView['questions'][number];
 
+const UNANSWERED = '未作答';
 const letter = (k: number) => String.fromCharCode(65 + k);
 /** A choice as the summary names it: the letter (the options are listed above it); a true/false answer by its text. */
 const choice = (q: Question, x: number | string) => (q.type === 'judge' ? (q.options[Number(x)] ?? letter(Number(x))) : letter(Number(x)));
-const shown = (q: Question, a: (number | string)[]) => (a.length === 0 ? '未作答' : a.map((x) => choice(q, x)).join('、'));
+const shown = (q: Question, a: (number | string)[]) => (a.length === 0 ? UNANSWERED : a.map((x) => choice(q, x)).join('、'));
 
 function Options({ q }: { q: Question }) {
   return (
@@ -51,10 +52,10 @@ function Options({ q }: { q: Question }) {
  * for a choice of a closed-book exam before its end (correct is null) only whether it was answered.
  */
 function verdict(q: Question): { good: boolean | null; text: string } {
-  if (q.correct === null) return { good: null, text: q.given.length ? '已作答' : '未作答' };
+  if (q.correct === null) return { good: null, text: q.given.length ? '已作答' : UNANSWERED };
   if (q.type !== 'short') return { good: q.correct, text: q.correct ? '回答正确' : '回答错误' };
   if (q.correct) return { good: true, text: '已作答' };
-  if (String(q.given[0] ?? '').trim() === '') return { good: false, text: '未作答' };
+  if (String(q.given[0] ?? '').trim() === '') return { good: false, text: UNANSWERED };
   return { good: false, text: `字数不足${q.minLength ? `（不少于${q.minLength}字）` : ''}` };
 }
 
@@ -87,7 +88,7 @@ export function ExamResult({ result }: { result: ExamResultView }) {
               {q.type === 'short' ? (
                 <div className="mt-2">
                   <p className="text-gray-600">您的答案：</p>
-                  <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || '未作答'}</p>
+                  <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || UNANSWERED}</p>
                 </div>
               ) : (
                 <>

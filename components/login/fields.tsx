@@ -4,6 +4,7 @@ import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'rea
 import { api } from '@/lib/api/browser';
 import type { Captcha } from '@/lib/api/types';
 
+const CAPTCHA_FAILED = '验证码加载失败，点击重试';
 export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
 export const primaryButton = 'w-full rounded-md bg-brand-700 py-2.5 text-white hover:bg-brand-800 disabled:opacity-60';
 export const linkButton = 'text-brand-700 hover:underline underline-offset-2';
@@ -54,7 +55,7 @@ export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function 
       </label>
       <div className="flex gap-3">
         <input id={id} ref={ref} autoComplete="off" className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
-        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label={failed ? '验证码加载失败，点击重试' : '看不清，换一张验证码'}>
+        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label={failed ? CAPTCHA_FAILED : '看不清，换一张验证码'}>
           {captcha ? (
             // eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server
             <img src={captcha.codeBase64} alt="验证码图片" width={120} height={40} className="h-full w-full" />
@@ -65,7 +66,7 @@ export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function 
           )}
         </button>
         <span role="status" className="sr-only">
-          {failed ? '验证码加载失败，点击重试' : ''}
+          {failed ? CAPTCHA_FAILED : ''}
         </span>
       </div>
       <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">

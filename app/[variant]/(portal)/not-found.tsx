@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { NotFoundContent } from '@/components/shell/NotFoundContent';
+import { NOT_FOUND_TITLE, NotFoundContent } from '@/components/shell/NotFoundContent';
 
 /** The 404's title names it (the site's title template adds the site name). */
-export const metadata: Metadata = { title: '页面不存在' };
+export const metadata: Metadata = { title: NOT_FOUND_TITLE };
 
 export default function PortalNotFound() {
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { cache } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -41,7 +42,7 @@ const taskOf = async ({ params, searchParams }: Props) => {
 
 /** A task that does not exist is a 404, and its title says so (the site's title template adds the site name). */
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  return { title: (await taskOf(props)) ? '培训任务' : '页面不存在', robots: { index: false, follow: false } };
+  return { title: (await taskOf(props)) ? '培训任务' : NOT_FOUND_TITLE, robots: { index: false, follow: false } };
 }
 
 /** /train/task?id= (login only): the learner's tasks in a training project they enrolled in. */
