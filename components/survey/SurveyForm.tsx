@@ -6,12 +6,13 @@
  * In preview nothing is saved. The answers are kept as a draft in sessionStorage while filling, so a visitor who
  * signs in to submit (the page reloads) finds them again; the draft goes once the questionnaire is submitted.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
 import { ApiError, failureText } from '@/lib/api/core';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
+import { useHydrated } from '@/lib/ui/use-hydrated';
 import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
 
 const LOGIN_TO_SUBMIT_MSG = '提交问卷需要先登录，登录后已填写的内容会保留';
@@ -47,14 +48,12 @@ function writeDraft(surveyId: number, answers: SurveyAnswers | null): void {
   }
 }
 
-const noSubscription = () => () => {};
-
 export function SurveyForm({ survey, preview = false }: { survey: SurveyView; preview?: boolean }) {
   const router = useRouter();
   const loggedIn = useLoggedIn();
   // The draft of an earlier visit of this page (before a sign-in), read once hydrated; then the answers as edited.
-  const stored = useSyncExternalStore(noSubscription, () => (preview ? null : storedDraft(survey.id)), () => null);
-  const draft = useMemo(() => parseDraft(survey, stored), [survey, stored]);
+  const hydrated = useHydrated();
+  const draft = useMemo(() => (hydrated && !preview ? parseDraft(survey, storedDraft(survey.id)) : null), [hydrated, preview, survey]);
   const [edited, setEdited] = useState<SurveyAnswers | null>(null);
   const answers = edited ?? draft ?? {};
   // Every problem of the last check (each shown beside its question), or the server's refusal (questionId null).
