@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 /**
  * Accessibility defects of the catalogue and personal pages:
- * - /course/index: the sidebar's h2 课程分类 came before the page's h1 in the document; the list (with the h1) now
- *   comes first, the categories still drawn on its left (above it on narrow screens);
+ * - /course/index: the sidebar's h2 课程分类 came before the page's h1 in the document; then the list came first but
+ *   narrow screens drew the categories above it, so a keyboard met them after the list. Now the document order is
+ *   the order drawn on a phone (h1, categories, list, hot list), with no CSS reordering;
  * - links that open another window (the player's, a course detail's) now say so to screen readers;
  * - the personal centre's tabs each have their own title; /train/task of a project that does not exist is titled
  *   页面不存在, as its 404 body.
@@ -46,16 +47,22 @@ jest.mock('@/lib/learning/server-api', () => ({ userApi: jest.fn() }));
 const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 describe('/course/index', () => {
-  it('has its h1 first in the document; the categories are placed on its left (above it on narrow screens)', async () => {
+  it('has its h1 first, then the categories, the list and the hot list, in the order a phone draws them', async () => {
     const page = await CourseIndexPage({ params: Promise.resolve({ variant: 'main' }) });
-    wrap(page);
+    const { container } = wrap(page);
     const headings = screen.getAllByRole('heading');
     expect(headings[0].tagName).toBe('H1');
     expect(headings[0].textContent).toBe('全部课程');
     const categories = screen.getByRole('complementary', { name: '课程分类' });
-    expect(categories.className).toMatch(/(^| )max-lg:order-first( |$)/);
+    const list = screen.getByRole('region', { name: '全部课程' });
+    const hot = screen.getByRole('complementary', { name: '热门课程' });
+    const follows = (a: Element, b: Element) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(headings[0], categories) && follows(categories, list) && follows(list, hot)).toBe(true);
+    // Nothing is moved by CSS, so the keyboard's order is the order drawn at every width.
+    expect(container.innerHTML).not.toMatch(/(^|[\s":])order-/);
+    // Wide screens: the categories on the left, the heading and the list in the middle.
     expect(categories.className).toMatch(/(^| )lg:col-start-1( |$)/);
-    expect(headings[0].closest('section')!.className).toMatch(/(^| )lg:col-start-2( |$)/);
+    expect(list.className).toMatch(/(^| )lg:col-start-2( |$)/);
   });
 });
 
