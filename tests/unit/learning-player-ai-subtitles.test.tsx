@@ -1,0 +1,92 @@
+/** @jest-environment jsdom */
+/**
+ * AI subtitles in the player (a chapter without a WebVTT track, when the server has a subtitle service): 生成AI字幕
+ * asks the server, and once the chapter has its track the button is gone, so the keyboard goes on at the video
+ * (where C shows the subtitles) instead of falling to the page's body. When the server refuses, its message is shown,
+ * the button stays and keeps the focus, so the learner can try again.
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CoursePlayer } from '@/components/player/CoursePlayer';
+import { apiQueryKey } from '@/lib/api/query';
+import { apiEvents } from '@/lib/api/browser';
+import type { ChapterView, CourseProgressView, CourseView } from '@/lib/learning/types';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
+jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
+
+const chapter: ChapterView = { id: 7, sort: 1, title: '第一讲 科研伦理', kind: 'video', fileName: '', fileSize: 0, duration: 240, trialSeconds: 180, playable: true, mediaType: 'video/webm', hasSubtitle: false };
+const course: CourseView = { id: 9, title: '科研诚信', summary: '', cover: '', teacherName: '叶斌', trialSeconds: 180, aiSubtitles: true, chapters: [chapter] };
+const progress: CourseProgressView = { courseId: 9, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+
+/** The server's answer to /api/course/aiSubtitles: made (the chapter then has its track) or refused. */
+let subtitles: { code: number; msg: string };
+let made = false;
+beforeAll(() => {
+  global.fetch = jest.fn(async (url: RequestInfo | URL) => {
+    const path = String(url);
+    let env: { code: number; msg: string; data: unknown } = { code: 0, msg: 'success', data: null };
+    if (path.endsWith('/api/course/aiSubtitles')) {
+      env = { ...subtitles, data: null };
+      made = subtitles.code === 0;
+    } else if (path.endsWith('/api/course/view')) env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made }] };
+    else if (path.endsWith('/api/course/progress')) env.data = progress;
+    else env.data = { list: [], total: 0 };
+    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+  }) as typeof fetch;
+});
+
+let notes: string[] = [];
+let off: () => void;
+beforeEach(() => {
+  made = false;
+  notes = [];
+  off = apiEvents.subscribe((e) => {
+    if (e.type === 'notify') notes.push(e.message);
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined); // the client's log of a refused call
+});
+afterEach(() => {
+  off();
+  jest.restoreAllMocks();
+});
+
+async function pressMake() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 9 }), course);
+  qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 9 }), progress);
+  render(
+    <QueryClientProvider client={qc}>
+      <CoursePlayer courseId={9} batch={false} initialChapterId={7} />
+    </QueryClientProvider>,
+  );
+  await act(async () => {});
+  const button = screen.getByRole('button', { name: '生成AI字幕' });
+  button.focus();
+  await act(async () => {
+    fireEvent.click(button);
+  });
+  await act(async () => {});
+}
+
+it('once made, the chapter plays with its 中文字幕 track, the button is gone and the focus is on the video', async () => {
+  subtitles = { code: 0, msg: 'success' };
+  await pressMake();
+  expect(screen.queryByRole('button', { name: /AI字幕/ })).toBeNull();
+  const video = screen.getByTestId('course-video');
+  expect(video.querySelector('track[label="中文字幕"]')).not.toBeNull();
+  expect(document.activeElement).toBe(video);
+  expect(notes).toContain('AI字幕已生成');
+});
+
+it("refused, the server's message is shown and the button keeps the focus for another try", async () => {
+  subtitles = { code: 1, msg: 'AI字幕生成失败，请稍后再试' };
+  await pressMake();
+  const button = screen.getByRole('button', { name: '生成AI字幕' });
+  expect(document.activeElement).toBe(button);
+  expect(notes).toContain('AI字幕生成失败，请稍后再试');
+  expect(notes).not.toContain('AI字幕已生成');
+});
