@@ -29,7 +29,9 @@ const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt']);
 /**
  * Public pages chosen by an `id` query (spaces, the new-employee series detail) are served from an id path
  * segment, so each is cached per variant like any public page (DESIGN 3): /space/teacher?id=5 -> /space/teacher/5.
- * Only a plain positive id is mapped; anything else keeps the query (the page answers it).
+ * A plain positive id is mapped and any other parameter is left out of the internal path (a shared link's
+ * `from=share`, the creation centre's `tab=videoSubmit` carried by the SPEC 2.3 redirect): the visitor's URL keeps
+ * them for the page's scripts. A missing or malformed id keeps the query (the page without an id answers it).
  */
 const ID_PAGES = new Set(['/space/teacher', '/space/student', '/space/organization', '/space/org', '/newEmployee/TrainDetail']);
 
@@ -37,7 +39,7 @@ function idPath(pathname: string, search: string): string | null {
   if (!ID_PAGES.has(pathname)) return null;
   const q = new URLSearchParams(search);
   const id = q.get('id');
-  if (!id || !/^[1-9]\d{0,9}$/.test(id) || [...q.keys()].some((k) => k !== 'id')) return null;
+  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return null;
   return `${pathname}/${id}`;
 }
 
