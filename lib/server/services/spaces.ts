@@ -95,7 +95,8 @@ async function loadOwner(ref: SpaceRef): Promise<Owner> {
       avatar: '',
       subtitle: ORG_KINDS[org.kind] ?? '',
       intro: `${org.name}共有${members?.n ?? 0}名学员在本平台学习。`,
-      tags: [ORG_KINDS[org.kind] ?? ''].filter(Boolean),
+      // Its kind is the subtitle already: a tag would say it twice.
+      tags: [],
     },
     operatorId: null,
     // The organisation's courses: those its teachers teach and its members created.
