@@ -7,7 +7,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard, Page, SeriesCard } from '@/lib/api/types';
 import { SPACE_LIST_SIZE as LIST_SIZE, type FollowState, type SpaceCard, type SpaceComment, type SpaceDetail, type SpaceKind, type SpacePerson, type SpacePrivacy, type SpaceTopItem } from '@/lib/api/spaces';
-import type { Site } from '@/lib/variants';
+import { VARIANTS, type Site } from '@/lib/variants';
 import { db } from '../db';
 import { courseEnrolments, courses, operators, orgs, series, seriesCourses, spaceComments, spaceFollows, spacePrivacy, spaceTops, teachers } from '../db/schema';
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '../errors';
@@ -15,6 +15,12 @@ import { revalidateSitePage } from '../revalidate';
 import { publishedTo } from './audience';
 import type { SessionUser } from './sessions';
 import { courseCardColumns } from './home';
+
+/**
+ * Shown on this host: what its own catalogue pages show. A platform host (the party school's) shows its own
+ * audience only (its detail pages call /api/platform/), so a space there lists nothing whose page answers 404.
+ */
+const onHost = (column: Parameters<typeof publishedTo>[0], site: Site) => publishedTo(column, site, VARIANTS[site.variant].platform);
 
 export const SPACE_NOT_FOUND_MSG = '空间不存在';
 export const NOT_OWNER_MSG = '只能修改自己的空间';
@@ -121,7 +127,7 @@ async function courseCards(where: SQL, site: Site, limit = LIST_SIZE, offset = 0
     .select(courseCardColumns)
     .from(courses)
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(and(where, eq(courses.auditStatus, 1052), publishedTo(courses.audiences, site, false)))
+    .where(and(where, eq(courses.auditStatus, 1052), onHost(courses.audiences, site)))
     .orderBy(desc(courses.publishedAt), desc(courses.id))
     .limit(limit)
     .offset(offset);
@@ -133,7 +139,7 @@ async function countCourses(where: SQL, site: Site): Promise<number> {
   const [r] = await d
     .select({ n: count() })
     .from(courses)
-    .where(and(where, eq(courses.auditStatus, 1052), publishedTo(courses.audiences, site, false)));
+    .where(and(where, eq(courses.auditStatus, 1052), onHost(courses.audiences, site)));
   return Number(r?.n ?? 0);
 }
 
@@ -153,7 +159,7 @@ async function seriesCards(courseWhere: SQL, site: Site, limit = 8): Promise<Ser
     .from(series)
     .where(
       and(
-        publishedTo(series.audiences, site, false),
+        onHost(series.audiences, site),
         inArray(series.id, d.select({ id: seriesCourses.seriesId }).from(seriesCourses).innerJoin(courses, eq(courses.id, seriesCourses.courseId)).where(courseWhere)),
       ),
     )
@@ -193,7 +199,7 @@ async function topItems(ref: SpaceRef, site: Site, parts: ListParts, all: boolea
       ? d
           .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
           .from(series)
-          .where(and(inArray(series.id, seriesIds), publishedTo(series.audiences, site, false)))
+          .where(and(inArray(series.id, seriesIds), onHost(series.audiences, site)))
       : Promise.resolve([]),
     privatePins('course', courseIds, parts),
     privatePins('series', seriesIds, parts),
