@@ -428,7 +428,11 @@ function Chapters({ course, onChange }: { course: CreationCourse; onChange: () =
               id={`${id}-t`}
               className="mt-1 w-full rounded border border-gray-300 px-3 py-2"
               value={title}
-              onChange={(e) => setTitle(e.target.value)}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                // The name asked for is given: the message about it no longer holds.
+                if (e.target.value.trim()) setError((err) => (err?.field === 'title' ? null : err));
+              }}
               aria-invalid={error?.field === 'title'}
               aria-describedby={error?.field === 'title' ? `${id}-err` : undefined}
             />

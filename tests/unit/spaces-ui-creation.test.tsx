@@ -317,6 +317,19 @@ describe('course editor', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('请先选择并上传章节文件');
   });
 
+  it('保存章节 without a name asks for it; once a name is typed the message and the invalid mark are gone', async () => {
+    wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
+    const title = await screen.findByLabelText('章节名称');
+    fireEvent.click(screen.getByRole('button', { name: '保存章节' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请填写章节名称');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(title);
+    fireEvent.change(title, { target: { value: '第一讲 绪论' } });
+    expect(screen.queryByText('请填写章节名称')).toBeNull();
+    expect(title.getAttribute('aria-invalid')).toBe('false');
+    expect(title.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('shows the submission requirements by the fields, and lists every unmet one at once', async () => {
     wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
     expect(await screen.findByText(/提交审核时必须有封面/)).toBeTruthy();
