@@ -90,7 +90,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
         {messages.map((m, i) => (
           <div
             key={i}
-            className={m.role === 'user' ? 'ml-8 whitespace-pre-wrap break-words rounded bg-brand-50 p-2 text-gray-900' : 'mr-8 space-y-2 break-words rounded bg-gray-100 p-2 text-gray-900'}
+            className={m.role === 'user' ? 'ml-8 whitespace-pre-wrap wrap-anywhere rounded bg-brand-50 p-2 text-gray-900' : 'mr-8 space-y-2 wrap-anywhere rounded bg-gray-100 p-2 text-gray-900'}
             data-role={m.role}
           >
             <span className="sr-only">{m.role === 'user' ? '我：' : '助手：'}</span>

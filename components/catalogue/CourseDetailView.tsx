@@ -148,7 +148,7 @@ export function CourseDetailView({
                       <p className="text-sm text-gray-600">
                         {r.operatorName} · <ReviewStars score={r.score} /> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
                       </p>
-                      <p className="mt-1 text-gray-800">{r.content}</p>
+                      <p className="mt-1 wrap-anywhere text-gray-800">{r.content}</p>
                     </li>
                   ))}
                 </ul>

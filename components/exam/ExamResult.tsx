@@ -88,7 +88,7 @@ export function ExamResult({ result }: { result: ExamResultView }) {
               {q.type === 'short' ? (
                 <div className="mt-2">
                   <p className="text-gray-600">您的答案：</p>
-                  <p className="mt-1 whitespace-pre-wrap break-words rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || UNANSWERED}</p>
+                  <p className="mt-1 whitespace-pre-wrap wrap-anywhere rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || UNANSWERED}</p>
                 </div>
               ) : (
                 <>

@@ -158,7 +158,7 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
               {n.operatorName} · {formatDate(n.createdAt)}
               {(n.rating ?? n.score) != null && <ReviewStars score={n.rating ?? n.score ?? 0} className="ml-2" />}
             </p>
-            <p className="mt-1 whitespace-pre-line">{n.content}</p>
+            <p className="mt-1 whitespace-pre-line wrap-anywhere">{n.content}</p>
           </li>
         ))}
       </ul>

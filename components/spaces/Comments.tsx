@@ -114,7 +114,7 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
                   )}
                 </span>
               </div>
-              <p className="mt-1 whitespace-pre-wrap break-words text-gray-800">{c.content}</p>
+              <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-gray-800">{c.content}</p>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import { CourseCardView, SeriesCardView } from '@/components/cards/Cards';
 import type { SpaceDetail, SpaceRoute } from '@/lib/api/spaces';
 import { SPACE_ROUTES } from '@/lib/api/spaces';
+import { Breadcrumbs } from '@/components/catalogue/ui';
 import { Comments } from './Comments';
 import { FollowButton } from './FollowButton';
 import { OwnerTools } from './OwnerTools';
@@ -26,19 +26,15 @@ function Grid({ children }: { children: React.ReactNode }) {
 }
 
 /** A public space (SPEC 2.1 /space): business card, counts, pinned items, courses and series per privacy, people, comments. */
-export function SpaceView({ route, detail }: { route: SpaceRoute; detail: SpaceDetail }) {
+/** `origin`: the site's, for the breadcrumbs' JSON-LD. */
+export function SpaceView({ route, detail, origin }: { route: SpaceRoute; detail: SpaceDetail; origin: string }) {
   const { card, counts } = detail;
   const ref = { kind: card.kind, id: card.id };
   const createdTitle = card.kind === 'teacher' ? '主讲课程' : card.kind === 'org' ? '单位课程' : '创建的课程';
   const studiedTitle = card.kind === 'org' ? '单位学员在学课程' : '学习的课程';
   return (
     <div className="page-width space-y-6 py-6">
-      <nav aria-label="当前位置" className="text-sm text-gray-600">
-        <Link href="/home" className="hover:underline">
-          首页
-        </Link>{' '}
-        &gt; <span>{SPACE_ROUTES[route].title}</span>
-      </nav>
+      <Breadcrumbs origin={origin} items={[{ name: SPACE_ROUTES[route].title }]} />
       <section aria-labelledby="space-card" className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm sm:flex-row sm:items-center">
         {card.avatar ? (
           // eslint-disable-next-line @next/next/no-img-element -- small SVG/raster avatars

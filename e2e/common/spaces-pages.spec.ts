@@ -13,7 +13,7 @@ test('a visitor sees a teacher space: business card, counts, courses, fans and c
   expect(res?.status()).toBe(200);
   const card = page.getByRole('heading', { level: 1 });
   await expect(card).toContainText('教师空间');
-  await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('教师空间');
+  await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('教师空间');
   await expect(page.getByTestId('fans-count')).toHaveText(/^\d+$/);
   await expect(page.getByRole('region', { name: '主讲课程' })).toBeVisible();
   await expect(page.getByRole('tablist', { name: '粉丝与关注' })).toBeVisible();

@@ -119,6 +119,17 @@ test('a second user follows the teacher and comments', async ({ page, baseURL })
   // they may delete their own comment, and only that one
   await expect(comment.getByRole('button', { name: /删除/ })).toBeVisible();
   await expect(page.getByRole('list', { name: '评论列表' }).getByRole('button', { name: /删除/ })).toHaveCount(1);
+
+  // A comment with a long unbroken string wraps: on a phone the space does not scroll sideways.
+  await page.getByLabel('发表评论').fill(`订单号参考资料：${'8'.repeat(120)}`);
+  await page.getByRole('button', { name: '发表' }).click();
+  await expect(page.getByRole('list', { name: '评论列表' }).getByRole('listitem').first()).toContainText('8'.repeat(120));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(375);
+  // and its small controls are big enough to tap (WCAG 2.5.8: 24 px)
+  const remove = await page.getByRole('list', { name: '评论列表' }).getByRole('button', { name: /删除/ }).first().boundingBox();
+  const home = await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '首页' }).boundingBox();
+  expect([remove!.width, remove!.height, home!.width, home!.height].map((px) => px >= 24)).toEqual([true, true, true, true]);
 });
 
 /* ---------- SPEC 2.3 and 6 with real accounts ---------- */
@@ -137,8 +148,13 @@ test('a teacher opens the creation centre with their operatorID or tchrId; anoth
   await expect(page.getByRole('heading', { name: '创作中心' })).toBeVisible();
   await page.goto(`/space/creation?id=${me.tchrId}`);
   await expect(page.getByRole('heading', { name: '创作中心' })).toBeVisible();
+  await page.goto('/space/teacher?id=3');
+  const third = await page.getByRole('heading', { level: 1 }).textContent();
   await page.goto('/space/creation?id=3&tab=videoSubmit');
   await expect(page).toHaveURL(/\/space\/teacher\?id=3&tab=videoSubmit$/);
+  // that teacher's space, although the URL carries the creation centre's tab beside the id
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(third!);
+  await expect(page.getByRole('heading', { name: '我的空间管理' })).toBeHidden();
   // their own space: the teacher space, with the owner's tools
   await page.goto('/space/teacher');
   await expect(page).toHaveURL(new RegExp(`/space/teacher\\?id=${me.tchrId}$`));

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import type { NewEmployeeSeriesDetail } from '@/lib/api/spaces';
 import { CourseCardView } from '@/components/cards/Cards';
-import { parseSiteSegment, type Site } from '@/lib/variants';
+import { Breadcrumbs } from '@/components/catalogue/ui';
+import { parseSiteSegment, siteOrigin, type Site } from '@/lib/variants';
 
 type Params = Promise<{ variant: string; id: string }>;
 export function generateStaticParams() {
@@ -13,12 +13,12 @@ export function generateStaticParams() {
 }
 export const dynamicParams = true;
 
-async function load(params: Params): Promise<NewEmployeeSeriesDetail | null> {
+async function load(params: Params): Promise<(NewEmployeeSeriesDetail & { site: Site }) | null> {
   const { variant, id } = await params;
   const site: Site | null = parseSiteSegment(variant);
   if (!site || !/^[1-9]\d{0,9}$/.test(id)) return null;
   try {
-    return await serverApi(site).request<NewEmployeeSeriesDetail>('/api/newEmployee/seriesDetail', { id: Number(id) });
+    return { ...(await serverApi(site).request<NewEmployeeSeriesDetail>('/api/newEmployee/seriesDetail', { id: Number(id) })), site };
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;
@@ -36,12 +36,7 @@ export default async function NewEmployeeTrainDetail({ params }: { params: Param
   if (!d) notFound();
   return (
     <div className="page-width space-y-6 py-6">
-      <nav aria-label="当前位置" className="text-sm text-gray-600">
-        <Link href="/newEmployee/Train" className="hover:underline">
-          新员工培训
-        </Link>{' '}
-        &gt; {d.title}
-      </nav>
+      <Breadcrumbs origin={siteOrigin(d.site)} items={[{ name: '新员工培训', href: '/newEmployee/Train' }, { name: d.title }]} />
       <section className="rounded-lg bg-white p-5 shadow-sm">
         <h1 className="text-2xl font-bold">
           <span className={`mr-2 align-middle rounded px-1.5 py-0.5 text-sm ${d.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}>{d.required ? '必修' : '选修'}</span>

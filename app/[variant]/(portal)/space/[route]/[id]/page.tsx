@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
 import { commentListBody, SPACE_ROUTES, type SpaceDetail, type SpaceRoute } from '@/lib/api/spaces';
-import { findRoute, parseSiteSegment, VARIANTS, type Site } from '@/lib/variants';
+import { findRoute, parseSiteSegment, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { SpaceView } from '@/components/spaces/SpaceView';
 
 type Params = Promise<{ variant: string; route: string; id: string }>;
@@ -55,7 +55,7 @@ export default async function SpacePage({ params }: { params: Params }) {
   await qc.prefetchQuery({ queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)), queryFn: () => serverApi(p.site).request('/api/comment/list', commentListBody(ref)) });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <SpaceView route={p.route} detail={detail} />
+      <SpaceView route={p.route} detail={detail} origin={siteOrigin(p.site)} />
     </HydrationBoundary>
   );
 }
