@@ -21,7 +21,8 @@ export function addFavourite(): void {
 
 /**
  * Feedback link and 'add to favourites' (SPEC 2.4, 8). Current browsers do not let a page add a
- * bookmark, so the button explains Ctrl+D. Hidden in dx mode (SPEC 1), with the AI assistant icon.
+ * bookmark, so the button explains Ctrl+D; touch-only devices, which have no Ctrl+D, do not show it.
+ * Hidden in dx mode (SPEC 1), with the AI assistant icon.
  */
 export function ShellTools({ dx }: { dx: boolean }) {
   if (dx) return null;
@@ -30,7 +31,8 @@ export function ShellTools({ dx }: { dx: boolean }) {
       <a href={FEEDBACK_URL} className="focus-on-dark hover:underline">
         意见反馈
       </a>
-      <button type="button" className="focus-on-dark hover:underline" onClick={addFavourite}>
+      {/* Not on touch-only devices: a phone has no Ctrl+D to offer instead (its browser's own menu bookmarks). */}
+      <button type="button" className="focus-on-dark hover:underline [@media(hover:none)_and_(pointer:coarse)]:hidden" onClick={addFavourite}>
         加入收藏
       </button>
       <AssistantIcon />

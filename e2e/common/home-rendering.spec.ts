@@ -96,4 +96,32 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/series\/index/);
     await expect(nav.getByRole('button', { name: '菜单' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('the rankings keep ranks, names, counts and hours to one line; only organisations wrap', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'student', 'the student host has no rankings');
+    await page.goto('/rank/index');
+    const table = page.getByRole('table', { name: '个人学时排行' });
+    await expect(table).toBeVisible();
+    const lines = await table.evaluate((t) =>
+      [...t.querySelectorAll('th, td')]
+        .filter((c) => (c as HTMLTableCellElement).cellIndex !== 2) // 单位
+        .map((c) => {
+          const r = document.createRange();
+          r.selectNodeContents(c);
+          return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+        }),
+    );
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.every((n) => n <= 1)).toBe(true);
+  });
+
+  test.describe('with touch only', () => {
+    test.use({ isMobile: true, hasTouch: true });
+
+    test('加入收藏 is not offered: a phone has no Ctrl+D to suggest', async ({ page }) => {
+      await page.goto('/home');
+      await expect(page.getByRole('link', { name: '意见反馈' })).toBeVisible();
+      await expect(page.getByRole('button', { name: '加入收藏' })).toBeHidden();
+    });
+  });
 });

@@ -36,7 +36,7 @@ function listPages(site: Site): Entry[] {
   if (has('/live/index')) out.push('/live/index');
   if (has('/teacher/index')) out.push('/teacher/index', ...TEACHER_TYPES.map((t) => `/teacher/index?t=${t.code}`));
   if (has('/notice/news')) out.push('/notice/news', '/notice/index');
-  for (const r of ['/rank/index', '/app/index', '/service/copyright', '/service/exemption', '/remark/index']) if (has(r)) out.push(r);
+  for (const r of ['/rank/index', '/newEmployee/Train', '/app/index', '/service/copyright', '/service/exemption', '/remark/index']) if (has(r)) out.push(r);
   return out.map((path) => ({ path, lastModified: null }));
 }
 

@@ -59,8 +59,9 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/remark/index'),
   r('/remark/index2'),
   r('/remark/index3'),
-  r('/assess'),
-  r('/exam'),
+  // Each learner's own trainings and exams: kept out of search engines (robots.txt, noindex).
+  r('/assess', { personal: true }),
+  r('/exam', { personal: true }),
   /** The benchmark's baseline: a plain page with no data (scripts/bench.mjs). */
   r('/bench/baseline', { personal: true }),
   /** Its per-request twin: the floor of any page rendered for each visitor. */

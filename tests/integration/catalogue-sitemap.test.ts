@@ -71,4 +71,12 @@ describe('sitemaps', () => {
     for (const p of ['/policy/index', '/personal/index', '/space/creation', '/courseView', '/api/']) expect(txt).toContain(`Disallow: ${p}`);
     expect(txt).not.toContain('Disallow: /course/detail\n');
   });
+
+  it("each learner's own exams and assessments are kept out; the new-employee training is listed", async () => {
+    // QA: /exam and /assess (per learner; a visitor's copy is a sign-in prompt) were open to crawlers and /newEmployee/Train was in no sitemap.
+    const txt = robotsTxt(main);
+    for (const p of ['/exam', '/assess']) expect(txt).toMatch(new RegExp(`^Disallow: ${p}$`, 'm'));
+    const xml = await sitemapXml(main, 5000);
+    expect(xml).toMatch(/<loc>http:\/\/localhost:\d+\/newEmployee\/Train<\/loc>/);
+  });
 });

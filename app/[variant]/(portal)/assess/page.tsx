@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AssessList } from '@/components/newEmployee/AssessList';
 
-export const metadata: Metadata = { title: '培训评估', alternates: { canonical: '/assess' } };
+export const metadata: Metadata = { title: '培训评估', description: '对参加过的培训项目的内容、师资和组织进行评价。', robots: { index: false } };
 
 /**
  * Training assessment (SPEC 2.1 /assess): the shell is cached; the learner's own trainings load in the browser

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api/core';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: '考试信息' };
+export const metadata: Metadata = { title: '考试信息', description: '我的考试：考试安排、状态与成绩，参加考试并查看结果。', robots: { index: false } };
 
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const num = (v: string | string[] | undefined) => {

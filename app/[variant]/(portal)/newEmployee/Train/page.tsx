@@ -6,7 +6,11 @@ import type { NewEmployeeSeries } from '@/lib/api/spaces';
 import { parseSiteSegment } from '@/lib/variants';
 
 type Params = Promise<{ variant: string }>;
-export const metadata: Metadata = { title: '新员工培训', alternates: { canonical: '/newEmployee/Train' } };
+export const metadata: Metadata = {
+  title: '新员工培训',
+  description: '新员工培训：入职必修与选修系列专题，按顺序学习课程，完成后计入学时。',
+  alternates: { canonical: '/newEmployee/Train' },
+};
 
 /** New-employee training (SPEC 2.1): the new-employee series, public and cached per variant. */
 export default async function NewEmployeeTrain({ params }: { params: Params }) {

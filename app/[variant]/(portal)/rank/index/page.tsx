@@ -12,16 +12,20 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   return pageMetadata({ title: '学习排行', description: `${s.title}本年度学习排行：个人学时、单位学时与单位学习课程数排行。`, canonical: '/rank/index', origin: s.origin, siteName: s.title });
 }
 
-/** The scroll region's name differs from its section's heading: two landmarks of one name are indistinguishable. */
+/**
+ * The scroll region's name differs from its section's heading: two landmarks of one name are indistinguishable.
+ * On a phone only the organisation's name wraps; ranks, people's names, counts and hours keep to one line.
+ */
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  const nowrap = (j: number) => (head[j] === '单位' ? '' : 'whitespace-nowrap');
   return (
     <ScrollTable label={`${caption}表格`} hint={false}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-gray-700">
           <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2">
+            {head.map((h, j) => (
+              <th key={h} scope="col" className={`px-3 py-2 ${nowrap(j)}`}>
                 {h}
               </th>
             ))}
@@ -31,7 +35,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
           {rows.map((r, i) => (
             <tr key={i}>
               {r.map((c, j) => (
-                <td key={j} className={`px-3 py-2 ${j === 0 && i < 3 ? 'font-semibold text-brand-700' : ''}`}>
+                <td key={j} className={`px-3 py-2 ${nowrap(j)} ${j === 0 && i < 3 ? 'font-semibold text-brand-700' : ''}`}>
                   {c}
                 </td>
               ))}

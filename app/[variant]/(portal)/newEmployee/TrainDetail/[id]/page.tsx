@@ -27,7 +27,9 @@ async function load(params: Params): Promise<(NewEmployeeSeriesDetail & { site: 
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const d = await load(params);
-  return d ? { title: `${d.title} - 新员工培训`, alternates: { canonical: `/newEmployee/TrainDetail?id=${d.id}` } } : {};
+  return d
+    ? { title: `${d.title} - 新员工培训`, description: d.summary || `新员工培训${d.required ? '必修' : '选修'}专题：${d.title}。`, alternates: { canonical: `/newEmployee/TrainDetail?id=${d.id}` } }
+    : {};
 }
 
 /** One new-employee series (SPEC 2.1 /newEmployee/TrainDetail): its courses in order; public and cached per id. */
