@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api/browser';
+import { api, apiBaseUrl } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { ApiError } from '@/lib/api/core';
@@ -32,7 +32,7 @@ const transport = (): Transport => ({
   batch: (items) => api.request<HeartbeatAnswer[]>('/api/study/batchSubmit', { items }),
   beacon: (items: HeartbeatPayload[]) => {
     if (typeof navigator === 'undefined' || !navigator.sendBeacon) return false;
-    return navigator.sendBeacon('/api/study/batchSubmit', new Blob([JSON.stringify({ items })], { type: 'text/plain' }));
+    return navigator.sendBeacon(`${apiBaseUrl()}/api/study/batchSubmit`, new Blob([JSON.stringify({ items })], { type: 'text/plain' }));
   },
 });
 

@@ -69,8 +69,11 @@ export function browserHeaders(): Record<string, string> {
   };
 }
 
-/** Read at call time so the value Next.js inlines (or a test sets) is the one used. */
-const apiBaseUrl = () => process.env.NEXT_PUBLIC_API_BASE_URL ?? '';
+/**
+ * Read at call time so the value Next.js inlines (or a test sets) is the one used. Exported for the requests that
+ * bypass the client on purpose (a beacon at page hide, a news reading's count).
+ */
+export const apiBaseUrl = () => process.env.NEXT_PUBLIC_API_BASE_URL ?? '';
 
 export const browserTransport = fetchTransport(apiBaseUrl, { credentials: 'include' });
 export const browserDownload = fetchDownload(apiBaseUrl, { credentials: 'include' });

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { Breadcrumbs, JsonLd, RichText } from '@/components/catalogue/ui';
+import { NewsViews } from '@/components/catalogue/NewsViews';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from './server';
 
 type Kind = 'news' | 'notice';
@@ -69,7 +70,12 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
             <p className="mt-3 text-sm text-gray-600">
               <time dateTime={a.publishedAt}>{formatDateTime(a.publishedAt)}</time>
               {source && <> · 来源：{source}</>}
-              {'views' in a && <> · 浏览{a.views}次</>}
+              {'views' in a && (
+                <>
+                  {' · '}
+                  <NewsViews id={a.id} initial={a.views} path={s.path('/api/mtTrainnews/view')} />
+                </>
+              )}
             </p>
           </header>
           <RichText html={a.bodyHtml} />

@@ -266,6 +266,20 @@ describe('series, teachers, live, news, notices', () => {
     expect(notices.data.list[0].isTop).toBe(true);
     expect((await call('/api/msgMessageinfo/detail', { id: notices.data.list[0].id })).code).toBe(0);
   });
+
+  it('a news reading counts once per call, concurrent ones too; the detail then has the count; a missing one is refused', async () => {
+    // QA: 浏览N次 never changed, whatever the number of readers.
+    const news = await call<Page<{ id: number }>>('/api/mtTrainnews/list', { pageSize: 1 });
+    const id = news.data.list[0].id;
+    const before = (await call<{ views: number }>('/api/mtTrainnews/detail', { id })).data.views;
+    const views = await Promise.all([1, 2, 3].map(() => call<{ id: number; views: number }>('/api/mtTrainnews/view', { id })));
+    expect(views.map((v) => v.code)).toEqual([0, 0, 0]);
+    expect(views.map((v) => v.data.views).sort((a, b) => a - b)).toEqual([before + 1, before + 2, before + 3]);
+    expect((await call<{ views: number }>('/api/mtTrainnews/detail', { id })).data.views).toBe(before + 3);
+    const missing = await call('/api/mtTrainnews/view', { id: 999999 });
+    expect([missing.code, missing.msg]).toEqual([1004, '新闻不存在或已下线']);
+    expect((await call('/api/mtTrainnews/view', { id: -1 })).code).not.toBe(0);
+  });
 });
 
 describe('policies need a session', () => {

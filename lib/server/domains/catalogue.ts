@@ -86,6 +86,7 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   // News and notices
   '/api/mtTrainnews/list': endpoint(paging, 'none', (b, ctx) => cat.newsList(scope(ctx), b)),
   '/api/mtTrainnews/detail': endpoint(byId, 'none', (b, ctx) => cat.newsDetail(scope(ctx), b.id)),
+  '/api/mtTrainnews/view': endpoint(byId, 'none', (b, ctx) => cat.newsView(scope(ctx), b.id)),
   '/api/msgMessageinfo/list': endpoint(paging, 'none', (b, ctx) => cat.noticeList(scope(ctx), b)),
   '/api/msgMessageinfo/detail': endpoint(byId, 'none', (b, ctx) => cat.noticeDetail(scope(ctx), b.id)),
 

@@ -426,6 +426,22 @@ export async function newsDetail(scope: Scope, id: number): Promise<NewsDetail> 
   };
 }
 
+/**
+ * One reading of a news article: its view count goes up by one, in one statement (concurrent readers are all
+ * counted). The article's page is cached, so it is not revalidated for this: the page shows the count it was
+ * rendered with and then the one returned here.
+ */
+export async function newsView(scope: Scope, id: number): Promise<{ id: number; views: number }> {
+  const d = await db();
+  const [row] = await d
+    .update(news)
+    .set({ views: sql`${news.views} + 1` })
+    .where(and(eq(news.id, id), publishedTo(news.audiences, scope.site, scope.platform)))
+    .returning({ views: news.views });
+  if (!row) throw notFound('新闻');
+  return { id, views: row.views };
+}
+
 export async function noticeList(scope: Scope, q: Paging): Promise<Page<NoticeItem>> {
   const d = await db();
   const where = publishedTo(notices.audiences, scope.site, scope.platform);
