@@ -136,6 +136,18 @@ export interface TrainApplyState {
 export interface LiveDetail extends LiveCard {
   summaryHtml: string;
   teacher: TeacherBrief | null;
+  /** The recording of an ended class (played at /media/live/ID by signed-in users), or null. */
+  replay: { duration: number } | null;
+}
+
+/** A signed-in learner's replay of a live class: started, and its recordHours credited (once). */
+export interface LiveReplayState {
+  id: number;
+  recordHours: number;
+  /** Seconds of the recording. */
+  duration: number;
+  started: boolean;
+  credited: boolean;
 }
 
 export interface TeacherDetail extends TeacherCard {

@@ -10,6 +10,7 @@ import { endpoint } from '../endpoint';
 import * as cat from '../services/catalogue';
 import * as train from '../services/train-catalogue';
 import * as search from '../services/search';
+import * as replay from '../services/live-replay';
 import type { Scope } from '../services/home';
 import {
   byCourse,
@@ -78,6 +79,10 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => cat.liveList(scope(ctx), b)),
   '/api/live/detail': endpoint(byId, 'none', (b, ctx) => cat.liveDetail(scope(ctx), b.id)),
   '/api/live/recordHours': endpoint(byId, 'none', (b, ctx) => cat.liveRecordHours(scope(ctx), b.id)),
+  // The recording of an ended class: the learner's state, its start and its end (recordHours credited once).
+  '/api/live/replayState': endpoint(byId, 'user', (b, ctx) => replay.replayState(ctx.user!, scope(ctx), b.id)),
+  '/api/live/replayStart': endpoint(byId, 'user', (b, ctx) => replay.replayStart(ctx.user!, scope(ctx), b.id)),
+  '/api/live/replayFinish': endpoint(byId, 'user', (b, ctx) => replay.replayFinish(ctx.user!, scope(ctx), b.id)),
 
   // Teachers
   '/api/tchrBaseinfo/list': endpoint(teacherListSchema, 'none', (b, ctx) => cat.teacherList(scope(ctx), b)),

@@ -45,6 +45,7 @@ import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, PUBLISHED, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { courseCardColumns, liveCardColumns, teacherCardColumns, type Scope } from './home';
 import { uploadedDocumentOf } from './uploaded-media';
+import { clipFor } from '../media';
 import { SITEMAP_KINDS, type SitemapKind } from '@/lib/catalogue/sitemap-rules';
 
 export { PUBLISHED, visibleCourses };
@@ -360,6 +361,7 @@ export async function liveDetail(scope: Scope, id: number, now: Date = new Date(
     status: liveStatus(row.startAt, row.endAt, now),
     summaryHtml: richText(row.summary),
     teacher: teacherRows[0] ?? null,
+    replay: row.endAt < now && clipFor(row.replayMedia) ? { duration: clipFor(row.replayMedia)!.duration } : null,
   };
 }
 

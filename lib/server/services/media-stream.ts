@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { readFile, stat } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { siteForHost, type Site } from '@/lib/variants';
+import { siteForHost, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '../db';
 import { courseChapters, courses } from '../db/schema';
 import { CODE_METHOD } from '../errors';
@@ -24,10 +24,12 @@ import { courseState } from './course-enrolment';
 import { resolveSession, type SessionUser } from './sessions';
 import { trialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { subtitleFileOf } from './ai-subtitles';
+import { replayOf } from './live-replay';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const MSG_MISSING = '资源不存在';
+export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
 export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
 
 /** Any method but GET and HEAD on a media route: the envelope with a Chinese message, never an empty 405. */
@@ -35,6 +37,20 @@ export function mediaMethodNotAllowed(): Response {
   const res = envelope(CODE_METHOD, MSG_MEDIA_METHOD, null, 405);
   res.headers.set('allow', 'GET, HEAD');
   return res;
+}
+
+/**
+ * The handlers of a media route `app/media/<kind>/[<key>]`: GET and HEAD serve (HEAD without the body), any other
+ * method gets mediaMethodNotAllowed.
+ */
+export function mediaRoutes<K extends string>(key: K, serve: (request: Request, rawId: string) => Promise<Response>) {
+  type Context = { params: Promise<Record<K, string>> };
+  const GET = async (request: Request, { params }: Context) => serve(request, (await params)[key]);
+  const HEAD = async (request: Request, context: Context) => {
+    const res = await GET(request, context);
+    return new Response(null, { status: res.status, headers: res.headers });
+  };
+  return { GET, HEAD, POST: mediaMethodNotAllowed, PUT: mediaMethodNotAllowed, PATCH: mediaMethodNotAllowed, DELETE: mediaMethodNotAllowed };
 }
 
 /**
@@ -151,21 +167,25 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     if (!trial) return text(403, SELECT_BEFORE_PLAY_MSG);
     file = trial;
   }
+  return streamFile(request, file, {
+    // A document as the uploaded-file route serves it: PDFs shown in the browser, office files downloaded.
+    ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
+    'x-media-rendition': full || doc ? 'full' : 'trial',
+  });
+}
+
+/**
+ * A file with range requests (GET and HEAD), with the given headers; never shared by caches (who may see it
+ * depends on who asks).
+ */
+async function streamFile(request: Request, file: string, own: Record<string, string>): Promise<Response> {
   let size: number;
   try {
     size = (await stat(file)).size;
   } catch {
     return text(404, MSG_MISSING);
   }
-  const headers = new Headers({
-    // A document as the uploaded-file route serves it: PDFs shown in the browser, office files downloaded.
-    ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
-    'accept-ranges': 'bytes',
-    // Depends on who asks: never shared by caches.
-    'cache-control': 'private, no-store',
-    vary: 'Cookie',
-    'x-media-rendition': full || doc ? 'full' : 'trial',
-  });
+  const headers = new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' });
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'bad') {
     headers.set('content-range', `bytes */${size}`);
@@ -177,4 +197,23 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
   const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
   return new Response(stream, { status: range ? 206 : 200, headers });
+}
+
+/**
+ * The recording of an ended live class (services/live-replay.ts): for signed-in users, on a site that shows the
+ * class; whole (a replay has no trial).
+ */
+export async function serveLiveReplay(request: Request, rawId: string): Promise<Response> {
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
+  const token = requestToken(request);
+  const session = token ? await resolveSession(token) : null;
+  if (!session?.ok) return text(401, MSG_REPLAY_LOGIN);
+  const site = siteForHost(requestHost(request));
+  let clip;
+  try {
+    clip = (await replayOf({ site, platform: VARIANTS[site.variant].platform }, Number(rawId))).clip;
+  } catch {
+    return text(404, MSG_MISSING);
+  }
+  return streamFile(request, path.join(mediaRoot(), clip.file), { 'content-type': clip.type, 'x-media-rendition': 'full' });
 }

@@ -4,20 +4,8 @@
  * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served; a course not
  * published is for its creator and managers only. Other methods get the JSON envelope (405).
  */
-import { mediaMethodNotAllowed, serveChapterMedia } from '@/lib/server/services/media-stream';
+import { mediaRoutes, serveChapterMedia } from '@/lib/server/services/media-stream';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request, { params }: { params: Promise<{ chapterId: string }> }) {
-  return serveChapterMedia(request, (await params).chapterId);
-}
-
-export async function HEAD(request: Request, { params }: { params: Promise<{ chapterId: string }> }) {
-  const res = await serveChapterMedia(request, (await params).chapterId);
-  return new Response(null, { status: res.status, headers: res.headers });
-}
-
-export const POST = mediaMethodNotAllowed;
-export const PUT = mediaMethodNotAllowed;
-export const PATCH = mediaMethodNotAllowed;
-export const DELETE = mediaMethodNotAllowed;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('chapterId', serveChapterMedia);

@@ -506,6 +506,8 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
       startAt,
       endAt,
       recordHours,
+      // Each ended class has its recording, one of the demo clips (drawn without the generator: same seed, same data).
+      replayMedia: recordHours > 0 ? `demo-${(i % 3) + 1}` : '',
       audiences: auds[i],
     };
   });

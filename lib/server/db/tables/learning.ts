@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { courseChapters, courses, operators } from './core';
+import { courseChapters, courses, liveClasses, operators } from './core';
 import type { SurveyQuestionDef } from '../../../learning/survey-rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -202,4 +202,23 @@ export const surveyAnswers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.surveyId, t.operatorId] })],
+);
+
+/**
+ * A learner's watching of a live class's recording: when it started, and when its recordHours were credited
+ * (once per learner and class).
+ */
+export const liveReplays = pgTable(
+  'live_replays',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    liveId: integer('live_id')
+      .notNull()
+      .references(() => liveClasses.id, { onDelete: 'cascade' }),
+    startedAt: ts('started_at').notNull(),
+    creditedAt: ts('credited_at'),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.liveId] })],
 );

@@ -9,6 +9,7 @@ import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
+import { LiveReplay } from '@/components/catalogue/LiveReplay';
 import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
 import { detailLinks } from '@/lib/catalogue/variant-rules';
 
@@ -76,6 +77,26 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
             {l.status === 'ended' && <p className="text-sm text-gray-700">回放学时：{l.recordHours}学时</p>}
           </div>
         </header>
+        <section aria-labelledby="live-watch" className="rounded-lg bg-white p-5 shadow-sm">
+          <SectionTitle id="live-watch">{l.status === 'ended' ? '直播回放' : '观看直播'}</SectionTitle>
+          {l.status === 'ended' ? (
+            l.replay ? (
+              <LiveReplay
+                liveId={l.id}
+                recordHours={l.recordHours}
+                duration={l.replay.duration}
+                paths={{ state: s.path('/api/live/replayState'), start: s.path('/api/live/replayStart'), finish: s.path('/api/live/replayFinish') }}
+              />
+            ) : (
+              <p className="text-gray-700">本场直播暂无回放。</p>
+            )
+          ) : (
+            <p className="text-gray-700">
+              {l.status === 'live' ? `直播正在进行中，至${formatDateTime(l.endAt)}结束。` : `直播将于${formatDateTime(l.startAt)}开始。`}
+              直播结束后可在本页观看回放。
+            </p>
+          )}
+        </section>
         <section aria-labelledby="live-intro" className="rounded-lg bg-white p-5 shadow-sm">
           <SectionTitle id="live-intro">直播简介</SectionTitle>
           <RichText html={l.summaryHtml} />
