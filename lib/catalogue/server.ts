@@ -60,6 +60,18 @@ export const readPublic = cache(async function readPublic<T>(siteKey: string, pa
   }
 }) as <T>(siteKey: string, path: string, bodyJson: string) => Promise<T | null>;
 
+/**
+ * The og:image of a page's picture: link previews (WeChat, Weibo, Open Graph readers) show no SVG, so a demo
+ * cover is named by its PNG (public/covers/share, scripts/share-images.mjs) and any other SVG is left out.
+ */
+export function shareImage(image: string | undefined, origin: string): { url: string; width?: number; height?: number } | null {
+  if (!image) return null;
+  const cover = /^\/covers\/(cover-\d+)\.svg$/.exec(image);
+  if (cover) return { url: `${origin}/covers/share/${cover[1]}.png`, width: 1200, height: 675 };
+  if (/\.svg(?:$|\?)/i.test(image)) return null;
+  return { url: image.startsWith('http') ? image : `${origin}${image}` };
+}
+
 export function pageMetadata(opts: {
   title: string;
   description: string;
@@ -72,6 +84,7 @@ export function pageMetadata(opts: {
   noindex?: boolean;
 }): Metadata {
   const description = opts.description.replace(/\s+/g, ' ').trim().slice(0, 150);
+  const image = shareImage(opts.image, opts.origin);
   return {
     title: opts.title,
     description,
@@ -83,7 +96,7 @@ export function pageMetadata(opts: {
       siteName: opts.siteName,
       locale: 'zh_CN',
       type: opts.type ?? 'website',
-      ...(opts.image ? { images: [{ url: opts.image.startsWith('http') ? opts.image : `${opts.origin}${opts.image}` }] } : {}),
+      ...(image ? { images: [image] } : {}),
     },
     ...(opts.noindex ? { robots: { index: false, follow: false } } : {}),
   };
