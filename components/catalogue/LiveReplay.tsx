@@ -16,6 +16,8 @@ export interface ReplayPaths {
   state: string;
   start: string;
   finish: string;
+  /** The year's study hours the header shows: asked again once the replay's hours are credited. */
+  totalTime: string;
 }
 
 /**
@@ -57,7 +59,10 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
     try {
       const next = await api.request<LiveReplayState>(paths.finish, { id: liveId });
       qc.setQueryData(key, next);
-      if (next.credited) toast('info', `回放已看完，已计入${recordHours}学时`);
+      if (next.credited) {
+        toast('info', `回放已看完，已计入${recordHours}学时`);
+        void qc.invalidateQueries({ queryKey: [paths.totalTime] });
+      }
     } catch {
       /* the client has shown the server's message (e.g. the recording was skipped through) */
     }

@@ -81,6 +81,20 @@ describe('replay and its hours', () => {
     expect([early.code !== 0, early.msg]).toEqual([true, MSG_REPLAY_NOT_STARTED]);
   });
 
+  it('a play started long ago and started again on a new page is measured from the new start (QA: skipping then earned the hours)', async () => {
+    const d = await db();
+    const other = await d.select({ id: liveClasses.id, audiences: liveClasses.audiences }).from(liveClasses).where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
+    const id = other.filter((l) => l.id !== endedId && l.audiences.includes('general')).at(-1)!.id;
+    const before = (await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective;
+    const first = await call<LiveReplayState>('/api/live/replayStart', { id }, token);
+    await d.update(liveReplays).set({ startedAt: new Date(Date.now() - first.data.duration * 1000) }).where(eq(liveReplays.liveId, id));
+    // A reload: played for a moment, then dragged to the end.
+    await call('/api/live/replayStart', { id }, token);
+    const skipped = await call('/api/live/replayFinish', { id }, token);
+    expect([skipped.code !== 0, skipped.msg]).toEqual([true, MSG_REPLAY_TOO_SHORT]);
+    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(before);
+  });
+
   it('skipped to the end right after starting: refused and nothing credited; played through: recordHours once', async () => {
     const before = (await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective;
     const start = await call<LiveReplayState>('/api/live/replayStart', { id: endedId }, token);

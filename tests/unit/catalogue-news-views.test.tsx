@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
 /**
  * 浏览N次 on a news article (QA: it never changed): the cached page's count, then the count after this reading;
- * one reading per article in a browser session (a reload is not another reader); a failed count leaves the page's
- * number and tells the reader nothing.
+ * one reading per article in a browser session (a reload is not another reader), and back on it the count seen
+ * last, not the older page's (QA: it seemed to go down); a failed count leaves the page's number and tells the
+ * reader nothing.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { NewsViews } from '@/components/catalogue/NewsViews';
 
 let answer: () => Promise<unknown>;
@@ -34,8 +35,11 @@ it('shows the page count, then the count after this reading', async () => {
 it('counts one reading per article in a browser session: a reload does not count again, another article does', async () => {
   answer = async () => ({ code: 0, msg: 'success', data: { id: 7, views: 7817 } });
   (await show()).unmount();
-  (await show()).unmount();
+  await show();
   expect(fetchMock).toHaveBeenCalledTimes(1);
+  // the cached page still says 7816: the reader sees the 7817 they saw before
+  expect(screen.getByText('浏览7817次')).toBeTruthy();
+  cleanup();
   await show(8);
   expect(fetchMock).toHaveBeenCalledTimes(2);
 });
@@ -48,4 +52,14 @@ it('keeps the page count when the count cannot be sent or is refused', async () 
   answer = async () => ({ code: 1004, msg: '新闻不存在或已下线', data: null });
   await show(2);
   expect(screen.getByText('浏览7816次')).toBeTruthy();
+});
+
+it('an article nobody has read yet (0) is counted once too', async () => {
+  answer = async () => ({ code: 0, msg: 'success', data: { id: 9, views: 1 } });
+  (render(<NewsViews id={9} initial={0} path="/api/mtTrainnews/view" />)).unmount();
+  await act(async () => {});
+  render(<NewsViews id={9} initial={0} path="/api/mtTrainnews/view" />);
+  await act(async () => {});
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(screen.getByText('浏览1次')).toBeTruthy();
 });

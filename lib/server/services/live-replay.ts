@@ -1,9 +1,10 @@
 /**
  * Watching the recording of an ended live class (SPEC 1: learners study live classes; SPEC 7: recordHours).
- * The recording is a clip of the media store, streamed to signed-in users by /media/live/ID. Playing it starts
- * the learner's replay; at its end the class's recordHours are credited once, as online study hours of the day,
- * but not before half the recording's length has passed since it started (the player plays at most 2x): a
- * replay skipped to its end earns nothing.
+ * The recording is a clip of the media store, streamed to signed-in users by /media/live/ID. Playing it on the
+ * page starts the learner's replay (each page's first play starts it again until it is credited); at its end the
+ * class's recordHours are credited once, as online study hours of the day, but not before half the recording's
+ * length has passed since that start (the player plays at most 2x): a replay skipped to its end earns nothing,
+ * also when an earlier play was started long ago.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { chinaDate } from '@/lib/format';
@@ -54,11 +55,17 @@ export async function replayState(user: SessionUser, scope: Scope, id: number): 
   return stateOf(user, await replayOf(scope, id));
 }
 
-/** The learner plays the recording: their replay starts (the first start counts; replaying keeps it). */
+/**
+ * The learner plays the recording on a page: their replay starts now. A start before (another page, a reload) no
+ * longer counts, or a play begun long ago could be skipped to its end; once credited, nothing changes.
+ */
 export async function replayStart(user: SessionUser, scope: Scope, id: number, now: Date = new Date()): Promise<LiveReplayState> {
   const r = await replayOf(scope, id, now);
   const d = await db();
-  await d.insert(liveReplays).values({ operatorId: user.operatorID, liveId: r.id, startedAt: now }).onConflictDoNothing();
+  await d
+    .insert(liveReplays)
+    .values({ operatorId: user.operatorID, liveId: r.id, startedAt: now })
+    .onConflictDoUpdate({ target: [liveReplays.operatorId, liveReplays.liveId], set: { startedAt: now }, setWhere: isNull(liveReplays.creditedAt) });
   return stateOf(user, r);
 }
 

@@ -85,7 +85,12 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
                 liveId={l.id}
                 recordHours={l.recordHours}
                 duration={l.replay.duration}
-                paths={{ state: s.path('/api/live/replayState'), start: s.path('/api/live/replayStart'), finish: s.path('/api/live/replayFinish') }}
+                paths={{
+                  state: s.path('/api/live/replayState'),
+                  start: s.path('/api/live/replayStart'),
+                  finish: s.path('/api/live/replayFinish'),
+                  totalTime: s.path('/api/study/totalTime'),
+                }}
               />
             ) : (
               <p className="text-gray-700">本场直播暂无回放。</p>
