@@ -15,7 +15,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
 import { formatChapterLength, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
-import { HEARTBEAT_INTERVAL_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
+import { HEARTBEAT_INTERVAL_S, HEARTBEAT_SLACK_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
 import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
 import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
 import { toast } from '@/components/ui/Toaster';
@@ -63,6 +63,12 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
   const trialPlayedRef = useRef(0);
   const lockSession = useRef(batch ? newSubmitId().replace(/[^\w-]/g, '') : undefined);
   const reporterRef = useRef<Reporter | null>(null);
+  /**
+   * How far the current chapter has been studied (its frontier): the server's, then what is played on from it here.
+   * The server counts nothing played past it (a seek ahead), so the page says so and offers the way back.
+   */
+  const reachRef = useRef({ chapterId: -1, at: 0 });
+  const [aheadOf, setAhead] = useState<{ chapterId: number; at: number } | null>(null);
 
   // One reporter per page; its outbox survives reloads, network cuts and restarts.
   if (!reporterRef.current && typeof window !== 'undefined') {
@@ -113,6 +119,12 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
       if (!v) return;
       const playing = !v.paused && !v.ended && v.readyState >= 2;
       trackerRef.current.tick(v.currentTime, playing, performance.now());
+      // Played on from within the frontier: the frontier follows (it was set from the server's when the video loaded).
+      const reach = reachRef.current;
+      if (playing && chosen && chapter && reach.chapterId === chapter.id && v.currentTime <= reach.at + HEARTBEAT_SLACK_S) {
+        reach.at = Math.max(reach.at, v.currentTime);
+        setAhead(null);
+      }
       if (!chosen && playing && chapter) {
         trialPlayedRef.current += 1;
         if (trialPlayedRef.current >= chapter.trialSeconds || v.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
@@ -164,6 +176,14 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     return () => window.clearInterval(id);
   }, [batch, chosen, courseId]);
 
+  /** The frontier of a chapter: the server's, raised by what is played on from it on this page. */
+  function reachOf(id: number): number {
+    const server = progress?.chapters.find((c) => c.chapterId === id)?.frontier ?? 0;
+    if (reachRef.current.chapterId !== id) reachRef.current = { chapterId: id, at: server };
+    else reachRef.current.at = Math.max(reachRef.current.at, server);
+    return reachRef.current.at;
+  }
+
   function stopTrial() {
     const v = videoRef.current;
     v?.pause();
@@ -177,6 +197,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     if (!v || !chapter) return;
     v.playbackRate = rate;
     if (!chosen) return;
+    reachOf(chapter.id);
     const saved = progress?.lastChapterId === chapter.id ? progress.lastPosition : (progress?.chapters.find((c) => c.chapterId === chapter.id)?.position ?? 0);
     if (saved > 0 && saved < chapter.duration - 2) v.currentTime = saved;
     trackerRef.current.take(v.currentTime);
@@ -327,6 +348,14 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
 
   if (!course) return <p className="p-6 text-gray-600">课程不存在或未发布</p>;
   const chapterProgress = (id: number) => progress?.chapters.find((c) => c.chapterId === id);
+  const ahead = chapter && aheadOf?.chapterId === chapter.id ? aheadOf.at : null;
+  /** After a seek: past the frontier of an unfinished chapter, the notice; back within it, none. */
+  const onSeekedAhead = () => {
+    const v = videoRef.current;
+    if (!v || !chosen || !chapter || chapterProgress(chapter.id)?.finished) return setAhead(null);
+    const at = reachOf(chapter.id);
+    setAhead(v.currentTime > at + HEARTBEAT_SLACK_S ? { chapterId: chapter.id, at } : null);
+  };
   const src = chapter ? `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}` : '';
 
   return (
@@ -394,11 +423,26 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
                 onEnded={onEnded}
                 onSeeked={() => {
                   if (!chosen && videoRef.current && videoRef.current.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
+                  onSeekedAhead();
                 }}
               >
                 <source src={src} type={chapter.mediaType || 'video/webm'} />
                 {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
               </video>
+              {ahead != null && (
+                <p role="status" className="mt-2 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900" data-testid="ahead-notice">
+                  您已跳过尚未学习的内容：快进后观看的部分不计入学时。
+                  <button
+                    type="button"
+                    className="ml-2 underline underline-offset-2"
+                    onClick={() => {
+                      if (videoRef.current) videoRef.current.currentTime = ahead;
+                    }}
+                  >
+                    回到{formatHMS(Math.floor(ahead))}继续学习
+                  </button>
+                </p>
+              )}
               {/* Not on touch-only devices, which have no keyboard to use it with. */}
               <p className="mt-2 text-xs text-gray-400 [@media(hover:none)_and_(pointer:coarse)]:hidden">
                 键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕
