@@ -19,7 +19,7 @@ it('serves the SVG to its owner and JSON envelopes otherwise', async () => {
   const learner = await opId('learner');
   const [first] = await (await db()).select({ seriesId: seriesCourses.seriesId }).from(seriesCourses).orderBy(seriesCourses.seriesId).limit(1);
   // Issued at 05:30 on 25 November in Beijing (still the 24th in UTC): the certificate says the 25th.
-  const { certificateId } = await applySeriesCertificate(learner, first.seriesId, new Date('2026-11-24T21:30:00Z'));
+  const { certificateId } = await applySeriesCertificate({ site: { variant: 'main', dx: false }, platform: false }, learner, first.seriesId, new Date('2026-11-24T21:30:00Z'));
   const ok = await post({ certificateId }, await createSession(learner));
   expect(ok.headers.get('content-type')).toMatch(/image\/svg\+xml/);
   expect(ok.headers.get('content-disposition')).toMatch(/attachment/);

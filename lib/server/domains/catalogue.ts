@@ -56,7 +56,7 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
   '/api/recommendseries/detail': endpoint(byId, 'none', (b, ctx) => cat.seriesDetail(scope(ctx), b.id)),
-  '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) => cat.seriesState(ctx.user?.operatorID ?? null, b.seriesId)),
+  '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) => cat.seriesState(scope(ctx), ctx.user?.operatorID ?? null, b.seriesId)),
   '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) => cat.seriesEnrol(scope(ctx), ctx.user!.operatorID, b.seriesId)),
 
   // Training projects and academic reports (SPEC 2.5, 4.4)

@@ -79,7 +79,7 @@ export const LEARNING_ENDPOINTS: Record<string, Endpoint> = {
 
   // Certificates (SPEC 7 series certificate, train certificates).
   '/api/recommendseries/applicationCertificate': endpoint(z.object({ seriesId: z.int32().positive() }), 'user', (b, ctx) =>
-    applySeriesCertificate(ctx.user!.operatorID, b.seriesId),
+    applySeriesCertificate({ site: ctx.site, platform: ctx.platform }, ctx.user!.operatorID, b.seriesId),
   ),
   '/api/train/applicationCertificate': endpoint(z.object({ trainId: z.int32().positive() }), 'user', (b, ctx) =>
     applyTrainCertificate(ctx.user!.operatorID, b.trainId),

@@ -239,7 +239,11 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
   return { ...row, summary: row.summary, publishedAt: iso(row.publishedAt), courseCount: items.length, enrolCount: n, courses: items.map(toCourseItem) };
 }
 
-export async function seriesState(operatorId: number | null, seriesId: number): Promise<SeriesState> {
+/**
+ * The learner's series: enrolled, and how many of the courses this site lists for it they finished (the page says
+ * 已完成n/m of its own list: a course only another site shows is not counted).
+ */
+export async function seriesState(scope: Scope, operatorId: number | null, seriesId: number): Promise<SeriesState> {
   if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0, certificateId: null };
   const d = await db();
   const [[enrol], [{ n }], [cert]] = await Promise.all([
@@ -248,7 +252,8 @@ export async function seriesState(operatorId: number | null, seriesId: number): 
       .select({ n: count() })
       .from(seriesCourses)
       .innerJoin(courseEnrolments, and(eq(courseEnrolments.courseId, seriesCourses.courseId), eq(courseEnrolments.operatorId, operatorId)))
-      .where(and(eq(seriesCourses.seriesId, seriesId), sql`${courseEnrolments.finishedAt} is not null`)),
+      .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+      .where(and(eq(seriesCourses.seriesId, seriesId), sql`${courseEnrolments.finishedAt} is not null`, visibleCourses(scope))),
     d
       .select({ id: certificates.id })
       .from(certificates)
@@ -267,7 +272,7 @@ export async function seriesEnrol(scope: Scope, operatorId: number, seriesId: nu
   await d.update(series).set({ studyCount: sql`${series.studyCount} + 1` }).where(eq(series.id, seriesId));
   const { revalidateSeries } = await import('./catalogue-revalidate');
   await revalidateSeries(seriesId);
-  return seriesState(operatorId, seriesId);
+  return seriesState(scope, operatorId, seriesId);
 }
 
 /* ---------------- teachers ---------------- */

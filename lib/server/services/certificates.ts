@@ -8,6 +8,8 @@ import { db } from '../db';
 import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trains } from '../db/schema';
 import { ServiceError } from '../errors';
 import { isTrainParticipant } from './train-participants';
+import { visibleCourses } from './audience';
+import type { Scope } from './home';
 import { chinaDate } from '@/lib/format';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
@@ -32,7 +34,8 @@ async function issue(operatorId: number, kind: 'series' | 'train', refId: number
   return { certificateId: row.id };
 }
 
-export async function applySeriesCertificate(operatorId: number, seriesId: number, now: Date = new Date()) {
+/** A series' certificate: for the learner who finished every course this site lists for it (as its page shows them). */
+export async function applySeriesCertificate(scope: Scope, operatorId: number, seriesId: number, now: Date = new Date()) {
   const d = await db();
   const [s] = await d.select({ id: series.id, title: series.title }).from(series).where(eq(series.id, seriesId));
   if (!s) throw new ServiceError('系列专题不存在');
@@ -41,7 +44,11 @@ export async function applySeriesCertificate(operatorId: number, seriesId: numbe
     .from(seriesEnrolments)
     .where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId)));
   if (!enrolled) throw new ServiceError(MSG_SERIES_NOT_ENROLLED);
-  const list = await d.select({ courseId: seriesCourses.courseId, duration: courses.durationSeconds }).from(seriesCourses).innerJoin(courses, eq(courses.id, seriesCourses.courseId)).where(eq(seriesCourses.seriesId, seriesId));
+  const list = await d
+    .select({ courseId: seriesCourses.courseId, duration: courses.durationSeconds })
+    .from(seriesCourses)
+    .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+    .where(and(eq(seriesCourses.seriesId, seriesId), visibleCourses(scope)));
   if (list.length === 0) throw new ServiceError('该系列专题暂无课程');
   const done = await d
     .select({ courseId: courseEnrolments.courseId })

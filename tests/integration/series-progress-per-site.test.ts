@@ -1,0 +1,68 @@
+/**
+ * A series as each site lists it (QA: the party host said 已完成8/7门): the learner's finished count and the
+ * certificate are over the courses the site shows for the series, as its page lists them. Runs on PGlite
+ * (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { callEndpoint } from '@/lib/server/dispatch';
+import { closeDb, db } from '@/lib/server/db';
+import { courseEnrolments, courses, operators, seriesCourses, seriesEnrolments } from '@/lib/server/db/schema';
+import { createSession } from '@/lib/server/services/sessions';
+import { MSG_SERIES_UNFINISHED } from '@/lib/server/services/certificates';
+import type { SeriesDetail, SeriesState } from '@/lib/api/catalogue-types';
+import type { Site } from '@/lib/variants';
+
+const main: Site = { variant: 'main', dx: false };
+const party: Site = { variant: 'party', dx: false };
+type Env<T> = { code: number; msg: string; data: T };
+const call = <T>(site: Site, path: string, body: unknown, token: string) => callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
+
+afterAll(() => closeDb());
+
+it('on the party host a series counts and certifies the courses that host lists; the main host its own list', async () => {
+  const d = await db();
+  // A series published to both sites with a course that only the main site shows.
+  const rows = await d
+    .select({ seriesId: seriesCourses.seriesId, courseId: seriesCourses.courseId, party: sql<boolean>`'party' = any(${courses.audiences})` })
+    .from(seriesCourses)
+    .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+    .where(eq(courses.auditStatus, 1052));
+  const bySeries = new Map<number, { courseId: number; party: boolean }[]>();
+  for (const r of rows) bySeries.set(r.seriesId, [...(bySeries.get(r.seriesId) ?? []), r]);
+  let seriesId = 0;
+  for (const [id, list] of bySeries) {
+    if (!list.some((c) => !c.party) || !list.some((c) => c.party)) continue;
+    const onParty = await callEndpoint('/api/recommendseries/detail', { id }, { token: null, site: party });
+    if (onParty.code === 0) {
+      seriesId = id;
+      break;
+    }
+  }
+  expect(seriesId).toBeGreaterThan(0);
+  const all = bySeries.get(seriesId)!;
+
+  const [op] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'student'));
+  const token = await createSession(op.id);
+  await d.insert(seriesEnrolments).values({ seriesId, operatorId: op.id }).onConflictDoNothing();
+  // Every course of the series finished, the main-only one included.
+  for (const c of all) {
+    await d.insert(courseEnrolments).values({ operatorId: op.id, courseId: c.courseId, finishedAt: new Date(), progress: 100 }).onConflictDoUpdate({
+      target: [courseEnrolments.operatorId, courseEnrolments.courseId],
+      set: { finishedAt: new Date(), progress: 100 },
+    });
+  }
+  const partyList = (await call<SeriesDetail>(party, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses.length;
+  const mainList = (await call<SeriesDetail>(main, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses.length;
+  expect(partyList).toBeLessThan(mainList);
+  expect((await call<SeriesState>(party, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(partyList);
+  expect((await call<SeriesState>(main, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(mainList);
+
+  // The main-only course not finished: the main site still asks for it; the party site, which does not show it, certifies.
+  const mainOnly = all.find((c) => !c.party)!.courseId;
+  await d.update(courseEnrolments).set({ finishedAt: null }).where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, mainOnly)));
+  const refused = await call(main, '/api/recommendseries/applicationCertificate', { seriesId }, token);
+  expect([refused.code !== 0, refused.msg]).toEqual([true, MSG_SERIES_UNFINISHED(1)]);
+  const issued = await call<{ certificateId: number }>(party, '/api/recommendseries/applicationCertificate', { seriesId }, token);
+  expect(issued.code).toBe(0);
+  expect(issued.data.certificateId).toBeGreaterThan(0);
+});
