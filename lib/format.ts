@@ -9,6 +9,11 @@ export function formatHoursMinutes(seconds: number): string {
 }
 
 /** Seconds as hours, minutes and seconds: 3725 -> '1小时2分5秒'; under an hour '2分5秒'. */
+/** A learner's name as public lists show it (reviews, 学习心得): 赵红梅 -> 赵*梅, 李明 -> 李*. */
+export function maskName(name: string): string {
+  return name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`;
+}
+
 export function formatHMS(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const h = Math.floor(s / 3600);

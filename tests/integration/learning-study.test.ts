@@ -12,6 +12,7 @@ import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
 import type { Site } from '@/lib/variants';
 import type { CourseView, HeartbeatAnswer } from '@/lib/learning/types';
 import { ServiceError } from '@/lib/server/errors';
+import { maskName } from '@/lib/format';
 import { textAsRichText } from '@/lib/server/rich-text';
 
 const main: Site = { variant: 'main', dx: false };
@@ -375,9 +376,13 @@ describe('self test, reviews, summaries, favourites', () => {
     expect(reviews.total).toBe(reviewsBefore + 1);
     expect(reviews.list.filter((r) => r.content.includes('讲得很清楚'))).toHaveLength(1);
     expect(reviews.list[0].content).toContain('<script>');
-    const sums = (await call('/api/course/summaries', { courseId, pageSize: 1 })).data as { list: unknown[]; total: number };
+    const sums = (await call('/api/course/summaries', { courseId, pageSize: 1 })).data as { list: { operatorName: string }[]; total: number };
     expect(sums.total).toBe(2);
     expect(sums.list).toHaveLength(1);
+    // A public list: the author's name masked, as the reviews' (QA: 学习心得 showed the full name).
+    const [student] = await (await db()).select({ name: operators.name }).from(operators).where(eq(operators.userId, 'student'));
+    expect(sums.list[0].operatorName).toBe(maskName(student.name));
+    expect(sums.list[0].operatorName).not.toBe(student.name);
     expect((await call('/api/course/summaries', { courseId, pageSize: 1000 })).code).not.toBe(0);
   });
 

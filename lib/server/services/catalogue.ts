@@ -21,6 +21,7 @@ import type {
   TeacherBrief,
   TeacherDetail,
 } from '@/lib/api/catalogue-types';
+import { maskName } from '@/lib/format';
 import { db } from '../db';
 import {
   courseChapters,
@@ -191,9 +192,8 @@ export async function courseReviewList(scope: Scope, q: Paging & { courseId: num
     d.select({ n: count() }).from(courseReviews).where(where),
   ]);
   // Names are shown masked: 王*明.
-  const mask = (name: string) => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`);
   return page(
-    rows.map((r) => ({ ...r, operatorName: mask(r.operatorName), createdAt: iso(r.createdAt) })),
+    rows.map((r) => ({ ...r, operatorName: maskName(r.operatorName), createdAt: iso(r.createdAt) })),
     n,
     q,
   );

@@ -3,6 +3,7 @@
  * and favourites (收藏 of a course, listed in the personal centre).
  */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { maskName } from '@/lib/format';
 import { db } from '../db';
 import { courseChapters, courseNotes, courseReviews, courses, favourites, operators, teachers } from '../db/schema';
 import { ServiceError } from '../errors';
@@ -179,7 +180,8 @@ export async function listNotes(courseId: number, kind: 'summary', pageNum: numb
       .offset((pageNum - 1) * pageSize),
     d.select({ n: sql<number>`count(*)::int` }).from(courseNotes).where(where),
   ]);
-  const list: CourseNote[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  // Masked as the reviews' are: a public list, readable by visitors.
+  const list: CourseNote[] = rows.map((r) => ({ ...r, operatorName: maskName(r.operatorName), createdAt: r.createdAt.toISOString() }));
   return { list, total: Number(count?.n ?? 0), pageNum, pageSize };
 }
 
