@@ -146,8 +146,9 @@ function BackToggle() {
     localStorage.setItem(BACK_TYPE_KEY, String(next));
     setBackType(next);
   };
+  // Its name is the action (切换至…), so it carries no aria-pressed: "切换至全院, pressed" would contradict itself.
   return (
-    <button type="button" onClick={toggle} className={linkClass} aria-pressed={backType === 2}>
+    <button type="button" onClick={toggle} className={linkClass}>
       {backType === 1 ? '切换至本单位' : '切换至全院'}
     </button>
   );

@@ -1,8 +1,7 @@
-import type { Metadata } from 'next';
-import { CourseViewPage } from '@/components/player/CourseViewPage';
+import { courseViewMetadata, CourseViewPage } from '@/components/player/CourseViewPage';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: '课程学习', robots: { index: false } };
+export const generateMetadata = courseViewMetadata;
 
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
