@@ -18,5 +18,6 @@ it("names the course being studied", async () => {
 });
 
 it('is titled 页面不存在 for no course, a course that is not there, or a malformed id', async () => {
-  for (const search of [{}, { courseId: '999999' }, { courseId: 'abc' }]) expect((await meta(search)).title).toBe('页面不存在');
+  const searches: Record<string, string>[] = [{}, { courseId: '999999' }, { courseId: 'abc' }];
+  for (const search of searches) expect((await meta(search)).title).toBe('页面不存在');
 });
