@@ -355,6 +355,7 @@ export async function liveDetail(scope: Scope, id: number, now: Date = new Date(
   const [row] = await d.select().from(liveClasses).where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
   if (!row) throw notFound('直播');
   const teacherRows = row.teacherId ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : [];
+  const recording = row.endAt < now ? clipFor(row.replayMedia) : null;
   return {
     id: row.id,
     title: row.title,
@@ -366,7 +367,7 @@ export async function liveDetail(scope: Scope, id: number, now: Date = new Date(
     status: liveStatus(row.startAt, row.endAt, now),
     summaryHtml: richText(row.summary),
     teacher: teacherRows[0] ?? null,
-    replay: row.endAt < now && clipFor(row.replayMedia) ? { duration: clipFor(row.replayMedia)!.duration } : null,
+    replay: recording ? { duration: recording.duration } : null,
   };
 }
 
