@@ -7,6 +7,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
+import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
@@ -15,12 +16,11 @@ const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter
 beforeAll(() => {
   global.fetch = jest.fn(async () => {
     const env = { code: 0, msg: 'success', data: { list: [], total: 0 } };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {
-  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  stubMediaElement();
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -11,6 +11,7 @@ import { CoursePlayer } from '@/components/player/CoursePlayer';
 import { apiQueryKey } from '@/lib/api/query';
 import { apiEvents } from '@/lib/api/browser';
 import type { ChapterView, CourseProgressView, CourseView } from '@/lib/learning/types';
+import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
@@ -33,7 +34,7 @@ beforeAll(() => {
     } else if (path.endsWith('/api/course/view')) env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made }] };
     else if (path.endsWith('/api/course/progress')) env.data = progress;
     else env.data = { list: [], total: 0 };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 
@@ -45,8 +46,7 @@ beforeEach(() => {
   off = apiEvents.subscribe((e) => {
     if (e.type === 'notify') notes.push(e.message);
   });
-  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  stubMediaElement();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined); // the client's log of a refused call
 });
 afterEach(() => {

@@ -8,6 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CourseProgressView } from '@/lib/learning/types';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
+import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 
@@ -33,12 +34,11 @@ beforeAll(() => {
         env.data = { id: mine.id };
       }
     }
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {
-  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  stubMediaElement();
 });
 afterEach(() => jest.restoreAllMocks());
 
