@@ -41,7 +41,11 @@ it('on the party host a series counts and certifies the courses that host lists;
   expect(seriesId).toBeGreaterThan(0);
   const all = bySeries.get(seriesId)!;
 
-  const [op] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'student'));
+  // A learner of its own: the seeded accounts' series and certificates belong to the other suites.
+  const [op] = await d
+    .insert(operators)
+    .values({ userId: `series-site-${Date.now()}`, name: '系列测试', passwordHash: 'x' })
+    .returning({ id: operators.id });
   const token = await createSession(op.id);
   await d.insert(seriesEnrolments).values({ seriesId, operatorId: op.id }).onConflictDoNothing();
   // Every course of the series finished, the main-only one included.
