@@ -31,12 +31,13 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
   const key = apiQueryKey(paths.state, { id: liveId });
   const state = useQuery({ queryKey: key, queryFn: () => api.request<LiveReplayState>(paths.state, { id: liveId }), enabled: signedIn, staleTime: 0 });
   const started = useRef(false);
+  const terms = `回放时长${formatHMS(duration)}，完整观看后计入${recordHours}学时`;
 
   if (!signedIn) {
     return (
       <div className="space-y-2">
         <p className="text-gray-700">
-          回放时长{formatHMS(duration)}，完整观看后计入{recordHours}学时。
+          {terms}。
         </p>
         <BusyButton className={actionClass(false)} onClick={() => openMessageBox(1)}>
           登录后观看回放
@@ -80,7 +81,7 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
         onEnded={onEnded}
       />
       <p className="text-sm text-gray-700" aria-live="polite" data-testid="replay-status">
-        {state.data?.credited ? `已观看回放，已计入${recordHours}学时` : `回放时长${formatHMS(duration)}，完整观看后计入${recordHours}学时`}
+        {state.data?.credited ? `已观看回放，已计入${recordHours}学时` : terms}
       </p>
     </div>
   );

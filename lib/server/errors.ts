@@ -28,3 +28,8 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
   }
 }
+
+/** A catalogue record that is not there, or not shown on this site: 课程不存在或已下线 (1004). */
+export function notShown(what: string): ServiceError {
+  return new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
+}

@@ -41,7 +41,7 @@ import {
   teachers,
   certificates,
 } from '../db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, PUBLISHED, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from './audience';
 import { courseCardColumns, liveCardColumns, teacherCardColumns, type Scope } from './home';
@@ -58,7 +58,6 @@ const offset = (p: Paging) => (p.pageNum - 1) * p.pageSize;
 export const page = <T>(list: T[], total: number, p: Paging): Page<T> => ({ list, total, pageNum: p.pageNum, pageSize: p.pageSize });
 export const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 const iso = (d: Date) => d.toISOString();
-const notFound = (what: string) => new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
 
 /* ---------------- courses ---------------- */
 
@@ -124,7 +123,7 @@ const teacherBriefFields = { id: teachers.id, name: teachers.name, title: teache
 export async function courseChaptersOf(scope: Scope, courseId: number): Promise<Chapter[]> {
   const d = await db();
   const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, courseId), visibleCourses(scope)));
-  if (!course) throw notFound('课程');
+  if (!course) throw notShown('课程');
   const rows = await d
     .select({ id: courseChapters.id, sort: courseChapters.sort, title: courseChapters.title, durationSeconds: courseChapters.durationSeconds, media: courseChapters.media })
     .from(courseChapters)
@@ -154,7 +153,7 @@ export async function courseDetail(scope: Scope, id: number): Promise<CourseDeta
     .from(courses)
     .leftJoin(courseTypes, eq(courseTypes.id, courses.courseTypeId))
     .where(and(eq(courses.id, id), visibleCourses(scope)));
-  if (!row) throw notFound('课程');
+  if (!row) throw notShown('课程');
   const [teacherRows, chapters, [stats]] = await Promise.all([
     row.teacherId ? d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : Promise.resolve([] as TeacherBrief[]),
     courseChaptersOf(scope, id),
@@ -178,7 +177,7 @@ export async function courseDetail(scope: Scope, id: number): Promise<CourseDeta
 export async function courseReviewList(scope: Scope, q: Paging & { courseId: number }): Promise<Page<CourseReview>> {
   const d = await db();
   const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, q.courseId), visibleCourses(scope)));
-  if (!course) throw notFound('课程');
+  if (!course) throw notShown('课程');
   const where = eq(courseReviews.courseId, q.courseId);
   const [rows, [{ n }]] = await Promise.all([
     d
@@ -225,7 +224,7 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
     .select({ ...seriesFields, publishedAt: series.publishedAt })
     .from(series)
     .where(and(eq(series.id, id), publishedTo(series.audiences, scope.site, scope.platform)));
-  if (!row) throw notFound('系列专题');
+  if (!row) throw notShown('系列专题');
   const [items, [{ n }]] = await Promise.all([
     d
       .select(courseCardFields)
@@ -266,7 +265,7 @@ export async function seriesState(scope: Scope, operatorId: number | null, serie
 export async function seriesEnrol(scope: Scope, operatorId: number, seriesId: number): Promise<SeriesState> {
   const d = await db();
   const [row] = await d.select({ id: series.id }).from(series).where(and(eq(series.id, seriesId), publishedTo(series.audiences, scope.site, scope.platform)));
-  if (!row) throw notFound('系列专题');
+  if (!row) throw notShown('系列专题');
   const inserted = await d.insert(seriesEnrolments).values({ seriesId, operatorId }).onConflictDoNothing().returning({ s: seriesEnrolments.seriesId });
   if (inserted.length === 0) throw new ServiceError('您已加入该系列专题，请勿重复报名');
   await d.update(series).set({ studyCount: sql`${series.studyCount} + 1` }).where(eq(series.id, seriesId));
@@ -299,7 +298,7 @@ export async function teacherDetail(scope: Scope, id: number): Promise<TeacherDe
     .select({ ...teacherCardColumns, field: teachers.field, intro: teachers.intro, gender: teachers.gender })
     .from(teachers)
     .where(and(eq(teachers.id, id), visibleTeachers(scope)));
-  if (!row) throw notFound('教师');
+  if (!row) throw notShown('教师');
   const list = await d
     .select(courseCardFields)
     .from(courses)
@@ -353,7 +352,7 @@ export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['st
 export async function liveDetail(scope: Scope, id: number, now: Date = new Date()): Promise<LiveDetail> {
   const d = await db();
   const [row] = await d.select().from(liveClasses).where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
-  if (!row) throw notFound('直播');
+  if (!row) throw notShown('直播');
   const teacherRows = row.teacherId ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : [];
   const recording = row.endAt < now ? clipFor(row.replayMedia) : null;
   return {
@@ -419,7 +418,7 @@ export async function newsDetail(scope: Scope, id: number): Promise<NewsDetail> 
   const d = await db();
   const where = publishedTo(news.audiences, scope.site, scope.platform);
   const [row] = await d.select().from(news).where(and(eq(news.id, id), where));
-  if (!row) throw notFound('新闻');
+  if (!row) throw notShown('新闻');
   const around = await neighbours(news, where, row.publishedAt, row.id);
   return {
     id: row.id,
@@ -446,7 +445,7 @@ export async function newsView(scope: Scope, id: number): Promise<{ id: number; 
     .set({ views: sql`${news.views} + 1` })
     .where(and(eq(news.id, id), publishedTo(news.audiences, scope.site, scope.platform)))
     .returning({ views: news.views });
-  if (!row) throw notFound('新闻');
+  if (!row) throw notShown('新闻');
   return { id, views: row.views };
 }
 
@@ -474,7 +473,7 @@ export async function noticeDetail(scope: Scope, id: number): Promise<NoticeDeta
   const d = await db();
   const where = publishedTo(notices.audiences, scope.site, scope.platform);
   const [row] = await d.select().from(notices).where(and(eq(notices.id, id), where));
-  if (!row) throw notFound('公告');
+  if (!row) throw notShown('公告');
   const around = await neighbours(notices, where, row.publishedAt, row.id);
   return { id: row.id, title: row.title, isTop: row.isTop, publishedAt: iso(row.publishedAt), bodyHtml: richText(row.body), ...around };
 }
@@ -503,7 +502,7 @@ export async function policyDetail(scope: Scope, id: number): Promise<PolicyDeta
     .select({ ...policyFields, body: policies.body })
     .from(policies)
     .where(and(eq(policies.id, id), publishedTo(policies.audiences, scope.site, scope.platform)));
-  if (!row) throw notFound('文件');
+  if (!row) throw notShown('文件');
   const { body, ...rest } = row;
   return { ...rest, publishedAt: iso(row.publishedAt), bodyHtml: richText(body) };
 }
@@ -593,7 +592,7 @@ export async function updateCourseBasic(user: { cmsRoles: string[] }, input: { i
   if (input.summary !== undefined) set.summary = input.summary;
   if (Object.keys(set).length === 0) throw new ServiceError('没有需要修改的内容', CODE_INVALID);
   const updated = await d.update(courses).set(set).where(eq(courses.id, input.id)).returning({ id: courses.id });
-  if (updated.length === 0) throw notFound('课程');
+  if (updated.length === 0) throw notShown('课程');
   const { revalidateCourse } = await import('./catalogue-revalidate');
   await revalidateCourse(input.id);
   return { id: input.id };

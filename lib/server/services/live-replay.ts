@@ -11,7 +11,7 @@ import { chinaDate } from '@/lib/format';
 import type { LiveReplayState } from '@/lib/api/catalogue-types';
 import { db } from '../db';
 import { liveClasses, liveReplays, studyRecords } from '../db/schema';
-import { CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { CODE_INVALID, notShown, ServiceError } from '../errors';
 import { clipFor, type Clip } from '../media';
 import { publishedTo } from './audience';
 import type { Scope } from './home';
@@ -36,7 +36,7 @@ export async function replayOf(scope: Scope, id: number, now: Date = new Date())
     .select({ id: liveClasses.id, endAt: liveClasses.endAt, recordHours: liveClasses.recordHours, media: liveClasses.replayMedia })
     .from(liveClasses)
     .where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
-  if (!row) throw new ServiceError('直播不存在或已下线', CODE_NOT_FOUND);
+  if (!row) throw notShown('直播');
   const clip = clipFor(row.media);
   if (!clip || row.endAt > now) throw new ServiceError(MSG_NO_REPLAY, CODE_INVALID);
   return { id: row.id, recordHours: row.recordHours, clip };

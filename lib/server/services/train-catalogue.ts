@@ -8,7 +8,7 @@ import type { DictionaryItem, Page } from '@/lib/api/types';
 import type { TrainApplyState, TrainDetail, TrainListItem, TrainStudent, TrainTextItem } from '@/lib/api/catalogue-types';
 import { db } from '../db';
 import { dictionaries, operators, orgs, trainApplications, trainItems, trains } from '../db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '../errors';
+import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '../errors';
 import { plainText, richText } from '../rich-text';
 import { ownAudienceFirst, publishedTo } from './audience';
 import { trainCardColumns, type Scope } from './home';
@@ -168,7 +168,7 @@ async function visibleTrain(scope: Scope, id: number) {
     .select({ ...listFields, capacity: trains.capacity })
     .from(trains)
     .where(and(eq(trains.id, id), publishedTo(trains.audiences, scope.site, scope.platform)));
-  if (!row) throw new ServiceError('培训项目不存在或已下线', CODE_NOT_FOUND);
+  if (!row) throw notShown('培训项目');
   return row;
 }
 
