@@ -5,20 +5,11 @@
  * The decision itself is lib/variants/decide.ts.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
-import { IDENTITY_COOKIE, verifyIdentity } from '@/lib/identity';
-import { decide } from '@/lib/variants/decide';
+import { decideRequest } from '@/lib/server/host-lane';
 
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
-  const hasSession = !!request.cookies.get(TOKEN_STORAGE_KEY)?.value;
-  const decision = decide({
-    host: request.headers.get('host') ?? url.host,
-    pathname: url.pathname,
-    search: url.search,
-    hasSession,
-    identity: hasSession ? verifyIdentity(request.cookies.get(IDENTITY_COOKIE)?.value) : null,
-  });
+  const decision = decideRequest(request.headers.get('host') ?? url.host, url.pathname, url.search, request.headers.get('cookie'));
   if (decision.kind === 'redirect') {
     // Relative to the request's own host, so every variant keeps its host.
     return NextResponse.redirect(new URL(decision.location, url), 307);
@@ -28,6 +19,12 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the backend, Next's own files and the static artwork in public/.
-  matcher: ['/((?!api/|modules/|_next/|covers/|avatars/|logos/|banners/|media/|favicon\\.ico|icon\\.svg).*)'],
+  // Everything but the backend, Next's own files, the static artwork in public/ and the page requests the host
+  // lane has already routed to their site (lib/server/host-lane.ts; a client cannot send its header).
+  matcher: [
+    {
+      source: '/((?!api/|modules/|_next/|covers/|avatars/|logos/|banners/|media/|favicon\\.ico|icon\\.svg).*)',
+      missing: [{ type: 'header', key: 'x-portal-routed' }],
+    },
+  ],
 };

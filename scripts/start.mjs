@@ -22,7 +22,8 @@ try {
 const hosts = ['localhost', 'party.localhost', 'stu.localhost', 'dangxiao.localhost'];
 console.log(`[start] serving ${hosts.map((h) => `http://${h}:${port}`).join(', ')}`);
 
-const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+// scripts/lib/preload.cjs: see there (a client header must not skip proxy.ts while the server starts).
+const child = spawn(process.execPath, ['--require', path.join(ROOT, 'scripts/lib/preload.cjs'), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
   cwd: ROOT,
   stdio: 'inherit',
 });

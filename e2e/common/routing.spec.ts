@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import http from 'node:http';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { expectNotFound, pathOf, siteOf } from '../support/sites';
 
 test('the root redirects to the variant home', async ({ page }, testInfo) => {
@@ -37,4 +38,36 @@ test('a page outside the site’s route set is a whole 404 page without JavaScri
 test('a login-required page sends a visitor without a session to the home page', async ({ page }) => {
   await page.goto('/personal/index');
   await expect.poll(() => pathOf(page)).toBe('/home');
+});
+
+/** A GET with the given headers to the test server, by its address with the project's Host (no redirect followed). */
+function rawGet(testInfo: TestInfo, path: string, headers: Record<string, string>): Promise<{ status: number; location?: string }> {
+  const base = new URL(testInfo.project.use.baseURL!);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ hostname: '127.0.0.1', port: base.port, path, headers: { host: base.host, ...headers } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on('error', reject);
+  });
+}
+
+test('a client cannot skip the routing by sending the host lane’s header (lib/server/host-lane)', async ({}, testInfo) => {
+  const segment = { main: 'main', party: 'party', student: 'student' }[testInfo.project.name]!;
+  const forged = { 'x-portal-routed': '1' };
+  // An internal path asked for directly stays a 404, and a login-only page still sends a visitor to the login.
+  expect((await rawGet(testInfo, `/${segment}/home`, forged)).status).toBe(404);
+  const guarded = await rawGet(testInfo, '/personal/index', forged);
+  expect(guarded.status).toBe(307);
+  expect(guarded.location).toContain('/home?login=1');
+});
+
+test('a page served by the host lane navigates on inside the portal without a full reload', async ({ page }) => {
+  await page.goto('/course/index?t=302');
+  const pager = page.getByRole('navigation', { name: '课程分页' });
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await pager.getByRole('link', { name: '第2页' }).click();
+  await expect(pager.locator('[aria-current="page"]')).toContainText('2');
+  expect(new URL(page.url()).search).toBe('?t=302&page=2');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });

@@ -8,22 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { serveDirect } from './direct-lane';
-
-/** A cookie's value from a Cookie header; null when absent or not decodable. */
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
+import { laneInstalled, takeRoute } from './host-lane';
+import { readCookie } from './read-cookie';
 
 export function requestToken(request: Request): string | null {
   return request.headers.get('x-access-token') || readCookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
@@ -51,7 +37,8 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
 
 /**
  * Stamps every request any HTTP(S) server of this process receives (http.Server and https.Server emit through
- * net.Server), and hands the direct lane's requests to it (lib/server/direct-lane).
+ * net.Server), hands the direct lane's requests to it (lib/server/direct-lane) and routes page requests to their
+ * site's segment (lib/server/host-lane).
  */
 export function stampPeerAddresses(): void {
   const g = globalThis as PeerGlobals;
@@ -64,9 +51,11 @@ export function stampPeerAddresses(): void {
     if (event === 'request') {
       stampPeerAddress(args[0] as IncomingMessage);
       if (serveDirect(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+      takeRoute(args[0] as IncomingMessage);
     }
     return emit.call(this, event, ...args);
   };
+  laneInstalled();
 }
 
 /**

@@ -138,7 +138,7 @@ export async function startServer({ port, hostname, env = {}, stdio = 'inherit',
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = String(v);
   }
-  const args = [...nodeArgs, NEXT_BIN, 'start', '-p', String(port)];
+  const args = [...nodeArgs, '--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(port)];
   if (hostname) args.push('-H', hostname);
   const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio });
   const server = { child, pid: child.pid, port, stop: () => stopServer(child) };
