@@ -14,6 +14,7 @@
  * hook is installed, have it removed by scripts/lib/preload.cjs.
  */
 import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE, verifyIdentity } from '@/lib/identity';
 import { decide, type ProxyDecision } from '@/lib/variants/decide';
@@ -21,12 +22,12 @@ import { readCookie } from './read-cookie';
 
 /** Set on a request the lane has routed; proxy.ts's matcher skips such requests. */
 export const ROUTED_HEADER = 'x-portal-routed';
-/** Tells scripts/lib/preload.cjs that the lane now removes ROUTED_HEADER itself. */
+/** Tells scripts/lib/preload.cjs that the lane now removes ROUTED_HEADER itself (on net.Server's prototype, which the preload sees too). */
 const LANE_INSTALLED = Symbol.for('portal.laneInstalled');
 
 /** Called when the request hook that runs takeRoute is installed (lib/server/request-token stampPeerAddresses). */
 export function laneInstalled(): void {
-  (globalThis as { [LANE_INSTALLED]?: boolean })[LANE_INSTALLED] = true;
+  (net.Server.prototype as { [LANE_INSTALLED]?: boolean })[LANE_INSTALLED] = true;
 }
 
 /** What proxy.ts's matcher leaves out (the backend, Next's files, static artwork): never the lane's either. */

@@ -10,10 +10,11 @@
 const net = require('node:net');
 
 const ROUTED_HEADER = 'x-portal-routed';
+/** Set on net.Server.prototype by the lane (lib/server/host-lane laneInstalled): shared by every module realm. */
 const LANE_INSTALLED = Symbol.for('portal.laneInstalled');
 
 const emit = net.Server.prototype.emit;
 net.Server.prototype.emit = function (event, ...args) {
-  if (event === 'request' && !globalThis[LANE_INSTALLED] && args[0] && args[0].headers) delete args[0].headers[ROUTED_HEADER];
+  if (event === 'request' && !net.Server.prototype[LANE_INSTALLED] && args[0] && args[0].headers) delete args[0].headers[ROUTED_HEADER];
   return emit.call(this, event, ...args);
 };

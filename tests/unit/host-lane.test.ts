@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { config } from '@/proxy';
-import { decideRequest, ROUTED_HEADER, takeRoute } from '@/lib/server/host-lane';
+import { decideRequest, laneInstalled, ROUTED_HEADER, takeRoute } from '@/lib/server/host-lane';
 import { signIdentity } from '@/lib/identity';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
@@ -85,14 +85,15 @@ describe('takeRoute', () => {
 
 describe('scripts/lib/preload.cjs (requests that arrive while the server starts)', () => {
   const original = net.Server.prototype.emit;
+  const proto = net.Server.prototype as unknown as { [k: symbol]: boolean | undefined };
   const installed = Symbol.for('portal.laneInstalled');
   afterAll(() => {
     net.Server.prototype.emit = original;
-    delete (globalThis as { [installed]?: boolean })[installed];
+    delete proto[installed];
   });
 
   it("removes the lane's header until the lane is installed, then leaves it to the lane", () => {
-    delete (globalThis as { [installed]?: boolean })[installed];
+    delete proto[installed];
     createRequire(__filename)('../../scripts/lib/preload.cjs');
     const server = new net.Server();
     const seen: IncomingHttpHeaders[] = [];
@@ -100,7 +101,7 @@ describe('scripts/lib/preload.cjs (requests that arrive while the server starts)
     server.emit('request', { headers: { host: 'localhost', [ROUTED_HEADER]: '1' } });
     expect(seen[0][ROUTED_HEADER]).toBeUndefined();
     expect(seen[0].host).toBe('localhost');
-    (globalThis as { [installed]?: boolean })[installed] = true;
+    laneInstalled();
     server.emit('request', { headers: { host: 'localhost', [ROUTED_HEADER]: '1' } });
     expect(seen[1][ROUTED_HEADER]).toBe('1');
   });
