@@ -10,7 +10,8 @@ import { BusyButton } from '@/components/ui/BusyButton';
 import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
 
 /**
- * One button for both states (aria-pressed, the name changes), kept focusable while the request runs: the
+ * One button for both states, named by what it does (收藏 / 取消收藏, so no aria-pressed: "取消收藏, pressed" would
+ * contradict itself), kept focusable while the request runs: the
  * keyboard user who pressed it stays on it. `initial` may change afterwards (the visitor's state loaded
  * again); `onChange` hears each toggle the server accepted.
  */
@@ -38,7 +39,6 @@ export function FavouriteButton({
   return (
     <BusyButton
       busy={busy}
-      aria-pressed={on}
       data-favourite
       onClick={async (e) => {
         if (!isLoggedIn()) return openMessageBox(1);

@@ -445,7 +445,7 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
               )}
               {/* Not on touch-only devices, which have no keyboard to use it with. */}
               <p className="mt-2 text-xs text-gray-400 [@media(hover:none)_and_(pointer:coarse)]:hidden">
-                键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量 · [ ] 倍速 · C 字幕
+                键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量（焦点在视频上时） · [ ] 倍速 · C 字幕
               </p>
               {course.aiSubtitles && chosen && !chapter.hasSubtitle && (
                 <BusyButton

@@ -53,7 +53,8 @@ export function MessageBox({ initial = null }: { initial?: State | null }) {
                 {V.confirmCancel}
               </button>
             )}
-            <button type="button" onClick={confirm} className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800">
+            {/* The focus starts here (Headless UI's data-autofocus), so Enter answers the box. */}
+            <button type="button" data-autofocus onClick={confirm} className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800">
               {mode?.login ? '登录' : V.confirmOk}
             </button>
           </div>

@@ -119,6 +119,8 @@ it('hides the keyboard hint on touch-only devices', async () => {
   await renderPlayer();
   const hint = screen.getByText(/^键盘：空格 播放\/暂停/);
   expect(hint.className).toContain('[@media(hover:none)_and_(pointer:coarse)]:hidden');
+  // ↑ ↓ change the volume only on the video (elsewhere they scroll the page): the hint says so (QA).
+  expect(hint.textContent).toContain('↑ ↓ 音量（焦点在视频上时）');
 });
 
 it('numbers a chapter in its list only when its title has no number of its own', async () => {

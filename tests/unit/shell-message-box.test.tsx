@@ -3,7 +3,8 @@
  * SPEC 2.7: every mode of the 提示 message box is a dialog named by its title and described by its message, so a
  * screen reader reads the message as the box opens (as the 交卷 confirmation does).
  */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { MessageBox } from '@/components/shell/MessageBox';
 import type { MessageBoxMode } from '@/lib/ui/events';
 
@@ -35,4 +36,32 @@ it.each(TEXTS)('mode %i is described by its message', (mode, text) => {
 it('a message given with the mode describes the box instead', () => {
   render(<MessageBox initial={{ mode: 6, message: '收藏课程需要先登录' }} />);
   expect(description()).toBe('收藏课程需要先登录');
+});
+
+// QA: the box opened with the focus on its invisible container, so Enter did nothing and a keyboard user had to find
+// the button. The focus now starts on the box's action (登录 where it offers one, else 确定).
+it.each([
+  [4 as MessageBoxMode, '确定'],
+  [3 as MessageBoxMode, '确定'],
+  [1 as MessageBoxMode, '登录'],
+])('mode %i opens with the focus on %s', async (mode, name) => {
+  render(<MessageBox initial={{ mode }} />);
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name })));
+});
+
+it('a question asked with useConfirm opens with the focus on 取消, the choice that changes nothing', async () => {
+  function Asker() {
+    const [confirm, dialog] = useConfirm();
+    return (
+      <>
+        <button type="button" onClick={() => void confirm('确定交卷吗？')}>
+          交卷
+        </button>
+        {dialog}
+      </>
+    );
+  }
+  render(<Asker />);
+  fireEvent.click(screen.getByRole('button', { name: '交卷' }));
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '取消' })));
 });
