@@ -16,7 +16,7 @@ import { isLoggedIn } from '@/lib/session/client';
 import { formatChapterLength, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { HEARTBEAT_INTERVAL_S, HEARTBEAT_SLACK_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
-import { Outbox, Reporter, SegmentTracker, newSubmitId, type Transport } from '@/lib/learning/heartbeat';
+import { Outbox, Reporter, SegmentTracker, newSubmitId, progressAfter, type Transport } from '@/lib/learning/heartbeat';
 import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
@@ -75,8 +75,10 @@ export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: 
     reporterRef.current = new Reporter(
       transport(),
       new Outbox(window.localStorage),
-      (a) => {
-        if (a.accepted) qc.setQueryData<CourseProgressView>(progressKey, (old) => (old ? { ...old, progress: Math.max(old.progress, a.progress), finished: old.finished || a.finished } : old));
+      (a, p) => {
+        if (!a.accepted) return;
+        const duration = p && qc.getQueryData<CourseView>(apiQueryKey('/api/course/view', { courseId }))?.chapters.find((c) => c.id === p.chapterId)?.duration;
+        qc.setQueryData<CourseProgressView>(progressKey, (old) => (old ? progressAfter(old, a, p, duration) : old));
       },
       batch,
     );

@@ -5,8 +5,8 @@
  * (network cut, server restart, laptop closed) is sent again, in order, in batches. The server is idempotent on
  * the submit id, so sending one twice (a beacon on page hide and the outbox on the next visit) counts once.
  */
-import { BATCH_SUBMIT_MAX, HEARTBEAT_QUEUE_KEY, MAX_PLAYBACK_RATE } from './constants';
-import type { HeartbeatAnswer, HeartbeatPayload } from './types';
+import { BATCH_SUBMIT_MAX, CHAPTER_END_TOLERANCE_S, HEARTBEAT_QUEUE_KEY, MAX_PLAYBACK_RATE } from './constants';
+import type { CourseProgressView, HeartbeatAnswer, HeartbeatPayload } from './types';
 
 export interface Transport {
   submit(p: HeartbeatPayload): Promise<HeartbeatAnswer>;
@@ -137,7 +137,8 @@ export class Reporter {
   constructor(
     private transport: Transport,
     private outbox: Outbox,
-    private onAnswer: (a: HeartbeatAnswer) => void = () => {},
+    /** Each answer with the heartbeat it answers (undefined only when the server answered an id it was not sent). */
+    private onAnswer: (a: HeartbeatAnswer, p: HeartbeatPayload | undefined) => void = () => {},
     private useBatch = false,
   ) {}
 
@@ -162,7 +163,7 @@ export class Reporter {
       try {
         const a = await this.transport.submit(p);
         this.outbox.remove([p.submitId]);
-        this.onAnswer(a);
+        this.onAnswer(a, p);
         return 'answered';
       } catch (err) {
         if (isAnswer(err)) {
@@ -201,7 +202,8 @@ export class Reporter {
           return;
         }
         this.outbox.remove(answers.map((a) => a.submitId));
-        for (const a of answers) this.onAnswer(a);
+        const sent = new Map(waiting.map((w) => [w.submitId, w]));
+        for (const a of answers) this.onAnswer(a, sent.get(a.submitId));
         if (answers.length === 0) return;
       }
     } finally {
@@ -225,4 +227,19 @@ function isAnswer(err: unknown): boolean {
   const e = err as { name?: string; code?: number } | null;
   if (e?.name !== 'ApiError' || typeof e.code !== 'number') return false;
   return !(e.code >= 2000 && e.code <= 2002) && e.code < 1500;
+}
+
+/**
+ * The learner's progress after an accepted heartbeat: the course's percentage, and the chapter's own row (its
+ * frontier, position, and finished once the frontier reaches its end, as the server decides it), so the chapter
+ * list shows what was just studied without a reload. A duplicate answer carries no frontier: only the course's part.
+ */
+export function progressAfter(old: CourseProgressView, a: HeartbeatAnswer, p: HeartbeatPayload | undefined, chapterDuration: number | undefined): CourseProgressView {
+  const next = { ...old, progress: Math.max(old.progress, a.progress), finished: old.finished || a.finished };
+  if (!a.accepted || a.duplicate || !p) return next;
+  const was = old.chapters.find((c) => c.chapterId === p.chapterId);
+  const frontier = Math.max(was?.frontier ?? 0, a.frontier);
+  const finished = !!was?.finished || (chapterDuration !== undefined && chapterDuration > 0 && frontier >= chapterDuration - CHAPTER_END_TOLERANCE_S);
+  const row = { chapterId: p.chapterId, frontier, position: p.position, finished };
+  return { ...next, chapters: was ? old.chapters.map((c) => (c === was ? row : c)) : [...old.chapters, row] };
 }
