@@ -14,8 +14,8 @@ import { actionClass, BusyButton } from '@/components/ui/BusyButton';
  * 报名/加入 a series topic, and 申请证书 once its courses are finished. The certificate call belongs to the
  * learning work (/api/recommendseries/applicationCertificate, a silent path: its refusal is shown here).
  */
-export function SeriesActions({ seriesId, courseCount }: { seriesId: number; courseCount: number }) {
-  const qc = useQueryClient();
+/** The signed-in viewer's state of a series (none for a visitor), shared by the actions and the counts. */
+function useSeriesState(seriesId: number) {
   const key = ['/api/recommendseries/state', { seriesId, viewer: true }];
   const q = useQuery({
     queryKey: key,
@@ -23,6 +23,25 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
     enabled: typeof document !== 'undefined' && isLoggedIn(),
     staleTime: 0,
   });
+  return { key, q };
+}
+
+/**
+ * 共N门课程 · N人学习 · N人报名: the cached page's counts, then the current ones a signed-in viewer's state brings, so a
+ * learner who just joined sees themselves counted.
+ */
+export function SeriesCounts({ seriesId, courseCount, studyCount, enrolCount }: { seriesId: number; courseCount: number; studyCount: number; enrolCount: number }) {
+  const counts = useSeriesState(seriesId).q.data?.counts ?? { studyCount, enrolCount };
+  return (
+    <p className="text-sm text-gray-600">
+      共{courseCount}门课程 · {counts.studyCount}人学习 · {counts.enrolCount}人报名
+    </p>
+  );
+}
+
+export function SeriesActions({ seriesId, courseCount }: { seriesId: number; courseCount: number }) {
+  const qc = useQueryClient();
+  const { key, q } = useSeriesState(seriesId);
   const [busy, setBusy] = useState(false);
   const enrolled = q.data?.enrolled ?? false;
   // 申请证书 becomes the link 查看证书: the focus of the keyboard user who applied moves on to it.

@@ -75,6 +75,8 @@ export interface SeriesState {
   finishedCount: number;
   /** The learner's certificate of this series, once issued. */
   certificateId: number | null;
+  /** The series' counts as they are now (a signed-in viewer's state; the detail page is cached, so it may show older ones). */
+  counts?: { studyCount: number; enrolCount: number };
 }
 
 export interface TrainListItem extends TrainCard {

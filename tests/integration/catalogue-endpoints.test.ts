@@ -3,6 +3,7 @@
  * against the dictionaries, details, platform variants, login-only policies, search, and training enrolment
  * with its review. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
+import type { SeriesState } from '@/lib/api/catalogue-types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
@@ -229,13 +230,15 @@ describe('series, teachers, live, news, notices', () => {
   it('series list, detail with its courses, enrol once', async () => {
     const list = await call<Page<{ id: number }>>('/api/recommendseries/list', { pageSize: 3 });
     const id = list.data.list[0].id;
-    const detail = await call<{ courses: unknown[] }>('/api/recommendseries/detail', { id });
+    const detail = await call<{ courses: unknown[]; studyCount: number; enrolCount: number }>('/api/recommendseries/detail', { id });
     expect(detail.code).toBe(0);
     expect(detail.data.courses.length).toBeGreaterThan(0);
     const token = await loginAs('learner');
     expect((await call('/api/recommendseries/enrol', { seriesId: id })).code).toBe(CODE_SESSION_NONE);
-    const enrol = await call<{ enrolled: boolean }>('/api/recommendseries/enrol', { seriesId: id }, main, token);
+    const enrol = await call<SeriesState>('/api/recommendseries/enrol', { seriesId: id }, main, token);
     expect(enrol.data.enrolled).toBe(true);
+    // The counts as they are now, the new learner included (the cached detail page shows them from these).
+    expect(enrol.data.counts).toEqual({ studyCount: detail.data.studyCount + 1, enrolCount: detail.data.enrolCount + 1 });
     expect((await call('/api/recommendseries/enrol', { seriesId: id }, main, token)).msg).toMatch(/请勿重复/);
     expect((await call<{ enrolled: boolean }>('/api/recommendseries/state', { seriesId: id }, main, token)).data.enrolled).toBe(true);
     expect((await call<{ enrolled: boolean }>('/api/recommendseries/state', { seriesId: id })).data.enrolled).toBe(false);

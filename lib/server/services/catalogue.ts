@@ -245,7 +245,7 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
 export async function seriesState(scope: Scope, operatorId: number | null, seriesId: number): Promise<SeriesState> {
   if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0, certificateId: null };
   const d = await db();
-  const [[enrol], [{ n }], [cert]] = await Promise.all([
+  const [[enrol], [{ n }], [cert], [{ enrolCount }], [counted]] = await Promise.all([
     d.select({ s: seriesEnrolments.seriesId }).from(seriesEnrolments).where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId))),
     d
       .select({ n: count() })
@@ -257,8 +257,16 @@ export async function seriesState(scope: Scope, operatorId: number | null, serie
       .select({ id: certificates.id })
       .from(certificates)
       .where(and(eq(certificates.operatorId, operatorId), eq(certificates.kind, 'series'), eq(certificates.refId, seriesId))),
+    d.select({ enrolCount: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, seriesId)),
+    d.select({ studyCount: series.studyCount }).from(series).where(eq(series.id, seriesId)),
   ]);
-  return { seriesId, enrolled: !!enrol, finishedCount: n, certificateId: cert?.id ?? null };
+  return {
+    seriesId,
+    enrolled: !!enrol,
+    finishedCount: n,
+    certificateId: cert?.id ?? null,
+    ...(counted ? { counts: { studyCount: counted.studyCount, enrolCount } } : {}),
+  };
 }
 
 /** 报名/加入 a series: idempotent refusal on a second try, so the button cannot enrol twice. */

@@ -9,7 +9,7 @@ import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs, JsonLd, SectionTitle } from '@/components/catalogue/ui';
 import { CourseList } from '@/components/catalogue/Lists';
-import { SeriesActions } from '@/components/catalogue/SeriesActions';
+import { SeriesActions, SeriesCounts } from '@/components/catalogue/SeriesActions';
 
 export function generateStaticParams() {
   return [];
@@ -53,9 +53,7 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
           <div className="min-w-0 space-y-3">
             <h1 className="text-2xl font-semibold text-gray-900">{x.title}</h1>
             <p className="leading-7 text-gray-700">{x.summary}</p>
-            <p className="text-sm text-gray-600">
-              共{x.courses.length}门课程 · {x.studyCount}人学习 · {x.enrolCount}人报名
-            </p>
+            <SeriesCounts seriesId={x.id} courseCount={x.courses.length} studyCount={x.studyCount} enrolCount={x.enrolCount} />
             <SeriesActions seriesId={x.id} courseCount={x.courses.length} />
           </div>
         </header>
