@@ -11,6 +11,7 @@ import { formatHoursMinutes, greeting } from '@/lib/format';
 import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
+import { findRoute, type Variant } from '@/lib/variants';
 import { creationHref } from '@/components/creation/links';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 
@@ -69,6 +70,7 @@ export function HeaderUser() {
 }
 
 function SignedIn({ platform }: { platform: boolean }) {
+  const { variant } = useSite();
   // The name kept from the last visit shows at once; the server's answer replaces it.
   const [stored] = useState(readUserInfo);
   const info = useQuery({ ...apiQuery<UserInfo>('/api/eosoperator/myInfo'), placeholderData: stored ?? undefined });
@@ -123,7 +125,7 @@ function SignedIn({ platform }: { platform: boolean }) {
             我的贡献
           </Link>
         )}
-        <button type="button" className={linkClass} onClick={logout}>
+        <button type="button" className={linkClass} onClick={() => void logout(variant)}>
           退出
         </button>
       </span>
@@ -131,11 +133,21 @@ function SignedIn({ platform }: { platform: boolean }) {
   );
 }
 
+/**
+ * Where signing out leaves the user: null to reload the page (SPEC 4.1), or the site's home when the page needs a
+ * session, whose reload would only ask the user who just chose to leave to sign in again.
+ */
+export function afterLogout(variant: Variant, pathname: string): string | null {
+  return findRoute(variant, pathname)?.login ? variant.home : null;
+}
+
 /** SPEC 4.1: log-out clears the user, the token and the sign-in flag, and reloads the page. */
-async function logout() {
+async function logout(variant: Variant) {
   await api.request('/modules/eosoperator/logout').catch(() => undefined);
   writeUserInfo(null);
-  window.location.reload();
+  const to = afterLogout(variant, window.location.pathname);
+  if (to) window.location.assign(to);
+  else window.location.reload();
 }
 
 /** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */

@@ -49,6 +49,24 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
   await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 
+test('signing out on a page that needs a session goes to the site’s home, without asking to sign in again', async ({ page }, testInfo) => {
+  const account = await makeAccount(page, '退出测试');
+  // Signed in from inside the page, so the browser keeps the session cookie (Node cannot resolve *.localhost).
+  const signedIn = await page.evaluate(async ({ email, password }) => {
+    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const cap = await post('/modules/imgCode/detail', {});
+    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  }, account);
+  expect(signedIn.code, signedIn.msg).toBe(0);
+  await page.goto('/personal/index');
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: '退出' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(siteOf(testInfo).home);
+  await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('登录 pressed before the page is interactive still opens the dialog, once', async ({ browser, baseURL }) => {
   // Without JavaScript the header's 登录 is a plain form: the page reloads with ?login=1.
   const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });

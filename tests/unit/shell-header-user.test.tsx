@@ -7,7 +7,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { HeaderUser } from '@/components/shell/HeaderUser';
+import { afterLogout, HeaderUser } from '@/components/shell/HeaderUser';
+import { VARIANTS } from '@/lib/variants';
 import { SignedInMark } from '@/components/shell/SignedInMark';
 import { SiteProvider } from '@/components/site/SiteContext';
 import { makeQueryClient } from '@/lib/api/query';
@@ -121,4 +122,14 @@ describe('signed-in header', () => {
     expect(await screen.findByText(/，王晓明/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
   }, 15000);
+});
+
+describe('signing out (SPEC 4.1)', () => {
+  // QA: signing out on the personal centre reloaded it, and its login guard opened the sign-in dialog at once.
+  it('reloads a public page, and leaves a page that needs a session for the site’s home', () => {
+    expect(afterLogout(VARIANTS.main, '/course/index')).toBeNull();
+    expect(afterLogout(VARIANTS.main, '/personal/index')).toBe('/home');
+    expect(afterLogout(VARIANTS.main, '/policy/index')).toBe('/home');
+    expect(afterLogout(VARIANTS.student, '/personal/index')).toBe('/course/index');
+  });
 });
