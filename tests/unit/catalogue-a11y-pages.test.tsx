@@ -107,7 +107,7 @@ describe('links that open another window', () => {
 });
 
 describe('page titles', () => {
-  const personal = async (tab?: string) => (await personalMetadata({ searchParams: Promise.resolve(tab ? { tab } : {}) })).title;
+  const personal = async (tab?: string, variant = 'main') => (await personalMetadata({ params: Promise.resolve({ variant }), searchParams: Promise.resolve(tab ? { tab } : {}) })).title;
 
   it('each tab of the personal centre has its own', async () => {
     expect(await personal()).toBe('学习档案 - 个人中心');
@@ -118,6 +118,12 @@ describe('page titles', () => {
     expect(await personal('favourites')).toBe('我的收藏 - 个人中心');
     expect(await personal('settings')).toBe('账号设置 - 个人中心');
     expect(await personal('nonsense')).toBe('学习档案 - 个人中心');
+  });
+
+  // QA: on the student site the heading says 科教个人空间 (SPEC 2.1's science personal area) and the title said 个人中心.
+  it('on the student site, the science personal area, as its heading says', async () => {
+    expect(await personal(undefined, 'student')).toBe('学习档案 - 科教个人空间');
+    expect(await personal('exams', 'student')).toBe('我的考试 - 科教个人空间');
   });
 
   it('/train/task is titled 页面不存在 for a project that does not exist or no valid id', async () => {

@@ -13,13 +13,27 @@ import { ApiError } from '@/lib/api/core';
 import { CODE_SESSION_NONE } from '@/lib/api/messages';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: '考试信息', description: '我的考试：考试安排、状态与成绩，参加考试并查看结果。', robots: { index: false } };
-
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const num = (v: string | string[] | undefined) => {
   const s = Array.isArray(v) ? v[0] : v;
   return s && /^\d{1,9}$/.test(s) ? Number(s) : undefined;
 };
+const viewOf = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The title names what the page shows, as its heading does: the exam on its paper and result, else the list. */
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const base = { description: '我的考试：考试安排、状态与成绩，参加考试并查看结果。', robots: { index: false } };
+  const sp = await searchParams;
+  const examId = num(sp.examId);
+  const view = viewOf(sp.view);
+  if (examId && (view === 'paper' || view === 'result')) {
+    const what = view === 'paper' ? '在线考试' : '考试成绩';
+    const site = parseSiteSegment((await params).variant);
+    const exam = site ? await (await userApi(site)).api.request<ExamRow>('/api/examExaminfo/detail', { examId }).catch(() => null) : null;
+    return { ...base, title: exam ? `${exam.title} - ${what}` : what };
+  }
+  return { ...base, title: num(sp.trainId) ? '培训项目考试' : '考试信息' };
+}
 
 /** /exam (SPEC 2.1 exam information): the list with SPEC 4.3 statuses; `?examId=&view=paper|result`; `?trainId=` a project's exams. */
 export default async function ExamPage({ params, searchParams }: Props) {
@@ -28,7 +42,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const examId = num(sp.examId);
   const trainId = num(sp.trainId);
-  const view = Array.isArray(sp.view) ? sp.view[0] : sp.view;
+  const view = viewOf(sp.view);
   const { api } = await userApi(site);
 
   if (examId && view === 'paper') {

@@ -37,10 +37,13 @@ const tabOf = (v: string | string[] | undefined): Tab => {
   return TABS.some(([k]) => k === t) ? (t as Tab) : 'archive';
 };
 
+/** The area's name, as its heading says: the science personal area on the student site (SPEC 2.1), else 个人中心. */
+const areaName = (variant: string) => (VARIANTS[parseSiteSegment(variant)?.variant ?? 'main'].isStu ? '科教个人空间' : '个人中心');
+
 /** Each tab its own title (the site's title template adds the site name). */
-export async function generateMetadata({ searchParams }: Pick<Props, 'searchParams'>): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const tab = tabOf((await searchParams).tab);
-  return { title: `${TABS.find(([k]) => k === tab)![1]} - 个人中心`, robots: { index: false } };
+  return { title: `${TABS.find(([k]) => k === tab)![1]} - ${areaName((await params).variant)}`, robots: { index: false } };
 }
 
 /** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
@@ -83,7 +86,6 @@ export default async function PersonalPage({ params, searchParams }: Props) {
     if (err instanceof ApiError && err.code >= 2000 && err.code <= 2002) redirect('/home?login=1');
     throw err;
   }
-  const isStu = VARIANTS[site.variant].isStu;
   const now = new Date();
   // The year is the archive's; the other tabs list everything whatever the year.
   const href = (t: Tab, y = data.year) => `/personal/index?tab=${t}${t === 'archive' && y ? `&year=${y}` : ''}`;
@@ -91,10 +93,10 @@ export default async function PersonalPage({ params, searchParams }: Props) {
 
   return (
     <div className="page-width py-6">
-      <h1 className="text-xl font-semibold">{isStu ? '科教个人空间' : '个人中心'}</h1>
+      <h1 className="text-xl font-semibold">{areaName(site.variant)}</h1>
       {/* No link here prefetches: a tab or year is this page rendered again for the learner (a prefetch of each
           would be eight renders per visit), and a prefetch of a detail from a per-visitor page drops its id. */}
-      <nav aria-label="个人中心栏目" className="mt-4 flex flex-wrap gap-2 border-b pb-2">
+      <nav aria-label={`${areaName(site.variant)}栏目`} className="mt-4 flex flex-wrap gap-2 border-b pb-2">
         {TABS.map(([k, label]) => (
           <Link prefetch={false} key={k} href={href(k)} aria-current={tab === k ? 'page' : undefined} className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}>
             {label}
