@@ -80,11 +80,11 @@ async function open(): Promise<DbHandle> {
   const db = drizzle(client) as unknown as Db;
   // PGlite's API has no named statements: PREPARE once in its single session, then EXECUTE with literals. The
   // preparation is one promise per name, so calls arriving together before it is done wait for it rather than
-  // PREPARE the same name twice ('prepared statement ... already exists').
-  const preparing = new Map<string, { text: string; ready: Promise<void> }>();
+  // PREPARE the same name twice ('prepared statement ... already exists'); a failed one is tried again by the next
+  // call. A name keeps its text, as node-postgres requires on PostgreSQL.
+  const preparing = new Map<string, { text: string; ready: Promise<unknown> }>();
   const pg = client;
-  const prepare = async (name: string, text: string, previous: boolean) => {
-    if (previous) await pg.exec(`DEALLOCATE ${name}`);
+  const prepare = async (name: string, text: string) => {
     const [{ rows }] = await pg.exec(`SHOW standard_conforming_strings`);
     if ((rows[0] as { standard_conforming_strings?: string }).standard_conforming_strings !== 'on') throw new Error('standard_conforming_strings must be on');
     await pg.query(`PREPARE ${name} AS ${text}`);
@@ -92,19 +92,12 @@ async function open(): Promise<DbHandle> {
   const runPrepared = async (name: string, text: string, params: unknown[]) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad prepared statement name ${name}`);
     let entry = preparing.get(name);
-    if (entry?.text !== text) {
-      const after = entry?.ready.catch(() => undefined);
-      const previous = !!entry;
-      const ready = (async () => {
-        await after;
-        await prepare(name, text, previous);
-      })();
-      entry = { text, ready };
-      preparing.set(name, entry);
-      // A failed preparation is tried again by the next call.
-      ready.catch(() => {
-        if (preparing.get(name) === entry) preparing.delete(name);
-      });
+    if (entry && entry.text !== text) throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
+    if (!entry) {
+      const made = { text, ready: prepare(name, text) };
+      made.ready.catch(() => preparing.get(name) === made && preparing.delete(name));
+      preparing.set(name, made);
+      entry = made;
     }
     await entry.ready;
     return (await pg.query<Record<string, unknown>>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
