@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { siteOf } from '../support/sites';
-import { makeAccount } from '../support/accounts';
+import { signInFreshInPage } from '../support/accounts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -51,13 +51,7 @@ test('a visitor who has moved about the page opens 登录 without fetching any m
 });
 
 test('before the scripts run, a cached page shows someone signed in 您好，… and no 登录', async ({ page }) => {
-  const account = await makeAccount(page, '页眉测试');
-  const signedIn = await page.evaluate(async ({ email, password }) => {
-    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const cap = await post('/modules/imgCode/detail', {});
-    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
-  }, account);
-  expect(signedIn.code, signedIn.msg).toBe(0);
+  await signInFreshInPage(page, '页眉测试');
   // The page's scripts never arrive (a slow network, frozen): only the HTML, its styles and inline scripts.
   await page.route('**/_next/static/**/*.js', (route) => route.abort());
   await page.goto('/course/index');

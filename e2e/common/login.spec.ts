@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { makeAccount } from '../support/accounts';
+import { makeAccount, signInFreshInPage } from '../support/accounts';
 import { siteOf } from '../support/sites';
 
 /** The captcha answer, read through the test-only hook (PORTAL_TEST_HOOKS=1 on the test server). */
@@ -50,14 +50,7 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
 });
 
 test('signing out on a page that needs a session goes to the site’s home, without asking to sign in again', async ({ page }, testInfo) => {
-  const account = await makeAccount(page, '退出测试');
-  // Signed in from inside the page, so the browser keeps the session cookie (Node cannot resolve *.localhost).
-  const signedIn = await page.evaluate(async ({ email, password }) => {
-    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const cap = await post('/modules/imgCode/detail', {});
-    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
-  }, account);
-  expect(signedIn.code, signedIn.msg).toBe(0);
+  await signInFreshInPage(page, '退出测试');
   await page.goto('/personal/index');
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: '退出' }).click();

@@ -53,6 +53,21 @@ export async function makeAccount(page: Page, name: string, password = 'Own_pass
   return registerAccount(post, name, password);
 }
 
+/**
+ * A fresh account signed in from inside the page, so the browser holds the session cookie on any host (Node cannot
+ * resolve *.localhost for an API request context).
+ */
+export async function signInFreshInPage(page: Page, name: string, password = 'Own_pass_2026') {
+  const account = await makeAccount(page, name, password);
+  const signedIn = await page.evaluate(async ({ email, password }) => {
+    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const cap = await post('/modules/imgCode/detail', {});
+    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  }, account);
+  expect(signedIn.code, signedIn.msg).toBe(0);
+  return account;
+}
+
 /** The same through an API request context (the main host's project, whose host Node resolves), signed in. */
 export async function signInFresh(request: APIRequestContext, name: string, password = 'Own_pass_2026') {
   const post: Post = async (path, body) => (await request.post(path, { data: body })).json();
