@@ -5,7 +5,8 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
-import { readUserInfo } from '@/lib/session/client';
+import { isLoggedIn, readUserInfo } from '@/lib/session/client';
+import { isSafeRedirect } from '@/lib/redirect';
 import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { followUpTimers, readFollowUp } from '@/components/login/after-login';
 import { createExpiryHandler } from '@/components/account/session-expiry';
@@ -27,7 +28,7 @@ const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox
  * Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state), and
  * ?login=1 (a login guard's redirect, or the header's 登录 pressed before the page was interactive).
  */
-function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
+export function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | { goTo: string } | null {
   const q = new URLSearchParams(window.location.search);
   const resetToken = q.get('forgetPasswordToken');
   if (resetToken) return { loginType: 7, extra: { resetToken } };
@@ -45,8 +46,14 @@ function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | null {
   if (q.get('login') === '1') {
     // Opened once: a reload of the page does not open it again (a guard's ?redirect= stays for after the login).
     q.delete('login');
+    const target = q.get('redirect');
+    if (isLoggedIn()) {
+      // Signed in already (a bookmark, a shared link, another tab): on to the page the guard stopped, without the dialog.
+      if (target && isSafeRedirect(target, [], window.location.host)) return { goTo: target };
+      q.delete('redirect');
+    }
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
-    return { loginType: 1 };
+    return isLoggedIn() ? null : { loginType: 1 };
   }
   return null;
 }
@@ -111,14 +118,17 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     });
     const timers: ReturnType<typeof setTimeout>[] = [];
     // proxy.ts sends a visitor of a login-only page to /home?login=1; mails link to ?forgetPasswordToken=
-    const fromAddress = dialogFromAddress();
+    const address = dialogFromAddress();
+    const leaving = !!address && 'goTo' in address;
+    if (leaving) window.location.replace(address.goTo);
+    const fromAddress = address && 'loginType' in address ? address : null;
     if (fromAddress) timers.push(setTimeout(() => openLogin(fromAddress.loginType, fromAddress.extra), 0));
     // SPEC 4.2: the prompts after a password login, carried over the page's re-initialisation and
     // opened at their due time (the perfect-info prompt 3 s after the login itself).
-    const followUp = fromAddress ? null : readFollowUp();
+    const followUp = fromAddress || leaving ? null : readFollowUp();
     if (followUp) timers.push(...followUpTimers(followUp, Date.now(), (type, extra) => openLogin(type, extra)));
     // SPEC 2.4/4.2: the post-station dialog, once a day for a signed-in user without a station.
-    else if (!fromAddress && !stayOnSessionError) void maybePromptStations();
+    else if (!fromAddress && !leaving && !stayOnSessionError) void maybePromptStations();
     // A visitor's 登录 opens the dialog at once, also on a slow network: its code is fetched ahead.
     const stopPrefetch = fromAddress || readUserInfo() ? undefined : whenIdleAfterActivity(prefetchLoginDialog);
     return () => {
