@@ -19,6 +19,8 @@ import { CourseCardView } from '@/components/cards/Cards';
 import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
 import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/page';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
+import { generateMetadata as policyIndexMetadata } from '@/app/[variant]/(portal)/policy/index/page';
+import { generateMetadata as policyDetailMetadata } from '@/app/[variant]/(portal)/policy/detail/page';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
@@ -31,6 +33,10 @@ jest.mock('next/navigation', () => ({
 
 /** /train/task's server: project 5 exists, any other id is refused as the backend refuses a missing record. */
 const request = jest.fn(async (path: string, body: { id?: number; trainId?: number }) => {
+  if (path.endsWith('/api/policy/detail')) {
+    if (body.id !== 5) throw new ApiError(path, 1004, '文件不存在', null);
+    return { id: 5, type: 1, title: '干部教育培训工作条例', content: '', publishedAt: '2026-01-01' };
+  }
   if ((body.id ?? body.trainId) !== 5) throw new ApiError(path, 1004, '培训项目不存在', null);
   return path.endsWith('/applyStatus') ? { applyStatus: 7, label: '审核通过' } : { id: 5, title: '科研管理培训', schedule: [], assignments: [] };
 });
@@ -124,6 +130,18 @@ describe('page titles', () => {
   it('on the student site, the science personal area, as its heading says', async () => {
     expect(await personal(undefined, 'student')).toBe('学习档案 - 科教个人空间');
     expect(await personal('exams', 'student')).toBe('我的考试 - 科教个人空间');
+  });
+
+  // QA: /policy/index?t=2 was headed 工作流程 and a document by its own title, both titled 政策制度.
+  it('the policy pages are titled as headed: the kind chosen, the document', async () => {
+    const list = async (t?: string) => (await policyIndexMetadata({ searchParams: Promise.resolve(t ? { t } : {}) })).title;
+    expect(await list()).toBe('政策制度');
+    expect(await list('1')).toBe('政策文件');
+    expect(await list('2')).toBe('工作流程');
+    const doc = async (id: string) => (await policyDetailMetadata({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) })).title;
+    expect(await doc('5')).toBe('干部教育培训工作条例');
+    expect(await doc('999')).toBe('页面不存在');
+    expect(await doc('abc')).toBe('页面不存在');
   });
 
   it('/train/task is titled 页面不存在 for a project that does not exist or no valid id', async () => {

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { cache } from 'react';
+import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { notFound } from 'next/navigation';
 import type { PolicyDetail } from '@/lib/api/catalogue-types';
 import { ApiError, platformPath } from '@/lib/api/core';
@@ -10,22 +12,33 @@ import { Breadcrumbs, RichText } from '@/components/catalogue/ui';
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '政策制度', robots: { index: false, follow: false } };
+type Props = { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** /policy/detail?id= (login only): a policy document or workflow, sanitised on the server. */
-export default async function PolicyDetailPage({ params, searchParams }: { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+/** The document, once per request for the title and the page; null when there is none to show. */
+const policyOf = cache(async (params: CatalogueParams, raw: string | string[] | undefined): Promise<PolicyDetail | null> => {
   const s = await siteOfParams(params);
-  const raw = (await searchParams).id;
   const id = Number(Array.isArray(raw) ? raw[0] : raw);
-  if (!Number.isInteger(id) || id <= 0) notFound();
+  if (!Number.isInteger(id) || id <= 0) return null;
   const { api } = await personalApi(s.site);
-  let p: PolicyDetail;
   try {
-    p = await api.request<PolicyDetail>(platformPath('/api/policy/detail', s.variant.platform), { id });
+    return await api.request<PolicyDetail>(platformPath('/api/policy/detail', s.variant.platform), { id });
   } catch (err) {
-    if (err instanceof ApiError) notFound();
+    if (err instanceof ApiError) return null;
     throw err;
   }
+});
+
+/** Titled by the document, as its heading is; 页面不存在 like the page when there is none. */
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const p = await policyOf(params, (await searchParams).id);
+  return { title: p ? p.title : NOT_FOUND_TITLE, robots: { index: false, follow: false } };
+}
+
+/** /policy/detail?id= (login only): a policy document or workflow, sanitised on the server. */
+export default async function PolicyDetailPage({ params, searchParams }: Props) {
+  const s = await siteOfParams(params);
+  const p = await policyOf(params, (await searchParams).id);
+  if (!p) notFound();
   const type = POLICY_TYPES.find((x) => x.code === p.type);
   return (
     <div className="page-width py-6">

@@ -12,10 +12,14 @@ import { LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: '政策制度', robots: { index: false, follow: false } };
-
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Titled as headed: the chosen kind (政策文件 / 工作流程), else 政策制度. */
+export async function generateMetadata({ searchParams }: { searchParams: Search }): Promise<Metadata> {
+  const t = one((await searchParams).t);
+  return { title: POLICY_TYPES.find((x) => String(x.code) === t)?.name ?? '政策制度', robots: { index: false, follow: false } };
+}
 
 /** /policy/index?t=1|2 (login only, SPEC 2.3, 6): policy documents and workflows; per request, never cached. */
 export default async function PolicyIndexPage({ params, searchParams }: { params: CatalogueParams; searchParams: Search }) {
