@@ -55,8 +55,11 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
     openNamedWindow(`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`, batch ? 'courseViewBatch' : 'courseView');
   };
 
+  // Until the viewer's state is known, someone signed in sees no buttons rather than a visitor's (选学, 试看) that
+  // would change under them a moment later; the space stays (styles/globals.css, SignedInMark).
+  const known = state.isSuccess || state.isError;
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3" data-viewer-state={known ? 'known' : 'pending'} aria-busy={!known}>
       {/* One button in both states: the keyboard user who chose stays on it, and hears its new name. */}
       <BusyButton
         onClick={choose}

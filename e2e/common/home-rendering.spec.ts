@@ -50,6 +50,28 @@ test('a visitor who has moved about the page opens 登录 without fetching any m
   expect(late).toEqual([]);
 });
 
+test('before the scripts run, a course page shows someone signed in no visitor buttons, and a visitor its 试看 link', async ({ page, browser }, testInfo) => {
+  // A visitor without scripts: 试看 is a plain link that works.
+  const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
+  try {
+    const v = await visitor.newPage();
+    await v.goto('/course/index');
+    const href = await v.getByRole('main').locator('article a').first().getAttribute('href');
+    await v.goto(href!);
+    await expect(v.getByRole('link', { name: /试看3分钟/ })).toBeVisible();
+
+    // Someone signed in, whose scripts never arrive: no 选学 / 试看 of a visitor that would change under them.
+    await signInFreshInPage(page, '课程页测试');
+    await page.route('**/_next/static/**/*.js', (route) => route.abort());
+    await page.goto(href!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /试看3分钟/ })).toBeHidden();
+    await expect(page.getByRole('button', { name: '选学' })).toBeHidden();
+  } finally {
+    await visitor.close();
+  }
+});
+
 test('before the scripts run, a cached page shows someone signed in 您好，… and no 登录', async ({ page }) => {
   await signInFreshInPage(page, '页眉测试');
   // The page's scripts never arrive (a slow network, frozen): only the HTML, its styles and inline scripts.
