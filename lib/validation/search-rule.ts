@@ -7,6 +7,11 @@ import { V } from './messages';
 export const SEARCH_KEYWORD_MAX = 50;
 export const SEARCH_KEYWORD_TOO_LONG = `搜索内容不能超过${SEARCH_KEYWORD_MAX}个字`;
 
+/** A keyword as searched: control characters (a NUL from a hand-made link, a pasted tab) become spaces, ends trimmed. */
+export function cleanSearchKeyword(value: string | null | undefined): string {
+  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+}
+
 /** The message for a keyword that is not acceptable, or null. Blank = null or only whitespace. */
 export function searchKeywordError(value: string | null | undefined): string | null {
   const key = (value ?? '').trim();

@@ -3,7 +3,7 @@ import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/api/catalogue-types';
 import { ApiError, platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
-import { searchKeywordError } from '@/lib/validation/search-rule';
+import { cleanSearchKeyword, searchKeywordError } from '@/lib/validation/search-rule';
 import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Breadcrumbs, Highlight, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
@@ -28,7 +28,7 @@ const TABS: { key: SearchTab; label: string }[] = [
 const PAGE_SIZE = 10;
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
-  const key = ((await siteOfParams(params)).query.key ?? '').trim();
+  const key = cleanSearchKeyword((await siteOfParams(params)).query.key);
   return { title: key ? `“${key.slice(0, 30)}”的搜索结果` : '搜索', robots: { index: false, follow: true } };
 }
 
@@ -61,7 +61,7 @@ function Results({ items, terms }: { items: SearchItem[]; terms: string[] }) {
 export default async function SearchPageView({ params }: { params: CatalogueParams }) {
   const s = await siteOfParams(params);
   const sp = s.query;
-  const key = (sp.key ?? '').trim();
+  const key = cleanSearchKeyword(sp.key);
   const tab = TABS.find((t) => t.key === sp.tab)?.key;
   const pageNum = Math.min(1000, Math.max(1, Number(sp.page) || 1));
   const category = COURSE_CATEGORIES.find((c) => String(c.code) === sp.t)?.code;
