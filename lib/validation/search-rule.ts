@@ -7,7 +7,10 @@ import { V } from './messages';
 export const SEARCH_KEYWORD_MAX = 50;
 export const SEARCH_KEYWORD_TOO_LONG = `搜索内容不能超过${SEARCH_KEYWORD_MAX}个字`;
 
-/** A keyword as searched: control characters (a NUL from a hand-made link, a pasted tab) become spaces, ends trimmed. */
+/**
+ * A keyword from a page's address, as the search page asks for it: control characters (a NUL from a hand-made link)
+ * become spaces and the ends are trimmed. The endpoints themselves refuse control characters as 参数错误.
+ */
 export function cleanSearchKeyword(value: string | null | undefined): string {
   return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
 }
