@@ -225,7 +225,7 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
     .from(series)
     .where(and(eq(series.id, id), publishedTo(series.audiences, scope.site, scope.platform)));
   if (!row) throw notShown('系列专题');
-  const [items, [{ n }]] = await Promise.all([
+  const [items, n] = await Promise.all([
     d
       .select(courseCardFields)
       .from(seriesCourses)
@@ -233,7 +233,7 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
       .leftJoin(teachers, eq(teachers.id, courses.teacherId))
       .where(and(eq(seriesCourses.seriesId, id), visibleCourses(scope)))
       .orderBy(asc(seriesCourses.sort), asc(courses.id)),
-    d.select({ n: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, id)),
+    enrolCountOf(id),
   ]);
   return { ...row, summary: row.summary, publishedAt: iso(row.publishedAt), courseCount: items.length, enrolCount: n, courses: items.map(toCourseItem) };
 }
@@ -242,10 +242,16 @@ export async function seriesDetail(scope: Scope, id: number): Promise<SeriesDeta
  * The learner's series: enrolled, and how many of the courses this site lists for it they finished (the page says
  * 已完成n/m of its own list: a course only another site shows is not counted).
  */
+/** How many learners have joined a series (the detail page's and the viewer state's 人报名). */
+async function enrolCountOf(seriesId: number): Promise<number> {
+  const [{ n }] = await (await db()).select({ n: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, seriesId));
+  return n;
+}
+
 export async function seriesState(scope: Scope, operatorId: number | null, seriesId: number): Promise<SeriesState> {
   if (operatorId == null) return { seriesId, enrolled: false, finishedCount: 0, certificateId: null };
   const d = await db();
-  const [[enrol], [{ n }], [cert], [{ enrolCount }], [counted]] = await Promise.all([
+  const [[enrol], [{ n }], [cert], enrolCount, [counted]] = await Promise.all([
     d.select({ s: seriesEnrolments.seriesId }).from(seriesEnrolments).where(and(eq(seriesEnrolments.seriesId, seriesId), eq(seriesEnrolments.operatorId, operatorId))),
     d
       .select({ n: count() })
@@ -257,7 +263,7 @@ export async function seriesState(scope: Scope, operatorId: number | null, serie
       .select({ id: certificates.id })
       .from(certificates)
       .where(and(eq(certificates.operatorId, operatorId), eq(certificates.kind, 'series'), eq(certificates.refId, seriesId))),
-    d.select({ enrolCount: count() }).from(seriesEnrolments).where(eq(seriesEnrolments.seriesId, seriesId)),
+    enrolCountOf(seriesId),
     d.select({ studyCount: series.studyCount }).from(series).where(eq(series.id, seriesId)),
   ]);
   return {

@@ -19,6 +19,8 @@ const num = (v: string | string[] | undefined) => {
   return s && /^\d{1,9}$/.test(s) ? Number(s) : undefined;
 };
 const viewOf = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+/** Each view's heading, which its title repeats. */
+const HEADINGS = { paper: '在线考试', result: '考试成绩', trainList: '培训项目考试', list: '考试信息' } as const;
 
 /** The title names what the page shows, as its heading does: the exam on its paper and result, else the list. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -27,12 +29,12 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const examId = num(sp.examId);
   const view = viewOf(sp.view);
   if (examId && (view === 'paper' || view === 'result')) {
-    const what = view === 'paper' ? '在线考试' : '考试成绩';
+    const what = HEADINGS[view];
     const site = parseSiteSegment((await params).variant);
     const exam = site ? await (await userApi(site)).api.request<ExamRow>('/api/examExaminfo/detail', { examId }).catch(() => null) : null;
     return { ...base, title: exam ? `${exam.title} - ${what}` : what };
   }
-  return { ...base, title: num(sp.trainId) ? '培训项目考试' : '考试信息' };
+  return { ...base, title: num(sp.trainId) ? HEADINGS.trainList : HEADINGS.list };
 }
 
 /** /exam (SPEC 2.1 exam information): the list with SPEC 4.3 statuses; `?examId=&view=paper|result`; `?trainId=` a project's exams. */
@@ -48,7 +50,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
   if (examId && view === 'paper') {
     return (
       <div className="page-width py-6">
-        <h1 className="text-xl font-semibold">在线考试</h1>
+        <h1 className="text-xl font-semibold">{HEADINGS.paper}</h1>
         <ExamPaper examId={examId} />
       </div>
     );
@@ -57,7 +59,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
     const r = await api.request<ExamResultView>('/api/examReply/result', { examId }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     return (
       <div className="page-width py-6">
-        <h1 className="text-xl font-semibold">考试成绩</h1>
+        <h1 className="text-xl font-semibold">{HEADINGS.result}</h1>
         {r instanceof Error ? (
           <p className="mt-6 text-gray-600">
             {r instanceof ApiError ? r.message : '成绩加载失败，请稍后刷新重试'}
@@ -73,7 +75,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
   const list = await api.request<ExamRow[]>('/api/examExaminfo/list', trainId ? { trainId } : {}).catch(() => [] as ExamRow[]);
   return (
     <div className="page-width py-6">
-      <h1 className="text-xl font-semibold">{trainId ? '培训项目考试' : '考试信息'}</h1>
+      <h1 className="text-xl font-semibold">{trainId ? HEADINGS.trainList : HEADINGS.list}</h1>
       {list.length === 0 ? (
         <p className="mt-6 text-gray-500">暂无考试</p>
       ) : (
