@@ -2,12 +2,13 @@
 
 /** 收藏 / 取消收藏 of a course (the personal centre's list, and usable on the course detail page). */
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
+import { ARCHIVE_PATH } from './personal-tabs';
 
 /**
  * One button for both states, named by what it does (收藏 / 取消收藏, so no aria-pressed: "取消收藏, pressed" would
@@ -35,7 +36,7 @@ export function FavouriteButton({
     setOn(initial);
   }
   const [busy, setBusy] = useState(false);
-  const router = useRouter();
+  const queryClient = useQueryClient();
   return (
     <BusyButton
       busy={busy}
@@ -52,7 +53,7 @@ export function FavouriteButton({
             // In 我的收藏 the course leaves the list: the keyboard goes on at the next one (or the list's heading).
             const heading = item?.closest('section')?.querySelector<HTMLElement>('h2[tabindex]') ?? null;
             focusNextWhenRemoved(item, '[data-favourite]', () => heading);
-            router.refresh();
+            await queryClient.invalidateQueries({ queryKey: [ARCHIVE_PATH] });
           }
         } catch {
           /* message shown by the client */

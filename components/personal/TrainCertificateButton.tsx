@@ -2,13 +2,14 @@
 
 /** 申请证书 of a finished training project: issued when the rules are met, else the server's reason is shown. */
 import { useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { ARCHIVE_PATH } from './personal-tabs';
 
 export function TrainCertificateButton({ trainId }: { trainId: number }) {
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   return (
     <BusyButton
@@ -18,7 +19,8 @@ export function TrainCertificateButton({ trainId }: { trainId: number }) {
         try {
           await api.request('/api/train/applicationCertificate', { trainId });
           toast('info', '证书已发放，可在“我的证书”中查看');
-          router.refresh();
+          // 培训项目 and 我的证书 read the archive again: the button goes, the certificate is listed.
+          await queryClient.invalidateQueries({ queryKey: [ARCHIVE_PATH] });
         } catch {
           /* the reason is shown by the client */
         } finally {

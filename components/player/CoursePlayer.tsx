@@ -36,7 +36,61 @@ const transport = (): Transport => ({
   },
 });
 
-export function CoursePlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
+/** ?chapterId= of the player's address, when it names one (the page is cached per course: the browser reads it). */
+function chapterFromAddress(): number | null {
+  const v = new URLSearchParams(window.location.search).get('chapterId');
+  return v && /^\d{1,9}$/.test(v) ? Number(v) : null;
+}
+
+/**
+ * The player once the learner's progress has arrived: the page is the same for every visitor (cached per course),
+ * and where to resume, which chapters are done and whether the course is chosen are the learner's own. Until then
+ * the course's heading and a placeholder; a call that failed can be tried again.
+ */
+export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boolean }) {
+  const qc = useQueryClient();
+  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/view', { courseId }));
+  const progressQuery = apiQuery<CourseProgressView>('/api/course/progress', { courseId });
+  const progress = useQuery({
+    ...progressQuery,
+    // The answer says whether the course is in the learner's 收藏 too: the 收藏 button reads it without a call of its own.
+    queryFn: async (ctx) => {
+      const p = await progressQuery.queryFn(ctx);
+      if (isLoggedIn()) qc.setQueryData(apiQueryKey('/api/course/favouriteState', { courseId }), { favourite: p.favourite });
+      return p;
+    },
+  });
+  if (course && progress.data) {
+    const start = chapterFromAddress();
+    const initialChapterId = course.chapters.some((c) => c.id === start) ? start : (progress.data.lastChapterId ?? course.chapters[0]?.id ?? null);
+    return <LoadedPlayer courseId={courseId} batch={batch} initialChapterId={initialChapterId} />;
+  }
+  if (!course) return <p className="p-6 text-gray-600">课程不存在或未发布</p>;
+  return (
+    <div className="focus-on-dark min-h-screen bg-gray-900 text-gray-100">
+      <header className="border-b border-gray-700 px-4 py-3">
+        <h1 className="truncate text-lg font-semibold">{course.title}</h1>
+        <p className="text-sm text-gray-400">{course.teacherName && <span>主讲：{course.teacherName}</span>}</p>
+      </header>
+      <div className="p-4">
+        {progress.isError ? (
+          <div role="alert" className="rounded bg-gray-800 p-6 text-center">
+            <p>学习进度加载失败，请稍后重试。</p>
+            <button type="button" onClick={() => void progress.refetch()} className="mt-3 rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
+              重试
+            </button>
+          </div>
+        ) : (
+          <div role="status" aria-live="polite" data-testid="player-loading" className="flex aspect-video w-full max-w-4xl items-center justify-center rounded bg-black text-gray-400">
+            正在加载学习进度…
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
   const qc = useQueryClient();
   const { data: course } = useQuery(apiQuery<CourseView>('/api/course/view', { courseId }));
   const progressKey = apiQueryKey('/api/course/progress', { courseId });

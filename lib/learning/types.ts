@@ -52,6 +52,8 @@ export interface CourseProgressView {
   chapters: ChapterProgressItem[];
   /** The learner's own review of the course (one each), or null: the player then offers none. */
   myReview: { id: number; score: number; content: string; createdAt: string } | null;
+  /** The course is in the learner's 收藏 (the player's 收藏 button reads it from here: one call for the learner's side). */
+  favourite: boolean;
 }
 
 export interface SelfTest {

@@ -23,7 +23,7 @@ const LANE = Symbol.for('portal.directLane');
 type LaneGlobals = { [LANE]?: Lane };
 
 /** Paths of the endpoint table served by the direct lane. */
-export const DIRECT_PATHS: readonly string[] = ['/api/study/submit'];
+export const DIRECT_PATHS: readonly string[] = ['/api/study/submit', '/api/personal/archive', '/api/course/progress', '/api/course/favouriteState'];
 
 export function openDirectLane(handler: Handler, paths: readonly string[] = DIRECT_PATHS): void {
   (globalThis as LaneGlobals)[LANE] = { paths: new Set(paths), handler };

@@ -1,5 +1,5 @@
 /**
- * DESIGN 3: public lists and details are selected by query parameters (`/course/index?t=301&page=2`,
+ * DESIGN 3: public lists and details (and the personal centre's tab) are selected by query parameters (`/course/index?t=301&page=2`,
  * `/course/detail?id=5`). Reading searchParams would render such a page on every request, so the proxy
  * maps the few parameters that select one into an internal path segment (`t-301_page-2`), which the page
  * reads from its `[[...q]]` params: each list page and detail is then cached per site (ISR).
@@ -28,7 +28,15 @@ export const QUERY_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/notice/index': ['page'],
   '/notice/noticeDetail': ['id'],
   '/search/index': ['key', 'tab', 't', 'page'],
+  // Pages for signed-in users whose own data the browser fetches: the shell is the same for everyone (issue 5 point 7).
+  '/personal/index': ['tab', 'year'],
+  '/courseView': ['courseId', 'id'],
+  '/courseViewBatch': ['courseId', 'id'],
 };
+
+/** SPEC 2.1: the player is the batch player when its query contains the word batch, in any name or value. */
+const BATCH_WORD_ROUTES = new Set(['/courseView']);
+const hasBatchWord = (params: URLSearchParams) => [...params].some(([k, v]) => /batch/i.test(k) || /batch/i.test(v));
 
 /**
  * Free-text parameters (the search keyword): written as the hex of their UTF-8 bytes, trimmed and cut one character
@@ -72,6 +80,7 @@ export function querySegment(route: string, params: URLSearchParams): string {
     if (key === 'page' && value === '1') continue;
     parts.push(`${key}-${value}`);
   }
+  if (BATCH_WORD_ROUTES.has(route) && hasBatchWord(params)) parts.push('batch-1');
   return parts.join('_');
 }
 

@@ -6,7 +6,7 @@ export interface RouteInfo {
   path: string;
   /** Requires a session; a visitor goes to /home (the login dialog opens there). */
   login?: boolean;
-  /** Personal or per-user by nature: kept out of robots and never cached. */
+  /** Personal or per-user by nature: kept out of robots (a cached one holds no visitor's data: it loads in the browser). */
   personal?: boolean;
 }
 

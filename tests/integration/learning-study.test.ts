@@ -52,7 +52,7 @@ describe('/api/course/view on each host', () => {
       expect(view.code === 0).toBe(detail.code === 0);
       if (view.code !== 0) {
         hidden++;
-        expect(view.msg).toBe('课程不存在或未发布');
+        expect([view.code, view.msg]).toEqual([1004, '课程不存在或未发布']);
       }
     }
     expect(hidden).toBeGreaterThan(0);

@@ -17,7 +17,8 @@ import { CourseActions } from '@/components/catalogue/CourseActions';
 import { HotList } from '@/components/catalogue/Lists';
 import { CourseCardView } from '@/components/cards/Cards';
 import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
-import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/page';
+import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/[[...q]]/page';
+import { querySegment } from '@/lib/variants/catalogue-paths';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
 import { generateMetadata as policyIndexMetadata } from '@/app/[variant]/(portal)/policy/index/page';
 import { generateMetadata as policyDetailMetadata } from '@/app/[variant]/(portal)/policy/detail/page';
@@ -113,7 +114,11 @@ describe('links that open another window', () => {
 });
 
 describe('page titles', () => {
-  const personal = async (tab?: string, variant = 'main') => (await personalMetadata({ params: Promise.resolve({ variant }), searchParams: Promise.resolve(tab ? { tab } : {}) })).title;
+  // The tab reaches the cached page as the segment the proxy writes from the address's ?tab=.
+  const personal = async (tab?: string, variant = 'main') => {
+    const seg = querySegment('/personal/index', new URLSearchParams(tab ? { tab } : {}));
+    return (await personalMetadata({ params: Promise.resolve({ variant, q: seg ? [seg] : undefined }) })).title;
+  };
 
   it('each tab of the personal centre has its own', async () => {
     expect(await personal()).toBe('学习档案 - 个人中心');

@@ -10,6 +10,8 @@ describe('query parameters of public pages as cacheable path segments (DESIGN 3)
     expect(querySegment('/course/detail', new URLSearchParams('id=5&from=home'))).toBe('id-5');
     expect(querySegment('/course/index', new URLSearchParams('t=<script>&page=../../x'))).toBe('');
     expect(querySegment('/personal/index', new URLSearchParams('id=5'))).toBe('');
+    expect(querySegment('/personal/index', new URLSearchParams('year=2025&tab=courses'))).toBe('tab-courses_year-2025');
+    expect(querySegment('/exam', new URLSearchParams('id=5'))).toBe('');
   });
 
   it('round-trips through the page params', () => {

@@ -27,9 +27,9 @@ describe('takeRoute', () => {
   });
 
   it('routes a signed-in page as proxy.ts would, the query kept', () => {
-    const r = req('/courseView?id=3&chapterId=2', { cookie: `${TOKEN_STORAGE_KEY}=${'t'.repeat(40)}` });
+    const r = req('/exam?id=3&from=2', { cookie: `${TOKEN_STORAGE_KEY}=${'t'.repeat(40)}` });
     expect(takeRoute(r)).toBe(true);
-    expect(r.url).toBe('/main/courseView?id=3&chapterId=2');
+    expect(r.url).toBe('/main/exam?id=3&from=2');
   });
 
   it('takes the same decision as proxy.ts for every request it routes', () => {
@@ -38,6 +38,7 @@ describe('takeRoute', () => {
       ['/space/creation?id=3&tab=videoSubmit', 'localhost'],
       ['/space/teacher?id=5&from=share', 'party.localhost'],
       ['/personal/index?tab=exams', 'stu.localhost'],
+      ['/courseView?courseId=3&chapterId=4', 'party.localhost'],
       ['/search/index?key=%E7%A7%91%E7%A0%94', 'localhost'],
     ]) {
       const r = req(url, { host, cookie });

@@ -8,6 +8,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CoursePlayer } from '@/components/player/CoursePlayer';
+import { openPlayerAt } from '../fixtures/player';
 import { apiQueryKey } from '@/lib/api/query';
 import { apiEvents } from '@/lib/api/browser';
 import type { ChapterView, CourseProgressView, CourseView } from '@/lib/learning/types';
@@ -19,7 +20,7 @@ jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowN
 
 const chapter: ChapterView = { id: 7, sort: 1, title: '第一讲 科研伦理', kind: 'video', fileName: '', fileSize: 0, duration: 240, trialSeconds: 180, playable: true, mediaType: 'video/webm', hasSubtitle: false };
 const course: CourseView = { id: 9, title: '科研诚信', summary: '', cover: '', teacherName: '叶斌', trialSeconds: 180, aiSubtitles: true, chapters: [chapter] };
-const progress: CourseProgressView = { courseId: 9, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+const progress: CourseProgressView = { courseId: 9, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null, favourite: false };
 
 /** The server's answer to /api/course/aiSubtitles: made (the chapter then has its track) or refused. */
 let subtitles: { code: number; msg: string };
@@ -58,9 +59,10 @@ async function pressMake() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 9 }), course);
   qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 9 }), progress);
+  openPlayerAt(9, 7);
   render(
     <QueryClientProvider client={qc}>
-      <CoursePlayer courseId={9} batch={false} initialChapterId={7} />
+      <CoursePlayer courseId={9} batch={false} />
     </QueryClientProvider>,
   );
   await act(async () => {});

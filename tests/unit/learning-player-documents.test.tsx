@@ -9,6 +9,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CoursePlayer } from '@/components/player/CoursePlayer';
+import { openPlayerAt } from '../fixtures/player';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
 import { apiQueryKey } from '@/lib/api/query';
 import { formatChapterLength } from '@/lib/format';
@@ -23,7 +24,7 @@ jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowN
 const video: ChapterView = { id: 1, sort: 1, title: '第一讲 数据采集', kind: 'video', fileName: '', fileSize: 0, duration: 240, trialSeconds: 180, playable: true, mediaType: 'video/webm', hasSubtitle: false };
 const doc: ChapterView = { id: 2, sort: 2, title: '第三讲 参考讲义', kind: 'document', fileName: '讲义.pdf', fileSize: 1536, duration: 0, trialSeconds: 0, playable: false, mediaType: '', hasSubtitle: false };
 const course: CourseView = { id: 241, title: 'QA测试课程', summary: '', cover: '', teacherName: '叶斌', trialSeconds: 180, aiSubtitles: false, chapters: [video, doc] };
-const base: CourseProgressView = { courseId: 241, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null };
+const base: CourseProgressView = { courseId: 241, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null, favourite: false };
 
 let submits: Record<string, unknown>[] = [];
 beforeAll(() => {
@@ -59,9 +60,10 @@ async function renderPlayer(progress: CourseProgressView, chapterId = doc.id) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 241 }), course);
   qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 241 }), progress);
+  openPlayerAt(241, chapterId);
   render(
     <QueryClientProvider client={qc}>
-      <CoursePlayer courseId={241} batch={false} initialChapterId={chapterId} />
+      <CoursePlayer courseId={241} batch={false} />
     </QueryClientProvider>,
   );
   await act(async () => {});
@@ -101,9 +103,10 @@ it('anyone who has not chosen the course gets the 选学 prompt (mode 4) instead
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(apiQueryKey('/api/course/view', { courseId: 241 }), first);
   qc.setQueryData(apiQueryKey('/api/course/progress', { courseId: 241 }), { ...base, chosen: false });
+  openPlayerAt(241, null);
   render(
     <QueryClientProvider client={qc}>
-      <CoursePlayer courseId={241} batch={false} initialChapterId={null} />
+      <CoursePlayer courseId={241} batch={false} />
     </QueryClientProvider>,
   );
   await act(async () => {});

@@ -12,7 +12,11 @@ const user = (pathname: string, search: string, operatorID = 7, tchrId: number |
 describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
   it('rewrites a page under the variant segment, keeping the query', () => {
     expect(decide(visitor('localhost:3000', '/home'))).toEqual({ kind: 'rewrite', path: '/main/home' });
-    expect(decide(visitor('party.localhost:3000', '/courseView', '?id=3&chapterId=2'))).toEqual({ kind: 'rewrite', path: '/party/courseView?id=3&chapterId=2' });
+    expect(decide(visitor('party.localhost:3000', '/questionaire', '?id=3&from=x'))).toEqual({ kind: 'rewrite', path: '/party/questionaire?id=3&from=x' });
+    // The player: cached per course (its learner's progress loads in the browser); the batch word selects the batch player.
+    expect(decide(visitor('party.localhost:3000', '/courseView', '?id=3&chapterId=2'))).toEqual({ kind: 'rewrite', path: '/party/courseView/id-3' });
+    expect(decide(visitor('party.localhost:3000', '/courseView', '?courseId=3&type=Batch'))).toEqual({ kind: 'rewrite', path: '/party/courseView/courseId-3_batch-1' });
+    expect(decide(visitor('party.localhost:3000', '/courseViewBatch', '?courseId=3&batch=1'))).toEqual({ kind: 'rewrite', path: '/party/courseViewBatch/courseId-3' });
     // ... or the search query as a segment too (each query cached per site)
     expect(decide(visitor('party.localhost:3000', '/search/index', '?key=x'))).toEqual({ kind: 'rewrite', path: '/party/search/index/key-78' });
     // DESIGN 3: the parameters that select a public list become a path segment (lib/variants/catalogue-paths).
@@ -53,6 +57,13 @@ describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
     expect(d.kind === 'redirect' && d.location.startsWith('/home?login=1')).toBe(true);
     expect(decide(visitor('localhost', '/policy/index', '?t=1')).kind).toBe('redirect');
     expect(decide(user('/personal/index', ''))).toEqual({ kind: 'rewrite', path: '/main/personal/index' });
+  });
+
+  it('the personal centre: its tab and year become the cached page\'s segment, for a signed-in visitor only', () => {
+    expect(decide(user('/personal/index', '?tab=archive&year=2025&x=1'))).toEqual({ kind: 'rewrite', path: '/main/personal/index/tab-archive_year-2025' });
+    expect(decide(user('/personal/index', '?tab=../../x'))).toEqual({ kind: 'rewrite', path: '/main/personal/index' });
+    const visitor_ = decide(visitor('localhost', '/personal/index', '?tab=courses'));
+    expect(visitor_).toEqual({ kind: 'redirect', location: `/home?login=1&redirect=${encodeURIComponent('/personal/index?tab=courses')}` });
   });
 
   it('/space/creation: own operatorID or tchrId passes, any other id goes to the teacher space', () => {

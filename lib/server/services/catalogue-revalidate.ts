@@ -35,14 +35,14 @@ async function revalidateRoute(route: string): Promise<void> {
   }
 }
 
-/** One detail page (`/course/detail?id=5`) on every site. */
-async function revalidateDetail(route: string, id: number): Promise<void> {
+/** One detail page (`/course/detail?id=5`) on every site, under each address that selects it (`queries`). */
+async function revalidateDetail(route: string, id: number, queries: string[] = [`id=${id}`]): Promise<void> {
   const revalidatePath = await nextRevalidate();
   if (!revalidatePath) return;
-  const seg = querySegment(route, new URLSearchParams({ id: String(id) }));
+  const segs = queries.map((q) => querySegment(route, new URLSearchParams(q)));
   for (const site of ALL_SITE_SEGMENTS) {
     try {
-      revalidatePath(`/${site}${route}/${seg}`);
+      for (const seg of segs) revalidatePath(`/${site}${route}/${seg}`);
     } catch (err) {
       if (process.env.NODE_ENV === 'production') console.warn(`[revalidate] ${route}: ${err instanceof Error ? err.message : String(err)}`);
       return;
@@ -71,6 +71,10 @@ export async function revalidateCourse(courseId: number): Promise<void> {
   await revalidateCatalogue();
   await revalidateDetail('/course/detail', courseId);
   await revalidateDetail('/course/detailBatch', courseId);
+  // The player, under each address of the course: ?courseId= or ?id=, with the batch word or without.
+  const player = [`courseId=${courseId}`, `id=${courseId}`];
+  await revalidateDetail('/courseView', courseId, [...player, ...player.map((q) => `${q}&batch=1`)]);
+  await revalidateDetail('/courseViewBatch', courseId, player);
   await revalidateRoute('/series/detail');
 }
 

@@ -2,18 +2,17 @@
  * What the player shows besides the video (SPEC 7 course: chapter, progress, self test, reviews, summaries)
  * and favourites (收藏 of a course, listed in the personal centre).
  */
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { maskName } from '@/lib/format';
 import { db } from '../db';
-import { courseChapters, courseNotes, courseReviews, courses, favourites, operators, teachers } from '../db/schema';
-import { ServiceError } from '../errors';
+import { chapterProgress, courseChapters, courseEnrolments, courseNotes, courseReviews, courses, favourites, operators, teachers } from '../db/schema';
+import { CODE_NOT_FOUND, ServiceError } from '../errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media';
 import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
 import { courseState } from './course-enrolment';
 import { visibleCourses } from './catalogue';
 import type { Scope } from './home';
-import { chapterProgressOf } from './study-progress';
 import { chapterFor } from './media-stream';
 import type { EndpointContext } from '../endpoint';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
@@ -42,7 +41,8 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
       .where(and(eq(courses.id, courseId), visibleCourses(scope))),
     d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
   ]);
-  if (!course) throw new ServiceError(MSG_COURSE_MISSING);
+  // 1004 as every catalogue record not shown on the host: the cached player page answers it with its 404.
+  if (!course) throw new ServiceError(MSG_COURSE_MISSING, CODE_NOT_FOUND);
   return {
     id: course.id,
     title: course.title,
@@ -75,36 +75,56 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
   };
 }
 
+/**
+ * The learner's side of the player: enrolment, each chapter's progress, their review, whether they teach the course
+ * and whether it is in their 收藏. One statement: the player page is cached and the same for everyone, so this call is
+ * the whole per-learner cost of opening it (issue 5 point 7), and on PGlite each statement costs more than its reads.
+ */
 export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
-  // The reads at once; the chapters' progress is shown only to a learner who chose the course.
-  const [state, progress, myReview, owner] = await Promise.all([
-    courseState(operatorId, courseId),
-    operatorId != null ? chapterProgressOf(operatorId, courseId) : Promise.resolve([]),
-    operatorId != null ? reviewOf(operatorId, courseId) : null,
-    operatorId != null ? teachesCourse(operatorId, courseId) : false,
-  ]);
-  return { ...state, owner, chapters: state.chosen ? progress : [], myReview };
+  if (operatorId == null) return { ...(await courseState(null, courseId)), owner: false, chapters: [], myReview: null, favourite: false };
+  const d = await db();
+  const mine = (t: { operatorId: unknown; courseId: unknown }) => sql`${t.operatorId} = ${operatorId} and ${t.courseId} = ${courseId}`;
+  const result = await d.execute<ProgressRow>(sql`
+    select
+      (select json_build_object('progress', ${courseEnrolments.progress}, 'lastChapterId', ${courseEnrolments.lastChapterId},
+          'lastPosition', ${courseEnrolments.lastPosition}, 'studiedSeconds', ${courseEnrolments.studiedSeconds},
+          'finished', ${courseEnrolments.finishedAt} is not null)
+        from ${courseEnrolments} where ${mine(courseEnrolments)}) as "enrolment",
+      (select coalesce(json_agg(json_build_object('chapterId', ${chapterProgress.chapterId}, 'frontier', ${chapterProgress.frontier},
+          'position', ${chapterProgress.position}, 'finished', ${chapterProgress.finishedAt} is not null)), '[]'::json)
+        from ${chapterProgress} where ${mine(chapterProgress)}) as "chapters",
+      (select json_build_object('id', ${courseReviews.id}, 'score', ${courseReviews.score}, 'content', ${courseReviews.content}, 'createdAt', ${courseReviews.createdAt})
+        from ${courseReviews} where ${mine(courseReviews)}) as "review",
+      exists (select 1 from ${courses} where ${courses.id} = ${courseId} and (${courses.creatorId} = ${operatorId}
+        or ${courses.teacherId} = (select ${operators.tchrId} from ${operators} where ${operators.id} = ${operatorId}))) as "owner",
+      exists (select 1 from ${favourites} where ${mine(favourites)}) as "favourite"`);
+  // node-postgres and PGlite both answer { rows } (drizzle's own type differs by driver).
+  const [row] = (result as unknown as { rows: ProgressRow[] }).rows;
+  const e = row?.enrolment ?? null;
+  const review = row?.review ?? null;
+  return {
+    courseId,
+    chosen: e != null,
+    progress: e?.progress ?? 0,
+    lastChapterId: e?.lastChapterId ?? null,
+    lastPosition: e?.lastPosition ?? 0,
+    studiedSeconds: Number(e?.studiedSeconds ?? 0),
+    finished: e?.finished ?? false,
+    owner: !!row?.owner,
+    // A learner who has not chosen the course sees no chapter progress (as before choosing).
+    chapters: e != null ? (row?.chapters ?? []) : [],
+    myReview: review ? { ...review, createdAt: new Date(review.createdAt).toISOString() } : null,
+    favourite: !!row?.favourite,
+  };
 }
 
-/** Whether the learner is the course's own teacher: its creator, or the teacher it is given under (as chapterFor decides). */
-async function teachesCourse(operatorId: number, courseId: number): Promise<boolean> {
-  const d = await db();
-  const [row] = await d
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), or(eq(courses.creatorId, operatorId), sql`${courses.teacherId} = (select ${operators.tchrId} from ${operators} where ${operators.id} = ${operatorId})`)));
-  return !!row;
-}
-
-/** The learner's own review of a course (one per learner, see saveNote), or null. */
-async function reviewOf(operatorId: number, courseId: number): Promise<CourseProgressView['myReview']> {
-  const d = await db();
-  const [row] = await d
-    .select({ id: courseReviews.id, score: courseReviews.score, content: courseReviews.content, createdAt: courseReviews.createdAt })
-    .from(courseReviews)
-    .where(and(eq(courseReviews.operatorId, operatorId), eq(courseReviews.courseId, courseId)));
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
-}
+type ProgressRow = {
+  enrolment: { progress: number; lastChapterId: number | null; lastPosition: number; studiedSeconds: number; finished: boolean } | null;
+  chapters: CourseProgressView['chapters'] | null;
+  review: { id: number; score: number; content: string; createdAt: string } | null;
+  owner: boolean;
+  favourite: boolean;
+};
 
 /* ---------- Self test after a chapter: three questions made from the chapter itself ---------- */
 

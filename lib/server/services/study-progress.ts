@@ -291,15 +291,6 @@ export async function lockCourse(operatorId: number, courseId: number, session: 
   });
 }
 
-/** Per-chapter progress of a learner in a course (the player's chapter list). */
-export async function chapterProgressOf(operatorId: number, courseId: number) {
-  const d = await db();
-  return d
-    .select({ chapterId: chapterProgress.chapterId, frontier: chapterProgress.frontier, position: chapterProgress.position, finished: sql<boolean>`${chapterProgress.finishedAt} is not null` })
-    .from(chapterProgress)
-    .where(and(eq(chapterProgress.operatorId, operatorId), eq(chapterProgress.courseId, courseId)));
-}
-
 /** How many heartbeats of these learners were accepted (the benchmark counts them against its own tally). */
 export async function countSubmits(operatorIds: number[]): Promise<number> {
   const d = await db();

@@ -1,50 +1,25 @@
-import type { Metadata } from 'next';
+'use client';
+
+/**
+ * The personal centre's tabs (SPEC 2.1, issue 5 point 3): the learner's own data, fetched by the browser from
+ * /api/personal/archive. The page around it (heading, tab bar, title) is the same for every learner and cached
+ * per site and tab (app/[variant]/(portal)/personal/index), so a visit costs the server a cached page and one
+ * call: rendering it per learner on the server cost more than the page's whole budget (issue 5 point 7).
+ */
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/api/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api/query';
 import { POSITION_LEVELS, TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
 import { formatDate, formatHoursMinutes } from '@/lib/format';
-import { userApi } from '@/lib/learning/server-api';
 import type { Archive } from '@/lib/learning/archive-types';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examHref, examScoreText } from '@/lib/learning/exam-status';
-import { findRoute, parseSiteSegment, VARIANTS } from '@/lib/variants';
 import { AccountSettings } from '@/components/account';
 import { ScrollTable } from '@/components/catalogue/ui';
-import { HoursRing, MonthlyChart } from '@/components/personal/Rings';
-import { NamedWindowLink } from '@/components/personal/NamedWindowLink';
-import { FavouriteButton } from '@/components/personal/FavouriteButton';
-import { TrainCertificateButton } from '@/components/personal/TrainCertificateButton';
-
-export const dynamic = 'force-dynamic';
-
-const TABS = [
-  ['archive', '学习档案'],
-  ['courses', '我的课程'],
-  ['trains', '培训项目'],
-  ['exams', '我的考试'],
-  ['certificates', '我的证书'],
-  ['favourites', '我的收藏'],
-  ['settings', '账号设置'],
-] as const;
-type Tab = (typeof TABS)[number][0];
-
-type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-/** ?tab= names the tab shown; anything else shows the archive. */
-const tabOf = (v: string | string[] | undefined): Tab => {
-  const t = one(v);
-  return TABS.some(([k]) => k === t) ? (t as Tab) : 'archive';
-};
-
-/** The area's name, as its heading says: the science personal area on the student site (SPEC 2.1), else 个人中心. */
-const areaName = (variant: string) => (VARIANTS[parseSiteSegment(variant)?.variant ?? 'main'].isStu ? '科教个人空间' : '个人中心');
-
-/** Each tab its own title (the site's title template adds the site name). */
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const tab = tabOf((await searchParams).tab);
-  return { title: `${TABS.find(([k]) => k === tab)![1]} - ${areaName((await params).variant)}`, robots: { index: false } };
-}
+import { HoursRing, MonthlyChart } from './Rings';
+import { NamedWindowLink } from './NamedWindowLink';
+import { FavouriteButton } from './FavouriteButton';
+import { TrainCertificateButton } from './TrainCertificateButton';
+import { ARCHIVE_PATH, personalHref, type PersonalTab } from './personal-tabs';
 
 /** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
 function OffSite({ title, className = '' }: { title: string; className?: string }) {
@@ -68,42 +43,43 @@ function TabSection({ id, title, empty, children }: { id: string; title: string;
   );
 }
 
-/** The personal centre (SPEC 2.1, issue 5 point 3): rendered per learner on the server; tabs and years are links. */
-export default async function PersonalPage({ params, searchParams }: Props) {
-  const site = parseSiteSegment((await params).variant);
-  if (!site) notFound();
-  const sp = await searchParams;
-  const tab = tabOf(sp.tab);
-  const yearParam = Number(one(sp.year));
-  const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : undefined;
-  const { api } = await userApi(site);
-  let data: Archive;
-  try {
-    // Only the shown tab's data is read (the archive call answers the other parts empty).
-    data = await api.request<Archive>('/api/personal/archive', year ? { year, section: tab } : { section: tab });
-  } catch (err) {
-    // SPEC 8: an expired session opening personal study is sent home to log in again.
-    if (err instanceof ApiError && err.code >= 2000 && err.code <= 2002) redirect('/home?login=1');
-    throw err;
+/** The body of one tab, as the query says: its data once the call answers, a placeholder until then. */
+export function PersonalSections({ tab, year, examPages }: { tab: PersonalTab; year?: number; examPages: boolean }) {
+  if (tab === 'settings')
+    return (
+      <div className="mt-6">
+        <AccountSettings />
+      </div>
+    );
+  return <ArchiveSections tab={tab} year={year} examPages={examPages} />;
+}
+
+function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, 'settings'>; year?: number; examPages: boolean }) {
+  // Only the shown tab's data is read (the archive call answers the other parts empty).
+  const query = useQuery(apiQuery<Archive>(ARCHIVE_PATH, year ? { year, section: tab } : { section: tab }));
+  const data = query.data;
+  if (!data) {
+    // A session error goes home to sign in (the shell's handler); any other failure can be tried again here.
+    return query.isError ? (
+      <div className="mt-6 rounded border bg-white p-6 text-center" role="alert">
+        <p className="text-gray-700">学习档案加载失败，请稍后重试。</p>
+        <button type="button" onClick={() => void query.refetch()} className="mt-3 rounded border border-brand-600 px-4 py-1.5 text-sm text-brand-700 hover:bg-brand-50">
+          重试
+        </button>
+      </div>
+    ) : (
+      <div className="mt-6 space-y-3" role="status" aria-live="polite" data-testid="personal-loading">
+        <span className="sr-only">正在加载…</span>
+        <div className="h-8 w-48 animate-pulse rounded bg-gray-200" aria-hidden />
+        <div className="h-40 animate-pulse rounded bg-gray-100" aria-hidden />
+      </div>
+    );
   }
   const now = new Date();
-  // The year is the archive's; the other tabs list everything whatever the year.
-  const href = (t: Tab, y = data.year) => `/personal/index?tab=${t}${t === 'archive' && y ? `&year=${y}` : ''}`;
-  const examPages = !!findRoute(VARIANTS[site.variant], '/exam');
+  const href = (t: PersonalTab, y = data.year) => personalHref(t, y);
 
   return (
-    <div className="page-width py-6">
-      <h1 className="text-xl font-semibold">{areaName(site.variant)}</h1>
-      {/* No link here prefetches: a tab or year is this page rendered again for the learner (a prefetch of each
-          would be eight renders per visit), and a prefetch of a detail from a per-visitor page drops its id. */}
-      <nav aria-label={`${areaName(site.variant)}栏目`} className="mt-4 flex flex-wrap gap-2 border-b pb-2">
-        {TABS.map(([k, label]) => (
-          <Link prefetch={false} key={k} href={href(k)} aria-current={tab === k ? 'page' : undefined} className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}>
-            {label}
-          </Link>
-        ))}
-      </nav>
-
+    <>
       {tab === 'archive' && (
         <section aria-labelledby="archive-title" className="mt-6 space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -271,11 +247,6 @@ export default async function PersonalPage({ params, searchParams }: Props) {
         </TabSection>
       )}
 
-      {tab === 'settings' && (
-        <div className="mt-6">
-          <AccountSettings />
-        </div>
-      )}
-    </div>
+    </>
   );
 }
