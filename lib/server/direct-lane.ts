@@ -3,7 +3,9 @@
  * table, without Next.js's router. Every learner who watches a course sends one every few seconds, so it is the
  * portal's most frequent request by far, and Next.js's request pipeline (routing, its request and async-storage
  * setup, web-stream piping) costs more CPU than the heartbeat itself: an endpoint that touches no database
- * answers about 700/s through it on this 2-core machine. The lane runs the same handler the route handler runs
+ * answers about 700/s through it on this 2-core machine. The calls that bring a learner's own part of the
+ * cached player and personal centre (their progress, their archive, a course's 收藏 state) take it too: each is
+ * the whole per-learner cost of opening those pages. The lane runs the same handler the route handler runs
  * (lib/server/http handleApiRequest: same validation, session, throttling, envelope) and adds the response
  * headers next.config.mjs gives every other response.
  *

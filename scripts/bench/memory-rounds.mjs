@@ -35,11 +35,23 @@ try {
   let n = 0;
   const load = (path, headers, next) =>
     autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 16, duration: seconds, headers: { host, ...headers }, requests: next ? [{ setupRequest: (r) => ({ ...r, path: next() }) }] : undefined });
+  const view = (page, call, body) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: 16,
+      duration: seconds,
+      headers: { host, cookie },
+      requests: [
+        { method: 'GET', path: page },
+        { method: 'POST', path: call, headers: { host, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      ],
+    });
   await memory('start');
   for (const round of ROUNDS) {
     if (round === 'search') await load('/search/index', {}, () => `/search/index?key=${encodeURIComponent(`课程${n++}`)}`);
-    if (round === 'player') await load('/courseView?courseId=3', { cookie });
-    if (round === 'personal') await load('/personal/index', { cookie });
+    // A learner's view of the player or the personal centre: the cached page, then the call with their own part.
+    if (round === 'player') await view('/courseView?courseId=3', '/api/course/progress', { courseId: 3 });
+    if (round === 'personal') await view('/personal/index', '/api/personal/archive', { section: 'archive' });
     if (round === 'lists') await load('/course/index', {}, () => `/course/index?t=30${1 + (n % 6)}&page=${1 + (n++ % 20)}`);
     await memory(`after ${round}`);
   }

@@ -111,8 +111,19 @@ describe('the direct lane', () => {
     expect((await (await send('/api/study/submit', { body: ANONYMOUS })).json()).code).toBe(CODE_SESSION_NONE);
   });
 
+  it("takes the calls that bring a learner's part of the cached player and personal centre", async () => {
+    const { token, heartbeat } = await learnerWithCourse();
+    const progress = await (await send('/api/course/progress', { body: JSON.stringify({ courseId: heartbeat.courseId }), headers: { 'x-access-token': token } })).json();
+    expect(progress).toMatchObject({ code: 0, data: { courseId: heartbeat.courseId, chosen: true, favourite: false, owner: false } });
+    const archive = await (await send('/api/personal/archive', { body: JSON.stringify({ section: 'archive' }), headers: { 'x-access-token': token } })).json();
+    expect(archive).toMatchObject({ code: 0, data: { positionLevel: 0, required: { online: 50, offline: 90 } } });
+    expect((await (await send('/api/personal/archive', { body: '{}' })).json()).code).toBe(CODE_SESSION_NONE);
+    expect((await (await send('/api/course/favouriteState', { body: JSON.stringify({ courseId: heartbeat.courseId }), headers: { 'x-access-token': token } })).json()).data).toMatchObject({ favourite: false });
+  });
+
   it('leaves everything else to Next.js: other paths, other methods, and all of it once the lane is closed', async () => {
     expect(await (await send('/api/study/benchHook', { body: '{}' })).json()).toEqual({ next: true });
+    expect(await (await send('/api/course/choose', { body: '{}' })).json()).toEqual({ next: true });
     expect(await (await send('/api/study/submit/', { body: '{}' })).json()).toEqual({ next: true });
     expect(await (await send('/api/study/submit', { method: 'GET' })).json()).toEqual({ next: true });
     closeDirectLane();

@@ -2,6 +2,7 @@
  * The player's endpoints with bad and hostile input: heartbeats (idempotent, impossible progress refused,
  * playing ahead not counted, online hours), batch submit and lock, chapters, self test, reviews, favourites.
  */
+import type { Archive } from '@/lib/learning/archive-types';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/dispatch';
 import { closeDb, db } from '@/lib/server/db';
@@ -263,6 +264,11 @@ describe('/api/study/submit', () => {
     const after = (await call('/api/study/totalTime', {}, token)).data as { onLineAllTimeEffective: number };
     expect(after.onLineAllTimeEffective - before.onLineAllTimeEffective).toBe(12);
     expect((await recorded()) - recordedBefore).toBe(12);
+    // The archive's year agrees with it, and its months add up to it (issue 5 point 2).
+    const archive = (await call('/api/personal/archive', { section: 'archive' }, token)).data as Archive;
+    expect([archive.onLineAllTimeEffective, archive.offLineAllTimeEffective]).toEqual([after.onLineAllTimeEffective, (after as unknown as Archive).offLineAllTimeEffective]);
+    expect(archive.months.reduce((n, m) => n + m.online, 0)).toBe(after.onLineAllTimeEffective);
+    expect(archive.years).toContain(archive.year);
   });
 
   it('a chapter watched to its end finishes; every chapter finished finishes the course', async () => {
@@ -392,10 +398,13 @@ describe('self test, reviews, summaries, favourites', () => {
     expect((await call('/api/course/favourite', { courseId, favourite: true }, token)).code).toBe(0);
     expect((await call('/api/course/favourite', { courseId, favourite: true }, token)).code).toBe(0);
     expect((await call('/api/course/favouriteState', { courseId }, token)).data).toMatchObject({ favourite: true });
+    // The player reads it from the learner's progress (one call for the learner's part of the cached page).
+    expect((await call('/api/course/progress', { courseId }, token)).data).toMatchObject({ favourite: true });
     const archive = (await call('/api/personal/archive', {}, token)).data as { favourites: { courseId: number }[] };
     expect(archive.favourites.map((f) => f.courseId)).toContain(courseId);
     await call('/api/course/favourite', { courseId, favourite: false }, token);
     expect((await call('/api/course/favouriteState', { courseId }, token)).data).toMatchObject({ favourite: false });
+    expect((await call('/api/course/progress', { courseId }, token)).data).toMatchObject({ favourite: false });
     expect((await call('/api/course/favourite', { courseId: 99999999, favourite: true }, token)).code).not.toBe(0);
     expect((await call('/api/course/favourite', { courseId, favourite: true })).code).toBe(CODE_SESSION_NONE);
   });
