@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, prepared, type Db } from '../db';
-import { chapterProgress, courseChapters, courseEnrolments, studyClocks, studySubmits } from '../db/schema';
+import { courseChapters, courseEnrolments, studyClocks, studySubmits } from '../db/schema';
 import { ServiceError } from '../errors';
 import { processState } from '../process-state';
 import { chapterDuration, CLIPS } from '../media';
