@@ -17,7 +17,7 @@ import { formatChapterLength, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { HEARTBEAT_INTERVAL_S, HEARTBEAT_SLACK_S, PLAYBACK_RATES, STUDY_LOCK_S } from '@/lib/learning/constants';
 import { Outbox, Reporter, SegmentTracker, newSubmitId, progressAfter, type Transport } from '@/lib/learning/heartbeat';
-import type { CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
+import type { ChapterProgressItem, ChapterView, CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { SelfTestPanel } from './SelfTestPanel';
@@ -72,19 +72,22 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
         <h1 className="truncate text-lg font-semibold">{course.title}</h1>
         <p className="text-sm text-gray-400">{course.teacherName && <span>主讲：{course.teacherName}</span>}</p>
       </header>
-      <div className="p-4">
-        {progress.isError ? (
-          <div role="alert" className="rounded bg-gray-800 p-6 text-center">
-            <p>学习进度加载失败，请稍后重试。</p>
-            <button type="button" onClick={() => void progress.refetch()} className="mt-3 rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
-              重试
-            </button>
-          </div>
-        ) : (
-          <div role="status" aria-live="polite" data-testid="player-loading" className="flex aspect-video w-full max-w-4xl items-center justify-center rounded bg-black text-gray-400">
-            正在加载学习进度…
-          </div>
-        )}
+      <div className="flex flex-col gap-4 p-4 lg:flex-row">
+        <section className="min-w-0 flex-1" aria-label="视频">
+          {progress.isError ? (
+            <div role="alert" className="rounded bg-gray-800 p-6 text-center">
+              <p>学习进度加载失败，请稍后重试。</p>
+              <button type="button" onClick={() => void progress.refetch()} className="mt-3 rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
+                重试
+              </button>
+            </div>
+          ) : (
+            <div role="status" aria-live="polite" data-testid="player-loading" className="flex aspect-video w-full items-center justify-center rounded bg-black text-gray-400">
+              正在加载学习进度…
+            </div>
+          )}
+        </section>
+        <ChapterList chapters={course.chapters} currentId={null} />
       </div>
     </div>
   );
@@ -533,36 +536,57 @@ function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number;
           )}
           <NotesPanel courseId={courseId} chosen={chosen} summary={course.summary} myReview={progress?.myReview ?? null} />
         </section>
-        <nav aria-label="课程章节" className="w-full shrink-0 lg:w-80">
-          <h2 className="mb-2 font-semibold">课程章节（{chapters.length}）</h2>
-          <ol className="space-y-1">
-            {chapters.map((c, i) => {
-              const p = chapterProgress(c.id);
-              const current = c.id === chapter?.id;
-              const number = chapterNumber(c.title, i);
-              return (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    onClick={() => selectChapter(c.id)}
-                    aria-current={current ? 'true' : undefined}
-                    className={`flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm ${current ? 'bg-brand-700 text-white' : 'bg-gray-800 hover:bg-gray-700'}`}
-                  >
-                    <span className="min-w-0 truncate">
-                      {number && `${number} `}
-                      {c.title}
-                    </span>
-                    <span className="shrink-0 text-xs text-gray-300">
-                      {p?.finished ? '已学完' : p && c.duration > 0 ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatChapterLength(c.kind, c.duration)}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+        <ChapterList chapters={chapters} currentId={chapter?.id ?? null} progressOf={chapterProgress} onSelect={selectChapter} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The course's chapters, each with its length, or the learner's share of it once they have progress. Without
+ * onSelect (the learner's progress still loading) the same list, its buttons disabled until they can play.
+ */
+function ChapterList({
+  chapters,
+  currentId,
+  progressOf,
+  onSelect,
+}: {
+  chapters: ChapterView[];
+  currentId: number | null;
+  progressOf?: (id: number) => ChapterProgressItem | undefined;
+  onSelect?: (id: number) => void;
+}) {
+  return (
+    <nav aria-label="课程章节" className="w-full shrink-0 lg:w-80">
+      <h2 className="mb-2 font-semibold">课程章节（{chapters.length}）</h2>
+      <ol className="space-y-1">
+        {chapters.map((c, i) => {
+          const p = progressOf?.(c.id);
+          const current = c.id === currentId;
+          const number = chapterNumber(c.title, i);
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                onClick={onSelect && (() => onSelect(c.id))}
+                disabled={!onSelect}
+                aria-current={current ? 'true' : undefined}
+                className={`flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm ${current ? 'bg-brand-700 text-white' : 'bg-gray-800 hover:bg-gray-700'} disabled:hover:bg-gray-800`}
+              >
+                <span className="min-w-0 truncate">
+                  {number && `${number} `}
+                  {c.title}
+                </span>
+                <span className="shrink-0 text-xs text-gray-300">
+                  {p?.finished ? '已学完' : p && c.duration > 0 ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatChapterLength(c.kind, c.duration)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }
 
