@@ -33,7 +33,10 @@ beforeAll(async () => {
   // An ended class with a recording that the main site shows, and one on air now.
   const ended = await d.select({ id: liveClasses.id, audiences: liveClasses.audiences }).from(liveClasses).where(and(lt(liveClasses.endAt, now), gt(liveClasses.recordHours, 0)));
   endedId = ended.find((l) => l.audiences.includes('general'))!.id;
-  const [onAir] = await d.select({ id: liveClasses.id }).from(liveClasses).where(and(lt(liveClasses.startAt, now), gt(liveClasses.endAt, now))).limit(1);
+  // The seed puts two classes on air from 08:00 to 19:00 Beijing time of the day it runs (recordHours 0, begun):
+  // outside those hours this test keeps the first of them on air for the next hour, so it passes at any time of day.
+  const [onAir] = await d.select({ id: liveClasses.id, endAt: liveClasses.endAt }).from(liveClasses).where(and(lt(liveClasses.startAt, now), eq(liveClasses.recordHours, 0))).orderBy(liveClasses.id).limit(1);
+  if (onAir.endAt <= now) await d.update(liveClasses).set({ endAt: new Date(now.getTime() + 3_600_000) }).where(eq(liveClasses.id, onAir.id));
   liveNowId = onAir.id;
 }, 120_000);
 afterAll(() => closeDb());
