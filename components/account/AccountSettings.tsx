@@ -18,6 +18,7 @@ import { changePasswordSchema, updateEmailSchema, updateInfoSchema } from '@/lib
 import { Field, FormError } from '@/components/login/fields';
 import { DEFAULT_HEAD } from '@/components/login/LoginSplash';
 import { StationDialog } from './StationDialog';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 type Me = UserInfo & { email: string; gender?: 1 | 2 };
 
@@ -33,7 +34,7 @@ export function AccountSettings() {
   const stations = useQuery(apiQuery<{ stationId: number; stationName: string }[]>('/api/station/mine'));
   const [stationOpen, setStationOpen] = useState(false);
   if (me.isPending) return <p className="text-gray-600">加载中…</p>;
-  if (me.isError) return <p className="text-gray-600">账号信息加载失败，请刷新重试</p>;
+  if (me.isError) return <LoadFailed what="账号信息" onRetry={me.refetch} retrying={me.isFetching} className="py-6 text-gray-700" />;
   const user = me.data;
   return (
     <section aria-labelledby="account-settings-title" className="space-y-5">

@@ -12,6 +12,7 @@ import { apiQuery } from '@/lib/api/query';
 import { LOGIN_DIALOG_WIDTH_REM, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { V } from '@/lib/validation/messages';
 import { stationDismissKey, todayString } from './management';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 export interface Station {
   stationId: number;
@@ -82,7 +83,7 @@ export function StationDialog({ operatorID, open, onClose }: { operatorID: numbe
           {list.isPending ? (
             <p className="py-8 text-center text-gray-600">加载中…</p>
           ) : list.isError ? (
-            <p className="py-8 text-center text-gray-600">岗位加载失败，请稍后重试</p>
+            <LoadFailed what="学习岗位" onRetry={list.refetch} retrying={list.isFetching} className="py-8 text-gray-700" />
           ) : (
             <fieldset className="mt-4">
               <legend className="sr-only">学习岗位</legend>

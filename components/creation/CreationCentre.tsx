@@ -18,6 +18,7 @@ import { FileUploader } from './FileUploader';
 import { uploadSmallFile } from './upload-client';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { RemoveButton } from '@/components/ui/RemoveButton';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const STATUS_STYLE: Record<number, string> = {
   1051: 'bg-gray-100 text-gray-800',
@@ -86,7 +87,7 @@ function MyCourses({ editHref, newHref }: { editHref: (c: number) => string; new
     },
   });
   if (list.isPending) return <p aria-busy="true">加载中…</p>;
-  if (list.isError) return <p role="alert">课程列表暂时无法加载，请稍后重试。</p>;
+  if (list.isError) return <LoadFailed what="课程列表" onRetry={list.refetch} retrying={list.isFetching} className="rounded bg-white p-8 text-gray-700" />;
   if (list.data.list.length === 0)
     return (
       <p className="rounded bg-white p-8 text-center text-gray-700">

@@ -13,6 +13,7 @@ import { isLoggedIn } from '@/lib/session/client';
 import { openLogin } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const noop = () => () => {};
 const ASPECTS: [keyof NonNullable<AssessItem['scores']>, string][] = [
@@ -38,7 +39,7 @@ export function AssessList() {
       </p>
     );
   if (list.isPending) return <p aria-busy="true">加载中…</p>;
-  if (list.isError) return <p role="alert">暂时无法加载，请稍后重试。</p>;
+  if (list.isError) return <LoadFailed what="可评估的培训项目" onRetry={list.refetch} retrying={list.isFetching} className="py-6" />;
   const all = (
     <Link href="/assess" prefetch={false} className="text-brand-700 underline">
       查看全部可评估的培训项目

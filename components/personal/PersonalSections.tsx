@@ -20,6 +20,7 @@ import { NamedWindowLink } from './NamedWindowLink';
 import { FavouriteButton } from './FavouriteButton';
 import { TrainCertificateButton } from './TrainCertificateButton';
 import { ARCHIVE_PATH, personalHref, type PersonalTab } from './personal-tabs';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
 function OffSite({ title, className = '' }: { title: string; className?: string }) {
@@ -61,12 +62,7 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
   if (!data) {
     // A session error goes home to sign in (the shell's handler); any other failure can be tried again here.
     return query.isError ? (
-      <div className="mt-6 rounded border bg-white p-6 text-center" role="alert">
-        <p className="text-gray-700">学习档案加载失败，请稍后重试。</p>
-        <button type="button" onClick={() => void query.refetch()} className="mt-3 rounded border border-brand-600 px-4 py-1.5 text-sm text-brand-700 hover:bg-brand-50">
-          重试
-        </button>
-      </div>
+      <LoadFailed what="学习档案" onRetry={query.refetch} retrying={query.isFetching} className="mt-6 rounded border bg-white p-6 text-gray-700" />
     ) : (
       <div className="mt-6 space-y-3" role="status" aria-live="polite" data-testid="personal-loading">
         <span className="sr-only">正在加载…</span>

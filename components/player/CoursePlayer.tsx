@@ -23,6 +23,7 @@ import { BusyButton } from '@/components/ui/BusyButton';
 import { SelfTestPanel } from './SelfTestPanel';
 import { NotesPanel } from './NotesPanel';
 import { DocumentPanel } from './DocumentPanel';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** Said when a chapter ends and its self test opens below the video. */
 const SELF_TEST_NOTICE = '本章已学完，请完成视频下方的本讲自测';
@@ -75,12 +76,7 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
       <div className="flex flex-col gap-4 p-4 lg:flex-row">
         <section className="min-w-0 flex-1" aria-label="视频">
           {progress.isError ? (
-            <div role="alert" className="rounded bg-gray-800 p-6 text-center">
-              <p>学习进度加载失败，请稍后重试。</p>
-              <button type="button" onClick={() => void progress.refetch()} className="mt-3 rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
-                重试
-              </button>
-            </div>
+            <LoadFailed what="学习进度" onRetry={progress.refetch} retrying={progress.isFetching} tone="dark" className="rounded bg-gray-800 p-6" />
           ) : (
             <div role="status" aria-live="polite" data-testid="player-loading" className="flex aspect-video w-full items-center justify-center rounded bg-black text-gray-400">
               正在加载学习进度…

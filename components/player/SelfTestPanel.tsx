@@ -12,9 +12,10 @@ import { selfTestProblemText, selfTestProblems } from '@/lib/learning/self-test-
 import type { SurveyProblem } from '@/lib/learning/survey-rules';
 import type { SelfTest, SelfTestResult } from '@/lib/learning/types';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext: () => void }) {
-  const { data, isLoading, isError } = useQuery(apiQuery<SelfTest>('/api/course/selfTest', { chapterId }));
+  const { data, isLoading, isError, isFetching, refetch } = useQuery(apiQuery<SelfTest>('/api/course/selfTest', { chapterId }));
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [problems, setProblems] = useState<SurveyProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -48,7 +49,7 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
         本讲自测
       </h2>
       {isLoading && <p className="mt-2 text-gray-500">正在加载自测题…</p>}
-      {isError && <p className="mt-2 text-red-700">自测题加载失败，请稍后重试</p>}
+      {isError && <LoadFailed what="自测题" onRetry={refetch} retrying={isFetching} className="mt-2 text-red-700" />}
       {data && (
         <form onSubmit={submit} noValidate className="mt-3 space-y-4" aria-describedby={problems.length ? 'selftest-problem' : undefined}>
           {data.questions.map((q, i) => {

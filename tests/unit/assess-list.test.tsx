@@ -3,7 +3,7 @@
  * /assess in the browser: the list is the server's (projects the learner took part in that have started);
  * `?trainId=N` (the link of a project's page) shows that project only, or says plainly that it cannot be assessed.
  */
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AssessList } from '@/components/newEmployee/AssessList';
 import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
@@ -24,8 +24,13 @@ const item = (trainId: number, title: string): AssessItem => ({
 });
 const list = [item(3, '党的二十大精神专题报告会'), item(1, '纳米科技专题学术报告会')];
 
+let failNext = 0;
 beforeAll(() => {
   global.fetch = jest.fn(async () => {
+    if (failNext > 0) {
+      failNext--;
+      throw new TypeError('Failed to fetch');
+    }
     const env = { code: 0, msg: 'success', data: list };
     return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
   }) as typeof fetch;
@@ -61,5 +66,14 @@ describe('training assessment list', () => {
     show('?trainId=99');
     expect((await screen.findByRole('status')).textContent).toMatch('该培训项目暂不能评估：只能评估您参加过且已开始的培训项目。');
     expect(screen.queryByRole('button', { name: '提交评估' })).toBeNull();
+  });
+
+  it('a list that could not be read says so and offers 重试, which shows it', async () => {
+    failNext = 1;
+    show('');
+    expect((await screen.findByRole('alert')).textContent).toContain('可评估的培训项目加载失败，请稍后重试。');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+    expect(await screen.findByRole('heading', { name: '党的二十大精神专题报告会' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -20,10 +20,15 @@ const test: SelfTest = {
 const result: SelfTestResult = { chapterId: 7, total: 3, correct: 2, results: [{ id: 1, correct: true, answer: 0 }, { id: 2, correct: false, answer: 0 }, { id: 3, correct: true, answer: 0 }] };
 
 const sent: { path: string; body: unknown }[] = [];
+let failNext = 0;
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const path = String(url);
     sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null });
+    if (failNext > 0) {
+      failNext--;
+      throw new TypeError('Failed to fetch');
+    }
     const env = { code: 0, msg: 'success', data: path.endsWith('selfTestSubmit') ? result : test };
     return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
   }) as typeof fetch;
@@ -32,13 +37,16 @@ beforeEach(() => {
   sent.length = 0;
 });
 
-async function renderTest() {
+function show() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
       <SelfTestPanel chapterId={7} onNext={() => undefined} />
     </QueryClientProvider>,
   );
+}
+async function renderTest() {
+  show();
   await screen.findByRole('button', { name: '提交自测' });
 }
 const submits = () => sent.filter((r) => r.path.endsWith('selfTestSubmit'));
@@ -76,4 +84,13 @@ it('answering clears a mark; the one left unanswered is named and focused; once 
   expect(submits()).toEqual([{ path: expect.stringContaining('/api/course/selfTestSubmit'), body: { chapterId: 7, answers: { '1': 0, '2': 1, '3': 0 } } }]);
   expect((await screen.findByRole('status')).textContent).toContain('答对 2 / 3 题');
   expect(within(group(2)).getByText('回答错误，正确答案：党史概论')).toBeTruthy();
+});
+
+it('questions that could not be read: the panel says so and 重试 shows them', async () => {
+  failNext = 1;
+  show();
+  expect((await screen.findByRole('alert')).textContent).toContain('自测题加载失败，请稍后重试。');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+  expect(await screen.findByRole('button', { name: '提交自测' })).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
 });
