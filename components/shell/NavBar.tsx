@@ -3,21 +3,39 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Link from 'next/link';
 import type { MenuItem } from '@/lib/variants';
+import { navMarks, type NavMark } from '@/lib/ui/nav-current';
 import { PromptLink } from './PromptLink';
 
 const noop = () => () => {};
 
-function ItemLink({ item, className }: { item: MenuItem; className: string }) {
+function ItemLink({ item, className, current }: { item: MenuItem; className: string; current?: NavMark }) {
   return item.promptLogin ? (
-    <PromptLink href={item.href} className={className}>
+    <PromptLink href={item.href} className={className} current={current}>
       {item.label}
     </PromptLink>
   ) : (
-    <Link href={item.href} className={className} prefetch={false}>
+    <Link href={item.href} className={className} prefetch={false} aria-current={current}>
       {item.label}
     </Link>
   );
 }
+
+/**
+ * The address in the browser's bar (path and query), null in the server's HTML: the layout around the menu is
+ * cached and the same for every page, and the proxy's rewrite hides the visible address from the server's render.
+ * The Navigation API tells of every change (the router's pushState included, a change of query only too), popstate
+ * of Back and Forward where that API is missing.
+ */
+function subscribeAddress(onChange: () => void) {
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener('currententrychange', onChange);
+  window.addEventListener('popstate', onChange);
+  return () => {
+    navigation?.removeEventListener('currententrychange', onChange);
+    window.removeEventListener('popstate', onChange);
+  };
+}
+const readAddress = () => window.location.pathname + window.location.search;
 
 /**
  * The main menu of the variant, a disclosure menu: each top item is a link, and an item with children has a
@@ -28,9 +46,14 @@ function ItemLink({ item, className }: { item: MenuItem; className: string }) {
  * On a phone (narrower than 768 px) the menu folds behind a 菜单 button (aria-expanded), so the page's content is
  * not pushed below three rows of menu; a chosen link or Escape folds it again. Before hydration the button opens
  * it by focus (CSS), as the submenus do.
+ *
+ * Once the script runs, the section the learner is in and the link to the page itself are marked (aria-current,
+ * lib/ui/nav-current.ts).
  */
 export function NavBar({ menu }: { menu: MenuItem[] }) {
   const interactive = useSyncExternalStore(noop, () => true, () => false);
+  const address = useSyncExternalStore(subscribeAddress, readAddress, () => null);
+  const marks = address === null ? new Map<string, NavMark>() : navMarks(menu, address);
   const [open, setOpen] = useState<number | null>(null);
   const [unfolded, setUnfolded] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -77,7 +100,7 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
           if (!item.children) {
             return (
               <li key={item.href + item.label}>
-                <ItemLink item={item} className="nav-top" />
+                <ItemLink item={item} className="nav-top" current={marks.get(item.href)} />
               </li>
             );
           }
@@ -109,7 +132,7 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
                 if (inSub) toggles.current[i]?.focus();
               }}
             >
-              <ItemLink item={item} className="nav-top pr-2" />
+              <ItemLink item={item} className="nav-top pr-2" current={marks.get(item.href)} />
               <button
                 ref={(el) => {
                   toggles.current[i] = el;
@@ -131,7 +154,7 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
               <ul id={subId} className="nav-sub" onClick={() => setOpen(null)}>
                 {item.children.map((child) => (
                   <li key={child.href}>
-                    <ItemLink item={child} className="nav-child" />
+                    <ItemLink item={child} className="nav-child" current={marks.get(child.href)} />
                   </li>
                 ))}
               </ul>

@@ -88,6 +88,25 @@ test('before the scripts run, a cached page shows someone signed in 您好，…
   await expect(banner.getByText('您好，…')).toBeHidden();
 });
 
+test('the menu marks where the learner is, and follows them from page to page', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  // The top items (a submenu may hold a link of the same name: 培训项目 is also a kind of training).
+  const courses = nav.locator('a[href="/course/index"]');
+  const trains = nav.locator('a[href="/train/index"]');
+  await page.goto('/course/index');
+  await expect(courses).toHaveAttribute('aria-current', 'page');
+  await expect(courses).toHaveText('课程资源');
+  await trains.click();
+  await expect(page).toHaveURL(/\/train\/index/);
+  await expect(trains).toHaveAttribute('aria-current', 'page');
+  await expect(courses).not.toHaveAttribute('aria-current');
+  await page.locator('main a[href*="/train/detail"]').first().click();
+  await expect(page).toHaveURL(/\/train\/detail/);
+  await expect(trains).toHaveAttribute('aria-current', 'true');
+  await page.goBack();
+  await expect(trains).toHaveAttribute('aria-current', 'page');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -5,6 +5,7 @@
  * (the two search forms of /search/index, the rankings and their tables on /rank/index).
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MenuItem } from '@/lib/variants';
 import { NavBar } from '@/components/shell/NavBar';
@@ -144,6 +145,33 @@ describe('main menu', () => {
   it('marks the menu interactive once hydrated, so the CSS opens submenus by state and not by focus', () => {
     render(<NavBar menu={MENU} />);
     expect(nav().hasAttribute('data-js')).toBe(true);
+  });
+
+  describe('where the learner is', () => {
+    const current = () =>
+      within(nav())
+        .getAllByRole('link')
+        .filter((a) => a.hasAttribute('aria-current'))
+        .map((a) => `${a.textContent}=${a.getAttribute('aria-current')}`);
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('a category page: its link is the page, 课程资源 its section; the server\'s HTML marks nothing', () => {
+      window.history.replaceState(null, '', '/course/index?t=302&page=2');
+      expect(renderToString(<NavBar menu={MENU} />)).not.toContain('aria-current');
+      render(<NavBar menu={MENU} />);
+      expect(current()).toEqual(['课程资源=true', '科技管理=page']);
+    });
+
+    it('follows the address: a detail page marks its section only; Back to the list marks the list itself', () => {
+      window.history.replaceState(null, '', '/teacher/detail?id=4');
+      render(<NavBar menu={MENU} />);
+      expect(current()).toEqual(['师资资源=true']);
+      act(() => {
+        window.history.pushState(null, '', '/course/index');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      expect(current()).toEqual(['课程资源=page']);
+    });
   });
 });
 
