@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES, TEACHER_TYPES } from '@/lib/constants';
 import type { CourseCard, LiveCard, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import type { CourseDetail, CourseReview } from '@/lib/api/catalogue-types';
 import type { Page } from '@/lib/api/types';
 import { spaceHref } from '@/lib/api/spaces';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import type { LiveCard, NewsItem, NoticeItem, Page, SeriesCard, TeacherCard } from '@/lib/api/types';
 import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';

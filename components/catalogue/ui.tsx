@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { PagerNav } from './PagerNav';
 
 /* Building blocks of the catalogue pages; server components (no state), usable from client ones too. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
 import { HOME_MODULES, RANK_TITLES } from '@/lib/constants';
 import { formatDate, formatHoursMinutes } from '@/lib/format';

@@ -6,7 +6,7 @@
  * per site and tab (app/[variant]/(portal)/personal/index), so a visit costs the server a cached page and one
  * call: rendering it per learner on the server cost more than the page's whole budget (issue 5 point 7).
  */
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { POSITION_LEVELS, TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT } from '@/lib/constants';
 import { findRoute, type Variant } from '@/lib/variants';
 import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, specialColumns } from './footer-data';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { api } from '@/lib/api/browser';

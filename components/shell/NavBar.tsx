@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import type { MenuItem } from '@/lib/variants';
 import { navMarks, type NavMark } from '@/lib/ui/nav-current';
 import { PromptLink } from './PromptLink';

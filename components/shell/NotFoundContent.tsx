@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 
 export const NOT_FOUND_MSG = '抱歉，您访问的页面不存在';
 /** The 404's page title (the site's title template adds the site name). */

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { searchKeywordError, SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
 import { toast } from '@/components/ui/Toaster';
+import { startNavigation } from '@/lib/ui/nav-pending';
 
 /**
  * The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. Before the page is
@@ -22,7 +23,9 @@ export function SearchBox() {
       return;
     }
     setError(null);
-    router.push(`/search/index?key=${encodeURIComponent(key.trim())}`);
+    const href = `/search/index?key=${encodeURIComponent(key.trim())}`;
+    startNavigation(href);
+    router.push(href);
   };
   return (
     <form role="search" aria-label="全站搜索" action="/search/index" method="get" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>

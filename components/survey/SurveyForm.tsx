@@ -14,6 +14,7 @@ import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
 import { useHydrated } from '@/lib/ui/use-hydrated';
 import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
+import { startNavigation } from '@/lib/ui/nav-pending';
 
 const LOGIN_TO_SUBMIT_MSG = '提交问卷需要先登录，登录后已填写的内容会保留';
 const draftKey = (surveyId: number) => `surveyDraft:${surveyId}`;
@@ -103,7 +104,9 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
     try {
       await api.request('/api/collection/save', { surveyId: survey.id, answers }, { shownInline: true });
       writeDraft(survey.id, null);
-      router.push(`/successSubmit?title=${encodeURIComponent(survey.title)}`);
+      const href = `/successSubmit?title=${encodeURIComponent(survey.title)}`;
+      startNavigation(href);
+      router.push(href);
     } catch (err) {
       setProblems([{ questionId: null, message: failureText(err, '提交失败，请稍后重试') }]);
       if (err instanceof ApiError && /已提交/.test(err.message)) {

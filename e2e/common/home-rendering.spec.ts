@@ -107,6 +107,29 @@ test('the menu marks where the learner is, and follows them from page to page', 
   await expect(trains).toHaveAttribute('aria-current', 'page');
 });
 
+test('a page slow to come shows a bar at the top until it arrives; a link that only asks to sign in shows none', async ({ page }) => {
+  await page.goto('/course/index');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  const bar = page.getByTestId('nav-progress');
+  // The router's request for the next page (RSC) takes 1.5 s.
+  await page.route('**/series/index**', async (route) => {
+    if (route.request().headers()['rsc']) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await nav.locator('a[href="/series/index"]').click();
+  await expect(bar).toBeVisible();
+  await expect(page).toHaveURL(/\/series\/index/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('系列专题');
+  await expect(bar).toHaveCount(0);
+  // 政策制度 asks a visitor to sign in (SPEC 2.3): no page is on its way. (The student site has no policy pages.)
+  const policy = nav.locator('a[href="/policy/index"]');
+  if ((await policy.count()) === 0) return;
+  await policy.click();
+  await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible();
+  await page.waitForTimeout(400);
+  await expect(bar).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

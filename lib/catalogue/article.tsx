@@ -1,7 +1,7 @@
 /** News and notice detail pages: an article with NewsArticle JSON-LD and links to its neighbours. */
 import 'server-only';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { NewsDetail, NoticeDetail } from '@/lib/api/catalogue-types';

@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Page } from '@/lib/api/types';

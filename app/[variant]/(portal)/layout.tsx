@@ -3,6 +3,7 @@ import { Footer } from '@/components/shell/Footer';
 import { Header } from '@/components/shell/Header';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { NavBar } from '@/components/shell/NavBar';
+import { NavProgress } from '@/components/shell/NavProgress';
 import { SystemError } from '@/components/shell/SystemError';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 
@@ -25,6 +26,7 @@ export default async function PortalLayout({ children, params }: { children: Rea
       <Footer variant={variant} title={title} />
       <LazyDialogs />
       <SystemError />
+      <NavProgress />
     </>
   );
 }

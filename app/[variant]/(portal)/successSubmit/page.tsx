@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 
 export const metadata: Metadata = { title: '提交成功', robots: { index: false } };
 

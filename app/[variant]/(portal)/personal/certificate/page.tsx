@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { userApi } from '@/lib/learning/server-api';
 import { certificateSvg, type CertificateData } from '@/lib/learning/certificate-svg';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { POLICY_TYPES } from '@/lib/constants';
 import type { Page } from '@/lib/api/types';
 import type { PolicyItem } from '@/lib/api/catalogue-types';

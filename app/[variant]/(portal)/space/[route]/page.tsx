@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { SPACE_ROUTES, spaceHref, type SpaceRoute } from '@/lib/api/spaces';
 import { findRoute, parseSiteSegment, VARIANTS, type Site } from '@/lib/variants';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { cache } from 'react';
-import Link from 'next/link';
+import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import type { TrainApplyState, TrainDetail } from '@/lib/api/catalogue-types';
 import { formatDateTime } from '@/lib/format';
