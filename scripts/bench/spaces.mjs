@@ -222,7 +222,7 @@ export async function extra(ctx) {
 
 /**
  * `node scripts/bench/spaces.mjs`: the upload part alone (no autocannon), against `next start` on BENCH_PORT
- * with a fresh PGlite data folder; then, when TEST_DATABASE_URL or DATABASE_URL is set, once more against
+ * with a fresh PGlite data folder (seeded by a first start that is then stopped); then, when TEST_DATABASE_URL or DATABASE_URL is set, once more against
  * a server on that PostgreSQL database (the embedded database is not on the upload path, but it lives in
  * the server's memory). Prints every row of both runs.
  */
@@ -237,6 +237,11 @@ async function standalone() {
   if (pgUrl) runs.push({ label: `PostgreSQL ${pgUrl.replace(/\/\/[^@]*@/, '//')}`, env: { DATABASE_URL: pgUrl } });
   for (const r of runs) {
     const dataDir = freshDataDir('bench-spaces-upload');
+    // The first start creates and seeds the database (when empty), which grows the memory of that process (PGlite's
+    // WebAssembly memory never shrinks, V8 keeps the heap the seed grew); the server measured opens the existing
+    // database, as every later start does.
+    const first = await startServer({ port, env: { DATA_DIR: dataDir, ...r.env }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    await stopServer(first.child);
     const server = await startServer({ port, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', ...r.env }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
     try {
       const api = async (p, body, cookie) =>
