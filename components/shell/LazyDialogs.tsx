@@ -108,7 +108,7 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     // a re-login there (2000 shows the system-error page first).
     const expire = createExpiryHandler({
       logout: () => api.request('/modules/eosoperator/logout', {}, { stayOnSessionError: true }),
-      pathname: () => window.location.pathname,
+      address: () => window.location.pathname + window.location.search,
       navigate: (href) => router.push(href),
       openLogin: () => openLogin(1),
       stayHere: stayOnSessionError,

@@ -163,14 +163,14 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   await phone.close();
 });
 
-test('2001: signing in elsewhere clears the older browser\'s session and sends it to /home with the login dialog', async ({ page, browser, baseURL }) => {
+test('2001: signing in elsewhere clears the older browser\'s session and sends it to /home with the login dialog; signing in again returns to the page', async ({ page, browser, baseURL }) => {
   const made = await makeAccount(page, '异地登录');
   const account = { userID: made.email, password: made.password };
   await page.goto('/home');
   await signIn(page, account.userID, account.password, await openLoginDialog(page));
   await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
   // another page of the shell than /home: token expiry goes to /home (SPEC 4.1)
-  await page.goto('/register');
+  await page.goto('/series/index');
   await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 
   const other = await browser.newContext({ baseURL, locale: 'zh-CN' });
@@ -179,12 +179,16 @@ test('2001: signing in elsewhere clears the older browser\'s session and sends i
   await signIn(second, account.userID, account.password, await openLoginDialog(second));
   await expect(second.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 
-  await page.reload();
+  const answer = await captchaAnswer(page, () => page.reload());
   await expect(page.getByText('您的账号已在其他地方登录，请重新登录')).toBeVisible();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
   await expect(page.getByRole('dialog').getByRole('heading', { name: /^登录/ })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   await other.close();
+  // Signing in again takes the learner back to where they were.
+  await signIn(page, account.userID, account.password, answer);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/series/index');
+  await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 });
 
 test('the post-station dialog opens by itself for a user without a station, until closed that day', async ({ page }) => {

@@ -58,25 +58,26 @@ const flush = async () => {
 };
 
 describe('token expiry (SPEC 4.1)', () => {
-  const deps = (pathname: string, stayHere = false) => {
-    const d = { logout: jest.fn(async () => undefined), pathname: () => pathname, navigate: jest.fn(), openLogin: jest.fn(), stayHere };
+  const deps = (address: string, stayHere = false) => {
+    const d = { logout: jest.fn(async () => undefined), address: () => address, navigate: jest.fn(), openLogin: jest.fn(), stayHere };
     return d;
   };
 
   it.each([2001, 2002] as const)('%i clears the user and token, goes to /home and opens the login dialog there', async (code) => {
     localStorage.setItem('userInfo', JSON.stringify({ operatorID: 1 }));
-    const d = deps('/learning/center');
+    const d = deps('/train/detail?id=3');
     await createExpiryHandler(d)({ code, forced: false });
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(d.logout).toHaveBeenCalledTimes(1);
-    expect(d.navigate).toHaveBeenCalledWith('/home');
+    // The page the learner was on goes along, so signing in again returns there (as after the login guard).
+    expect(d.navigate).toHaveBeenCalledWith('/home?redirect=%2Ftrain%2Fdetail%3Fid%3D3');
     expect(d.openLogin).toHaveBeenCalledTimes(1);
   });
 
   it('2000 goes to /home but leaves the re-login to the system-error page', async () => {
     const d = deps('/course/list');
     await createExpiryHandler(d)({ code: 2000, forced: false });
-    expect(d.navigate).toHaveBeenCalledWith('/home');
+    expect(d.navigate).toHaveBeenCalledWith('/home?redirect=%2Fcourse%2Flist');
     expect(d.openLogin).not.toHaveBeenCalled();
   });
 
@@ -88,10 +89,12 @@ describe('token expiry (SPEC 4.1)', () => {
     const page = deps('/qrCodePage/qrCode', true);
     await createExpiryHandler(page)({ code: 2002, forced: true });
     expect(page.navigate).not.toHaveBeenCalled();
-    const home = deps('/home');
-    await createExpiryHandler(home)({ code: 2002, forced: true });
-    expect(home.navigate).not.toHaveBeenCalled();
-    expect(home.openLogin).toHaveBeenCalled();
+    for (const address of ['/home', '/home?login=1']) {
+      const home = deps(address);
+      await createExpiryHandler(home)({ code: 2002, forced: true });
+      expect(home.navigate).not.toHaveBeenCalled();
+      expect(home.openLogin).toHaveBeenCalled();
+    }
   });
 
   it('acts once for a burst of parallel session errors', async () => {
@@ -145,7 +148,7 @@ describe('token expiry (SPEC 4.1)', () => {
     act(() => apiEvents.emit({ type: 'session', code: 2001, forced: false }));
     await flush();
     expect(paths.some((p) => p.endsWith('/modules/eosoperator/logout'))).toBe(true);
-    expect(push).toHaveBeenCalledWith('/home');
+    expect(push).toHaveBeenCalledWith('/home?redirect=%2Flearning%2Fcenter');
     expect(ui).toContainEqual({ type: 'login', loginType: 1, extra: undefined });
     window.history.replaceState(null, '', '/');
   });
