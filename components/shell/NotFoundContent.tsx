@@ -1,4 +1,5 @@
 import Link from '@/components/ui/Link';
+import { FirstPageLink } from './FirstPageLink';
 
 export const NOT_FOUND_MSG = '抱歉，您访问的页面不存在';
 /** The 404's page title (the site's title template adds the site name). */
@@ -14,9 +15,12 @@ export function NotFoundContent() {
         {NOT_FOUND_MSG}
       </h1>
       <p className="mt-3 text-gray-600">页面可能已被移除、更名，或者您输入的网址有误。</p>
-      <Link href="/home" className="mt-8 inline-block rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
-        返回首页
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <FirstPageLink className="inline-block rounded-md border border-brand-700 px-6 py-2 text-brand-800 hover:bg-brand-50" />
+        <Link href="/home" className="inline-block rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
+          返回首页
+        </Link>
+      </div>
     </section>
   );
 }

@@ -21,6 +21,16 @@ test('an unknown page answers 404 with a link back home', async ({ page }, testI
   await expect.poll(() => pathOf(page)).toMatch(new RegExp(`^(/home|${siteOf(testInfo).home})$`));
 });
 
+test('a list page past its end answers 404 and offers the list\'s first page with the same filters', async ({ page }) => {
+  await expectNotFound(page, '/course/index?t=302&page=999');
+  await page.getByRole('link', { name: '返回列表第一页' }).click();
+  await expect.poll(() => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  }).toBe('/course/index?t=302');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('a page outside the site’s route set is a whole 404 page without JavaScript too', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
   try {
