@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Link from '@/components/ui/Link';
 import type { MenuItem } from '@/lib/variants';
 import { navMarks, type NavMark } from '@/lib/ui/nav-current';
+import { subscribeAddress } from '@/lib/ui/nav-pending';
 import { PromptLink } from './PromptLink';
 
 const noop = () => () => {};
@@ -23,18 +24,7 @@ function ItemLink({ item, className, current }: { item: MenuItem; className: str
 /**
  * The address in the browser's bar (path and query), null in the server's HTML: the layout around the menu is
  * cached and the same for every page, and the proxy's rewrite hides the visible address from the server's render.
- * The Navigation API tells of every change (the router's pushState included, a change of query only too), popstate
- * of Back and Forward where that API is missing.
  */
-function subscribeAddress(onChange: () => void) {
-  const navigation = (window as { navigation?: EventTarget }).navigation;
-  navigation?.addEventListener('currententrychange', onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    navigation?.removeEventListener('currententrychange', onChange);
-    window.removeEventListener('popstate', onChange);
-  };
-}
 const readAddress = () => window.location.pathname + window.location.search;
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { usePathname } from 'next/navigation';
-import { currentNavigation, settleNavigation, subscribeNavigation } from '@/lib/ui/nav-pending';
+import { currentNavigation, settleNavigation, subscribeAddress, subscribeNavigation } from '@/lib/ui/nav-pending';
 
 /** Shown only when the next page takes longer than this, so a fast navigation does not flash. */
 const SHOW_AFTER_MS = 150;
@@ -11,8 +11,8 @@ const GIVE_UP_MS = 15_000;
 
 /**
  * A thin moving bar at the top of the window while a page opened by a link is on its way (a slow network: the click
- * would otherwise seem to do nothing). It ends when the address changes: the Navigation API tells of the router's
- * pushState, a change of query included; popstate and the router's pathname where that API is missing.
+ * would otherwise seem to do nothing). It ends when the address changes (subscribeAddress; also the router's
+ * pathname, where the Navigation API is missing).
  * Decorative (aria-hidden): on arrival the router announces the new page's title.
  */
 export function NavProgress() {
@@ -21,16 +21,7 @@ export function NavProgress() {
   const pathname = usePathname();
 
   useEffect(() => settleNavigation(), [pathname]);
-  useEffect(() => {
-    const settle = () => settleNavigation();
-    const api = (window as { navigation?: EventTarget }).navigation;
-    api?.addEventListener('currententrychange', settle);
-    window.addEventListener('popstate', settle);
-    return () => {
-      api?.removeEventListener('currententrychange', settle);
-      window.removeEventListener('popstate', settle);
-    };
-  }, []);
+  useEffect(() => subscribeAddress(() => settleNavigation()), []);
   useEffect(() => {
     if (navigation === 0) return;
     const show = setTimeout(() => setShownFor(navigation), SHOW_AFTER_MS);

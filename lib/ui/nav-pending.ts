@@ -37,3 +37,17 @@ export function subscribeNavigation(listener: Listener): () => void {
 
 /** The navigation under way (a number that differs from the last one's), or 0. */
 export const currentNavigation = (): number => (from === null ? 0 : sequence);
+
+/**
+ * Calls `onChange` whenever the browser's address may have changed: the Navigation API tells of every change (the
+ * router's pushState included, a change of query only too), popstate of Back and Forward where that API is missing.
+ */
+export function subscribeAddress(onChange: () => void): () => void {
+  const api = (window as { navigation?: EventTarget }).navigation;
+  api?.addEventListener('currententrychange', onChange);
+  window.addEventListener('popstate', onChange);
+  return () => {
+    api?.removeEventListener('currententrychange', onChange);
+    window.removeEventListener('popstate', onChange);
+  };
+}
