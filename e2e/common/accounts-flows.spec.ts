@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { makeAccount } from '../support/accounts';
+import { captchaAnswer, makeAccount } from '../support/accounts';
 import { linkFromOutbox } from '../support/outbox';
 import { siteOf } from '../support/sites';
 
@@ -9,12 +9,6 @@ import { siteOf } from '../support/sites';
  * forgot password -> reset link -> login with the new password; QR login from a phone-sized second
  * browser; 2001 when the same user signs in elsewhere.
  */
-
-/** The captcha answer, read through the test-only hook (PORTAL_TEST_HOOKS=1 on the test server). */
-async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
-  return ((await response.json()) as { data: { answer: string } }).data.answer;
-}
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { makeAccount, trackCaptcha } from '../support/accounts';
+import { captchaAnswer, makeAccount, trackCaptcha } from '../support/accounts';
 
 /**
  * Passport round trips in the browser (issue 3 point 10) against the local OIDC passport that
@@ -8,11 +8,6 @@ import { makeAccount, trackCaptcha } from '../support/accounts';
  * host only (main and party), never on two projects at once; the unmatched one runs on both with an
  * identity per host.
  */
-
-async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
-  return ((await response.json()) as { data: { answer: string } }).data.answer;
-}
 
 /**
  * Opens the login dialog, follows 科技云通行证登录 and signs in at the passport as `login`; with a

@@ -1,12 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { makeAccount, signInFreshInPage } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { captchaAnswer, makeAccount, signInFreshInPage } from '../support/accounts';
 import { siteOf } from '../support/sites';
-
-/** The captcha answer, read through the test-only hook (PORTAL_TEST_HOOKS=1 on the test server). */
-async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
-  return ((await response.json()) as { data: { answer: string } }).data.answer;
-}
 
 test('a visitor of a login-only page lands on /home with the login dialog; signs in and out', async ({ page }, testInfo) => {
   const site = siteOf(testInfo);

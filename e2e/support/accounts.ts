@@ -26,6 +26,12 @@ export function trackCaptcha(page: Page): { latest: () => Promise<string> } {
   };
 }
 
+/** The answer of the captcha that `trigger` makes the page fetch (the test-only hook, PORTAL_TEST_HOOKS=1). */
+export async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
+  return ((await response.json()) as { data: { answer: string } }).data.answer;
+}
+
 type Post = (path: string, body: unknown) => Promise<{ code: number; msg: string; data: { answer: string; uuid: string } }>;
 
 /** Registers and activates an account through `post` (the activation link comes from the outbox). */
