@@ -22,6 +22,7 @@ import { querySegment } from '@/lib/variants/catalogue-paths';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
 import { generateMetadata as policyIndexMetadata } from '@/app/[variant]/(portal)/policy/index/page';
 import { generateMetadata as policyDetailMetadata } from '@/app/[variant]/(portal)/policy/detail/page';
+import { generateMetadata as trainIndexMetadata } from '@/app/[variant]/(portal)/train/index/[[...q]]/page';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
@@ -45,7 +46,7 @@ jest.mock('@/lib/catalogue/server', () => ({
   siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: VARIANTS.main, title: '继续教育网络学院', origin: 'http://localhost', query: {}, path: (p: string) => p }),
   publicApi: () => ({ api: {}, qc: new QueryClient() }),
   personalApi: async () => ({ api: { request } }),
-  pageMetadata: () => ({}),
+  pageMetadata: (m: { title: string }) => ({ title: m.title }),
   pageNumber: () => 1,
 }));
 jest.mock('@/lib/api/prefetch', () => ({ load: async (_qc: unknown, _api: unknown, path: string) => (path.endsWith('/api/course/list') ? { list: [], total: 0 } : []) }));
@@ -147,6 +148,14 @@ describe('page titles', () => {
     expect(await doc('5')).toBe('干部教育培训工作条例');
     expect(await doc('999')).toBe('页面不存在');
     expect(await doc('abc')).toBe('页面不存在');
+  });
+
+  // QA: the list was titled 2026年11月培训项目 and headed 培训项目与学术报告, the two kinds it lists.
+  it('the train list is titled as headed, with the month shown', async () => {
+    const parts = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'numeric' }).formatToParts(new Date());
+    const [year, month] = ['year', 'month'].map((k) => parts.find((p) => p.type === k)!.value);
+    const meta = await trainIndexMetadata({ params: Promise.resolve({ variant: 'main' }) });
+    expect(meta.title).toBe(`${year}年${month}月培训项目与学术报告`);
   });
 
   it('/train/task is titled 页面不存在 for a project that does not exist or no valid id', async () => {

@@ -12,6 +12,9 @@ import { TRAIN_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
 import { Breadcrumbs, FilterRow, hrefOf, Pagination } from '@/components/catalogue/ui';
 import { TrainList } from '@/components/catalogue/Lists';
 
+/** The list's heading and title when no kind is chosen. */
+const ALL_TRAINS = '培训项目与学术报告';
+
 export function generateStaticParams() {
   return [];
 }
@@ -62,7 +65,8 @@ function urlOf(f: Awaited<ReturnType<typeof selection>>['f'], now: { year: numbe
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await selection(params);
-  const name = TRAIN_TYPES.find((x) => x.code === s.f.t)?.name ?? '培训项目';
+  // Named as the page's heading names it: the kind chosen, else both kinds.
+  const name = TRAIN_TYPES.find((x) => x.code === s.f.t)?.name ?? ALL_TRAINS;
   const when = s.f.month ? `${s.f.year}年${s.f.month}月` : `${s.f.year}年`;
   return pageMetadata({
     title: `${when}${name}${s.pageNum > 1 ? ` 第${s.pageNum}页` : ''}`,
@@ -106,7 +110,7 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
         <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, ...(f.t ? [{ name }] : [])]} />
-        <h1 className="mb-4 text-2xl font-semibold text-gray-900">{f.t ? name : '培训项目与学术报告'}</h1>
+        <h1 className="mb-4 text-2xl font-semibold text-gray-900">{f.t ? name : ALL_TRAINS}</h1>
         <section aria-label="筛选条件" className="mb-6 rounded-lg bg-white px-5 py-2 shadow-sm">
           {s.has('form') && (
             <FilterRow
