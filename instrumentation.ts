@@ -1,4 +1,4 @@
-/** Runs once when the server starts (Next.js): every request is stamped with its socket's address (lib/server/request-token). */
+/** Runs once when the server starts (Next.js): the request hook is installed (lib/server/lanes/request-hook). */
 export async function register() {
-  if (process.env.NEXT_RUNTIME === 'nodejs') (await import('./lib/server/request-token')).stampPeerAddresses();
+  if (process.env.NEXT_RUNTIME === 'nodejs') (await import('./lib/server/lanes/request-hook')).installRequestHook();
 }

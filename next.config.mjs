@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-// Headers of every response; lib/server/direct-lane.ts adds them to the requests it serves without Next.js.
+// Headers of every response; lib/server/lanes/direct-lane.ts adds them to the requests it serves without Next.js.
 const SECURITY_HEADERS = require('./lib/security-headers.json');
 // npm start gives node this file with --require; loaded here too for a `next start` run without it (see the file).
 require('./scripts/lib/preload.cjs');

@@ -5,7 +5,7 @@
  * The decision itself is lib/variants/decide.ts.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { decideRequest } from '@/lib/server/host-lane';
+import { decideRequest } from '@/lib/server/lanes/host-lane';
 
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
@@ -20,7 +20,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but the backend, Next's own files, the static artwork in public/ and the page requests the host
-  // lane has already routed to their site (lib/server/host-lane.ts; a client cannot send its header).
+  // lane has already routed to their site (lib/server/lanes/host-lane.ts; a client cannot send its header).
   matcher: [
     {
       source: '/((?!api/|modules/|_next/|covers/|avatars/|logos/|banners/|media/|favicon\\.ico|icon\\.svg).*)',

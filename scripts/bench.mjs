@@ -41,7 +41,7 @@ export const TARGETS = [
   { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
   // Floors of the framework on this machine, for reading the per-request targets (no targets of their own): a page
   // rendered on every request with no data and no shell, the same inside the portal's shell, and an endpoint that
-  // touches no database, through Next.js's router (heartbeats take the direct lane: lib/server/direct-lane.ts).
+  // touches no database, through Next.js's router (heartbeats take the direct lane: lib/server/lanes/direct-lane.ts).
   { name: 'floor: bare dynamic page', path: '/bench/dyn' },
   { name: 'floor: dynamic page with the shell', path: '/bench/shell' },
   { name: 'floor: endpoint without database', path: '/api/study/benchHook', method: 'POST', body: { action: 'memory' } },

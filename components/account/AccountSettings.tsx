@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
 import { failureText } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
-import type { UserInfo } from '@/lib/api/types';
+import type { UserInfo } from '@/lib/contract/home';
 import { MESSAGE_DURATION_MS } from '@/lib/constants';
 import { changePasswordSchema, updateEmailSchema, updateInfoSchema } from '@/lib/validation/accounts';
 import { Field, FormError } from '@/components/login/fields';

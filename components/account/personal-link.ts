@@ -4,7 +4,7 @@
  */
 import { apiEvents, browserHeaders, browserTransport } from '@/lib/api/browser';
 import { TOKEN_CHECK_PATH } from '@/lib/api/core';
-import { LOGIN_EXPIRED_MSG, isSessionCode } from '@/lib/api/messages';
+import { LOGIN_EXPIRED_MSG, isSessionCode } from '@/lib/contract/messages';
 import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
 

@@ -6,7 +6,7 @@
  * button opens the login dialog; the others open the login dialog on /home at once. /home is given the page the
  * learner was on (`?redirect=`, as the login guard does), so signing in again takes them back to it.
  */
-import { CODE_SESSION_IDLE, type SessionCode } from '@/lib/api/messages';
+import { CODE_SESSION_IDLE, type SessionCode } from '@/lib/contract/messages';
 import { notifySessionChanged, writeUserInfo } from '@/lib/session/client';
 
 export interface SessionErrorEvent {

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { browserHeaders } from '@/lib/api/browser';
-import type { Envelope } from '@/lib/api/types';
+import type { Envelope } from '@/lib/contract/home';
 import { Markdown } from './markdown';
 
 interface Msg {

@@ -1,7 +1,7 @@
 import Link from '@/components/ui/Link';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES, TEACHER_TYPES } from '@/lib/constants';
-import type { CourseCard, LiveCard, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
+import type { CourseCard, LiveCard, SeriesCard, TeacherCard, TrainCard } from '@/lib/contract/home';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /* Cards shared by the home page and the catalogue lists. Plain <img>: the artwork is small SVG. */

@@ -1,11 +1,15 @@
 import Link from '@/components/ui/Link';
-import type { CourseDetail, CourseReview } from '@/lib/api/catalogue-types';
-import type { Page } from '@/lib/api/types';
-import { spaceHref } from '@/lib/api/spaces';
+import type { CourseDetail, CourseReview } from '@/lib/contract/catalogue';
+import type { Page } from '@/lib/contract/home';
+import { spaceHref } from '@/lib/spaces/links';
 import { formatChapterLength, formatDate, formatHMS } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { Cover } from '@/components/cards/Cards';
-import { Breadcrumbs, JsonLd, ReviewStars, RichText, SectionTitle } from './ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { JsonLd } from '@/components/ui/JsonLd';
+import { ReviewStars } from '@/components/ui/ReviewStars';
+import { RichText } from '@/components/ui/RichText';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 import { ClearWindowNameOnLeave } from './ClearWindowNameOnLeave';
 import { CourseActions } from './CourseActions';
 

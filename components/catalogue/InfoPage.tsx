@@ -1,4 +1,4 @@
-import { Breadcrumbs } from './ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 
 /** The static information pages (legal notices, app download, explanatory diagrams). */
 export function InfoPage({ title, origin, children }: { title: string; origin: string; children: React.ReactNode }) {

@@ -1,13 +1,13 @@
 'use client';
 
 import Link from '@/components/ui/Link';
-import type { LiveCard, NewsItem, NoticeItem, Page, SeriesCard, TeacherCard } from '@/lib/api/types';
-import type { CourseListItem, TrainListItem } from '@/lib/api/catalogue-types';
+import type { LiveCard, NewsItem, NoticeItem, Page, SeriesCard, TeacherCard } from '@/lib/contract/home';
+import type { CourseListItem, TrainListItem } from '@/lib/contract/catalogue';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { formatDate } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
-import { EmptyState, ErrorState } from './ui';
+import { EmptyState, ErrorState } from '@/components/ui/EmptyState';
 import { useApiData } from './useApiData';
 
 /*

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { LiveReplayState } from '@/lib/api/catalogue-types';
+import type { LiveReplayState } from '@/lib/contract/catalogue';
 import { api, apiBaseUrl } from '@/lib/api/browser';
 import { apiQueryKey } from '@/lib/api/query';
 import { useLoggedIn } from '@/lib/session/client';
@@ -23,7 +23,7 @@ export interface ReplayPaths {
 /**
  * 观看回放 of an ended live class: a visitor is asked to sign in; a signed-in learner plays the recording here,
  * and at its end the class's recordHours are credited once (the server checks that the recording was played, not
- * skipped: lib/server/services/live-replay.ts).
+ * skipped: lib/server/services/learning/live-replay.ts).
  */
 export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: number; recordHours: number; duration: number; paths: ReplayPaths }) {
   const signedIn = useLoggedIn();

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
-import type { SeriesState } from '@/lib/api/catalogue-types';
+import type { SeriesState } from '@/lib/contract/catalogue';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { TRAIN_APPLY_STATUS } from '@/lib/constants';
-import type { TrainApplyState } from '@/lib/api/catalogue-types';
+import type { TrainApplyState } from '@/lib/contract/catalogue';
 import { formatDateTime } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';

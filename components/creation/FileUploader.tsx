@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, TransportError } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
-import type { PendingUpload, UploadedFile } from '@/lib/api/spaces';
+import type { PendingUpload, UploadedFile } from '@/lib/contract/spaces';
 import { formatBytes } from '@/lib/format';
 import { uploadLimitText, uploadRefusal, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { uploadCourseFile } from './upload-client';

@@ -8,8 +8,8 @@
  */
 import { api, browserHeaders } from '@/lib/api/browser';
 import { ApiError, TransportError } from '@/lib/api/core';
-import type { Envelope } from '@/lib/api/types';
-import type { UploadedFile, UploadProgress } from '@/lib/api/spaces';
+import type { Envelope } from '@/lib/contract/home';
+import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
 import type { Md5Message, Md5Request } from './md5.worker';
 

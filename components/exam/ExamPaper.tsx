@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { ApiError } from '@/lib/api/core';
 import { emitUi } from '@/lib/ui/events';
-import { CODE_SESSION_NONE, isSessionCode } from '@/lib/api/messages';
+import { CODE_SESSION_NONE, isSessionCode } from '@/lib/contract/messages';
 import { formatCountdown } from '@/lib/format';
 import { MSG_SUBMITTED, shortAnswerLength, type PaperView } from '@/lib/learning/exam-status';
 import { useConfirm } from '@/components/shell/ConfirmDialog';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from '@/components/ui/Link';
-import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/api/types';
+import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/contract/home';
 import { HOME_MODULES, RANK_TITLES } from '@/lib/constants';
 import { formatDate, formatHoursMinutes } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { homeCallBody, homeCallPath, type HomeModuleKey } from '@/lib/home';
+import { homeCallBody, homeCallPath, type HomeModuleKey } from '@/lib/catalogue/home-modules';
 import { useSite } from '@/components/site/SiteContext';
 
 /**

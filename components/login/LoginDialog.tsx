@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { api, apiEvents } from '@/lib/api/browser';
 import { failureText } from '@/lib/api/core';
-import { RESET_LINK_EXPIRED_MSG, RESET_LINK_INVALID_MSG } from '@/lib/api/messages';
+import { RESET_LINK_EXPIRED_MSG, RESET_LINK_INVALID_MSG } from '@/lib/contract/messages';
 import { LINK_DIALOG_REOPEN_MS, LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/events';

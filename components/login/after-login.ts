@@ -6,11 +6,11 @@
  * sessionStorage and are opened by the shell (components/shell/LazyDialogs).
  */
 import { api } from '@/lib/api/browser';
-import type { UserInfo } from '@/lib/api/types';
+import type { UserInfo } from '@/lib/contract/home';
 import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
-import { isSafeRedirect } from '@/lib/redirect';
+import { isSafeRedirect } from '@/lib/validation/redirect-address';
 import { writeUserInfo } from '@/lib/session/client';
-import type { LoginResult } from '@/lib/api/types';
+import type { LoginResult } from '@/lib/contract/home';
 
 export type { LoginResult };
 import type { LoginExtra } from '@/lib/ui/events';

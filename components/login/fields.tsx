@@ -2,7 +2,7 @@
 /** Labelled inputs with their message beside them (SPEC 5), and the captcha of SPEC 4.2. */
 import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
 import { api } from '@/lib/api/browser';
-import type { Captcha } from '@/lib/api/types';
+import type { Captcha } from '@/lib/contract/home';
 
 const CAPTCHA_FAILED = '验证码加载失败，点击重试';
 export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@/lib/api/browser';
 import { ApiError, failureText } from '@/lib/api/core';
-import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/api/messages';
+import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/contract/messages';
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { forgotSchema, perfectInfoSchema, registerSchema, resetFormSchema, type RegisterForm as RegisterValues } from '@/lib/validation/accounts';
 import { CaptchaField, Field, FormError, primaryButton, useCaptcha } from './fields';

@@ -6,7 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import type { AssessItem } from '@/lib/api/spaces';
+import type { AssessItem } from '@/lib/contract/spaces';
 import { TRAIN_TYPES } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';

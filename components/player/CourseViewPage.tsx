@@ -3,16 +3,17 @@
  * hydrated; the page is cached per site and course (the proxy writes ?courseId= into the path,
  * lib/variants/catalogue-paths). The learner's own progress loads in the browser (CoursePlayer).
  */
+import { TAGS } from '@/lib/cache-tags';
 import type { Metadata } from 'next';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { notFound } from 'next/navigation';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { readPublic } from '@/lib/catalogue/server';
+import { readPublic, tagPage } from '@/lib/catalogue/server';
 import { intParam, parseQuerySegment } from '@/lib/variants/catalogue-paths';
 import { parseSiteSegment } from '@/lib/variants';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
-import type { CourseView } from '@/lib/learning/types';
+import type { CourseView } from '@/lib/contract/learning';
 import { CoursePlayer } from './CoursePlayer';
 
 export type CourseViewParams = Promise<{ variant: string; q?: string[] }>;
@@ -38,6 +39,7 @@ export async function courseViewMetadata(params: CourseViewParams): Promise<Meta
 export async function CourseViewPage({ params, batchRoute }: { params: CourseViewParams; batchRoute: boolean }) {
   const { variant, courseId, batchWord } = await selection(params);
   if (!parseSiteSegment(variant) || !courseId) notFound();
+  await tagPage(TAGS.course(courseId));
   const course = await courseOf(variant, courseId);
   if (!course) notFound();
   const qc = makeQueryClient();

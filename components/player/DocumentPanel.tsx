@@ -6,7 +6,7 @@
  * for its teacher (the server, /media/chapter/:id, refuses anyone else); anyone else is asked to 选学 first, with the
  * message a video chapter gives on trial (mode 4, 请选学后播放).
  */
-import type { ChapterView } from '@/lib/learning/types';
+import type { ChapterView } from '@/lib/contract/learning';
 import { formatBytes } from '@/lib/format';
 import { openMessageBox } from '@/lib/ui/events';
 

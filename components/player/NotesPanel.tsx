@@ -9,14 +9,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import { formatDate } from '@/lib/format';
-import type { CourseNote, CourseProgressView } from '@/lib/learning/types';
+import type { CourseNote, CourseProgressView } from '@/lib/contract/learning';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { toast } from '@/components/ui/Toaster';
 import { ApiError } from '@/lib/api/core';
 import { inputClass } from '@/components/login/fields';
-import { ReviewStars } from '@/components/catalogue/ui';
+import { ReviewStars } from '@/components/ui/ReviewStars';
 
-/** The server's refusal of a second review (lib/server/services/course-view), and the note in its place. */
+/** The server's refusal of a second review (lib/server/services/learning/course-view), and the note in its place. */
 const REVIEWED_MSG = '您已评价过该课程';
 
 type Tab = 'intro' | 'review' | 'summary';

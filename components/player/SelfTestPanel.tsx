@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import { selfTestProblemText, selfTestProblems } from '@/lib/learning/self-test-rules';
-import type { SurveyProblem } from '@/lib/learning/survey-rules';
-import type { SelfTest, SelfTestResult } from '@/lib/learning/types';
+import { selfTestProblemText, selfTestProblems } from '@/lib/validation/self-test';
+import type { SurveyProblem } from '@/lib/validation/survey';
+import type { SelfTest, SelfTestResult } from '@/lib/contract/learning';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 

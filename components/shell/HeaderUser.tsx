@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { api } from '@/lib/api/browser';
 import { platformPath } from '@/lib/api/core';
-import type { StudyTotalTime, UserInfo } from '@/lib/api/types';
+import type { StudyTotalTime, UserInfo } from '@/lib/contract/home';
 import { formatHoursMinutes, greeting } from '@/lib/format';
 import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';

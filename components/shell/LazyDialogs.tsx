@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
 import { isLoggedIn, readUserInfo } from '@/lib/session/client';
-import { isSafeRedirect } from '@/lib/redirect';
+import { isSafeRedirect } from '@/lib/validation/redirect-address';
 import { onUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { followUpTimers, readFollowUp } from '@/components/login/after-login';
 import { createExpiryHandler } from '@/components/account/session-expiry';

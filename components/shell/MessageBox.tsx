@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { LOGIN_FIRST_MSG, NEED_LOGIN_MSG, SELECT_BEFORE_PLAY_MSG, TRIAL_LIMIT_MSG } from '@/lib/api/messages';
+import { LOGIN_FIRST_MSG, NEED_LOGIN_MSG, SELECT_BEFORE_PLAY_MSG, TRIAL_LIMIT_MSG } from '@/lib/contract/messages';
 import { V } from '@/lib/validation/messages';
 import { onUi, openLogin, type MessageBoxMode } from '@/lib/ui/events';
 

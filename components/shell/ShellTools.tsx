@@ -1,6 +1,6 @@
 'use client';
 
-import { FAVOURITE_FAILED_MSG } from '@/lib/api/messages';
+import { FAVOURITE_FAILED_MSG } from '@/lib/contract/messages';
 import { toast } from '@/components/ui/Toaster';
 import { AssistantIcon } from '@/components/assistant/AssistantIcon';
 

@@ -1,4 +1,4 @@
-import { IDENTITY_COOKIE, SIGNED_IN_ATTRIBUTE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE, SIGNED_IN_ATTRIBUTE } from '@/lib/session/identity-cookie';
 
 /**
  * Marks <html> as signed in before anything is drawn, from the identity cookie (readable by scripts; the token

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { IDLE_TITLE_MSG, RELOGIN_MSG } from '@/lib/api/messages';
+import { IDLE_TITLE_MSG, RELOGIN_MSG } from '@/lib/contract/messages';
 import { apiEvents } from '@/lib/api/browser';
-import { CODE_SESSION_IDLE } from '@/lib/api/messages';
+import { CODE_SESSION_IDLE } from '@/lib/contract/messages';
 import { SYSTEM_ERROR_KEY, writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin } from '@/lib/ui/events';
 

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
-import type { FollowState, SpaceKind } from '@/lib/api/spaces';
+import type { FollowState, SpaceKind } from '@/lib/contract/spaces';
 import { useLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { spaceHref, type SpaceKind } from '@/lib/api/spaces';
+import { type SpaceKind } from '@/lib/contract/spaces';
+import { spaceHref } from '@/lib/spaces/links';
 import { openLogin } from '@/lib/ui/events';
 import { useLoggedIn } from '@/lib/session/client';
 

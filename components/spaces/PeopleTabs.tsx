@@ -4,9 +4,9 @@ import Link from '@/components/ui/Link';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import type { SpaceKind, SpacePerson } from '@/lib/api/spaces';
-import { spaceHref } from '@/lib/api/spaces';
-import type { Page } from '@/lib/api/types';
+import type { SpaceKind, SpacePerson } from '@/lib/contract/spaces';
+import { spaceHref } from '@/lib/spaces/links';
+import type { Page } from '@/lib/contract/home';
 import { useFollowState } from './FollowButton';
 
 /** Fans and follows of a space, loaded when shown: per the privacy settings, and always to the owner. */

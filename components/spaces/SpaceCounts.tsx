@@ -1,6 +1,6 @@
 'use client';
 
-import type { SpaceDetail, SpaceKind } from '@/lib/api/spaces';
+import type { SpaceDetail, SpaceKind } from '@/lib/contract/spaces';
 import { useFollowState } from './FollowButton';
 
 /** A count the owner keeps private: said so, never shown as 0. */

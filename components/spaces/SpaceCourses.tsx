@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CourseCardView } from '@/components/cards/Cards';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import { SPACE_LIST_SIZE, type SpaceKind } from '@/lib/api/spaces';
-import type { CourseCard, Page } from '@/lib/api/types';
+import { type SpaceKind } from '@/lib/contract/spaces';
+import { SPACE_LIST_SIZE } from '@/lib/spaces/links';
+import type { CourseCard, Page } from '@/lib/contract/home';
 import { useFollowState } from './FollowButton';
 import { BusyButton } from '@/components/ui/BusyButton';
 

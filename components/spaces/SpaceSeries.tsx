@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { SeriesCardView } from '@/components/cards/Cards';
 import { apiQuery } from '@/lib/api/query';
-import type { SpaceKind } from '@/lib/api/spaces';
-import type { SeriesCard } from '@/lib/api/types';
+import type { SpaceKind } from '@/lib/contract/spaces';
+import type { SeriesCard } from '@/lib/contract/home';
 import { useFollowState } from './FollowButton';
 import { PRIVATE_MSG } from './SpaceCourses';
 

@@ -1,7 +1,8 @@
 import { CourseCardView, SeriesCardView } from '@/components/cards/Cards';
-import type { SpaceDetail, SpaceRoute } from '@/lib/api/spaces';
-import { SPACE_ROUTES } from '@/lib/api/spaces';
-import { Breadcrumbs } from '@/components/catalogue/ui';
+import type { SpaceDetail } from '@/lib/contract/spaces';
+import type { SpaceRoute } from '@/lib/spaces/links';
+import { SPACE_ROUTES } from '@/lib/spaces/links';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Comments } from './Comments';
 import { FollowButton } from './FollowButton';
 import { OwnerTools } from './OwnerTools';

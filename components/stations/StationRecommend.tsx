@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CourseCardView } from '@/components/cards/Cards';
 import { apiQuery } from '@/lib/api/query';
-import type { StationRecommendation } from '@/lib/api/spaces';
+import type { StationRecommendation } from '@/lib/contract/spaces';
 import { isLoggedIn } from '@/lib/session/client';
 import { openStationDialog } from '@/components/account/management';
 

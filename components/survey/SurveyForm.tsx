@@ -13,7 +13,7 @@ import { ApiError, failureText } from '@/lib/api/core';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
 import { useHydrated } from '@/lib/ui/use-hydrated';
-import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/learning/survey-rules';
+import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/validation/survey';
 import { startNavigation } from '@/lib/ui/nav-pending';
 
 const LOGIN_TO_SUBMIT_MSG = '提交问卷需要先登录，登录后已填写的内容会保留';

@@ -1,7 +1,7 @@
 /** Server side of the questionnaire pages: the definition fetched on the server, the form at the leaf. */
 import { notFound } from 'next/navigation';
-import { userApi } from '@/lib/learning/server-api';
-import type { SurveyView } from '@/lib/learning/survey-rules';
+import { userApi } from '@/lib/api/visitor';
+import type { SurveyView } from '@/lib/validation/survey';
 import { parseSiteSegment } from '@/lib/variants';
 import { SurveyForm } from './SurveyForm';
 

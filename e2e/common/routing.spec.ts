@@ -62,7 +62,7 @@ function rawGet(testInfo: TestInfo, path: string, headers: Record<string, string
   });
 }
 
-test('a client cannot skip the routing by sending the host lane’s header (lib/server/host-lane)', async ({}, testInfo) => {
+test('a client cannot skip the routing by sending the host lane’s header (lib/server/lanes/host-lane)', async ({}, testInfo) => {
   const segment = { main: 'main', party: 'party', student: 'student' }[testInfo.project.name]!;
   const forged = { 'x-portal-routed': '1' };
   // An internal path asked for directly stays a 404, and a login-only page still sends a visitor to the login.

@@ -4,7 +4,7 @@
  * import this module, so window and navigator are touched only inside functions.
  */
 import { createApiClient, fetchDownload, fetchTransport, type ApiClient } from './core';
-import type { SessionCode } from './messages';
+import type { SessionCode } from '../contract/messages';
 
 export type NotifyKind = 'warning' | 'error' | 'info';
 export type ApiEvent =

@@ -13,8 +13,8 @@ import {
   TIMEOUT_MSG,
   isSessionCode,
   type SessionCode,
-} from './messages';
-import type { Envelope } from './types';
+} from '../contract/messages';
+import type { Envelope } from '../contract/home';
 
 export interface TransportRequest {
   path: string;

@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from './core';
 import { apiQueryKey } from './query';
 
-/** The backend's "does not exist" code (lib/server/errors CODE_NOT_FOUND), as seen through the client. */
+/** The backend's "does not exist" code (lib/server/http/errors CODE_NOT_FOUND), as seen through the client. */
 const NOT_FOUND = 1004;
 
 export async function load<T>(qc: QueryClient, api: ApiClient, path: string, body: object = {}): Promise<T> {

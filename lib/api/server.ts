@@ -5,7 +5,7 @@
  * page decides what to render, so the hooks do not message or re-login.
  */
 import 'server-only';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import type { Site } from '@/lib/variants';
 import { createApiClient, fetchDownload, fetchTransport, type ApiClient, type Transport } from './core';
 

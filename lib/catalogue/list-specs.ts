@@ -1,12 +1,31 @@
-/** The plain paged lists of the catalogue (lib/catalogue/simple-list.tsx). */
+/** The plain paged lists of the catalogue (components/catalogue/SimpleListPage.tsx). */
 import { TEACHER_TYPES } from '@/lib/constants';
-import type { SimpleListSpec } from './simple-list';
+import type { Crumb } from '@/lib/links';
+import { TAGS } from '@/lib/cache-tags';
 import { LIST_PAGE_SIZE, NEWS_PAGE_SIZE } from './variant-rules';
+
+export interface SimpleListSpec {
+  route: string;
+  call: string;
+  kind: 'series' | 'teacher' | 'live' | 'news' | 'notice' | 'course';
+  /** What the list shows (lib/cache-tags): a write to it regenerates the cached page. */
+  tags: string[];
+  pageSize: number;
+  /** The parameter that selects a tab (t, status), its values and the body field it sets. */
+  tabs?: { param: string; field: string; options: { value: string | undefined; label: string; bodyValue: unknown }[] };
+  title: (tabLabel: string | undefined) => string;
+  description: (siteTitle: string, tabLabel: string | undefined) => string;
+  crumbs: (tabLabel: string | undefined) => Crumb[];
+  extraBody?: object;
+  /** Links shown beside the heading (the news/notice switch). */
+  switcher?: { href: string; label: string; active: boolean }[];
+}
 
 export const SERIES_INDEX: SimpleListSpec = {
   route: '/series/index',
   call: '/api/recommendseries/list',
   kind: 'series',
+  tags: [TAGS.courses, TAGS.series],
   pageSize: LIST_PAGE_SIZE,
   title: () => '系列专题',
   description: (site) => `${site}系列专题：围绕党的理论、学术前沿、科研技能等主题精选的系列课程，报名加入后系统学习，完成后可申请证书。`,
@@ -34,6 +53,7 @@ export const TEACHER_INDEX: SimpleListSpec = {
   route: '/teacher/index',
   call: '/api/tchrBaseinfo/list',
   kind: 'teacher',
+  tags: [],
   pageSize: 18,
   tabs: {
     param: 't',
@@ -49,6 +69,7 @@ export const LIVE_INDEX: SimpleListSpec = {
   route: '/live/index',
   call: '/api/live/list',
   kind: 'live',
+  tags: [],
   pageSize: LIST_PAGE_SIZE,
   tabs: {
     param: 'status',
@@ -74,6 +95,7 @@ export const NEWS_INDEX: SimpleListSpec = {
   route: '/notice/news',
   call: '/api/mtTrainnews/list',
   kind: 'news',
+  tags: [TAGS.news],
   pageSize: NEWS_PAGE_SIZE,
   title: () => '新闻动态',
   description: (site) => `${site}新闻动态：继续教育、党建活动、学术报告与培训项目的最新消息。`,
@@ -85,6 +107,7 @@ export const NOTICE_INDEX: SimpleListSpec = {
   route: '/notice/index',
   call: '/api/msgMessageinfo/list',
   kind: 'notice',
+  tags: [TAGS.news],
   pageSize: NEWS_PAGE_SIZE,
   title: () => '通知公告',
   description: (site) => `${site}通知公告：培训报名、学时认定、考试安排等通知。`,

@@ -5,8 +5,8 @@
  * (network cut, server restart, laptop closed) is sent again, in order, in batches. The server is idempotent on
  * the submit id, so sending one twice (a beacon on page hide and the outbox on the next visit) counts once.
  */
-import { BATCH_SUBMIT_MAX, CHAPTER_END_TOLERANCE_S, HEARTBEAT_QUEUE_KEY, MAX_PLAYBACK_RATE } from './constants';
-import type { CourseProgressView, HeartbeatAnswer, HeartbeatPayload } from './types';
+import { BATCH_SUBMIT_MAX, CHAPTER_END_TOLERANCE_S, HEARTBEAT_QUEUE_KEY, MAX_PLAYBACK_RATE } from './heartbeat-rules';
+import type { CourseProgressView, HeartbeatAnswer, HeartbeatPayload } from '../contract/learning';
 
 export interface Transport {
   submit(p: HeartbeatPayload): Promise<HeartbeatAnswer>;

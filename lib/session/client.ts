@@ -4,9 +4,9 @@
  * non-secret user info is kept in localStorage under the spec's keys.
  */
 import { useSyncExternalStore } from 'react';
-import type { UserInfo } from '@/lib/api/types';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
-export { SIGNED_IN_ATTRIBUTE } from '@/lib/identity-cookie';
+import type { UserInfo } from '@/lib/contract/home';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+export { SIGNED_IN_ATTRIBUTE } from '@/lib/session/identity-cookie';
 
 export const USER_INFO_KEY = 'userInfo';
 export const BACK_TYPE_KEY = 'backType';

@@ -7,7 +7,7 @@ const required = (msg: string, max = 64) => z.string({ error: msg }).trim().min(
 
 /**
  * SPEC 3, 5: the login form (all trimmed, non-empty); esLoginIO comes from the passport flow (types 15, 16);
- * redirect is the page a login guard stopped, honoured only when allowed (lib/redirect).
+ * redirect is the page a login guard stopped, honoured only when allowed (lib/validation/redirect-address).
  */
 export const loginSchema = z.object({
   userID: required(V.loginUserIdRequired),

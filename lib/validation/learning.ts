@@ -1,6 +1,6 @@
 /** Body schemas of the learning endpoints (player heartbeats, notes, favourites, archive). */
 import { z } from 'zod';
-import { BATCH_SUBMIT_MAX, HEARTBEAT_MAX_WATCHED_S } from '@/lib/learning/constants';
+import { BATCH_SUBMIT_MAX, HEARTBEAT_MAX_WATCHED_S } from '@/lib/learning/heartbeat-rules';
 import { id } from './common';
 
 export { id };

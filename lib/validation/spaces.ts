@@ -41,7 +41,7 @@ export const UPLOAD_LIMITS: Record<UploadCall, number> = {
   res: 20 * 1024 * 1024,
   file: 5 * 1024 * 1024,
 };
-/** The extensions each upload call accepts (the server also checks the content: lib/server/services/file-types). */
+/** The extensions each upload call accepts (the server also checks the content: lib/server/services/spaces/file-types). */
 export const UPLOAD_EXTS: Record<UploadCall, string[]> = {
   courseware: ['mp4', 'm4v', 'mov', 'webm', 'mp3', 'm4a', 'pdf', 'docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls'],
   res: ['pdf', 'docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls', 'png', 'jpg', 'jpeg', 'gif', 'webp'],

@@ -6,7 +6,7 @@
 import { SECTION_REDIRECTS } from './routes';
 import { QUERY_ROUTES, querySegment } from './catalogue-paths';
 import { findRoute, siteForHost, siteSegment, VARIANTS, type HostRule } from './index';
-import type { Identity } from '@/lib/identity';
+import type { Identity } from '@/lib/session/identity';
 
 export interface ProxyInput {
   host: string;
@@ -56,7 +56,7 @@ export function decide(input: ProxyInput): ProxyDecision {
   if (PER_HOST_FILES.has(pathname) || pathname.startsWith('/sitemap/')) return { kind: 'rewrite', path: `/${segment}${pathname}` };
 
   const route = findRoute(variant, pathname);
-  if (!route) return { kind: 'notFound', path: `/${segment}/page-not-found` };
+  if (!route || (route.testHooks && process.env.PORTAL_TEST_HOOKS !== '1')) return { kind: 'notFound', path: `/${segment}/page-not-found` };
 
   if (pathname === '/space/creation') {
     const id = new URLSearchParams(input.search).get('id');

@@ -8,6 +8,8 @@ export interface RouteInfo {
   login?: boolean;
   /** Personal or per-user by nature: kept out of robots (a cached one holds no visitor's data: it loads in the browser). */
   personal?: boolean;
+  /** Exists only with PORTAL_TEST_HOOKS=1 (the benchmark's pages): a production site answers 404. */
+  testHooks?: boolean;
 }
 
 const r = (path: string, flags: Omit<RouteInfo, 'path'> = {}): RouteInfo => ({ path, ...flags });
@@ -63,11 +65,11 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/assess', { personal: true }),
   r('/exam', { personal: true }),
   /** The benchmark's baseline: a plain page with no data (scripts/bench.mjs). */
-  r('/bench/baseline', { personal: true }),
+  r('/bench/baseline', { personal: true, testHooks: true }),
   /** Its per-request twin: the floor of any page rendered for each visitor. */
-  r('/bench/dyn', { personal: true }),
+  r('/bench/dyn', { personal: true, testHooks: true }),
   /** The same inside the portal's shell: what the shell adds to every per-visitor page. */
-  r('/bench/shell', { personal: true }),
+  r('/bench/shell', { personal: true, testHooks: true }),
 ];
 
 const without = (routes: readonly RouteInfo[], drop: string[]) => routes.filter((x) => !drop.includes(x.path));

@@ -6,19 +6,19 @@
  */
 import { rmSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { handleApiRequest, isCrossSite } from '@/lib/server/http';
+import { handleApiRequest, isCrossSite } from '@/lib/server/http/api-route';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { accountTokens, captchas, loginThrottles, operators, qrTickets, registrations } from '@/lib/server/db/schema';
-import { createCaptcha, verifyCaptcha } from '@/lib/server/services/captcha';
-import { createSession, hashToken } from '@/lib/server/services/sessions';
-import { linksOf, outboxDir, outboxFor } from '@/lib/server/services/mail';
-import { ACCOUNT_MAX_FAILURES, THROTTLED_MSG, accountAddressKey, accountKey } from '@/lib/server/services/throttle';
-import { EMAIL_TAKEN_MSG } from '@/lib/server/services/register';
-import { RESET_INVALID, resetMailAccountKey } from '@/lib/server/services/password-reset';
-import { CODE_SESSION_ELSEWHERE, CODE_SESSION_NONE } from '@/lib/api/messages';
+import { createCaptcha, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
+import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
+import { linksOf, outboxDir, outboxFor } from '@/lib/server/mail';
+import { ACCOUNT_MAX_FAILURES, THROTTLED_MSG, accountAddressKey, accountKey } from '@/lib/server/services/accounts/throttle';
+import { EMAIL_TAKEN_MSG } from '@/lib/server/services/accounts/register';
+import { RESET_INVALID, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';
+import { CODE_SESSION_ELSEWHERE, CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { V } from '@/lib/validation/messages';
-import { isSafeRedirect } from '@/lib/redirect';
+import { isSafeRedirect } from '@/lib/validation/redirect-address';
 import type { Site } from '@/lib/variants';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 

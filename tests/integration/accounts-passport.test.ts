@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint, type CallResult } from '@/lib/server/dispatch';
+import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
-import { createCaptcha } from '@/lib/server/services/captcha';
-import { createSession } from '@/lib/server/services/sessions';
+import { createCaptcha } from '@/lib/server/services/accounts/captcha';
+import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { Site } from '@/lib/variants';
 
 const PORT = 3119;

@@ -7,18 +7,18 @@
  */
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { handleApiRequest } from '@/lib/server/http';
+import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
 import { loginThrottles, operators } from '@/lib/server/db/schema';
-import { CODE_THROTTLED } from '@/lib/server/errors';
-import { hashPassword } from '@/lib/server/password';
-import { clientAddress, stampPeerAddress } from '@/lib/server/request-token';
-import { CURRENT_PASSWORD_WRONG_MSG, EMAIL_ALREADY_SET_MSG, EMAIL_PASSWORD_REQUIRED_MSG, PASSWORD_ALREADY_SET_MSG, SAME_PASSWORD_MSG } from '@/lib/server/services/account';
-import { outboxDir, outboxFor } from '@/lib/server/services/mail';
-import { RESET_MAIL_ACCOUNT_MSG, RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_MSG, resetMailAccountKey } from '@/lib/server/services/password-reset';
-import { createSession, hashToken } from '@/lib/server/services/sessions';
-import { ACCOUNT_ALL_MAX_FAILURES, ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, THROTTLED_MSG } from '@/lib/server/services/throttle';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { CODE_THROTTLED } from '@/lib/server/http/errors';
+import { hashPassword } from '@/lib/server/services/accounts/password';
+import { clientAddress, stampPeerAddress } from '@/lib/server/http/request-info';
+import { CURRENT_PASSWORD_WRONG_MSG, EMAIL_ALREADY_SET_MSG, EMAIL_PASSWORD_REQUIRED_MSG, PASSWORD_ALREADY_SET_MSG, SAME_PASSWORD_MSG } from '@/lib/server/services/accounts/account';
+import { outboxDir, outboxFor } from '@/lib/server/mail';
+import { RESET_MAIL_ACCOUNT_MSG, RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_MSG, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';
+import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
+import { ACCOUNT_ALL_MAX_FAILURES, ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, THROTTLED_MSG } from '@/lib/server/services/accounts/throttle';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { V } from '@/lib/validation/messages';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 

@@ -1,6 +1,6 @@
 /** What the accounts suites share: calls to the endpoint table as one client address, and signing in with a fresh captcha. */
-import { callEndpoint, type CallResult } from '@/lib/server/dispatch';
-import { createCaptcha } from '@/lib/server/services/captcha';
+import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import { createCaptcha } from '@/lib/server/services/accounts/captcha';
 import type { Site } from '@/lib/variants';
 
 export const main: Site = { variant: 'main', dx: false };

@@ -3,12 +3,12 @@
  * (approved) that have started, and the server refuses a direct save for one that has not started yet.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, trainApplications, trains } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/server/services/new-employee';
-import type { AssessItem } from '@/lib/api/spaces';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/server/services/spaces/new-employee';
+import type { AssessItem } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -3,17 +3,17 @@
  * against the dictionaries, details, platform variants, login-only policies, search, and training enrolment
  * with its review. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
-import type { SeriesState } from '@/lib/api/catalogue-types';
+import type { SeriesState } from '@/lib/contract/catalogue';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { courses, operators, trainApplications, trains } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { visitorApplyStatus } from '@/lib/server/services/train-status';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
-import type { Page } from '@/lib/api/types';
-import type { CourseDetail, CourseListItem, SearchFull, SearchPage, TrainApplyState, TrainDetail, TrainListItem } from '@/lib/api/catalogue-types';
+import type { Page } from '@/lib/contract/home';
+import type { CourseDetail, CourseListItem, SearchFull, SearchPage, TrainApplyState, TrainDetail, TrainListItem } from '@/lib/contract/catalogue';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

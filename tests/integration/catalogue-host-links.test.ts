@@ -3,14 +3,14 @@
  * teacher links, the new-employee series' courses and counts, the party-school host's home course block,
  * and the organisation spaces to choose from. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, getDbHandle } from '@/lib/server/db';
 import { platformPath } from '@/lib/api/core';
-import { orgSpaceList } from '@/lib/server/services/catalogue';
+import { orgSpaceList } from '@/lib/server/services/catalogue/catalogue';
 import { courseCategories, detailLinks } from '@/lib/catalogue/variant-rules';
-import type { Banner, CourseCard, LiveCard, Page, SeriesCard } from '@/lib/api/types';
-import type { CourseDetail, CourseListItem, LiveDetail, SeriesDetail } from '@/lib/api/catalogue-types';
-import type { NewEmployeeSeries, NewEmployeeSeriesDetail, SpaceDetail } from '@/lib/api/spaces';
+import type { Banner, CourseCard, LiveCard, Page, SeriesCard } from '@/lib/contract/home';
+import type { CourseDetail, CourseListItem, LiveDetail, SeriesDetail } from '@/lib/contract/catalogue';
+import type { NewEmployeeSeries, NewEmployeeSeriesDetail, SpaceDetail } from '@/lib/contract/spaces';
 import { findRoute, VARIANTS, type Site } from '@/lib/variants';
 
 const SITES: Site[] = [

@@ -2,7 +2,7 @@
 import { closeDb, getDbHandle } from '@/lib/server/db';
 import { robotsTxt, sitemapPart, sitemapXml } from '@/lib/catalogue/sitemap';
 import { VARIANTS, type Site } from '@/lib/variants';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { platformPath } from '@/lib/api/core';
 
 const main: Site = { variant: 'main', dx: false };

@@ -1,10 +1,10 @@
 /** 选学 and the learner's state in a course (/api/course/choose, /api/course/state), shared by catalogue and player. */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courses, operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -4,13 +4,13 @@
  * from TEST_DATABASE_URL).
  */
 import { eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
-import { handleApiRequest, MAX_JSON_BYTES } from '@/lib/server/http';
+import { callEndpoint } from '@/lib/server/http/dispatch';
+import { handleApiRequest, MAX_JSON_BYTES } from '@/lib/server/http/api-route';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { captchas, courses, notices, operators, sessions } from '@/lib/server/db/schema';
-import { createSession, forgetRecentSessions, hashToken } from '@/lib/server/services/sessions';
-import { verifyCaptcha } from '@/lib/server/services/captcha';
-import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE, SESSION_MESSAGES } from '@/lib/api/messages';
+import { createSession, forgetRecentSessions, hashToken } from '@/lib/server/services/accounts/sessions';
+import { verifyCaptcha } from '@/lib/server/services/accounts/captcha';
+import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE, SESSION_MESSAGES } from '@/lib/contract/messages';
 import { SESSION_IDLE_MS, TOKEN_STORAGE_KEY } from '@/lib/constants';
 import type { Site } from '@/lib/variants';
 

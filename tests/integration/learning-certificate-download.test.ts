@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, seriesCourses } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { applySeriesCertificate } from '@/lib/server/services/certificates';
-import { serveCertificateDownload } from '@/lib/server/services/certificate-download';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { applySeriesCertificate } from '@/lib/server/services/learning/certificates';
+import { serveCertificateDownload } from '@/lib/server/services/learning/certificate-download';
 
 async function opId(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));

@@ -1,5 +1,5 @@
 /**
- * The direct lane (lib/server/direct-lane): heartbeats reach the endpoint table from Node's HTTP server without
+ * The direct lane (lib/server/lanes/direct-lane): heartbeats reach the endpoint table from Node's HTTP server without
  * Next.js's router, with the same answers and the same response headers; everything else still goes to Next.js
  * (here a stand-in listener that answers {"next": true}).
  */
@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, studySubmits } from '@/lib/server/db/schema';
-import { closeDirectLane, openDirectLane, serveDirect } from '@/lib/server/direct-lane';
-import { handleApiRequest } from '@/lib/server/http';
-import { CODE_TOO_LARGE, MSG_TOO_LARGE } from '@/lib/server/errors';
-import { MAX_JSON_BYTES } from '@/lib/server/http-common';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { closeDirectLane, openDirectLane, serveDirect } from '@/lib/server/lanes/direct-lane';
+import { handleApiRequest } from '@/lib/server/http/api-route';
+import { CODE_TOO_LARGE, MSG_TOO_LARGE } from '@/lib/server/http/errors';
+import { MAX_JSON_BYTES } from '@/lib/server/http/envelope';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import SECURITY_HEADERS from '@/lib/security-headers.json';
 
 let server: http.Server;

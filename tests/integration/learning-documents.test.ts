@@ -10,13 +10,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
-import type { Chapter } from '@/lib/api/catalogue-types';
-import type { CourseProgressView, CourseView, HeartbeatAnswer } from '@/lib/learning/types';
-import { createSession } from '@/lib/server/services/sessions';
-import { serveChapterMedia } from '@/lib/server/services/media-stream';
+import type { Chapter } from '@/lib/contract/catalogue';
+import type { CourseProgressView, CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -4,13 +4,13 @@
  * Certificates: refused until the rules are met, issued once.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { examJoins, exams, operators, seriesCourses, trainApplications, trains } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/services/exams';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/services/learning/exams';
 import { EXAM_PAPER } from '@/lib/server/db/seed/domains/learning';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
 import type { Site } from '@/lib/variants';
 

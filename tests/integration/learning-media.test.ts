@@ -8,13 +8,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
-import type { CourseView } from '@/lib/learning/types';
-import { createSession } from '@/lib/server/services/sessions';
-import { parseRange, serveChapterMedia } from '@/lib/server/services/media-stream';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import type { CourseView } from '@/lib/contract/learning';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { parseRange, serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

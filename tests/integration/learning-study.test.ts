@@ -2,17 +2,17 @@
  * The player's endpoints with bad and hostile input: heartbeats (idempotent, impossible progress refused,
  * playing ahead not counted, online hours), batch submit and lock, chapters, self test, reviews, favourites.
  */
-import type { Archive } from '@/lib/learning/archive-types';
+import type { Archive } from '@/lib/contract/archive';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, studyClocks, studyRecords, studySubmits } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { submitHeartbeat, lockCourse } from '@/lib/server/services/study-progress';
-import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/api/messages';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { submitHeartbeat, lockCourse } from '@/lib/server/services/learning/study-progress';
+import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
-import type { CourseView, HeartbeatAnswer } from '@/lib/learning/types';
-import { ServiceError } from '@/lib/server/errors';
+import type { CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
+import { ServiceError } from '@/lib/server/http/errors';
 import { maskName } from '@/lib/format';
 import { textAsRichText } from '@/lib/server/rich-text';
 

@@ -1,12 +1,12 @@
 /** Questionnaires with bad and hostile input: detail, required questions, invalid answers, saved once per learner. */
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, trainApplications } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import type { SurveyView } from '@/lib/learning/survey-rules';
-import { checkSurveyAnswers, surveyProblems } from '@/lib/learning/survey-rules';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import type { SurveyView } from '@/lib/validation/survey';
+import { checkSurveyAnswers, surveyProblems } from '@/lib/validation/survey';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -5,15 +5,15 @@
  * Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/media-stream';
-import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/live-replay';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import type { LiveDetail, LiveReplayState } from '@/lib/api/catalogue-types';
-import type { StudyTotalTime } from '@/lib/api/types';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/media/media-stream';
+import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/learning/live-replay';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import type { LiveDetail, LiveReplayState } from '@/lib/contract/catalogue';
+import type { StudyTotalTime } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -10,7 +10,7 @@ import type { Db } from '@/lib/server/db';
 import * as schema from '@/lib/server/db/schema';
 import { seed } from '@/lib/server/db/seed';
 import { DEMO_ACCOUNTS } from '@/lib/server/db/seed/accounts';
-import { verifyPassword } from '@/lib/server/password';
+import { verifyPassword } from '@/lib/server/services/accounts/password';
 
 const NOW = new Date('2026-05-14T00:00:00Z');
 const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');

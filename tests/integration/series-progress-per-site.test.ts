@@ -4,12 +4,12 @@
  * (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courseEnrolments, courses, operators, seriesCourses, seriesEnrolments } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { MSG_SERIES_UNFINISHED } from '@/lib/server/services/certificates';
-import type { SeriesDetail, SeriesState } from '@/lib/api/catalogue-types';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { MSG_SERIES_UNFINISHED } from '@/lib/server/services/learning/certificates';
+import type { SeriesDetail, SeriesState } from '@/lib/contract/catalogue';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -6,11 +6,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { handleChat } from '@/lib/server/stream-http';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { handleChat } from '@/lib/server/http/streaming';
 import type { Site } from '@/lib/variants';
 
 const KEY = 'sk-test-secret-key';

@@ -3,12 +3,12 @@
  * message, never a server error; writes need a session.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { SPACES_ENDPOINTS } from '@/lib/server/domains/spaces';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { SPACES_ENDPOINTS } from '@/lib/server/endpoints/spaces';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

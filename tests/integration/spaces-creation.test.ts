@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, siteSettings } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { handleUpload } from '@/lib/server/stream-http';
-import type { CreationCourse, SpaceDetail, UploadedFile, UploadProgress } from '@/lib/api/spaces';
-import type { CourseCard } from '@/lib/api/types';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { handleUpload } from '@/lib/server/http/streaming';
+import type { CreationCourse, SpaceDetail, UploadedFile, UploadProgress } from '@/lib/contract/spaces';
+import type { CourseCard } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'spaces-creation-'));

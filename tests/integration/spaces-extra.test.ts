@@ -3,12 +3,12 @@
  * (fed by the post-station binding of the accounts work, written here straight into operator_stations).
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, operatorStations, stationCourses, stations } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/api/spaces';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -4,13 +4,13 @@
  * someone else's space is refused.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { courseEnrolments, operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import type { SpaceComment, SpaceDetail, FollowState, SpacePerson } from '@/lib/api/spaces';
-import type { CourseCard, Page } from '@/lib/api/types';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import type { SpaceComment, SpaceDetail, FollowState, SpacePerson } from '@/lib/contract/spaces';
+import type { CourseCard, Page } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

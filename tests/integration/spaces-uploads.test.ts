@@ -8,15 +8,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, uploadSessions } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { sweepAbandonedUploads } from '@/lib/server/services/uploads';
-import { handleUpload, serveFile, type UploadAction } from '@/lib/server/stream-http';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads';
+import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/streaming';
 import { isSafeKey, uploadedFilePath } from '@/lib/server/storage';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
-import type { UploadedFile, UploadProgress } from '@/lib/api/spaces';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'spaces-uploads-'));

@@ -5,13 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import { ENDPOINTS } from '@/lib/server/endpoints';
-import { handleApiRequest } from '@/lib/server/http';
+import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
 import { captchas, operators } from '@/lib/server/db/schema';
-import { createSession } from '@/lib/server/services/sessions';
-import { CODE_INVALID, CODE_SERVER } from '@/lib/server/errors';
+import { createSession } from '@/lib/server/services/accounts/sessions';
+import { CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
 import { INT4_MAX } from '@/lib/validation/common';
 import type { Site } from '@/lib/variants';
 

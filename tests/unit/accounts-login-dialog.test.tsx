@@ -12,7 +12,7 @@ import { SiteProvider } from '@/components/site/SiteContext';
 import { Toaster } from '@/components/ui/Toaster';
 import { emitUi, openLogin, type LoginExtra } from '@/lib/ui/events';
 import { LOGIN_DIALOG_WIDTH_REM } from '@/lib/constants';
-import { NETWORK_ERROR_MSG } from '@/lib/api/messages';
+import { NETWORK_ERROR_MSG } from '@/lib/contract/messages';
 
 jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
 

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /** /register?activateToken=…: a link cut short or mangled is answered in plain words, without a request. */
 import { act, render, screen } from '@testing-library/react';
-import { RegisterLanding } from '@/components/accounts/RegisterLanding';
+import { RegisterLanding } from '@/components/account/RegisterLanding';
 
 const requests: string[] = [];
 beforeAll(() => {

@@ -14,7 +14,7 @@ import { createExpiryHandler } from '@/components/account/session-expiry';
 import { followUpTimers } from '@/components/login/after-login';
 import { maybePromptStations, stationDismissKey, STATION_PROMPT_KEY, todayString } from '@/components/account/management';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { useLoggedIn } from '@/lib/session/client';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /** The browser transport: SPEC 7 headers, the fetch call, timeouts, the event bus. */
 import { TransportError } from '@/lib/api/core';
-import { SESSION_NONE_MSG, TIMEOUT_MSG } from '@/lib/api/messages';
+import { SESSION_NONE_MSG, TIMEOUT_MSG } from '@/lib/contract/messages';
 import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';

@@ -20,8 +20,8 @@ import {
   SESSION_MESSAGES,
   SESSION_NONE_MSG,
   TIMEOUT_MSG,
-} from '@/lib/api/messages';
-import type { Envelope } from '@/lib/api/types';
+} from '@/lib/contract/messages';
+import type { Envelope } from '@/lib/contract/home';
 import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS, TOKEN_CHECK_CALLBACK_DELAY_MS } from '@/lib/constants';
 
 type Reply = Envelope | Error;

@@ -2,10 +2,10 @@
 import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { apiQuery, apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { callEndpoint } from '@/lib/server/dispatch';
+import { callEndpoint } from '@/lib/server/http/dispatch';
 import type { Site } from '@/lib/variants';
 
-jest.mock('@/lib/server/dispatch', () => ({ callEndpoint: jest.fn() }));
+jest.mock('@/lib/server/http/dispatch', () => ({ callEndpoint: jest.fn() }));
 
 const callEndpointMock = callEndpoint as jest.MockedFunction<typeof callEndpoint>;
 const site: Site = { variant: 'party', dx: false };

@@ -6,8 +6,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AssessList } from '@/components/newEmployee/AssessList';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
-import type { AssessItem } from '@/lib/api/spaces';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import type { AssessItem } from '@/lib/contract/spaces';
 
 let search = '';
 jest.mock('next/navigation', () => ({ useSearchParams: () => new URLSearchParams(search), useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }) }));

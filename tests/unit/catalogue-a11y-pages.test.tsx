@@ -50,7 +50,7 @@ jest.mock('@/lib/catalogue/server', () => ({
   pageNumber: () => 1,
 }));
 jest.mock('@/lib/api/prefetch', () => ({ load: async (_qc: unknown, _api: unknown, path: string) => (path.endsWith('/api/course/list') ? { list: [], total: 0 } : []) }));
-jest.mock('@/lib/learning/server-api', () => ({ userApi: jest.fn() }));
+jest.mock('@/lib/api/visitor', () => ({ userApi: jest.fn() }));
 
 const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 

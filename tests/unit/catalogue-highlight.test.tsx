@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 /** Search results' highlighting (QA: 人工智能前沿 showed [人工][智能] as two marks with a gap between them). */
 import { render } from '@testing-library/react';
-import { Highlight } from '@/components/catalogue/ui';
+import { Highlight } from '@/components/ui/Highlight';
 
 const marks = (text: string, terms: string[]) => [...render(<Highlight text={text} terms={terms} />).container.querySelectorAll('mark')].map((m) => m.textContent);
 

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LiveReplay } from '@/components/catalogue/LiveReplay';
 import { apiQueryKey } from '@/lib/api/query';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 
 const paths = { state: '/api/live/replayState', start: '/api/live/replayStart', finish: '/api/live/replayFinish', totalTime: '/api/study/totalTime' };

@@ -5,7 +5,7 @@
  * that is not a list item's own) has the focus; a page reached otherwise (back, an address) leaves it alone.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Pagination } from '@/components/catalogue/ui';
+import { Pagination } from '@/components/ui/Pagination';
 
 jest.mock('next/link', () => ({
   __esModule: true,

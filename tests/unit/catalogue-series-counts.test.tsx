@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SeriesActions, SeriesCounts } from '@/components/catalogue/SeriesActions';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { envelopeResponse } from '../fixtures/http';
 
 let enrolled = false;

@@ -8,13 +8,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { formatCountdown, formatDuration } from '@/lib/format';
 import { ExamPaper } from '@/components/exam/ExamPaper';
 import ExamPage from '@/app/[variant]/(portal)/exam/page';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { ExamRow } from '@/lib/learning/exam-status';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), notFound: () => { throw new Error('not found'); } }));
 const row = (id: number, title: string, durationMinutes: number) =>
   ({ id, title, trainId: null, examType: 0, examStyle: 1, startAt: '2026-11-20T00:00:00Z', endAt: '2026-11-30T00:00:00Z', durationMinutes, requireLogin: false, status: -2, paperScore: null, canTake: true }) as unknown as ExamRow;
-jest.mock('@/lib/learning/server-api', () => ({
+jest.mock('@/lib/api/visitor', () => ({
   userApi: async () => ({ api: { request: async () => [row(7, '学习周测（7天内完成）', 10080), row(8, '保密知识专题考试', 90), row(9, '网络安全意识测试', 45)] }, token: null }),
 }));
 

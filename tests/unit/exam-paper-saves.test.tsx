@@ -7,7 +7,7 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EXAM_RETRY_MS, ExamPaper, MSG_SUBMIT_FAILED } from '@/components/exam/ExamPaper';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { PaperView } from '@/lib/learning/exam-status';
 
 const KEY = 'exam-unsaved:5:9';

@@ -11,7 +11,7 @@ import { openLogin } from '@/lib/ui/events';
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }), notFound: () => { throw new Error('not found'); } }));
 jest.mock('@/lib/ui/events', () => ({ ...jest.requireActual<object>('@/lib/ui/events'), openLogin: jest.fn() }));
 let failure: Error;
-jest.mock('@/lib/learning/server-api', () => ({ userApi: async () => ({ api: { request: async () => Promise.reject(failure) }, token: null }) }));
+jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request: async () => Promise.reject(failure) }, token: null }) }));
 
 const renderResult = async () => render(await ExamPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ examId: '1', view: 'result' }) }));
 

@@ -9,7 +9,7 @@ const request = jest.fn(async (_path: string, body: { examId: number }) => {
   if (body.examId === 5) return { id: 5, title: '继续教育学习规定测验' };
   throw new Error('考试不存在');
 });
-jest.mock('@/lib/learning/server-api', () => ({ userApi: async () => ({ api: { request }, token: null }) }));
+jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request }, token: null }) }));
 
 const title = async (search: Record<string, string>) => (await generateMetadata({ params: Promise.resolve({ variant: 'student' }), searchParams: Promise.resolve(search) })).title;
 

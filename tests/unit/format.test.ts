@@ -1,6 +1,6 @@
 import { chinaDate, formatBytes, formatDate, formatDateLong, formatHMS, formatHoursMinutes, greeting, secondsToHours } from '@/lib/format';
-import { signIdentity, verifyIdentity } from '@/lib/identity';
-import { visitorApplyStatus } from '@/lib/server/services/train-status';
+import { signIdentity, verifyIdentity } from '@/lib/session/identity';
+import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
 
 describe('formatters (SPEC 9)', () => {
   it('study totals as hours and minutes', () => {

@@ -1,5 +1,5 @@
 /**
- * The host lane (lib/server/host-lane): a page request routed to its site's segment before Next.js sees it. It takes
+ * The host lane (lib/server/lanes/host-lane): a page request routed to its site's segment before Next.js sees it. It takes
  * exactly proxy.ts's plain rewrites and leaves everything else (redirects, 404s, client navigation, the backend) to
  * proxy.ts; a client cannot skip proxy.ts by sending the lane's header.
  */
@@ -7,10 +7,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { config } from '@/proxy';
-import { decideRequest, laneInstalled, ROUTED_HEADER, takeRoute } from '@/lib/server/host-lane';
-import { signIdentity } from '@/lib/identity';
+import { decideRequest, laneInstalled, ROUTED_HEADER, takeRoute } from '@/lib/server/lanes/host-lane';
+import { signIdentity } from '@/lib/session/identity';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 type Req = { method: string; url: string; headers: IncomingHttpHeaders };
 const req = (url: string, headers: IncomingHttpHeaders = {}, method = 'GET'): Req => ({ method, url, headers: { host: 'localhost:3000', ...headers } });

@@ -11,7 +11,7 @@ import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { CourseActions } from '@/components/catalogue/CourseActions';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { FollowButton } from '@/components/spaces/FollowButton';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 

@@ -1,6 +1,6 @@
 /** The player's reporter: the outbox keeps what was not answered, segments follow playback, seeks close a segment. */
 import { Outbox, Reporter, SegmentTracker, type Transport } from '@/lib/learning/heartbeat';
-import type { HeartbeatAnswer, HeartbeatPayload } from '@/lib/learning/types';
+import type { HeartbeatAnswer, HeartbeatPayload } from '@/lib/contract/learning';
 
 class MemStorage {
   data = new Map<string, string>();

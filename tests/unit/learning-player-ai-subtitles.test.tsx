@@ -11,7 +11,7 @@ import { CoursePlayer } from '@/components/player/CoursePlayer';
 import { openPlayerAt } from '../fixtures/player';
 import { apiQueryKey } from '@/lib/api/query';
 import { apiEvents } from '@/lib/api/browser';
-import type { ChapterView, CourseProgressView, CourseView } from '@/lib/learning/types';
+import type { ChapterView, CourseProgressView, CourseView } from '@/lib/contract/learning';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));

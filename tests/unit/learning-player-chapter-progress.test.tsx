@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
-import { HEARTBEAT_INTERVAL_S } from '@/lib/learning/constants';
+import { HEARTBEAT_INTERVAL_S } from '@/lib/learning/heartbeat-rules';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 

@@ -14,8 +14,8 @@ import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
 import { apiQueryKey } from '@/lib/api/query';
 import { formatChapterLength } from '@/lib/format';
 import { onUi, type UiEvent } from '@/lib/ui/events';
-import type { CourseDetail } from '@/lib/api/catalogue-types';
-import type { ChapterView, CourseProgressView, CourseView } from '@/lib/learning/types';
+import type { CourseDetail } from '@/lib/contract/catalogue';
+import type { ChapterView, CourseProgressView, CourseView } from '@/lib/contract/learning';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));

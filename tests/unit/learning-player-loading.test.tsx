@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CoursePlayer } from '@/components/player/CoursePlayer';
 import { apiQueryKey } from '@/lib/api/query';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { openPlayerAt } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';

@@ -5,7 +5,7 @@
  * reload too): the form gives way to a note, and the review is in the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { CourseProgressView } from '@/lib/learning/types';
+import type { CourseProgressView } from '@/lib/contract/learning';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';

@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SelfTestPanel } from '@/components/player/SelfTestPanel';
-import type { SelfTest, SelfTestResult } from '@/lib/learning/types';
+import type { SelfTest, SelfTestResult } from '@/lib/contract/learning';
 
 const test: SelfTest = {
   chapterId: 7,

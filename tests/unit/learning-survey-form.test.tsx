@@ -5,8 +5,8 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { SurveyForm } from '@/components/survey/SurveyForm';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
-import type { SurveyView } from '@/lib/learning/survey-rules';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import type { SurveyView } from '@/lib/validation/survey';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }) }));

@@ -7,8 +7,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersonalSections } from '@/components/personal/PersonalSections';
-import type { Archive } from '@/lib/learning/archive-types';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import type { Archive } from '@/lib/contract/archive';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/personal/index' }));
 

@@ -10,6 +10,21 @@ const user = (pathname: string, search: string, operatorID = 7, tchrId: number |
 });
 
 describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
+  it('serves the benchmark pages only with PORTAL_TEST_HOOKS=1: a production site answers 404', () => {
+    const saved = process.env.PORTAL_TEST_HOOKS;
+    try {
+      delete process.env.PORTAL_TEST_HOOKS;
+      for (const page of ['/bench/baseline', '/bench/dyn', '/bench/shell']) {
+        expect(decide(visitor('localhost:3000', page))).toEqual({ kind: 'notFound', path: '/main/page-not-found' });
+      }
+      process.env.PORTAL_TEST_HOOKS = '1';
+      expect(decide(visitor('localhost:3000', '/bench/baseline'))).toEqual({ kind: 'rewrite', path: '/main/bench/baseline' });
+    } finally {
+      if (saved === undefined) delete process.env.PORTAL_TEST_HOOKS;
+      else process.env.PORTAL_TEST_HOOKS = saved;
+    }
+  });
+
   it('rewrites a page under the variant segment, keeping the query', () => {
     expect(decide(visitor('localhost:3000', '/home'))).toEqual({ kind: 'rewrite', path: '/main/home' });
     expect(decide(visitor('party.localhost:3000', '/questionaire', '?id=3&from=x'))).toEqual({ kind: 'rewrite', path: '/party/questionaire?id=3&from=x' });

@@ -12,7 +12,7 @@ import { VARIANTS } from '@/lib/variants';
 import { SignedInMark } from '@/components/shell/SignedInMark';
 import { SiteProvider } from '@/components/site/SiteContext';
 import { makeQueryClient } from '@/lib/api/query';
-import { IDENTITY_COOKIE, SIGNED_IN_ATTRIBUTE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE, SIGNED_IN_ATTRIBUTE } from '@/lib/session/identity-cookie';
 import { USER_INFO_KEY } from '@/lib/session/client';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }), usePathname: () => '/home' }));

@@ -5,7 +5,7 @@
  * still gets the dialog, once.
  */
 import { dialogFromAddress } from '@/components/shell/LazyDialogs';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }) }));
 

@@ -1,5 +1,5 @@
 /** Types decided by content (issue 6 point 2, 5): the extension must agree; HTML, SVG and scripts never pass. */
-import { detectFileType, extensionOf } from '@/lib/server/services/file-types';
+import { detectFileType, extensionOf } from '@/lib/server/services/spaces/file-types';
 
 const b = (...bytes: number[]) => Buffer.from([...bytes, ...new Array(16).fill(0)]);
 const s = (text: string) => Buffer.concat([Buffer.from(text, 'latin1'), Buffer.alloc(16)]);

@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FAVOURITE_FAILED_MSG } from '@/lib/api/messages';
+import { FAVOURITE_FAILED_MSG } from '@/lib/contract/messages';
 import { Toaster } from '@/components/ui/Toaster';
 import { addFavourite, ShellTools } from '@/components/shell/ShellTools';
 
@@ -39,7 +39,7 @@ it('favourite: the Ctrl+D message when the browser cannot add a bookmark', () =>
 });
 
 it('the icon asks isShowLLM only for a signed-in user on the home page, and shows when it says yes', async () => {
-  const { IDENTITY_COOKIE } = await import('@/lib/identity-cookie');
+  const { IDENTITY_COOKIE } = await import('@/lib/session/identity-cookie');
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
   const body = { code: 0, msg: 'success', data: true };
   const fetchMock = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) }));

@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
-import type { TeacherDetail } from '@/lib/api/catalogue-types';
+import type { TeacherDetail } from '@/lib/contract/catalogue';
 import { courseDetail } from '../fixtures/course';
 import { courseListDescription, siteDescription } from '@/lib/catalogue/descriptions';
 import { courseCategories } from '@/lib/catalogue/variant-rules';

@@ -15,10 +15,10 @@ import { ApiError, TransportError } from '@/lib/api/core';
 import { uploadCourseFile } from '@/components/creation/upload-client';
 import { StationRecommend } from '@/components/stations/StationRecommend';
 import { StationDialog } from '@/components/account/StationDialog';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 import { SUMMARY_MIN_CHARS } from '@/lib/validation/spaces';
-import type { CreationCourse } from '@/lib/api/spaces';
+import type { CreationCourse } from '@/lib/contract/spaces';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/space/creation' }));
 jest.mock('@/components/creation/upload-client', () => ({ uploadCourseFile: jest.fn(() => new Promise(() => {})), uploadSmallFile: jest.fn() }));

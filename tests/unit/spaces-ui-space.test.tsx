@@ -12,9 +12,9 @@ import { SpaceCourses } from '@/components/spaces/SpaceCourses';
 import { SpaceSeries } from '@/components/spaces/SpaceSeries';
 import { OwnerTools } from '@/components/spaces/OwnerTools';
 import { Comments } from '@/components/spaces/Comments';
-import { IDENTITY_COOKIE } from '@/lib/identity-cookie';
-import type { FollowState, SpaceComment, SpaceDetail, SpaceTopItem } from '@/lib/api/spaces';
-import type { CourseCard, SeriesCard } from '@/lib/api/types';
+import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import type { FollowState, SpaceComment, SpaceDetail, SpaceTopItem } from '@/lib/contract/spaces';
+import type { CourseCard, SeriesCard } from '@/lib/contract/home';
 import { creationHref } from '@/components/creation/links';
 import { decide } from '@/lib/variants/decide';
 

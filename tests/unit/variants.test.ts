@@ -2,7 +2,7 @@ import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT, SPECIAL_COLUMN_COUNT } from '@
 import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, SPECIAL_COLUMNS, specialColumns } from '@/components/shell/footer-data';
 import { findRoute, parseHostRules, parseSiteSegment, siteForHost, siteSegment, siteTitle, VARIANT_KEYS, VARIANTS } from '@/lib/variants';
 import { DEFAULT_ROUTES } from '@/lib/variants/routes';
-import { homeModules } from '@/lib/home';
+import { homeModules } from '@/lib/catalogue/home-modules';
 
 describe('host -> variant (DESIGN 3)', () => {
   const rules = parseHostRules(undefined);

@@ -1,10 +1,10 @@
 /** Backend contract (SPEC 7, DESIGN 5): every method lands in the one endpoint table. */
-import { openDirectLane } from '@/lib/server/direct-lane';
-import { handleApiRequest } from '@/lib/server/http';
+import { openDirectLane } from '@/lib/server/lanes/direct-lane';
+import { handleApiRequest } from '@/lib/server/http/api-route';
 
 export const dynamic = 'force-dynamic';
 
-// Heartbeats skip Next.js's router from now on (lib/server/direct-lane).
+// Heartbeats skip Next.js's router from now on (lib/server/lanes/direct-lane).
 openDirectLane(handleApiRequest);
 
 export const GET = handleApiRequest;

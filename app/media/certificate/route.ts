@@ -3,9 +3,9 @@
  * answered with the JSON envelope, which the client turns into 下载失败 (SPEC 8); so is another site's page
  * (非法的跨站请求, as every POST of the backend) and any other method (405).
  */
-import { serveCertificateDownload } from '@/lib/server/services/certificate-download';
-import { CODE_FORBIDDEN, CODE_METHOD, MSG_CROSS_SITE, MSG_METHOD } from '@/lib/server/errors';
-import { envelope, isCrossSite } from '@/lib/server/http-common';
+import { serveCertificateDownload } from '@/lib/server/services/learning/certificate-download';
+import { CODE_FORBIDDEN, CODE_METHOD, MSG_CROSS_SITE, MSG_METHOD } from '@/lib/server/http/errors';
+import { envelope, isCrossSite } from '@/lib/server/http/envelope';
 
 export const dynamic = 'force-dynamic';
 

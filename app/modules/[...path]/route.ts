@@ -1,5 +1,5 @@
 /** Backend contract (SPEC 7, DESIGN 5): every method lands in the one endpoint table. */
-import { handleApiRequest } from '@/lib/server/http';
+import { handleApiRequest } from '@/lib/server/http/api-route';
 
 export const dynamic = 'force-dynamic';
 

@@ -7,10 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Db } from './types';
+
+export type { Db };
 
 interface DbHandle {
   db: Db;

@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { formatDateTime, formatDuration } from '@/lib/format';
-import { userApi } from '@/lib/learning/server-api';
+import { userApi } from '@/lib/api/visitor';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText, type ExamRow } from '@/lib/learning/exam-status';
 import { parseSiteSegment } from '@/lib/variants';
-import { ScrollTable } from '@/components/catalogue/ui';
+import { ScrollTable } from '@/components/ui/ScrollTable';
 import { ExamActions } from '@/components/exam/ExamActions';
 import { ExamPaper } from '@/components/exam/ExamPaper';
 import { ExamResult, type ExamResultView } from '@/components/exam/ExamResult';
 import { ExamLoginButton } from '@/components/exam/ExamLoginButton';
 import { ApiError } from '@/lib/api/core';
-import { CODE_SESSION_NONE } from '@/lib/api/messages';
+import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 
 export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

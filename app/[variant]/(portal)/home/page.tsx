@@ -3,11 +3,13 @@ import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { homeCallBody, homeCallPath, homeModules } from '@/lib/home';
+import { homeCallBody, homeCallPath, homeModules } from '@/lib/catalogue/home-modules';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 import { siteDescription } from '@/lib/catalogue/descriptions';
 import { StationRecommend } from '@/components/stations/StationRecommend';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
+import { tagPage } from '@/lib/catalogue/server';
+import { TAGS } from '@/lib/cache-tags';
 
 type Params = Promise<{ variant: string }>;
 
@@ -25,6 +27,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function HomePage({ params }: { params: Params }) {
   const site = parseSiteSegment((await params).variant);
+  await tagPage(TAGS.courses, TAGS.series, TAGS.trains, TAGS.news);
   if (!site) notFound();
   const variant = VARIANTS[site.variant];
   const modules = homeModules(variant);

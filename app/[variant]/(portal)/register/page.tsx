@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RegisterLanding } from '@/components/accounts/RegisterLanding';
+import { RegisterLanding } from '@/components/account/RegisterLanding';
 
 /** Personal by nature (a token or number in the query): rendered per request, never cached. */
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-/** The assistant's streamed answer (lib/server/stream-http.ts handleChat). */
-import { handleChat } from '@/lib/server/stream-http';
+/** The assistant's streamed answer (lib/server/http/streaming.ts handleChat). */
+import { handleChat } from '@/lib/server/http/streaming';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -1,9 +1,9 @@
 /**
- * /api/resourceFile/*: the multipart uploads (streamed, lib/server/stream-http.ts) and the uploaded files
+ * /api/resourceFile/*: the multipart uploads (streamed, lib/server/http/streaming.ts) and the uploaded files
  * served back; every other call under this prefix (progress, updateBasic, ...) is an ordinary JSON endpoint.
  */
-import { handleApiRequest } from '@/lib/server/http';
-import { handleUpload, serveFile, type UploadAction } from '@/lib/server/stream-http';
+import { handleApiRequest } from '@/lib/server/http/api-route';
+import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/streaming';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

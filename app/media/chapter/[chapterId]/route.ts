@@ -4,7 +4,7 @@
  * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served; a course not
  * published is for its creator and managers only. Other methods get the JSON envelope (405).
  */
-import { mediaRoutes, serveChapterMedia } from '@/lib/server/services/media-stream';
+import { mediaRoutes, serveChapterMedia } from '@/lib/server/services/media/media-stream';
 
 export const dynamic = 'force-dynamic';
 

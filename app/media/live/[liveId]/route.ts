@@ -1,8 +1,8 @@
 /**
  * The recording of an ended live class, streamed with HTTP range requests to signed-in users on a site that
- * shows the class (lib/server/services/live-replay.ts). Other methods get the JSON envelope (405).
+ * shows the class (lib/server/services/learning/live-replay.ts). Other methods get the JSON envelope (405).
  */
-import { mediaRoutes, serveLiveReplay } from '@/lib/server/services/media-stream';
+import { mediaRoutes, serveLiveReplay } from '@/lib/server/services/media/media-stream';
 
 export const dynamic = 'force-dynamic';
 

@@ -10,7 +10,7 @@ import {
   POSITION_LEVELS,
   TRAIN_APPLY_STATUS,
 } from '@/lib/constants';
-import type { Db } from '../index';
+import type { Db } from '../types';
 import { banners, courses, courseTypes, dictionaries, liveClasses, orgs, series, siteSettings, teachers, trains } from '../schema';
 import { deck, Rng } from './random';
 import {

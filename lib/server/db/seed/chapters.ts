@@ -4,8 +4,8 @@
  * the detail page and the player tell the same length.
  */
 import { eq, sql } from 'drizzle-orm';
-import { CLIPS } from '../../media';
-import type { Db } from '../index';
+import { CLIPS } from '@/lib/server/services/media/demo-media';
+import type { Db } from '../types';
 import { courseChapters, courses, series, seriesCourses, stationCourses, stations } from '../schema';
 import type { Catalogue } from './catalogue';
 import { insertAll } from './util';

@@ -1,6 +1,6 @@
 /** News and notices. */
 import { COURSE_CATEGORIES } from '@/lib/constants';
-import type { Db } from '../index';
+import type { Db } from '../types';
 import { news, notices } from '../schema';
 import { deck, Rng } from './random';
 import { assignAudiences, cover, DAY, HOUR, insertAll, without, type Clock } from './util';

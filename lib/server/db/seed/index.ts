@@ -3,8 +3,8 @@
  * `now` (default: today 00:00 UTC), rows inserted in a fixed order in batches of at most 500.
  * Catalogue counts multiply by `scale`; people and orgs do not.
  */
-import type { Db } from '../index';
-import { hashPassword } from '../../password';
+import type { Db } from '../types';
+import { hashPassword } from '@/lib/server/services/accounts/password';
 import { DEMO_ACCOUNTS } from './accounts';
 import { seedCatalogue, seedDictionaries, seedOrgs, seedSettings } from './catalogue';
 import { seedNews, seedNotices } from './content';

@@ -1,5 +1,5 @@
 /** Operators (the demo accounts and ~200 generated learners) and their study records. */
-import type { Db } from '../index';
+import type { Db } from '../types';
 import { operators, studyRecords } from '../schema';
 import { DEMO_ACCOUNTS } from './accounts';
 import type { Catalogue, SeededOrg } from './catalogue';

@@ -235,7 +235,7 @@ export const liveClasses = pgTable(
     startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
     recordHours: integer('record_hours').notNull().default(0),
-    /** The recording of an ended class: a clip of the media store (lib/server/media.ts); '' when there is none. */
+    /** The recording of an ended class: a clip of the media store (lib/server/services/media/demo-media.ts); '' when there is none. */
     replayMedia: text('replay_media').notNull().default(''),
     audiences: audiences(),
   },

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { courseChapters, courses, liveClasses, operators } from './core';
-import type { SurveyQuestionDef } from '../../../learning/survey-rules';
+import type { SurveyQuestionDef } from '@/lib/validation/survey';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { QrConfirm } from '@/components/accounts/QrConfirm';
+import { QrConfirm } from '@/components/account/QrConfirm';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 
 /** Personal by nature (a token or number in the query): rendered per request, never cached. */

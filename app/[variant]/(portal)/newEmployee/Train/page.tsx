@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { serverApi } from '@/lib/api/server';
-import type { NewEmployeeSeries } from '@/lib/api/spaces';
+import type { NewEmployeeSeries } from '@/lib/contract/spaces';
 import { parseSiteSegment } from '@/lib/variants';
 
 type Params = Promise<{ variant: string }>;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
-import { userApi } from '@/lib/learning/server-api';
+import { userApi } from '@/lib/api/visitor';
 import { certificateSvg, type CertificateData } from '@/lib/learning/certificate-svg';
 import { parseSiteSegment, siteTitle } from '@/lib/variants';
 import { CertificateView } from '@/components/certificate/CertificateView';

@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { notFound } from 'next/navigation';
-import type { PolicyDetail } from '@/lib/api/catalogue-types';
+import type { PolicyDetail } from '@/lib/contract/catalogue';
 import { ApiError, platformPath } from '@/lib/api/core';
 import { POLICY_TYPES } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, RichText } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { RichText } from '@/components/ui/RichText';
 
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { POLICY_TYPES } from '@/lib/constants';
-import type { Page } from '@/lib/api/types';
-import type { PolicyItem } from '@/lib/api/catalogue-types';
+import type { Page } from '@/lib/contract/home';
+import type { PolicyItem } from '@/lib/contract/catalogue';
 import { platformPath } from '@/lib/api/core';
 import { formatDate } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, EmptyState, hrefOf, Pagination } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { hrefOf } from '@/lib/links';
+import { Pagination } from '@/components/ui/Pagination';
 import { LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
 
 /** Per visitor (session or query): rendered on every request, never cached. */

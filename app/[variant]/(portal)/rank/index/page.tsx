@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { RankOperator, RankOrg, RankOrgCourse } from '@/lib/api/types';
+import type { RankOperator, RankOrg, RankOrgCourse } from '@/lib/contract/home';
 import { load } from '@/lib/api/prefetch';
 import { formatHoursMinutes } from '@/lib/format';
 import { RANK_TITLES } from '@/lib/constants';
 import { pageMetadata, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, ScrollTable, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { ScrollTable } from '@/components/ui/ScrollTable';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
-import { SPACE_ROUTES, spaceHref, type SpaceRoute } from '@/lib/api/spaces';
+import { SPACE_ROUTES, spaceHref, type SpaceRoute } from '@/lib/spaces/links';
 import { findRoute, parseSiteSegment, VARIANTS, type Site } from '@/lib/variants';
-import { orgSpaceList } from '@/lib/server/services/catalogue';
+import { serverApi } from '@/lib/api/server';
+import type { OrgSpaceItem } from '@/lib/contract/spaces';
 import { OpenOwnSpace } from '@/components/spaces/OpenOwnSpace';
 
 type Params = Promise<{ variant: string; route: string }>;
@@ -51,7 +52,7 @@ export default async function SpaceWithoutId({ params }: { params: Params }) {
       </div>
     );
   }
-  const list = await orgSpaceList();
+  const list = await serverApi(p.site).request<OrgSpaceItem[]>('/api/space/orgList', {});
   const path = SPACE_ROUTES[p.route].path;
   return (
     <div className="page-width py-10">

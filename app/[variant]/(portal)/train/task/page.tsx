@@ -3,11 +3,13 @@ import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { cache } from 'react';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
-import type { TrainApplyState, TrainDetail } from '@/lib/api/catalogue-types';
+import type { TrainApplyState, TrainDetail } from '@/lib/contract/catalogue';
 import { formatDateTime } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { platformPath, ApiError } from '@/lib/api/core';
-import { Breadcrumbs, RichText, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { RichText } from '@/components/ui/RichText';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';

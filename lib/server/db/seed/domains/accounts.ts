@@ -5,7 +5,7 @@
  * the passport identity of that name (login type 14).
  */
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../../password';
+import { hashPassword } from '@/lib/server/services/accounts/password';
 import { operators } from '../../schema';
 import type { SeedContext } from './context';
 

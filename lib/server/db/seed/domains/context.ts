@@ -1,4 +1,4 @@
-import type { Db } from '../../index';
+import type { Db } from '../../types';
 import type { Catalogue, SeededOrg } from '../catalogue';
 import type { Clock } from '../util';
 

@@ -24,7 +24,7 @@ import {
   trains,
 } from '../../schema';
 import { insertAll, DAY, HOUR, MINUTE } from '../util';
-import { CLIPS } from '../../../media';
+import { CLIPS } from '@/lib/server/services/media/demo-media';
 import type { SeedContext } from './context';
 
 export const EXAM_PAPER: ExamQuestion[] = [

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { CatalogueParams } from '@/lib/catalogue/server';
-import { CourseDetailPage, courseDetailMetadata } from '@/lib/catalogue/course-detail';
+import { CourseDetailPage, courseDetailMetadata } from '@/components/catalogue/CourseDetailPage';
 
 export function generateStaticParams() {
   return [];

@@ -2,15 +2,18 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { CourseTypeNode, Page } from '@/lib/api/types';
-import type { CourseListItem } from '@/lib/api/catalogue-types';
+import type { CourseTypeNode, Page } from '@/lib/contract/home';
+import type { CourseListItem } from '@/lib/contract/catalogue';
 import { load } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
-import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
 import { courseCategories, LIST_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
 import { courseListDescription } from '@/lib/catalogue/descriptions';
-import { Breadcrumbs, hrefOf, Pagination } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { hrefOf } from '@/lib/links';
+import { Pagination } from '@/components/ui/Pagination';
 import { CourseList, HotList } from '@/components/catalogue/Lists';
+import { TAGS } from '@/lib/cache-tags';
 
 export function generateStaticParams() {
   return [];
@@ -41,6 +44,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
 /** /course/index (SPEC 2.1): t = 301-306, the course-type tree, the hot list; the page in the URL. */
 export default async function CourseIndexPage({ params }: { params: CatalogueParams }) {
   const s = await selection(params);
+  await tagPage(TAGS.courses);
   const { api, qc } = publicApi(s.site);
   const listPath = s.path('/api/course/list');
   const listBody = { categoryCode: s.category?.code, courseTypeId: s.type, sort: s.sort, pageNum: s.pageNum, pageSize: LIST_PAGE_SIZE };

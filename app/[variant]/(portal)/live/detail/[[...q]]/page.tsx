@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { LiveDetail } from '@/lib/api/catalogue-types';
+import type { LiveDetail } from '@/lib/contract/catalogue';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -10,7 +10,10 @@ import { siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
 import { LiveReplay } from '@/components/catalogue/LiveReplay';
-import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { JsonLd } from '@/components/ui/JsonLd';
+import { RichText } from '@/components/ui/RichText';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 import { detailLinks } from '@/lib/catalogue/variant-rules';
 
 export function generateStaticParams() {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { CatalogueParams } from '@/lib/catalogue/server';
-import { SimpleListPage, simpleListMetadata } from '@/lib/catalogue/simple-list';
+import { SimpleListPage, simpleListMetadata } from '@/components/catalogue/SimpleListPage';
 import { LIVE_INDEX } from '@/lib/catalogue/list-specs';
 
 export function generateStaticParams() {

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
-import type { NewEmployeeSeriesDetail } from '@/lib/api/spaces';
+import type { NewEmployeeSeriesDetail } from '@/lib/contract/spaces';
 import { CourseCardView } from '@/components/cards/Cards';
-import { Breadcrumbs } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { parseSiteSegment, siteOrigin, type Site } from '@/lib/variants';
 
 type Params = Promise<{ variant: string; id: string }>;

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { CatalogueParams } from '@/lib/catalogue/server';
-import { ArticlePage, articleMetadata } from '@/lib/catalogue/article';
+import { ArticlePage, articleMetadata } from '@/components/catalogue/ArticlePage';
 
 export function generateStaticParams() {
   return [];

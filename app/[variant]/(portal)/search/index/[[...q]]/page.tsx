@@ -1,17 +1,21 @@
 import type { Metadata } from 'next';
 import { COURSE_CATEGORIES } from '@/lib/constants';
-import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/api/catalogue-types';
+import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/contract/catalogue';
 import { ApiError, platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { cleanSearchKeyword, searchKeywordError } from '@/lib/validation/search-rule';
-import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, Highlight, hrefOf, Pagination } from '@/components/catalogue/ui';
+import { siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { Highlight } from '@/components/ui/Highlight';
+import { hrefOf } from '@/lib/links';
+import { Pagination } from '@/components/ui/Pagination';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
+import { SEARCH_TAGS } from '@/lib/cache-tags';
 
 /**
  * The same for every visitor, so each query is cached per site like the catalogue lists: proxy.ts writes the
  * keyword, tab, category and page into the `[[...q]]` segment (lib/variants/catalogue-paths), and a catalogue
- * write revalidates every cached query (lib/server/services/catalogue-revalidate).
+ * write revalidates every cached query (lib/server/services/catalogue/revalidate).
  */
 export function generateStaticParams() {
   return [];
@@ -60,6 +64,7 @@ function Results({ items, terms }: { items: SearchItem[]; terms: string[] }) {
  */
 export default async function SearchPageView({ params }: { params: CatalogueParams }) {
   const s = await siteOfParams(params);
+  await tagPage(...SEARCH_TAGS);
   const sp = s.query;
   const key = cleanSearchKeyword(sp.key);
   const tab = TABS.find((t) => t.key === sp.tab)?.key;

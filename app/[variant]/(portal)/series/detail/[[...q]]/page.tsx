@@ -1,15 +1,18 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { SeriesDetail } from '@/lib/api/catalogue-types';
+import type { SeriesDetail } from '@/lib/contract/catalogue';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
-import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
-import { Breadcrumbs, JsonLd, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { JsonLd } from '@/components/ui/JsonLd';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 import { CourseList } from '@/components/catalogue/Lists';
 import { SeriesActions, SeriesCounts } from '@/components/catalogue/SeriesActions';
+import { TAGS } from '@/lib/cache-tags';
 
 export function generateStaticParams() {
   return [];
@@ -28,6 +31,7 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   if (!id) notFound();
+  await tagPage(TAGS.courses, TAGS.seriesItem(id));
   const { api, qc } = publicApi(s.site);
   const path = s.path('/api/recommendseries/detail');
   const x = await loadOrNull<SeriesDetail>(qc, api, path, { id });

@@ -1,16 +1,19 @@
+import { tagPage } from '@/lib/catalogue/server';
+import { TAGS } from '@/lib/cache-tags';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
-import { commentListBody, SPACE_ROUTES, type SpaceDetail, type SpaceRoute } from '@/lib/api/spaces';
+import { type SpaceDetail } from '@/lib/contract/spaces';
+import { commentListBody, SPACE_ROUTES, type SpaceRoute } from '@/lib/spaces/links';
 import { findRoute, parseSiteSegment, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { SpaceView } from '@/components/spaces/SpaceView';
 
 type Params = Promise<{ variant: string; route: string; id: string }>;
 
-/** Rendered on first request per variant and id, then cached (ISR); writes revalidate it (lib/server/services/spaces). */
+/** Rendered on first request per variant and id, then cached (ISR); writes revalidate it (lib/server/services/spaces/spaces). */
 export function generateStaticParams() {
   return [];
 }
@@ -52,6 +55,7 @@ export default async function SpacePage({ params }: { params: Params }) {
   if (!detail) notFound();
   const qc = makeQueryClient();
   const ref = { kind: detail.card.kind, id: detail.card.id };
+  await tagPage(TAGS.space(ref.kind, ref.id));
   await qc.prefetchQuery({ queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)), queryFn: () => serverApi(p.site).request('/api/comment/list', commentListBody(ref)) });
   return (
     <HydrationBoundary state={dehydrate(qc)}>

@@ -3,14 +3,18 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { GENDERS, TEACHER_TYPES } from '@/lib/constants';
-import type { TeacherDetail } from '@/lib/api/catalogue-types';
-import { spaceHref } from '@/lib/api/spaces';
+import type { TeacherDetail } from '@/lib/contract/catalogue';
+import { spaceHref } from '@/lib/spaces/links';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
-import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { Breadcrumbs, JsonLd, RichText, SectionTitle } from '@/components/catalogue/ui';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { JsonLd } from '@/components/ui/JsonLd';
+import { RichText } from '@/components/ui/RichText';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 import { CourseList } from '@/components/catalogue/Lists';
+import { TAGS } from '@/lib/cache-tags';
 
 export function generateStaticParams() {
   return [];
@@ -29,6 +33,7 @@ export default async function TeacherDetailPage({ params }: { params: CatalogueP
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   if (!id) notFound();
+  await tagPage(TAGS.courses);
   const { api, qc } = publicApi(s.site);
   const path = s.path('/api/tchrBaseinfo/detail');
   const t = await loadOrNull<TeacherDetail>(qc, api, path, { id });

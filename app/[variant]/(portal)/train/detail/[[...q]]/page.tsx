@@ -3,17 +3,22 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { TRAIN_TYPES } from '@/lib/constants';
-import type { Page } from '@/lib/api/types';
-import type { TrainDetail, TrainStudent } from '@/lib/api/catalogue-types';
+import type { Page } from '@/lib/contract/home';
+import type { TrainDetail, TrainStudent } from '@/lib/contract/catalogue';
 import { load, loadOrNull } from '@/lib/api/prefetch';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
-import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
-import { Breadcrumbs, JsonLd, RichText, ScrollTable, SectionTitle } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { JsonLd } from '@/components/ui/JsonLd';
+import { RichText } from '@/components/ui/RichText';
+import { ScrollTable } from '@/components/ui/ScrollTable';
+import { SectionTitle } from '@/components/ui/SectionTitle';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { TrainReviewPanel } from '@/components/catalogue/TrainReviewPanel';
+import { TAGS } from '@/lib/cache-tags';
 
 export function generateStaticParams() {
   return [];
@@ -40,6 +45,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   if (!id) notFound();
+  await tagPage(TAGS.train(id));
   const { api, qc } = publicApi(s.site);
   const t = await loadOrNull<TrainDetail>(qc, api, s.path('/api/train/detail'), { id });
   if (!t) notFound();

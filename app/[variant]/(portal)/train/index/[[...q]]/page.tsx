@@ -2,15 +2,19 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { TRAIN_TYPES } from '@/lib/constants';
-import type { DictionaryItem, Page } from '@/lib/api/types';
-import type { TrainListItem } from '@/lib/api/catalogue-types';
+import type { DictionaryItem, Page } from '@/lib/contract/home';
+import type { TrainListItem } from '@/lib/contract/catalogue';
 import { load } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import type { TrainFilter } from '@/lib/variants';
-import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
 import { TRAIN_PAGE_SIZE } from '@/lib/catalogue/variant-rules';
-import { Breadcrumbs, FilterRow, hrefOf, Pagination } from '@/components/catalogue/ui';
+import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
+import { FilterRow } from '@/components/ui/FilterRow';
+import { hrefOf } from '@/lib/links';
+import { Pagination } from '@/components/ui/Pagination';
 import { TrainList } from '@/components/catalogue/Lists';
+import { TAGS } from '@/lib/cache-tags';
 
 /** The list's heading and title when no kind is chosen. */
 const ALL_TRAINS = '培训项目与学术报告';
@@ -80,6 +84,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
 /** /train/index (SPEC 2.5): t = 5001 / 5002 and the filters of the variant; each choice is a link. */
 export default async function TrainIndexPage({ params }: { params: CatalogueParams }) {
   const s = await selection(params);
+  await tagPage(TAGS.trains);
   const { f, now } = s;
   const { api, qc } = publicApi(s.site);
   const filterBody = { type: f.t, trainTypeId: f.category, orgSource: f.source, itemType: f.type, year: f.year, month: f.month, applyState: f.status as 0 | 1 | 2 };

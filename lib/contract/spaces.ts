@@ -1,0 +1,181 @@
+/**
+ * Shapes of the spaces domain's calls (spaces, comments, the creation centre, uploads, new-employee
+ * training, assessment, station recommendations), shared by the server services and the client.
+ */
+import type { CourseCard, SeriesCard } from './home';
+
+export type SpaceKind = 'teacher' | 'student' | 'org';
+
+export interface SpaceCard {
+  kind: SpaceKind;
+  id: number;
+  name: string;
+  avatar: string;
+  /** Title and organisation (teacher), organisation (student), kind of organisation (org). */
+  subtitle: string;
+  intro: string;
+  tags: string[];
+}
+
+export interface SpacePrivacy {
+  showCreated: boolean;
+  showStudied: boolean;
+  showFollows: boolean;
+  showFans: boolean;
+}
+
+export interface SpaceTopItem {
+  itemType: 'course' | 'series';
+  course?: CourseCard;
+  series?: SeriesCard;
+  /** Only in the owner's own list (/api/space/tops): the item is in a list they keep private, so others do not see it. */
+  hidden?: boolean;
+}
+
+export interface SpaceDetail {
+  card: SpaceCard;
+  /** The operator who owns the space and may edit it; null for organisations and teachers without an account. */
+  ownerOperatorId: number | null;
+  /** null: hidden by the owner's privacy settings (shown as 不公开, never as 0). */
+  counts: { fans: number | null; follows: number | null; created: number | null; studied: number | null; comments: number };
+  privacy: SpacePrivacy;
+  tops: SpaceTopItem[];
+  /** null when the owner keeps it private. */
+  created: CourseCard[] | null;
+  studied: CourseCard[] | null;
+  series: SeriesCard[] | null;
+}
+
+export interface SpacePerson {
+  kind: SpaceKind;
+  id: number;
+  name: string;
+  avatar: string;
+  subtitle: string;
+}
+
+export interface SpaceComment {
+  id: number;
+  content: string;
+  createdAt: string;
+  author: SpacePerson;
+  /** Whether the caller may delete it (its author, or the owner of the space). */
+  canRemove: boolean;
+}
+
+export interface FollowState {
+  followed: boolean;
+  isOwner: boolean;
+  loggedIn: boolean;
+  /** The space's counts as the caller may see them, read fresh (the owner sees all of their own); null: hidden. */
+  counts: { fans: number | null; follows: number | null; created: number | null };
+}
+
+/* ---- creation centre ---- */
+
+export interface CreationChapter {
+  id: number;
+  sort: number;
+  title: string;
+  media: string;
+  durationSeconds: number;
+  fileName: string;
+  fileSize: number;
+}
+
+export interface CreationAudit {
+  kind: 'submit' | 'machine' | 'manual' | 'edit';
+  fromStatus: number;
+  toStatus: number;
+  reason: string;
+  createdAt: string;
+}
+
+export interface CreationCourse {
+  courseId: number;
+  title: string;
+  categoryCode: number;
+  cover: string;
+  summary: string;
+  audiences: string[];
+  auditStatus: number;
+  auditLabel: string;
+  submitted: boolean;
+  auditReason: string;
+  chapters: CreationChapter[];
+  audits: CreationAudit[];
+  updatedAt: string;
+}
+
+export interface CreationCourseRow {
+  courseId: number;
+  title: string;
+  categoryCode: number;
+  cover: string;
+  auditStatus: number;
+  auditLabel: string;
+  submitted: boolean;
+  chapterCount: number;
+}
+
+export interface UploadedFile {
+  fileId: number;
+  md5: string;
+  size: number;
+  kind: 'video' | 'audio' | 'document' | 'image';
+  mime: string;
+  name: string;
+  /** Where the portal serves it. */
+  url: string;
+}
+
+export interface UploadProgress {
+  done: boolean;
+  file: UploadedFile | null;
+  chunkCount: number;
+  /** The first chunk the server does not have (resume from here); chunkCount when all are in. */
+  nextChunk: number;
+  received: number;
+}
+
+export interface PendingUpload {
+  md5: string;
+  size: number;
+  fileName: string;
+  chunkCount: number;
+  received: number;
+}
+
+/* ---- new-employee training, assessment, stations ---- */
+
+export interface NewEmployeeSeries extends SeriesCard {
+  required: boolean;
+}
+
+export interface NewEmployeeSeriesDetail extends NewEmployeeSeries {
+  courses: (CourseCard & { chosen: boolean; progress: number })[];
+}
+
+export interface AssessItem {
+  trainId: number;
+  title: string;
+  type: number;
+  startAt: string;
+  endAt: string;
+  assessed: boolean;
+  scores: { content: number; teacher: number; organisation: number } | null;
+  comment: string;
+}
+
+export interface StationRecommendation {
+  stations: { stationId: number; stationName: string }[];
+  courses: CourseCard[];
+}
+
+export interface OrgSpaceItem {
+  id: number;
+  name: string;
+  /** 1 research institute, 2 functional department, 3 university */
+  kind: number;
+  learners: number;
+}

@@ -1,0 +1,132 @@
+/**
+ * Endpoints of the catalogue domain, spread into the endpoint table (lib/server/endpoints).
+ * Each: a zod body schema (lib/validation/catalogue.ts) and one service call. Every one also answers under
+ * /api/platform/ (party-school and column hosts), scoped to the variant's own audience.
+ */
+import { z } from 'zod';
+import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
+import type { Endpoint } from '../http/endpoint';
+import { endpoint } from '../http/endpoint';
+import * as cat from '../services/catalogue/catalogue';
+import { saveNotice } from '../services/catalogue/notices';
+import * as train from '../services/catalogue/trains';
+import * as search from '../services/catalogue/search';
+import * as replay from '../services/learning/live-replay';
+import { scopeOf } from '../services/scope';
+import {
+  byCourse,
+  byId,
+  bySeries,
+  byTrain,
+  courseListSchema,
+  courseUpdateSchema,
+  hotListSchema,
+  paging,
+  liveListSchema,
+  policyListSchema,
+  reviewListSchema,
+  searchFullSchema,
+  searchKeySchema,
+  searchSchema,
+  seriesListSchema,
+  teacherListSchema,
+  trainFiltersSchema,
+  trainListSchema,
+  trainReviewSchema,
+  trainStudentsSchema,
+} from '@/lib/validation/catalogue';
+import type { SearchTab } from '@/lib/contract/catalogue';
+
+const scope = scopeOf;
+const applyState = (v: 0 | 1 | 2 | undefined) => (v ? v : undefined);
+
+const criteria = (key: train.TrainCriterion) =>
+  endpoint(trainFiltersSchema, 'none', (b, ctx) => train.trainCriteria(scope(ctx), key, { ...b, applyState: applyState(b.applyState) }));
+
+const searchTab = (tab: SearchTab) => endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b));
+
+export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
+  // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
+  '/api/msgMessageinfo/save': endpoint(
+    z.object({
+      title: z.string().trim().min(1, '请填写公告标题').max(200),
+      body: z.string().max(20000).default(''),
+      isTop: z.boolean().default(false),
+      audiences: z.array(z.enum(['general', 'party', 'student'])).min(1).max(3).default(['general']),
+    }),
+    'user',
+    (b, ctx) => saveNotice(ctx.user!, b),
+  ),
+
+  // Courses
+  '/api/course/list': endpoint(courseListSchema, 'none', (b, ctx) => cat.courseList(scope(ctx), b)),
+  '/api/course/hotList': endpoint(hotListSchema, 'none', (b, ctx) => cat.courseHotList(scope(ctx), b)),
+  '/api/course/detail': endpoint(byId, 'none', (b, ctx) => cat.courseDetail(scope(ctx), b.id)),
+  '/api/course/chapter': endpoint(byCourse, 'none', (b, ctx) => cat.courseChaptersOf(scope(ctx), b.courseId)),
+  '/api/course/reviews': endpoint(reviewListSchema, 'none', (b, ctx) => cat.courseReviewList(scope(ctx), b)),
+  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user!, b)),
+
+  // Series topics (推荐系列)
+  '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
+  '/api/recommendseries/detail': endpoint(byId, 'none', (b, ctx) => cat.seriesDetail(scope(ctx), b.id)),
+  '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) => cat.seriesState(scope(ctx), ctx.user?.operatorID ?? null, b.seriesId)),
+  '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) => cat.seriesEnrol(scope(ctx), ctx.user!.operatorID, b.seriesId)),
+
+  // Training projects and academic reports (SPEC 2.5, 4.4)
+  '/api/train/criteriaTrainTypeID': criteria('trainTypeId'),
+  '/api/train/criteriaOrgSource': criteria('orgSource'),
+  '/api/train/criteriaItemType': criteria('itemType'),
+  '/api/train/list': endpoint(trainListSchema, 'none', (b, ctx) => train.trainList(scope(ctx), { ...b, applyState: applyState(b.applyState) })),
+  '/api/train/detail': endpoint(byId, 'none', (b, ctx) => train.trainDetail(scope(ctx), b.id)),
+  '/api/train/applyStatus': endpoint(byTrain, 'optional', (b, ctx) => train.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId)),
+  '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => train.trainApply(scope(ctx), ctx.user!, b.trainId)),
+  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => train.trainReview(ctx.user!, b)),
+  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) => train.trainPendingApplications(ctx.user!, b.trainId)),
+  '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),
+  '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
+  '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
+  '/api/train/summaries': endpoint(byTrain, 'none', (b, ctx) => train.trainSummaries(scope(ctx), b.trainId)),
+  '/api/train/students': endpoint(trainStudentsSchema, 'none', (b, ctx) => train.trainStudents(scope(ctx), b)),
+
+  // Live classes
+  '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => cat.liveList(scope(ctx), b)),
+  '/api/live/detail': endpoint(byId, 'none', (b, ctx) => cat.liveDetail(scope(ctx), b.id)),
+  '/api/live/recordHours': endpoint(byId, 'none', (b, ctx) => cat.liveRecordHours(scope(ctx), b.id)),
+  // The recording of an ended class: the learner's state, its start and its end (recordHours credited once).
+  '/api/live/replayState': endpoint(byId, 'user', (b, ctx) => replay.replayState(ctx.user!, scope(ctx), b.id)),
+  '/api/live/replayStart': endpoint(byId, 'user', (b, ctx) => replay.replayStart(ctx.user!, scope(ctx), b.id)),
+  '/api/live/replayFinish': endpoint(byId, 'user', (b, ctx) => replay.replayFinish(ctx.user!, scope(ctx), b.id)),
+
+  // Teachers
+  '/api/tchrBaseinfo/list': endpoint(teacherListSchema, 'none', (b, ctx) => cat.teacherList(scope(ctx), b)),
+  '/api/tchrBaseinfo/detail': endpoint(byId, 'none', (b, ctx) => cat.teacherDetail(scope(ctx), b.id)),
+
+  // News and notices
+  '/api/mtTrainnews/list': endpoint(paging, 'none', (b, ctx) => cat.newsList(scope(ctx), b)),
+  '/api/mtTrainnews/detail': endpoint(byId, 'none', (b, ctx) => cat.newsDetail(scope(ctx), b.id)),
+  '/api/mtTrainnews/view': endpoint(byId, 'none', (b, ctx) => cat.newsView(scope(ctx), b.id)),
+  '/api/msgMessageinfo/list': endpoint(paging, 'none', (b, ctx) => cat.noticeList(scope(ctx), b)),
+  '/api/msgMessageinfo/detail': endpoint(byId, 'none', (b, ctx) => cat.noticeDetail(scope(ctx), b.id)),
+
+  // Policies and workflows: login only (SPEC 2.3, 6)
+  '/api/policy/list': endpoint(policyListSchema, 'user', (b, ctx) => cat.policyList(scope(ctx), b)),
+  '/api/policy/detail': endpoint(byId, 'user', (b, ctx) => cat.policyDetail(scope(ctx), b.id)),
+
+  // Search
+  '/api/search/full': endpoint(searchFullSchema, 'none', (b, ctx) => search.searchFull(scope(ctx), b.key, b.pageSize)),
+  '/api/search/course': searchTab('course'),
+  '/api/search/courseTypeTree': endpoint(searchKeySchema, 'none', (b, ctx) => search.searchCourseTypeTree(scope(ctx), b.key)),
+  '/api/search/train': searchTab('train'),
+  '/api/search/project': searchTab('project'),
+  '/api/search/teacher': searchTab('teacher'),
+  '/api/search/news': searchTab('news'),
+  '/api/search/notice': searchTab('notice'),
+
+  // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
+  '/api/sitemap/counts': endpoint(z.object({ kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional() }), 'none', (b, ctx) => cat.sitemapCounts(scope(ctx), b.kinds)),
+  '/api/sitemap/entries': endpoint(
+    z.object({ kind: z.enum(SITEMAP_KINDS), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) }),
+    'none',
+    (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
+  ),
+};

@@ -1,0 +1,47 @@
+/**
+ * The HTTP face of the endpoint table: POST + JSON only, a size limit, the x-access-* headers,
+ * the session cookie, and the envelope. Nothing here throws to Next.js: every failure is an envelope.
+ */
+import { clientAddress, requestToken } from '@/lib/server/http/request-info';
+import { siteForHost } from '@/lib/variants';
+import { callEndpoint, isKnownPath } from './dispatch';
+import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN, MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND } from './errors';
+import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
+import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
+
+export { isCrossSite, MAX_JSON_BYTES } from './envelope';
+
+const ACCESS_HEADERS = [
+  'x-access-origin',
+  'x-access-device-mac',
+  'x-access-device-type',
+  'x-access-device-name',
+  'x-access-device-system',
+  'x-access-browser-info',
+  'x-access-location-info',
+];
+
+export async function handleApiRequest(request: Request): Promise<Response> {
+  try {
+    const path = new URL(request.url).pathname;
+    if (request.method !== 'POST') {
+      return isKnownPath(path) ? envelope(CODE_METHOD, MSG_METHOD, null, 405) : envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
+    }
+    if (!isKnownPath(path)) return envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
+    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const headers: Record<string, string> = {};
+    for (const name of ACCESS_HEADERS) {
+      const v = request.headers.get(name);
+      if (v !== null) headers[name] = v.slice(0, 512);
+    }
+    const token = requestToken(request);
+    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request) });
+    const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+    return envelope(result.code, result.msg, result.data, 200, result.cookies, secure);
+  } catch (err) {
+    console.error(`[api] unexpected: ${err instanceof Error ? err.message : String(err)}`);
+    return envelope(CODE_SERVER, SERVER_BUSY_MSG, null, 200);
+  }
+}

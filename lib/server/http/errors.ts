@@ -1,0 +1,35 @@
+/**
+ * Non-zero codes the backend answers besides the session codes of SPEC 8 (2000/2001/2002,
+ * in lib/contract/messages). Every one comes with a Chinese message; none is an HTTP 500.
+ */
+export const CODE_BUSINESS = 1000;
+export const CODE_INVALID = 1001;
+export const CODE_FORBIDDEN = 1003;
+export const CODE_NOT_FOUND = 1004;
+export const CODE_METHOD = 1005;
+export const CODE_BAD_JSON = 1006;
+export const CODE_TOO_LARGE = 1013;
+export const CODE_THROTTLED = 1029;
+export const CODE_SERVER = 1500;
+
+export const MSG_NOT_FOUND = '接口不存在';
+export const MSG_METHOD = '请求方式错误，请使用POST提交';
+export const MSG_BAD_JSON = '请求内容不是有效的JSON';
+export const MSG_TOO_LARGE = '请求内容过大';
+export const MSG_CROSS_SITE = '非法的跨站请求';
+
+/** Thrown by services for an expected refusal; the dispatcher turns it into the envelope. */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly code: number = CODE_BUSINESS,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** A catalogue record that is not there, or not shown on this site: 课程不存在或已下线 (1004). */
+export function notShown(what: string): ServiceError {
+  return new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
+}

@@ -1,0 +1,204 @@
+/** The signed-in user's own record (SPEC 3: user info kept locally). */
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { UserInfo } from '@/lib/contract/home';
+import { V } from '@/lib/validation/messages';
+import { db } from '@/lib/server/db';
+import { operatorStations, operators, orgs, stations } from '@/lib/server/db/schema';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { hashPassword, verifyPassword } from './password';
+import { endSessionsOf, type SessionUser } from './sessions';
+
+export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
+  const d = await db();
+  const rows = await d
+    .select({
+      operatorID: operators.id,
+      tchrId: operators.tchrId,
+      operatorName: operators.name,
+      orgName: orgs.name,
+      userID: operators.userId,
+      remark: operators.remark,
+      headPic: operators.headPic,
+      positionLevel: operators.positionLevel,
+      email: operators.email,
+      gender: operators.gender,
+    })
+    .from(operators)
+    .leftJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(eq(operators.id, operatorId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw new ServiceError('未找到当前用户信息');
+  return { ...row, orgName: row.orgName ?? '', email: row.email ?? '' };
+}
+
+/** SPEC 6: the management roles; their count is the user's cmsRoleCount. */
+export function myCmsRoleList(user: SessionUser): { roleName: string; isDefault: boolean }[] {
+  return user.cmsRoles.map((roleName, i) => ({ roleName, isDefault: i === 0 }));
+}
+
+/* ---- Account settings and the prompts after login (SPEC 4.2, 7; accounts work) ---- */
+
+export const EMAIL_IN_USE_MSG = '该邮箱已被其他账号使用';
+export const OLD_PASSWORD_WRONG_MSG = '原密码不正确';
+export const CURRENT_PASSWORD_WRONG_MSG = '当前密码不正确';
+export const SAVED_MSG = '保存成功';
+
+async function assertEmailFree(operatorId: number, email: string) {
+  const d = await db();
+  const [other] = await d
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(sql`lower(${operators.email}) = ${email}`, ne(operators.id, operatorId)))
+    .limit(1);
+  if (other) throw new ServiceError(EMAIL_IN_USE_MSG);
+}
+
+export const PASSWORD_ALREADY_SET_MSG = '您已修改过初始密码，如需修改密码请到账号设置中输入原密码修改';
+export const EMAIL_ALREADY_SET_MSG = '您已填写邮箱，如需修改邮箱请到账号设置中修改';
+export const EMAIL_PASSWORD_REQUIRED_MSG = '修改邮箱需要输入当前密码';
+export const SAME_PASSWORD_MSG = V.passwordSameAsOld;
+
+/**
+ * loginRecommendSave: the perfect-info prompt (types 9, 10, 11) sets a new password only while the account still
+ * has its default password, and an e-mail only while it has none; anything else is a job for the account settings,
+ * which ask for the current password. A password set here ends the account's other sessions.
+ */
+export async function loginRecommendSave(operatorId: number, token: string | null, body: { email?: string; newPassword?: string }) {
+  const d = await db();
+  const [op] = await d.select({ isDefaultPassword: operators.isDefaultPassword, email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (body.newPassword && !op?.isDefaultPassword) throw new ServiceError(PASSWORD_ALREADY_SET_MSG);
+  // The prompt asks to replace the initial password: keeping it would clear the prompt and change nothing.
+  if (body.newPassword && (await verifyPassword(body.newPassword, op!.hash))) throw new ServiceError(SAME_PASSWORD_MSG);
+  if (body.email && op?.email) throw new ServiceError(EMAIL_ALREADY_SET_MSG);
+  const set: Partial<typeof operators.$inferInsert> = {};
+  if (body.email) {
+    await assertEmailFree(operatorId, body.email);
+    set.email = body.email;
+  }
+  if (body.newPassword) {
+    set.passwordHash = await hashPassword(body.newPassword);
+    set.isDefaultPassword = false;
+  }
+  // The conditions again in the update, so two saves at once cannot both pass the checks above.
+  const updated = await d
+    .update(operators)
+    .set(set)
+    .where(
+      and(
+        eq(operators.id, operatorId),
+        body.newPassword ? eq(operators.isDefaultPassword, true) : undefined,
+        body.email ? sql`coalesce(${operators.email}, '') = ''` : undefined,
+      ),
+    )
+    .returning({ id: operators.id });
+  if (updated.length === 0) throw new ServiceError(body.newPassword ? PASSWORD_ALREADY_SET_MSG : EMAIL_ALREADY_SET_MSG);
+  if (body.newPassword) await endSessionsOf(operatorId, token);
+  return { msg: SAVED_MSG };
+}
+
+export async function changePassword(operatorId: number, token: string | null, body: { oldPassword: string; newPassword: string }) {
+  const d = await db();
+  const [op] = await d.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (!op || !(await verifyPassword(body.oldPassword, op.hash))) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
+  await d
+    .update(operators)
+    .set({ passwordHash: await hashPassword(body.newPassword), isDefaultPassword: false })
+    .where(eq(operators.id, operatorId));
+  // Other browsers signed in with the old password are signed out; this one stays.
+  await endSessionsOf(operatorId, token);
+  return true;
+}
+
+/** E-mail drives password recovery, so replacing an address already set needs the current password. */
+export async function updateEmail(operatorId: number, body: { email: string; password?: string }) {
+  const d = await db();
+  const [op] = await d.select({ email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  if (!op) throw new ServiceError('未找到当前用户信息');
+  if (op.email) {
+    if (!body.password) throw new ServiceError(EMAIL_PASSWORD_REQUIRED_MSG);
+    if (!(await verifyPassword(body.password, op.hash))) throw new ServiceError(CURRENT_PASSWORD_WRONG_MSG);
+  }
+  await assertEmailFree(operatorId, body.email);
+  await d.update(operators).set({ email: body.email }).where(eq(operators.id, operatorId));
+  return true;
+}
+
+export async function updateHead(operatorId: number, headPic: string) {
+  const d = await db();
+  await d.update(operators).set({ headPic }).where(eq(operators.id, operatorId));
+  return { headPic };
+}
+
+export async function updateInfo(operatorId: number, body: { operatorName: string; gender: 1 | 2; remark: string }) {
+  const d = await db();
+  await d.update(operators).set({ name: body.operatorName, gender: body.gender, remark: body.remark }).where(eq(operators.id, operatorId));
+  return true;
+}
+
+/* ---- 'My management' (SPEC 6) ---- */
+
+export const NO_CMS_ROLE_MSG = '您没有管理权限';
+
+/** switchDefaultCmsRole: makes a role the default and answers the management address of the configuration. */
+export async function switchDefaultCmsRole(user: SessionUser, roleName?: string) {
+  if (user.cmsRoles.length === 0) throw new ServiceError(NO_CMS_ROLE_MSG, CODE_FORBIDDEN);
+  const role = roleName && user.cmsRoles.includes(roleName) ? roleName : user.cmsRoles[0];
+  const d = await db();
+  await d
+    .update(operators)
+    .set({ cmsRoles: [role, ...user.cmsRoles.filter((r) => r !== role)] })
+    .where(eq(operators.id, user.operatorID));
+  return { roleName: role, cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '' };
+}
+
+/** The old management's dynamic-key link (old-management flag '1'): a signed, 5-minute key. */
+export function oldCmsDynamicKey(user: SessionUser, now = Date.now()) {
+  if (user.cmsRoles.length === 0) throw new ServiceError(NO_CMS_ROLE_MSG, CODE_FORBIDDEN);
+  const base = process.env.OLD_CMS_URL ?? '';
+  if (!base) throw new ServiceError('未配置旧版管理地址');
+  const expires = Math.floor(now / 1000) + 300;
+  const payload = `${user.operatorID}.${expires}`;
+  const secret = process.env.OLD_CMS_SECRET || process.env.SESSION_SECRET || '';
+  if (!secret) throw new ServiceError('未配置旧版管理密钥');
+  const key = `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+  const url = new URL(base);
+  url.searchParams.set('dynamicKey', key);
+  return { url: url.toString() };
+}
+
+/* ---- Post stations (SPEC 2.4, 3, 5) ---- */
+
+export const STATION_BOUND_MSG = V.stationBound;
+
+export async function stationList(operatorId: number | null) {
+  const d = await db();
+  const list = await d.select({ stationId: stations.id, stationName: stations.name, summary: stations.summary }).from(stations).orderBy(stations.sort, stations.id);
+  const mine = operatorId ? new Set((await myStations(operatorId)).map((s) => s.stationId)) : new Set<number>();
+  return list.map((s) => ({ ...s, stationImgUrl: '', bound: mine.has(s.stationId) }));
+}
+
+export async function myStations(operatorId: number) {
+  const d = await db();
+  return d
+    .select({ stationId: stations.id, stationName: stations.name })
+    .from(operatorStations)
+    .innerJoin(stations, eq(stations.id, operatorStations.stationId))
+    .where(eq(operatorStations.operatorId, operatorId))
+    .orderBy(stations.sort);
+}
+
+/** Replaces the user's stations with the chosen ones (at least one). */
+export async function bindStations(user: SessionUser, body: { stationIds: number[]; operatorID: number }) {
+  if (body.operatorID !== user.operatorID) throw new ServiceError('只能为自己绑定岗位', CODE_FORBIDDEN);
+  const ids = [...new Set(body.stationIds)];
+  const d = await db();
+  const known = await d.select({ id: stations.id }).from(stations).where(inArray(stations.id, ids));
+  if (known.length !== ids.length) throw new ServiceError('所选岗位不存在');
+  await d.transaction(async (tx) => {
+    await tx.delete(operatorStations).where(eq(operatorStations.operatorId, user.operatorID));
+    await tx.insert(operatorStations).values(ids.map((stationId) => ({ operatorId: user.operatorID, stationId })));
+  });
+  return { msg: STATION_BOUND_MSG };
+}

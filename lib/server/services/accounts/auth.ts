@@ -1,0 +1,98 @@
+/**
+ * Username login and logout (SPEC 4.2, 7): captcha first, then throttling, then the password; the
+ * token goes into an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5).
+ * A login that carries esLoginIO (passport types 15, 16) links the passport identity to the account.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { CAPTCHA_WRONG_MSG } from '@/lib/contract/messages';
+import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import { IDENTITY_COOKIE, signIdentity } from '@/lib/session/identity';
+import type { LoginForm } from '@/lib/validation/auth';
+import { db } from '@/lib/server/db';
+import { operators, orgs } from '@/lib/server/db/schema';
+import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import { ServiceError } from '@/lib/server/http/errors';
+import { verifyPassword } from './password';
+import { safeRedirect } from './redirect-hosts';
+import { verifyCaptcha } from './captcha';
+import { createSession, endSession } from './sessions';
+import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
+import { linkPassportByCode, passportConfigured } from './passport-link';
+import type { LoginResult } from '@/lib/contract/home';
+
+export { CAPTCHA_WRONG_MSG };
+export const LOGIN_FAILED_MSG = '账号或密码错误';
+export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
+
+/** A hash of nothing, so an unknown account costs the same work as a wrong password. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** Session cookies live as long as the browser; the server ends idle sessions itself (4 hours). */
+export function sessionCookies(token: string, op: { id: number; tchrId: number | null }): ResponseCookie[] {
+  return [
+    { name: TOKEN_STORAGE_KEY, value: token, httpOnly: true },
+    { name: IDENTITY_COOKIE, value: signIdentity({ operatorID: op.id, tchrId: op.tchrId }), httpOnly: false },
+  ];
+}
+
+
+export type { LoginResult };
+
+type Operator = typeof operators.$inferSelect;
+
+/** What every way of signing in (password, QR code, passport) answers once it knows the operator. */
+export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: { redirect?: string; keepTokenHash?: string } = {}): Promise<LoginResult> {
+  const d = await db();
+  const token = await createSession(op.id, new Date(), opts.keepTokenHash);
+  setCookies.push(...sessionCookies(token, op));
+  const [org] = op.orgId ? await d.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, op.orgId)) : [];
+  return {
+    token,
+    hasES: op.esUserId ? 1 : 0,
+    authUserId: op.esUserId ?? '',
+    esEnabled: passportConfigured() && process.env.PASSPORT_LINK_PROMPT !== '0' ? 1 : 0,
+    redirectsUrl: safeRedirect(opts.redirect),
+    cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '',
+    stuUrl: process.env.STU_URL ?? '',
+    isHandleOldCmsUrl: process.env.OLD_CMS_URL ? '1' : '0',
+    isDefaultPassword: op.isDefaultPassword ? 1 : 0,
+    isEmptyEmail: op.email ? 0 : 1,
+    stationPrompt: process.env.STATION_PROMPT === '0' ? 0 : 1,
+    operatorResult: { operatorName: op.name, orgName: org?.name ?? '', userID: op.userId },
+  };
+}
+
+export async function findOperatorByLogin(userID: string): Promise<Operator | undefined> {
+  const d = await db();
+  const key = userID.trim().toLowerCase();
+  const [op] = await d
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.userId}) = ${key} or lower(${operators.email}) = ${key}`)
+    .orderBy(sql`case when lower(${operators.userId}) = ${key} then 0 else 1 end`)
+    .limit(1);
+  return op;
+}
+
+export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = ''): Promise<LoginResult> {
+  if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
+  const op = await findOperatorByLogin(form.userID);
+  // Counted under the login name, whether the account was named by it or by its e-mail.
+  const account = op?.userId ?? form.userID;
+  await assertNotThrottled(account, ip);
+  const ok = await verifyPassword(form.password, op?.passwordHash ?? DUMMY_HASH);
+  if (!op || !ok) {
+    await recordFailure(account, ip);
+    throw new ServiceError(LOGIN_FAILED_MSG);
+  }
+  if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
+  await recordSuccess(account, ip);
+  const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
+  return signIn(linked, setCookies, { redirect: form.redirect });
+}
+
+export async function logout(token: string | null, setCookies: ResponseCookie[]) {
+  if (token) await endSession(token);
+  setCookies.push({ name: TOKEN_STORAGE_KEY, value: '', maxAge: 0 }, { name: IDENTITY_COOKIE, value: '', maxAge: 0, httpOnly: false });
+  return true;
+}

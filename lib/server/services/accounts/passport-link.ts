@@ -1,0 +1,82 @@
+/**
+ * Passport configuration and the link between a passport identity and a portal account (types 12-16).
+ * The identity waits in passport_flows under a one-time code (esLoginIO) until the user picks or proves
+ * an account; the OAuth round trip itself is in ./passport.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { db } from '@/lib/server/db';
+import { operators, passportFlows } from '@/lib/server/db/schema';
+import { ServiceError } from '@/lib/server/http/errors';
+import { hashToken } from './sessions';
+
+export const PASSPORT_FLOW_TTL_MS = 10 * 60_000;
+export const PASSPORT_EXPIRED_MSG = '科技云通行证登录信息已失效，请重新登录';
+export const PASSPORT_TAKEN_MSG = '该科技云通行证账号已关联其他账号';
+
+export interface PassportConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  httpClientId: string;
+  httpsClientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  registerUrl: string;
+}
+
+/** From the environment; PASSPORT_ISSUER gives oidc-provider's default paths (/auth, /token, /me). */
+export function passportConfig(): PassportConfig {
+  const issuer = (process.env.PASSPORT_ISSUER ?? '').replace(/\/+$/, '');
+  return {
+    authorizeUrl: process.env.PASSPORT_AUTHORIZE_URL || (issuer ? `${issuer}/auth` : ''),
+    tokenUrl: process.env.PASSPORT_TOKEN_URL || (issuer ? `${issuer}/token` : ''),
+    userinfoUrl: process.env.PASSPORT_USERINFO_URL || (issuer ? `${issuer}/me` : ''),
+    httpClientId: process.env.PASSPORT_HTTP_CLIENT_ID ?? '',
+    httpsClientId: process.env.PASSPORT_HTTPS_CLIENT_ID ?? '',
+    clientSecret: process.env.PASSPORT_CLIENT_SECRET ?? '',
+    redirectUri: process.env.PASSPORT_REDIRECT_URI ?? '',
+    registerUrl: process.env.PASSPORT_REGISTER_URL || (issuer ? `${issuer}/register` : ''),
+  };
+}
+
+export function passportConfigured(): boolean {
+  const c = passportConfig();
+  return !!(c.authorizeUrl && c.tokenUrl && (c.httpClientId || c.httpsClientId));
+}
+
+export async function newFlow(values: { kind: 'state' | 'login'; verifier?: string; esUserId?: string; esEmail?: string; esName?: string }, key?: string): Promise<string> {
+  const k = key ?? randomBytes(24).toString('base64url');
+  const d = await db();
+  const now = new Date();
+  await d.insert(passportFlows).values({ keyHash: hashToken(k), createdAt: now, expiresAt: new Date(now.getTime() + PASSPORT_FLOW_TTL_MS), ...values });
+  return k;
+}
+
+/** A flow row, once (use=true) or to look at (use=false); null when unknown, used or expired. */
+export async function readFlow(kind: 'state' | 'login', key: string, use: boolean) {
+  const d = await db();
+  const now = new Date();
+  const where = and(eq(passportFlows.keyHash, hashToken(key)), eq(passportFlows.kind, kind), isNull(passportFlows.usedAt), gt(passportFlows.expiresAt, now));
+  if (use) {
+    const rows = await d.update(passportFlows).set({ usedAt: now }).where(where).returning();
+    return rows[0] ?? null;
+  }
+  const [row] = await d.select().from(passportFlows).where(where).limit(1);
+  return row ?? null;
+}
+
+/** Links the identity behind esLoginIO to the operator (after the user proved the account), once. */
+export async function linkPassportByCode(operatorId: number, esLoginIO: string) {
+  const flow = await readFlow('login', esLoginIO, true);
+  if (!flow?.esUserId) throw new ServiceError(PASSPORT_EXPIRED_MSG);
+  return linkPassport(operatorId, flow.esUserId);
+}
+
+export async function linkPassport(operatorId: number, esUserId: string) {
+  const d = await db();
+  const [other] = await d.select({ id: operators.id }).from(operators).where(eq(operators.esUserId, esUserId)).limit(1);
+  if (other && other.id !== operatorId) throw new ServiceError(PASSPORT_TAKEN_MSG);
+  const [op] = await d.update(operators).set({ esUserId }).where(eq(operators.id, operatorId)).returning();
+  return op;
+}

@@ -1,0 +1,85 @@
+/**
+ * QR-code login from a phone (SPEC 4.2 type 2; loginGetQRRandNum, loginByQRRandNum): the desktop gets
+ * a random number and polls; a signed-in phone opening /qrCodePage/qrCode?randNum=... confirms; the
+ * next poll answers a token and signs the desktop in. The ticket lives in the database (DESIGN 6), only
+ * its hash is kept, and it is confirmed once and taken once before it expires.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/constants';
+import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
+import { db } from '@/lib/server/db';
+import { operators, qrTickets } from '@/lib/server/db/schema';
+import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import { ServiceError } from '@/lib/server/http/errors';
+import { signIn, type LoginResult } from './auth';
+import { hashToken, type SessionUser } from './sessions';
+
+/** The desktop polls 50 times a second apart; the ticket outlives that by a little. */
+export const QR_TTL_MS = QR_POLL_INTERVAL_MS * QR_POLL_MAX_TRIES + 10_000;
+export const QR_EXPIRED_MSG = '二维码已失效，请在电脑上刷新二维码后重新扫码';
+export const QR_USED_MSG = '二维码已被使用，请在电脑上刷新二维码后重新扫码';
+
+export const QR_PAGE_PATH = '/qrCodePage/qrCode';
+
+export async function loginGetQRRandNum(site: Site, now = new Date()) {
+  const randNum = randomBytes(24).toString('base64url');
+  const d = await db();
+  await d.delete(qrTickets).where(lt(qrTickets.expiresAt, new Date(now.getTime() - 3600_000)));
+  await d.insert(qrTickets).values({ randHash: hashToken(randNum), createdAt: now, expiresAt: new Date(now.getTime() + QR_TTL_MS) });
+  // A host whose route set has no QR page (SPEC 2.2) sends the phone to the main site's.
+  const pageSite: Site = findRoute(VARIANTS[site.variant], QR_PAGE_PATH) ? site : { variant: 'main', dx: false };
+  return { randNum, qrUrl: `${siteOrigin(pageSite)}${QR_PAGE_PATH}?randNum=${randNum}`, expiresIn: QR_TTL_MS };
+}
+
+async function live(randNum: string, now: Date) {
+  const d = await db();
+  const [t] = await d.select().from(qrTickets).where(eq(qrTickets.randHash, hashToken(randNum))).limit(1);
+  if (!t || t.expiresAt <= now) throw new ServiceError(QR_EXPIRED_MSG);
+  return t;
+}
+
+/** The phone's view: who is asking to sign in where (the phone's user), or the ticket's state. */
+export async function qrScan(randNum: string, user: SessionUser | null, now = new Date()) {
+  const t = await live(randNum, now);
+  if (t.status === 'confirmed' || t.status === 'taken') throw new ServiceError(QR_USED_MSG);
+  if (!user) return { status: t.status, needLogin: true };
+  const d = await db();
+  await d.update(qrTickets).set({ status: 'scanned' }).where(and(eq(qrTickets.randHash, t.randHash), eq(qrTickets.status, 'waiting')));
+  return { status: 'scanned', needLogin: false, operatorName: user.operatorName, orgName: user.orgName, userID: user.userID };
+}
+
+/** The phone confirms: once, before expiry. */
+export async function qrConfirm(randNum: string, user: SessionUser, phoneToken: string | null, now = new Date()) {
+  const d = await db();
+  const rows = await d
+    .update(qrTickets)
+    .set({ status: 'confirmed', operatorId: user.operatorID, phoneTokenHash: phoneToken ? hashToken(phoneToken) : null })
+    .where(and(eq(qrTickets.randHash, hashToken(randNum)), gt(qrTickets.expiresAt, now), inArray(qrTickets.status, ['waiting', 'scanned'])))
+    .returning({ randHash: qrTickets.randHash });
+  if (!rows[0]) {
+    await live(randNum, now);
+    throw new ServiceError(QR_USED_MSG);
+  }
+  return true;
+}
+
+
+export type QrPoll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & LoginResult);
+
+/** loginByQRRandNum: the desktop's poll; a confirmed ticket is taken once and signs the desktop in. */
+export async function loginByQRRandNum(randNum: string, setCookies: ResponseCookie[], now = new Date()): Promise<QrPoll> {
+  const t = await live(randNum, now);
+  if (t.status === 'waiting' || t.status === 'scanned') return { status: t.status };
+  const d = await db();
+  const taken = await d
+    .update(qrTickets)
+    .set({ status: 'taken' })
+    .where(and(eq(qrTickets.randHash, t.randHash), eq(qrTickets.status, 'confirmed')))
+    .returning({ operatorId: qrTickets.operatorId, phoneTokenHash: qrTickets.phoneTokenHash });
+  if (!taken[0]?.operatorId) throw new ServiceError(QR_USED_MSG);
+  const [op] = await d.select().from(operators).where(eq(operators.id, taken[0].operatorId));
+  const result = await signIn(op, setCookies, { keepTokenHash: taken[0].phoneTokenHash ?? undefined });
+  return { status: 'confirmed', ...result };
+}
+

@@ -1,0 +1,137 @@
+/**
+ * Sessions (DESIGN 5, SPEC 4.1): an opaque random token, stored hashed with its last activity.
+ * Idle 4 hours -> 2000; replaced by a newer login of the same account -> 2001; none or unknown -> 2002.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { SESSION_IDLE_MS } from '@/lib/constants';
+import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/contract/messages';
+import { db, getDbHandle, prepared } from '@/lib/server/db';
+import { operators, orgs, sessions } from '@/lib/server/db/schema';
+import { processState } from '@/lib/server/process-state';
+
+export interface SessionUser {
+  operatorID: number;
+  userID: string;
+  operatorName: string;
+  orgName: string;
+  tchrId: number | null;
+  audience: string;
+  positionLevel: number;
+  cmsRoles: string[];
+}
+
+interface SessionRow extends Omit<SessionUser, 'orgName'> {
+  lastActiveAt: Date | string;
+  endedReason: string | null;
+  orgName: string | null;
+}
+
+export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code: typeof CODE_SESSION_IDLE | typeof CODE_SESSION_ELSEWHERE | typeof CODE_SESSION_NONE };
+
+/** Activity is written at most this often, so a busy learner does not cost a write per call. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * A session read recently answers again without the database (a page makes several calls, a player sends a
+ * heartbeat every interval). A sign-in, sign-out or password change of this process clears it at once. PGlite
+ * serves one process, so nothing else changes its sessions: a minute. PostgreSQL may be shared by several
+ * instances, whose changes must show soon: a second.
+ */
+const SESSION_CACHE_MS = { pglite: 60_000, postgres: 1000 } as const;
+const SESSION_CACHE_MAX = 20_000;
+/** One for the process (lib/server/process-state): a sign-out through the API must reach the pages' reads too. */
+const recent = processState('recentSessions', () => new Map<string, { row: SessionRow; at: number }>());
+
+function remember(tokenHash: string, row: SessionRow, at: number): void {
+  recent.delete(tokenHash);
+  recent.set(tokenHash, { row, at });
+  while (recent.size > SESSION_CACHE_MAX) recent.delete(recent.keys().next().value as string);
+}
+
+function forgetOperator(operatorId: number): void {
+  for (const [key, entry] of recent) if (entry.row.operatorID === operatorId) recent.delete(key);
+}
+
+/** Forgets every session read recently (after a change made to the sessions table by other means). */
+export function forgetRecentSessions(): void {
+  recent.clear();
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function resolveSession(token: string | null, now: Date = new Date()): Promise<SessionResult> {
+  if (!token || token.length < 16 || token.length > 256) return { ok: false, code: CODE_SESSION_NONE };
+  const tokenHash = hashToken(token);
+  const at = now.getTime();
+  const hit = recent.get(tokenHash);
+  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS[(await getDbHandle()).kind]) return verdict(hit.row, tokenHash, now);
+  // Every signed-in call starts here, so the lookup is a prepared statement (planned once per connection).
+  const rows = await prepared<SessionRow>(
+    'session_by_token',
+    sql`select ${sessions.lastActiveAt} as "lastActiveAt", ${sessions.endedReason} as "endedReason", ${operators.id} as "operatorID",
+               ${operators.userId} as "userID", ${operators.name} as "operatorName", ${orgs.name} as "orgName", ${operators.tchrId} as "tchrId",
+               ${operators.audience} as "audience", ${operators.positionLevel} as "positionLevel", ${operators.cmsRoles} as "cmsRoles"
+          from ${sessions} join ${operators} on ${operators.id} = ${sessions.operatorId} left join ${orgs} on ${orgs.id} = ${operators.orgId}
+         where ${sessions.tokenHash} = ${tokenHash} limit 1`,
+  );
+  const row = rows[0];
+  if (!row) {
+    recent.delete(tokenHash);
+    return { ok: false, code: CODE_SESSION_NONE };
+  }
+  remember(tokenHash, row, at);
+  return verdict(row, tokenHash, now);
+}
+
+async function verdict(row: SessionRow, tokenHash: string, now: Date): Promise<SessionResult> {
+  if (row.endedReason === 'logout') return { ok: false, code: CODE_SESSION_NONE };
+  if (row.endedReason === 'replaced') return { ok: false, code: CODE_SESSION_ELSEWHERE };
+  const idle = now.getTime() - new Date(row.lastActiveAt).getTime();
+  if (idle > SESSION_IDLE_MS) return { ok: false, code: CODE_SESSION_IDLE };
+  if (idle > TOUCH_EVERY_MS) {
+    await (await db()).update(sessions).set({ lastActiveAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    row.lastActiveAt = now;
+  }
+  const { lastActiveAt: _a, endedReason: _e, orgName, ...user } = row;
+  void _a;
+  void _e;
+  return { ok: true, user: { ...user, orgName: orgName ?? '' } };
+}
+
+/**
+ * Starts a session for an operator. Earlier sessions of the same account are marked replaced,
+ * so their next call answers 2001 (SPEC 8: logged in elsewhere).
+ */
+export async function createSession(operatorId: number, now: Date = new Date(), keepTokenHash?: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const d = await db();
+  await d.transaction(async (tx) => {
+    // A QR-code login keeps the confirming phone's session (keepTokenHash); every other one is replaced.
+    const others = keepTokenHash
+      ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, keepTokenHash))
+      : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
+    await tx.update(sessions).set({ endedReason: 'replaced' }).where(others);
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
+  });
+  forgetOperator(operatorId);
+  return token;
+}
+
+export async function endSession(token: string): Promise<void> {
+  const d = await db();
+  await d.update(sessions).set({ endedReason: 'logout' }).where(eq(sessions.tokenHash, hashToken(token)));
+  recent.delete(hashToken(token));
+}
+
+/** Ends every session of an operator (after a password reset or change, except the current one). */
+export async function endSessionsOf(operatorId: number, exceptToken?: string | null): Promise<void> {
+  const d = await db();
+  const where = exceptToken
+    ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, hashToken(exceptToken)))
+    : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
+  await d.update(sessions).set({ endedReason: 'logout' }).where(where);
+  forgetOperator(operatorId);
+}

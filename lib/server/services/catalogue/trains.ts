@@ -1,0 +1,332 @@
+/**
+ * Training projects and academic reports (SPEC 2.5, 4.4, 7 Train filters): the criteria with counts, the
+ * filtered list, the detail with its parts, enrolment (apply) and its review.
+ */
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
+import type { DictionaryItem, Page } from '@/lib/contract/home';
+import type { TrainApplyState, TrainDetail, TrainListItem, TrainStudent, TrainTextItem } from '@/lib/contract/catalogue';
+import { db } from '@/lib/server/db';
+import { dictionaries, operators, orgs, trainApplications, trainItems, trains } from '@/lib/server/db/schema';
+import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { plainText, richText } from '@/lib/server/rich-text';
+import { ownAudienceFirst, publishedTo } from '../audience';
+import { type Scope } from '../scope';
+import { trainCardColumns } from '../cards';
+import { page, type Paging } from './catalogue';
+import type { SessionUser } from '../accounts/sessions';
+import { visitorApplyStatus } from './train-status';
+import { revalidateTrain } from './revalidate';
+
+/** The three train criteria of SPEC 7 and the dictionary each reads. */
+export const TRAIN_CRITERIA = {
+  trainTypeId: { dictType: 'trainType', column: trains.trainTypeId },
+  orgSource: { dictType: 'orgSource', column: trains.orgSource },
+  itemType: { dictType: 'itemType', column: trains.itemType },
+} as const;
+export type TrainCriterion = keyof typeof TRAIN_CRITERIA;
+
+const HOUR = 3_600_000;
+const label = (status: number) => TRAIN_APPLY_STATUS[status as keyof typeof TRAIN_APPLY_STATUS] ?? '';
+
+/** Beijing month bounds [start, next start) as instants. */
+function monthRange(year: number, month: number): [Date, Date] {
+  const start = new Date(Date.UTC(year, month - 1, 1) - 8 * HOUR);
+  const end = new Date(Date.UTC(month === 12 ? year + 1 : year, month === 12 ? 0 : month, 1) - 8 * HOUR);
+  return [start, end];
+}
+
+export interface TrainFilters {
+  type?: number;
+  trainTypeId?: number;
+  orgSource?: number;
+  itemType?: number;
+  year?: number;
+  month?: number;
+  /** 1 enrollable (status 4), 2 not enrollable. */
+  applyState?: 1 | 2;
+}
+
+function enrollable(now: Date): SQL {
+  return sql`(${trains.applyMode} = 0 and ${trains.applyStartAt} is not null and ${trains.applyEndAt} is not null and ${trains.applyStartAt} <= ${now} and ${trains.applyEndAt} >= ${now})`;
+}
+
+/** Each given criterion must be a code of its dictionary (SPEC 7: filters validated against the dictionaries). */
+async function checkCriteria(f: TrainFilters): Promise<void> {
+  const d = await db();
+  for (const key of Object.keys(TRAIN_CRITERIA) as TrainCriterion[]) {
+    const code = f[key];
+    if (code == null) continue;
+    const [hit] = await d
+      .select({ code: dictionaries.code })
+      .from(dictionaries)
+      .where(and(eq(dictionaries.dictType, TRAIN_CRITERIA[key].dictType), eq(dictionaries.code, code)));
+    if (!hit) throw new ServiceError(`参数错误：${key} 不是有效的筛选条件`, CODE_INVALID);
+  }
+}
+
+function filterWhere(scope: Scope, f: TrainFilters, now: Date, skip?: TrainCriterion): SQL {
+  let period: SQL | undefined;
+  if (f.month) {
+    const [start, end] = monthRange(f.year ?? Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now)), f.month);
+    period = and(sql`${trains.startAt} < ${end}`, gte(trains.endAt, start));
+  } else if (f.year) {
+    const [start] = monthRange(f.year, 1);
+    const [, end] = monthRange(f.year, 12);
+    period = and(sql`${trains.startAt} < ${end}`, gte(trains.endAt, start));
+  }
+  return and(
+    publishedTo(trains.audiences, scope.site, scope.platform),
+    f.type ? eq(trains.type, f.type) : undefined,
+    skip !== 'trainTypeId' && f.trainTypeId ? eq(trains.trainTypeId, f.trainTypeId) : undefined,
+    skip !== 'orgSource' && f.orgSource ? eq(trains.orgSource, f.orgSource) : undefined,
+    skip !== 'itemType' && f.itemType ? eq(trains.itemType, f.itemType) : undefined,
+    period,
+    f.applyState === 1 ? enrollable(now) : f.applyState === 2 ? sql`not ${enrollable(now)}` : undefined,
+  )!;
+}
+
+/** A criterion's options with the number of trains each would show under the other filters (label/value/num). */
+export async function trainCriteria(scope: Scope, key: TrainCriterion, f: TrainFilters = {}, now: Date = new Date()): Promise<DictionaryItem[]> {
+  const d = await db();
+  const { dictType, column } = TRAIN_CRITERIA[key];
+  const [options, counts] = await Promise.all([
+    d.select({ name: dictionaries.name, code: dictionaries.code }).from(dictionaries).where(eq(dictionaries.dictType, dictType)).orderBy(asc(dictionaries.sort)),
+    d.select({ code: column, n: count() }).from(trains).where(filterWhere(scope, f, now, key)).groupBy(column),
+  ]);
+  const byCode = new Map(counts.map((c) => [c.code, c.n]));
+  return options.map((o) => ({ ...o, count: byCode.get(o.code) ?? 0 }));
+}
+
+const listFields = {
+  ...trainCardColumns,
+  summary: trains.summary,
+  trainTypeId: trains.trainTypeId,
+  orgSource: trains.orgSource,
+  itemType: trains.itemType,
+};
+
+type ListRow = {
+  [K in keyof typeof listFields]: K extends 'startAt' | 'endAt' ? Date : K extends 'applyStartAt' | 'applyEndAt' ? Date | null : K extends 'title' | 'cover' | 'orgName' | 'summary' ? string : K extends 'isOnline' ? boolean : number;
+};
+
+async function dictNames(): Promise<Record<string, Map<number, string>>> {
+  const d = await db();
+  const rows = await d
+    .select({ dictType: dictionaries.dictType, code: dictionaries.code, name: dictionaries.name })
+    .from(dictionaries)
+    .where(sql`${dictionaries.dictType} in ('trainType', 'orgSource', 'itemType')`);
+  const out: Record<string, Map<number, string>> = { trainType: new Map(), orgSource: new Map(), itemType: new Map() };
+  for (const r of rows) out[r.dictType].set(r.code, r.name);
+  return out;
+}
+
+function toListItem(r: ListRow, names: Record<string, Map<number, string>>, now: Date): TrainListItem {
+  return {
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    cover: r.cover,
+    orgName: r.orgName,
+    isOnline: r.isOnline,
+    hours: r.hours,
+    startAt: r.startAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    applyStatus: visitorApplyStatus(r, now),
+    summary: plainText(r.summary, 90),
+    trainTypeName: names.trainType.get(r.trainTypeId) ?? '',
+    orgSourceName: names.orgSource.get(r.orgSource) ?? '',
+    itemTypeName: names.itemType.get(r.itemType) ?? '',
+    applyStartAt: r.applyStartAt?.toISOString() ?? null,
+    applyEndAt: r.applyEndAt?.toISOString() ?? null,
+  };
+}
+
+export async function trainList(scope: Scope, q: Paging & TrainFilters, now: Date = new Date()): Promise<Page<TrainListItem>> {
+  await checkCriteria(q);
+  const d = await db();
+  const where = filterWhere(scope, q, now);
+  const [rows, [{ n }], names] = await Promise.all([
+    d
+      .select(listFields)
+      .from(trains)
+      .where(where)
+      .orderBy(ownAudienceFirst(trains.audiences, scope.site), desc(trains.startAt), desc(trains.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    d.select({ n: count() }).from(trains).where(where),
+    dictNames(),
+  ]);
+  return page(
+    rows.map((r) => toListItem(r, names, now)),
+    n,
+    q,
+  );
+}
+
+async function visibleTrain(scope: Scope, id: number) {
+  const d = await db();
+  const [row] = await d
+    .select({ ...listFields, capacity: trains.capacity })
+    .from(trains)
+    .where(and(eq(trains.id, id), publishedTo(trains.audiences, scope.site, scope.platform)));
+  if (!row) throw notShown('培训项目');
+  return row;
+}
+
+const textItem = (r: { id: number; sort: number; title: string; body: string }): TrainTextItem => ({ id: r.id, sort: r.sort, title: r.title, bodyHtml: richText(r.body) });
+const scheduleItem = (r: typeof trainItems.$inferSelect) => ({
+  id: r.id,
+  sort: r.sort,
+  title: r.title,
+  teacherName: r.teacherName,
+  place: r.place,
+  startAt: r.startAt?.toISOString() ?? null,
+  endAt: r.endAt?.toISOString() ?? null,
+});
+
+export async function trainItemsOf(scope: Scope, trainId: number, kind: 'schedule' | 'assignment' | 'album' | 'summary') {
+  await visibleTrain(scope, trainId);
+  const d = await db();
+  return d.select().from(trainItems).where(and(eq(trainItems.trainId, trainId), eq(trainItems.kind, kind))).orderBy(asc(trainItems.sort), asc(trainItems.id));
+}
+
+export async function trainSchedule(scope: Scope, trainId: number) {
+  return (await trainItemsOf(scope, trainId, 'schedule')).map(scheduleItem);
+}
+export async function trainAssignments(scope: Scope, trainId: number) {
+  return (await trainItemsOf(scope, trainId, 'assignment')).map(textItem);
+}
+export async function trainSummaries(scope: Scope, trainId: number) {
+  return (await trainItemsOf(scope, trainId, 'summary')).map(textItem);
+}
+export async function trainAlbums(scope: Scope, trainId: number) {
+  return (await trainItemsOf(scope, trainId, 'album')).map((r) => ({ id: r.id, title: r.title, imageUrl: r.imageUrl }));
+}
+
+/** Approved students (names and organisations), newest first. */
+export async function trainStudents(scope: Scope, q: Paging & { trainId: number }): Promise<Page<TrainStudent>> {
+  await visibleTrain(scope, q.trainId);
+  const d = await db();
+  const where = and(eq(trainApplications.trainId, q.trainId), eq(trainApplications.status, 7));
+  const [rows, [{ n }]] = await Promise.all([
+    d
+      .select({ operatorName: operators.name, orgName: sql<string>`coalesce(${orgs.name}, '')` })
+      .from(trainApplications)
+      .innerJoin(operators, eq(operators.id, trainApplications.operatorId))
+      .leftJoin(orgs, eq(orgs.id, operators.orgId))
+      .where(where)
+      .orderBy(desc(trainApplications.createdAt), asc(operators.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    d.select({ n: count() }).from(trainApplications).where(where),
+  ]);
+  return page(rows, n, q);
+}
+
+export async function trainDetail(scope: Scope, id: number, now: Date = new Date()): Promise<TrainDetail> {
+  const row = await visibleTrain(scope, id);
+  const d = await db();
+  const [names, items, [apps]] = await Promise.all([
+    dictNames(),
+    d.select().from(trainItems).where(eq(trainItems.trainId, id)).orderBy(asc(trainItems.kind), asc(trainItems.sort), asc(trainItems.id)),
+    d
+      .select({ all: count(), approved: sql<number>`count(*) filter (where ${trainApplications.status} = 7)::int` })
+      .from(trainApplications)
+      .where(eq(trainApplications.trainId, id)),
+  ]);
+  const of = (kind: string) => items.filter((i) => i.kind === kind);
+  return {
+    ...toListItem(row, names, now),
+    summaryHtml: richText(row.summary),
+    capacity: row.capacity,
+    applicantCount: apps.all,
+    studentCount: Number(apps.approved),
+    schedule: of('schedule').map(scheduleItem),
+    assignments: of('assignment').map(textItem),
+    albums: of('album').map((r) => ({ id: r.id, title: r.title, imageUrl: r.imageUrl })),
+    summaries: of('summary').map(textItem),
+  };
+}
+
+/** SPEC 4.4 for this viewer: their application (6-8) if any, else what a visitor sees (1-5, 9). */
+export async function trainApplyState(scope: Scope, operatorId: number | null, trainId: number, now: Date = new Date()): Promise<TrainApplyState> {
+  const row = await visibleTrain(scope, trainId);
+  let status = visitorApplyStatus(row, now);
+  if (operatorId != null) {
+    const d = await db();
+    const [app] = await d
+      .select({ status: trainApplications.status })
+      .from(trainApplications)
+      .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.operatorId, operatorId)));
+    if (app) status = app.status;
+  }
+  return { trainId, applyStatus: status, label: label(status) };
+}
+
+/** Why an apply is refused, per visitor status (SPEC 4.4). */
+export const APPLY_REFUSALS: Record<number, string> = {
+  1: '该项目不可报名',
+  2: '该项目未设置报名时间，暂不能报名',
+  3: '报名尚未开始，请在报名时间内报名',
+  5: '报名已结束',
+  9: '该项目为内部报名，请联系主办单位报名',
+  6: '您已报名，正在等待审核，请勿重复报名',
+  7: '您已报名并审核通过，请勿重复报名',
+  8: '您的报名未通过审核，不能再次报名',
+};
+
+/** Enrolment (apply): 4 -> 6 pending review; every other status refuses with its reason; never twice. */
+export async function trainApply(scope: Scope, user: SessionUser, trainId: number, now: Date = new Date()): Promise<TrainApplyState> {
+  const state = await trainApplyState(scope, user.operatorID, trainId, now);
+  if (state.applyStatus !== 4) throw new ServiceError(APPLY_REFUSALS[state.applyStatus] ?? '当前不能报名');
+  const d = await db();
+  const [{ n: taken }] = await d
+    .select({ n: count() })
+    .from(trainApplications)
+    .where(and(eq(trainApplications.trainId, trainId), sql`${trainApplications.status} in (6, 7)`));
+  if (taken >= (await capacityOf(trainId))) throw new ServiceError('报名人数已满');
+  const inserted = await d
+    .insert(trainApplications)
+    .values({ trainId, operatorId: user.operatorID, status: 6 })
+    .onConflictDoNothing()
+    .returning({ status: trainApplications.status });
+  if (inserted.length === 0) throw new ServiceError(APPLY_REFUSALS[6]);
+  await revalidateTrain(trainId);
+  return { trainId, applyStatus: 6, label: label(6) };
+}
+
+async function capacityOf(trainId: number): Promise<number> {
+  const d = await db();
+  const [row] = await d.select({ capacity: trains.capacity }).from(trains).where(eq(trains.id, trainId));
+  return row && row.capacity > 0 ? row.capacity : Number.POSITIVE_INFINITY;
+}
+
+/** Review of an application by a manager (cmsRoleCount > 0): 6 -> 7 approved or 8 rejected. */
+export async function trainReview(user: SessionUser, q: { trainId: number; operatorId: number; approve: boolean }): Promise<TrainApplyState> {
+  if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
+  const d = await db();
+  const status = q.approve ? 7 : 8;
+  const updated = await d
+    .update(trainApplications)
+    .set({ status, reviewedAt: new Date() })
+    .where(and(eq(trainApplications.trainId, q.trainId), eq(trainApplications.operatorId, q.operatorId), eq(trainApplications.status, 6)))
+    .returning({ status: trainApplications.status });
+  if (updated.length === 0) throw new ServiceError('没有待审核的报名');
+  await revalidateTrain(q.trainId);
+  return { trainId: q.trainId, applyStatus: status, label: label(status) };
+}
+
+/** Pending applications of a train, for the reviewer. */
+export async function trainPendingApplications(user: SessionUser, trainId: number) {
+  if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
+  const d = await db();
+  return d
+    .select({ operatorId: trainApplications.operatorId, operatorName: operators.name, createdAt: trainApplications.createdAt })
+    .from(trainApplications)
+    .innerJoin(operators, eq(operators.id, trainApplications.operatorId))
+    .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.status, 6)))
+    .orderBy(asc(trainApplications.createdAt));
+}
+
+export const TRAIN_TYPE_CODES = TRAIN_TYPES.map((t) => t.code);

@@ -1,0 +1,35 @@
+/** The file behind the certificate download; errors are envelopes (the client's 下载失败 rule). */
+import { requestToken } from '@/lib/server/http/request-info';
+import 'server-only';
+import { certificateSvg } from '@/lib/learning/certificate-svg';
+import { siteForHost, siteTitle } from '@/lib/variants';
+import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/contract/messages';
+import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
+import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';
+import { certificateDetail } from './certificates';
+import { resolveSession } from '../accounts/sessions';
+
+export async function serveCertificateDownload(request: Request): Promise<Response> {
+  try {
+    const body = await readJsonBody(request);
+    if (!body.ok) return body.response;
+    const id = (body.value as { certificateId?: unknown } | null)?.certificateId;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return envelope(CODE_INVALID, '参数错误：certificateId');
+    const token = requestToken(request);
+    const session = await resolveSession(token);
+    if (!session.ok) return envelope(session.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);
+    const c = await certificateDetail(session.user.operatorID, id);
+    const site = siteForHost(requestHost(request));
+    const svg = certificateSvg(c, siteTitle(site));
+    return new Response(svg, {
+      headers: {
+        'content-type': 'image/svg+xml; charset=utf-8',
+        'content-disposition': `attachment; filename="certificate-${c.serialNo}.svg"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  } catch (err) {
+    if (err instanceof ServiceError) return envelope(err.code, err.message);
+    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
+  }
+}

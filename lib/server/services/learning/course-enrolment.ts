@@ -1,0 +1,62 @@
+/**
+ * A learner's choice of a course (选学, SPEC 8 trial notice) and their state in it. Shared by the catalogue
+ * (the 选学 / 开始学习 buttons of /course/detail) and the player (resume, trial limit): both call these.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { db } from '@/lib/server/db';
+import { courseEnrolments, courses } from '@/lib/server/db/schema';
+import { ServiceError } from '@/lib/server/http/errors';
+import { revalidateCourse } from '../catalogue/revalidate';
+
+export interface CourseState {
+  courseId: number;
+  /** Whether the learner has chosen (选学) the course; a visitor or an unchosen course is on trial. */
+  chosen: boolean;
+  progress: number;
+  lastChapterId: number | null;
+  lastPosition: number;
+  studiedSeconds: number;
+  finished: boolean;
+}
+
+const NOT_CHOSEN = (courseId: number): CourseState => ({
+  courseId,
+  chosen: false,
+  progress: 0,
+  lastChapterId: null,
+  lastPosition: 0,
+  studiedSeconds: 0,
+  finished: false,
+});
+
+export async function courseState(operatorId: number | null, courseId: number): Promise<CourseState> {
+  if (operatorId == null) return NOT_CHOSEN(courseId);
+  const d = await db();
+  const [row] = await d
+    .select()
+    .from(courseEnrolments)
+    .where(and(eq(courseEnrolments.operatorId, operatorId), eq(courseEnrolments.courseId, courseId)));
+  if (!row) return NOT_CHOSEN(courseId);
+  return {
+    courseId,
+    chosen: true,
+    progress: row.progress,
+    lastChapterId: row.lastChapterId,
+    lastPosition: row.lastPosition,
+    studiedSeconds: row.studiedSeconds,
+    finished: row.finishedAt != null,
+  };
+}
+
+/** 选学: idempotent; counts the learner once in the course's study count. */
+export async function chooseCourse(operatorId: number, courseId: number): Promise<CourseState> {
+  const d = await db();
+  const [course] = await d.select({ id: courses.id, auditStatus: courses.auditStatus }).from(courses).where(eq(courses.id, courseId));
+  if (!course || course.auditStatus !== 1052) throw new ServiceError('课程不存在或未发布');
+  const inserted = await d.insert(courseEnrolments).values({ operatorId, courseId }).onConflictDoNothing().returning({ courseId: courseEnrolments.courseId });
+  if (inserted.length > 0) {
+    await d.update(courses).set({ studyCount: sql`${courses.studyCount} + 1` }).where(eq(courses.id, courseId));
+    await revalidateCourse(courseId);
+  }
+  return courseState(operatorId, courseId);
+}

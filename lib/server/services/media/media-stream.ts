@@ -1,0 +1,219 @@
+/**
+ * Range-request streaming of the media store (lib/server/services/media/demo-media.ts) and of course videos uploaded in the creation
+ * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
+ * learner who has chosen (选学) the course, the trial cut (and subtitles up to the trial limit) for anyone else. A
+ * course not in the catalogue (never approved, returned, changed since approval) is served to those who review it
+ * only: its creator and managers. A chapter that is a document (PDF, Word, PowerPoint, Excel) has no trial: it is
+ * served whole to those who get the full video and to the course's own teacher, and refused to anyone else.
+ */
+import { requestToken } from '@/lib/server/http/request-info';
+import 'server-only';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { readFile, stat } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import { siteForHost, VARIANTS, type Site } from '@/lib/variants';
+import { db } from '@/lib/server/db';
+import { courseChapters, courses } from '@/lib/server/db/schema';
+import { CODE_METHOD } from '@/lib/server/http/errors';
+import { envelope, requestHost } from '@/lib/server/http/envelope';
+import { clipFor, mediaRoot, trialSeconds } from './demo-media';
+import { visibleCourses } from '../audience';
+import { courseState } from '../learning/course-enrolment';
+import { resolveSession, type SessionUser } from '../accounts/sessions';
+import { trialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { subtitleFileOf } from '../learning/ai-subtitles';
+import { replayOf } from '../learning/live-replay';
+import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const MSG_MISSING = '资源不存在';
+export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
+export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
+
+/** Any method but GET and HEAD on a media route: the envelope with a Chinese message, never an empty 405. */
+export function mediaMethodNotAllowed(): Response {
+  const res = envelope(CODE_METHOD, MSG_MEDIA_METHOD, null, 405);
+  res.headers.set('allow', 'GET, HEAD');
+  return res;
+}
+
+/**
+ * The handlers of a media route `app/media/<kind>/[<key>]`: GET and HEAD serve (HEAD without the body), any other
+ * method gets mediaMethodNotAllowed.
+ */
+export function mediaRoutes<K extends string>(key: K, serve: (request: Request, rawId: string) => Promise<Response>) {
+  type Context = { params: Promise<Record<K, string>> };
+  const GET = async (request: Request, { params }: Context) => serve(request, (await params)[key]);
+  const HEAD = async (request: Request, context: Context) => {
+    const res = await GET(request, context);
+    return new Response(null, { status: res.status, headers: res.headers });
+  };
+  return { GET, HEAD, POST: mediaMethodNotAllowed, PUT: mediaMethodNotAllowed, PATCH: mediaMethodNotAllowed, DELETE: mediaMethodNotAllowed };
+}
+
+/**
+ * One byte range (RFC 9110 14.1.2): `bytes=a-b`, `bytes=a-`, `bytes=-n`. null when absent, and for a Range the server
+ * ignores (several ranges, another unit, not parseable, last before first: the whole content is served with 200);
+ * 'bad' for one valid range that cannot be satisfied (it starts at or past the end, or a zero-length suffix): 416.
+ */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'bad' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0 || size === 0) return 'bad';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const last = m[2] === '' ? Infinity : Number(m[2]);
+  if (last < start) return null;
+  if (start >= size) return 'bad';
+  return { start, end: Math.min(last, size - 1) };
+}
+
+/** A WebVTT track cut for a learner on trial: the header and cues that start before `seconds`, nothing after. */
+export function trimVtt(vtt: string, seconds: number): string {
+  const blocks = vtt.replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const kept = blocks.filter((block) => {
+    const timing = /(?:^|\n)(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})[ \t]+-->/.exec(block);
+    if (!timing) return !/^NOTE(?:\s|$)/.test(block);
+    const start = Number(timing[1] ?? 0) * 3600 + Number(timing[2]) * 60 + Number(timing[3]) + Number(timing[4]) / 1000;
+    return start < seconds;
+  });
+  return `${kept.join('\n\n').trimEnd()}\n`;
+}
+
+interface ChapterAccess {
+  courseId: number;
+  media: string;
+  subtitle: string;
+  declared: number;
+  /** In the catalogue of this host (approved, published to one of its audiences). */
+  published: boolean;
+  /** The viewer reviews the course: its creator, or a manager (the roles of POST /api/course/audit). */
+  reviewer: boolean;
+  /** The viewer is the course's own teacher: its creator, or the teacher it is given under. */
+  owner: boolean;
+}
+
+/**
+ * A chapter as this viewer may see it: its course must be in the host's catalogue (the catalogue's own rule,
+ * visibleCourses), or the viewer must review it (its creator, a manager); null otherwise, as for no chapter at all.
+ * The player's media, subtitles and self tests all ask here.
+ */
+export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID' | 'cmsRoles' | 'tchrId'> | null, chapterId: number): Promise<ChapterAccess | null> {
+  const d = await db();
+  const [row] = await d
+    .select({
+      courseId: courseChapters.courseId,
+      media: courseChapters.media,
+      subtitle: courseChapters.subtitle,
+      declared: courseChapters.durationSeconds,
+      creatorId: courses.creatorId,
+      teacherId: courses.teacherId,
+      published: sql<boolean>`(${visibleCourses({ site, platform: false })})`,
+    })
+    .from(courseChapters)
+    .innerJoin(courses, eq(courses.id, courseChapters.courseId))
+    .where(eq(courseChapters.id, chapterId));
+  if (!row) return null;
+  const owner = user != null && (row.creatorId === user.operatorID || (row.teacherId != null && row.teacherId === user.tchrId));
+  const reviewer = user != null && (row.creatorId === user.operatorID || user.cmsRoles.length > 0);
+  if (!row.published && !reviewer) return null;
+  return { courseId: row.courseId, media: row.media, subtitle: row.subtitle, declared: row.declared, published: !!row.published, reviewer, owner };
+}
+
+export async function serveChapterMedia(request: Request, rawId: string): Promise<Response> {
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
+  const token = requestToken(request);
+  const session = token ? await resolveSession(token) : null;
+  const user = session?.ok ? session.user : null;
+  const chapter = await chapterFor(siteForHost(requestHost(request)), user, Number(rawId));
+  if (!chapter) return text(404, MSG_MISSING);
+  const clip = clipFor(chapter.media);
+  // A chapter plays a demo clip or a video uploaded in the creation centre, or is a document uploaded there.
+  const uploaded = clip ? null : await uploadedMediaOf(chapter.media);
+  const doc = clip || uploaded ? null : await uploadedDocumentOf(chapter.media);
+  // The whole course for a learner who chose it; a course not yet published, whole, for those who review it.
+  const full = (!chapter.published && chapter.reviewer) || (await courseState(user?.operatorID ?? null, chapter.courseId)).chosen;
+  const trialLimit = clip ? trialSeconds(clip) : uploadedTrialSeconds(chapter.declared);
+
+  const url = new URL(request.url);
+  if (url.searchParams.get('track') === 'vtt') {
+    // The chapter's subtitle track (a demo clip's, or one made by AI subtitles); on trial, no cue past the trial.
+    const file = chapter.subtitle ? subtitleFileOf(chapter.subtitle) : null;
+    const vtt = file ? await readFile(file, 'utf8').catch(() => null) : null;
+    if (vtt == null) return text(404, MSG_MISSING);
+    const body = full ? vtt : trimVtt(vtt, trialLimit);
+    return new Response(request.method === 'HEAD' ? null : body, {
+      headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, no-store', vary: 'Cookie', 'x-content-type-options': 'nosniff', 'x-media-rendition': full ? 'full' : 'trial' },
+    });
+  }
+  if (!clip && !uploaded && !doc?.fullPath) return text(404, MSG_MISSING);
+
+  let file: string;
+  if (doc) {
+    // A document has no trial rendition: nothing of it before 选学, for anyone but the course's teacher.
+    if (!full && !chapter.owner) return text(403, SELECT_BEFORE_PLAY_MSG);
+    file = doc.fullPath!;
+  } else if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
+  else if (full) file = uploaded!.fullPath;
+  else {
+    const trial = await trialRendition(uploaded!, trialLimit);
+    // No trial rendition could be made: nothing of the course leaves the server before 选学.
+    if (!trial) return text(403, SELECT_BEFORE_PLAY_MSG);
+    file = trial;
+  }
+  return streamFile(request, file, {
+    // A document as the uploaded-file route serves it: PDFs shown in the browser, office files downloaded.
+    ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
+    'x-media-rendition': full || doc ? 'full' : 'trial',
+  });
+}
+
+/**
+ * A file with range requests (GET and HEAD), with the given headers; never shared by caches (who may see it
+ * depends on who asks).
+ */
+async function streamFile(request: Request, file: string, own: Record<string, string>): Promise<Response> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return text(404, MSG_MISSING);
+  }
+  const headers = new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' });
+  const range = parseRange(request.headers.get('range'), size);
+  if (range === 'bad') {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  headers.set('content-length', String(end - start + 1));
+  if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
+  const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+  return new Response(stream, { status: range ? 206 : 200, headers });
+}
+
+/**
+ * The recording of an ended live class (services/live-replay.ts): for signed-in users, on a site that shows the
+ * class; whole (a replay has no trial).
+ */
+export async function serveLiveReplay(request: Request, rawId: string): Promise<Response> {
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
+  const token = requestToken(request);
+  const session = token ? await resolveSession(token) : null;
+  if (!session?.ok) return text(401, MSG_REPLAY_LOGIN);
+  const site = siteForHost(requestHost(request));
+  let clip;
+  try {
+    clip = (await replayOf({ site, platform: VARIANTS[site.variant].platform }, Number(rawId))).clip;
+  } catch {
+    return text(404, MSG_MISSING);
+  }
+  return streamFile(request, path.join(mediaRoot(), clip.file), { 'content-type': clip.type, 'x-media-rendition': 'full' });
+}

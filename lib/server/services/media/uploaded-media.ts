@@ -1,0 +1,136 @@
+/**
+ * Course videos uploaded in the creation centre, played in the player (SPEC 8/9 trial rule on the server): a
+ * learner who chose the course gets the uploaded file; anyone else a trial rendition cut at the trial limit by
+ * ffmpeg (stream copy, no re-encoding), made on first demand and kept beside the uploads. Without ffmpeg (or when
+ * the cut fails) there is no trial rendition and nothing is served to a learner on trial.
+ */
+import 'server-only';
+import { spawn } from 'node:child_process';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
+import { uploadedFilePath } from '@/lib/server/storage';
+import { fileByUrl } from '../spaces/uploads';
+
+/** Chapter media that names an uploaded file (the creation centre stores its URL). */
+export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
+
+export interface UploadedMedia {
+  /** The uploaded file, full length. */
+  fullPath: string;
+  mime: string;
+  ext: string;
+  key: string;
+}
+
+/** The uploaded video or audio file a chapter's media names, or null. */
+export async function uploadedMediaOf(media: string): Promise<UploadedMedia | null> {
+  if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
+  const file = await fileByUrl(media);
+  if (!file || (file.kind !== 'video' && file.kind !== 'audio')) return null;
+  const fullPath = uploadedFilePath(file.storageKey);
+  return fullPath ? { fullPath, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
+}
+
+/** A document (PDF, Word, PowerPoint, Excel) uploaded as a chapter: the learner views or downloads it whole. */
+export interface UploadedDocument {
+  /** The stored file; null when its storage key leads nowhere. */
+  fullPath: string | null;
+  mime: string;
+  md5: string;
+  ext: string;
+  /** The name it was uploaded with. */
+  originalName: string;
+  size: number;
+}
+
+/** The uploaded document a chapter's media names, or null. */
+export async function uploadedDocumentOf(media: string): Promise<UploadedDocument | null> {
+  if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
+  const file = await fileByUrl(media);
+  if (!file || file.kind !== 'document') return null;
+  return { fullPath: uploadedFilePath(file.storageKey), mime: file.mime, md5: file.md5, ext: file.ext, originalName: file.originalName, size: file.size };
+}
+
+/**
+ * The headers of an uploaded file served back (from its own URL, or as a chapter's document): the type it was stored
+ * with and never a sniffed one, a sandbox policy so that nothing in it acts as a page of the portal, and its original
+ * name. `inline` lets the browser show it (a PDF, an image); otherwise it is downloaded.
+ */
+export function uploadedFileHeaders(file: Pick<UploadedDocument, 'mime' | 'md5' | 'ext' | 'originalName'>, inline: boolean): Record<string, string> {
+  const downloadName = file.originalName || `${file.md5}.${file.ext}`;
+  // A PDF shown inline opens in the browser's own viewer, which Chrome and Safari refuse to run (a blocked or blank
+  // page) under a sandbox or default-src 'none' policy. Its type was checked from its content and nosniff holds the
+  // browser to it, so it cannot be taken for a page of the portal; every other file keeps the sandbox.
+  const viewer = inline && file.mime === 'application/pdf';
+  return {
+    'content-type': file.mime,
+    'x-content-type-options': 'nosniff',
+    ...(viewer ? {} : { 'content-security-policy': "default-src 'none'; sandbox" }),
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+  };
+}
+
+/** Seconds a learner on trial may play of a chapter that lasts `duration` seconds. */
+export function uploadedTrialSeconds(duration: number): number {
+  return Math.min(duration > 0 ? duration : COURSE_TRIAL_SECONDS, COURSE_TRIAL_SECONDS);
+}
+
+const MUXER: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', mov: 'mov', m4a: 'ipod', webm: 'webm', mp3: 'mp3' };
+const CUT_TIMEOUT_MS = 120_000;
+const inFlight = new Map<string, Promise<string | null>>();
+let ffmpegMissing = false;
+
+/** Runs ffmpeg (FFMPEG_PATH, default on the PATH); true when it succeeded. */
+export function runFfmpeg(args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    // The binary is configuration, not a project file: not traced by the bundler.
+    const child = spawn(/*turbopackIgnore: true*/ process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-2000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), CUT_TIMEOUT_MS);
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (e.code === 'ENOENT' && !ffmpegMissing) {
+        ffmpegMissing = true;
+        console.warn('[media] ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
+      }
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0 && err) console.warn(`[media] ffmpeg failed: ${err.trim().split('\n').pop()}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * The trial rendition of an uploaded file (its first `seconds`), or null when it cannot be made. Written to a
+ * temporary name and renamed, so a half-written rendition is never served; concurrent requests share one cut.
+ */
+export function trialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
+  const key = `trials/${media.key}-${seconds}s.${media.ext}`;
+  const target = uploadedFilePath(key);
+  const muxer = MUXER[media.ext];
+  if (!target || !muxer) return Promise.resolve(null);
+  const running = inFlight.get(target);
+  if (running) return running;
+  const job = (async () => {
+    if (await stat(target).then((s) => s.size > 0, () => false)) return target;
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.part`;
+    const args = ['-v', 'error', '-y', '-i', media.fullPath, '-t', String(seconds), '-map', '0', '-c', 'copy'];
+    if (muxer === 'mp4' || muxer === 'mov' || muxer === 'ipod') args.push('-movflags', '+faststart');
+    args.push('-f', muxer, tmp);
+    const ok = await runFfmpeg(args);
+    if (!ok || !(await stat(tmp).then((s) => s.size > 0, () => false))) {
+      await rm(tmp, { force: true });
+      return null;
+    }
+    await rename(tmp, target);
+    return target;
+  })().finally(() => inFlight.delete(target));
+  inFlight.set(target, job);
+  return job;
+}
