@@ -13,7 +13,8 @@ import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { JsonLd } from '@/components/ui/JsonLd';
 import { RichText } from '@/components/ui/RichText';
 import { NewsViews } from '@/components/catalogue/NewsViews';
-import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
 
 type Kind = 'news' | 'notice';

@@ -10,7 +10,8 @@ import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { CourseDetailView } from '@/components/catalogue/CourseDetailView';
 import { detailLinks } from '@/lib/catalogue/variant-rules';
-import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
+import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
 
 export async function courseDetailMetadata(params: CatalogueParams, route: string): Promise<Metadata> {

@@ -13,7 +13,8 @@ import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { hrefOf } from '@/lib/links';
 import { Pagination } from '@/components/ui/Pagination';
 import { CourseList, LiveList, NewsList, NoticeList, SeriesList, TeacherList } from '@/components/catalogue/Lists';
-import { pageMetadata, pageNumber, publicApi, siteOfParams, tagPage, type CatalogueParams } from '@/lib/catalogue/server';
+import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import type { SimpleListSpec } from '@/lib/catalogue/list-specs';
 
 const LISTS = { series: SeriesList, teacher: TeacherList, live: LiveList, news: NewsList, notice: NoticeList, course: CourseList };

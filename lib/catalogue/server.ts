@@ -106,20 +106,3 @@ export function pageNumber(query: Record<string, string>): number {
   const n = Number(query.page);
   return Number.isInteger(n) && n > 1 && n <= 100_000 ? n : 1;
 }
-
-const noTags = async () => null;
-
-/**
- * Declares what a cached page shows (lib/cache-tags), so that the backend's invalidation of those tags regenerates
- * it. Next.js attaches the tags of an unstable_cache read to the page being rendered; this read caches nothing else.
- */
-export async function tagPage(...tags: string[]): Promise<void> {
-  if (!tags.length) return;
-  const { unstable_cache } = await import('next/cache');
-  try {
-    await unstable_cache(noTags, ['page-tags', ...tags], { tags })();
-  } catch (err) {
-    // Outside a Next.js server (a test rendering a page) there is no page cache to tag.
-    if (process.env.NEXT_RUNTIME) throw err;
-  }
-}

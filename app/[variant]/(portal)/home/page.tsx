@@ -8,7 +8,7 @@ import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 import { siteDescription } from '@/lib/catalogue/descriptions';
 import { StationRecommend } from '@/components/stations/StationRecommend';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
-import { tagPage } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
 
 type Params = Promise<{ variant: string }>;

@@ -4,7 +4,8 @@ import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } f
 import { ApiError, platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { cleanSearchKeyword, searchKeywordError } from '@/lib/validation/search-rule';
-import { siteOfParams, type CatalogueParams, tagPage } from '@/lib/catalogue/server';
+import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Highlight } from '@/components/ui/Highlight';
 import { hrefOf } from '@/lib/links';

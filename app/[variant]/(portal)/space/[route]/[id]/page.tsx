@@ -1,4 +1,4 @@
-import { tagPage } from '@/lib/catalogue/server';
+import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
