@@ -2,7 +2,7 @@
 /** The right-hand column of a saved course: its chapters, a new chapter, and the review. */
 import type { CreationCourse } from '@/lib/contract/spaces';
 import { AddChapterForm } from './AddChapterForm';
-import { ChapterList } from './ChapterList';
+import { ChapterFiles } from './ChapterFiles';
 import { ReviewPanel } from './ReviewPanel';
 
 export function Chapters({ course, onChange }: { course: CreationCourse; onChange: () => void }) {
@@ -10,7 +10,7 @@ export function Chapters({ course, onChange }: { course: CreationCourse; onChang
   const locked = course.auditStatus === 1054 || (course.auditStatus === 1056 && course.submitted);
   return (
     <div className="space-y-4">
-      <ChapterList course={course} locked={locked} onChange={onChange} />
+      <ChapterFiles course={course} locked={locked} onChange={onChange} />
       {!locked && <AddChapterForm courseId={course.courseId} onChange={onChange} />}
       <ReviewPanel course={course} locked={locked} onChange={onChange} />
     </div>

@@ -6,7 +6,7 @@
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, getDbHandle } from '@/lib/server/db';
 import { platformPath } from '@/lib/api/core';
-import { orgSpaceList } from '@/lib/server/services/catalogue/catalogue';
+import { orgSpaceList } from '@/lib/server/services/catalogue/orgs';
 import { courseCategories, detailLinks } from '@/lib/catalogue/variant-rules';
 import type { Banner, CourseCard, LiveCard, Page, SeriesCard } from '@/lib/contract/home';
 import type { CourseDetail, CourseListItem, LiveDetail, SeriesDetail } from '@/lib/contract/catalogue';

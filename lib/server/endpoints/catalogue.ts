@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
 import type { Endpoint } from '../http/endpoint';
 import { endpoint } from '../http/endpoint';
-import * as cat from '../services/catalogue/catalogue';
+import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
 import * as search from '../services/catalogue/search';

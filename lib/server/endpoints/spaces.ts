@@ -24,7 +24,7 @@ import {
   spaceRef,
   topSchema,
 } from '@/lib/validation/spaces';
-import { orgSpaceList } from '../services/catalogue/catalogue';
+import { orgSpaceList } from '../services/catalogue/orgs';
 
 const empty = z.object({});
 const courseId = z.object({ courseId: positiveId });

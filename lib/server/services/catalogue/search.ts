@@ -16,8 +16,8 @@ import { onInvalidate } from '@/lib/server/cache';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
 import { courses, news, notices, series, teachers, trains } from '@/lib/server/db/schema';
 import { plainText } from '@/lib/server/rich-text';
-import { publishedTo, visibleCourseCount, visibleTeachers } from '../audience';
-import { categoryName, visibleCourses, type Paging } from './catalogue';
+import { publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from '../audience';
+import { categoryName, type Paging } from './shared';
 import type { Scope } from '../scope';
 
 export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 'teacher', 'news', 'notice'];

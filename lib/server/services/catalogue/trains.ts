@@ -13,7 +13,7 @@ import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, publishedTo } from '../audience';
 import { type Scope } from '../scope';
 import { trainCardColumns } from '../cards';
-import { page, type Paging } from './catalogue';
+import { page, type Paging } from './shared';
 import type { SessionUser } from '../accounts/sessions';
 import { visitorApplyStatus } from './train-status';
 import { revalidateTrain } from './revalidate';

@@ -11,7 +11,7 @@ import { chapterDuration, clipFor, trialSeconds } from '../media/demo-media';
 import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from '../media/uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
 import { courseState } from './course-enrolment';
-import { visibleCourses } from '../catalogue/catalogue';
+import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
 import { chapterFor } from '../media/media-stream';
 import type { EndpointContext } from '@/lib/server/http/endpoint';

@@ -7,7 +7,7 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { RemoveButton } from '@/components/ui/RemoveButton';
 import { useRemoveChapter } from './use-creation-actions';
 
-export function ChapterList({ course, locked, onChange }: { course: CreationCourse; locked: boolean; onChange: () => void }) {
+export function ChapterFiles({ course, locked, onChange }: { course: CreationCourse; locked: boolean; onChange: () => void }) {
   const id = useId();
   const [confirm, dialog] = useConfirm();
   const removeChapter = useRemoveChapter(onChange);
