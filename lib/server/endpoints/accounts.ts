@@ -19,6 +19,7 @@ import {
   updateInfoSchema,
 } from '@/lib/validation/accounts';
 import { loginSchema } from '@/lib/validation/auth';
+import { DEVICE_COOKIE } from '@/lib/session/device';
 import { endpoint, type Endpoint } from '../http/endpoint';
 import { createCaptcha } from '../services/accounts/captcha';
 import { login, logout } from '../services/accounts/auth';
@@ -37,7 +38,7 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user!)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
-  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip)),
+  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null)),
   '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
 
   // The captcha (SPEC 7 Site).
