@@ -201,7 +201,7 @@ async function main() {
       await httpRequest({ port: PORT, hostname: HOSTNAME, path: '/api/course/homeList', method: 'POST', headers: { host: `localhost:${PORT}`, 'content-type': 'application/json' }, body: '{}' });
       await stopServer(first.child);
     }
-    const server = hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
+    const server = hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', RATE_LIMITS: 'off' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
     for (const t of SELECTED) {
       const statuses = await warm(t);
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);

@@ -40,6 +40,17 @@ function secret(): Buffer {
 
 const mac = (payload: string) => createHmac('sha256', secret()).update(payload).digest('base64url');
 
+/** Whether `signature` is the MAC of `payload` under the same secret (for other signed cookies, lib/session/device). */
+export function signatureOf(payload: string): string {
+  return mac(payload);
+}
+
+export function validSignature(payload: string, signature: string): boolean {
+  const expected = Buffer.from(mac(payload));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 export function signIdentity(id: Identity): string {
   const payload = `${id.operatorID}.${id.tchrId ?? ''}`;
   return `${payload}.${mac(payload)}`;

@@ -19,8 +19,10 @@ import {
   updateInfoSchema,
 } from '@/lib/validation/accounts';
 import { loginSchema } from '@/lib/validation/auth';
+import { DEVICE_COOKIE } from '@/lib/session/device';
 import { endpoint, type Endpoint } from '../http/endpoint';
 import { createCaptcha } from '../services/accounts/captcha';
+import { limitAddress } from '../services/accounts/rate-limit';
 import { login, logout } from '../services/accounts/auth';
 import * as account from '../services/accounts/account';
 import { activate, register, registerInfo, registerValid } from '../services/accounts/register';
@@ -37,11 +39,12 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user!)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
-  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip)),
+  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null)),
   '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
 
   // The captcha (SPEC 7 Site).
-  '/modules/imgCode/detail': endpoint(empty, 'none', async () => {
+  '/modules/imgCode/detail': endpoint(empty, 'none', async (_b, ctx) => {
+    await limitAddress('captcha', ctx.ip); // each captcha is a row
     const { uuid, codeBase64, answer } = await createCaptcha();
     // Test-only hook (e2e and bench read the answer); off unless PORTAL_TEST_HOOKS=1 is set.
     return process.env.PORTAL_TEST_HOOKS === '1' ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
@@ -49,7 +52,7 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
 
   // Registration (type -1) and activation.
   '/api/register/create': endpoint(registerSchema, 'none', (b, ctx) => register(b, ctx.site)),
-  '/api/register/valid': endpoint(registerValidSchema, 'none', (b) => registerValid(b.email)),
+  '/api/register/valid': endpoint(registerValidSchema, 'none', (b, ctx) => registerValid(b.email, ctx.ip)),
   '/api/register/info': endpoint(z.object({ resourceId: z.int32().positive() }), 'none', (b) => registerInfo(b.resourceId)),
   '/api/register/activate': endpoint(tokenSchema, 'none', (b) => activate(b.token)),
 
@@ -63,8 +66,8 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
 
   // Account settings.
-  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user!.operatorID, ctx.token, b)),
-  '/api/eosoperator/updateEmail': endpoint(updateEmailSchema.extend({ password: z.string().max(128).optional() }), 'user', (b, ctx) => account.updateEmail(ctx.user!.operatorID, b)),
+  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user!.operatorID, ctx.token, b, ctx.ip)),
+  '/api/eosoperator/updateEmail': endpoint(updateEmailSchema.extend({ password: z.string().max(128).optional() }), 'user', (b, ctx) => account.updateEmail(ctx.user!.operatorID, b, ctx.token, ctx.ip)),
   '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) => account.updateHead(ctx.user!.operatorID, b.headPic)),
   '/api/eosoperator/update': endpoint(updateInfoSchema, 'user', (b, ctx) => account.updateInfo(ctx.user!.operatorID, b)),
 

@@ -43,7 +43,7 @@ const applyState = (v: 0 | 1 | 2 | undefined) => (v ? v : undefined);
 const criteria = (key: train.TrainCriterion) =>
   endpoint(trainFiltersSchema, 'none', (b, ctx) => train.trainCriteria(scope(ctx), key, { ...b, applyState: applyState(b.applyState) }));
 
-const searchTab = (tab: SearchTab) => endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b));
+const searchTab = (tab: SearchTab) => endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b, ctx.ip));
 
 export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
@@ -113,9 +113,9 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/policy/detail': endpoint(byId, 'user', (b, ctx) => cat.policyDetail(scope(ctx), b.id)),
 
   // Search
-  '/api/search/full': endpoint(searchFullSchema, 'none', (b, ctx) => search.searchFull(scope(ctx), b.key, b.pageSize)),
+  '/api/search/full': endpoint(searchFullSchema, 'none', (b, ctx) => search.searchFull(scope(ctx), b.key, b.pageSize, ctx.ip)),
   '/api/search/course': searchTab('course'),
-  '/api/search/courseTypeTree': endpoint(searchKeySchema, 'none', (b, ctx) => search.searchCourseTypeTree(scope(ctx), b.key)),
+  '/api/search/courseTypeTree': endpoint(searchKeySchema, 'none', (b, ctx) => search.searchCourseTypeTree(scope(ctx), b.key, ctx.ip)),
   '/api/search/train': searchTab('train'),
   '/api/search/project': searchTab('project'),
   '/api/search/teacher': searchTab('teacher'),

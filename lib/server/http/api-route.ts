@@ -8,6 +8,8 @@ import { callEndpoint, isKnownPath } from './dispatch';
 import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN, MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND } from './errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
+import { DEVICE_COOKIE } from '@/lib/session/device';
+import { readCookie } from './cookies';
 
 export { isCrossSite, MAX_JSON_BYTES } from './envelope';
 
@@ -37,7 +39,11 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       if (v !== null) headers[name] = v.slice(0, 512);
     }
     const token = requestToken(request);
-    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request) });
+    // Only the cookies a service reads are passed on (the session cookie is the token above).
+    const cookies: Record<string, string> = {};
+    const device = readCookie(request.headers.get('cookie'), DEVICE_COOKIE);
+    if (device) cookies[DEVICE_COOKIE] = device.slice(0, 256);
+    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request), cookies });
     const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
     return envelope(result.code, result.msg, result.data, 200, result.cookies, secure);
   } catch (err) {

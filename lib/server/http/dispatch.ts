@@ -16,6 +16,7 @@ export interface CallContext {
   site: Site;
   headers?: Record<string, string>;
   ip?: string;
+  cookies?: Record<string, string>;
 }
 
 export interface CallResult extends Envelope {
@@ -55,6 +56,7 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
     user: null,
     ip: ctx.ip ?? '',
     headers: ctx.headers ?? {},
+    cookies: ctx.cookies ?? {},
     setCookies: [],
   };
   try {

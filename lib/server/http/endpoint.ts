@@ -19,6 +19,8 @@ export interface EndpointContext {
   user: SessionUser | null;
   ip: string;
   headers: Record<string, string>;
+  /** The request's cookies the backend reads (the device cookie of a sign-in), by name. */
+  cookies: Record<string, string>;
   /** Cookies the HTTP layer sets on the response (the session cookie of DESIGN 5). */
   setCookies: ResponseCookie[];
 }

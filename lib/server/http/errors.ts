@@ -9,6 +9,7 @@ export const CODE_NOT_FOUND = 1004;
 export const CODE_METHOD = 1005;
 export const CODE_BAD_JSON = 1006;
 export const CODE_TOO_LARGE = 1013;
+/** Too many tries or calls (as HTTP 429): a sign-in lock, a spent reset-mail quota, a rate limit. */
 export const CODE_THROTTLED = 1029;
 export const CODE_SERVER = 1500;
 
@@ -17,6 +18,7 @@ export const MSG_METHOD = '请求方式错误，请使用POST提交';
 export const MSG_BAD_JSON = '请求内容不是有效的JSON';
 export const MSG_TOO_LARGE = '请求内容过大';
 export const MSG_CROSS_SITE = '非法的跨站请求';
+export const MSG_TOO_FREQUENT = '操作过于频繁，请稍后再试';
 
 /** Thrown by services for an expected refusal; the dispatcher turns it into the envelope. */
 export class ServiceError extends Error {
@@ -32,4 +34,9 @@ export class ServiceError extends Error {
 /** A catalogue record that is not there, or not shown on this site: 课程不存在或已下线 (1004). */
 export function notShown(what: string): ServiceError {
   return new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
+}
+
+/** A rate limit spent (lib/server/services/accounts/rate-limit): 操作过于频繁，请稍后再试 (1029). */
+export function tooFrequent(): ServiceError {
+  return new ServiceError(MSG_TOO_FREQUENT, CODE_THROTTLED);
 }

@@ -5,9 +5,11 @@ import type { UserInfo } from '@/lib/contract/home';
 import { V } from '@/lib/validation/messages';
 import { db } from '@/lib/server/db';
 import { operatorStations, operators, orgs, stations } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError, tooFrequent } from '@/lib/server/http/errors';
 import { hashPassword, verifyPassword } from './password';
-import { endSessionsOf, type SessionUser } from './sessions';
+import { endSession, endSessionsOf, type SessionUser } from './sessions';
+import { countUse, limitAddress } from './rate-limit';
+import { loginThrottles } from '@/lib/server/db/schema';
 
 export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
   const d = await db();
@@ -98,10 +100,33 @@ export async function loginRecommendSave(operatorId: number, token: string | nul
   return { msg: SAVED_MSG };
 }
 
-export async function changePassword(operatorId: number, token: string | null, body: { oldPassword: string; newPassword: string }) {
+/** Wrong current passwords an account may give in the settings in 15 minutes; the last one ends the session. */
+export const PASSWORD_CHECK_ACCOUNT_MAX = 10;
+const PASSWORD_CHECK_WINDOW_S = 15 * 60;
+export const passwordCheckAccountKey = (operatorId: number) => `passwordCheck:operator:${operatorId}`;
+
+/**
+ * Checks the current password a settings call gives, counted before the check (per address, and per account, so
+ * parallel calls cannot pass the limit): a session that keeps guessing (a stolen one) is ended at the account's
+ * limit, and calls past it are refused until the window ends. A right password clears the account's count.
+ */
+async function checkCurrentPassword(operatorId: number, token: string | null, ip: string, password: string, hash: string, wrongMsg: string): Promise<void> {
+  await limitAddress('passwordCheck', ip);
+  const tries = await countUse(passwordCheckAccountKey(operatorId), PASSWORD_CHECK_WINDOW_S);
+  if (tries <= PASSWORD_CHECK_ACCOUNT_MAX && (await verifyPassword(password, hash))) {
+    const d = await db();
+    await d.delete(loginThrottles).where(eq(loginThrottles.key, passwordCheckAccountKey(operatorId)));
+    return;
+  }
+  if (tries < PASSWORD_CHECK_ACCOUNT_MAX) throw new ServiceError(wrongMsg);
+  if (token) await endSession(token);
+  throw tooFrequent();
+}
+export async function changePassword(operatorId: number, token: string | null, body: { oldPassword: string; newPassword: string }, ip = '') {
   const d = await db();
   const [op] = await d.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
-  if (!op || !(await verifyPassword(body.oldPassword, op.hash))) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
+  if (!op) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
+  await checkCurrentPassword(operatorId, token, ip, body.oldPassword, op.hash, OLD_PASSWORD_WRONG_MSG);
   await d
     .update(operators)
     .set({ passwordHash: await hashPassword(body.newPassword), isDefaultPassword: false })
@@ -112,13 +137,13 @@ export async function changePassword(operatorId: number, token: string | null, b
 }
 
 /** E-mail drives password recovery, so replacing an address already set needs the current password. */
-export async function updateEmail(operatorId: number, body: { email: string; password?: string }) {
+export async function updateEmail(operatorId: number, body: { email: string; password?: string }, token: string | null = null, ip = '') {
   const d = await db();
   const [op] = await d.select({ email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
   if (!op) throw new ServiceError('未找到当前用户信息');
   if (op.email) {
     if (!body.password) throw new ServiceError(EMAIL_PASSWORD_REQUIRED_MSG);
-    if (!(await verifyPassword(body.password, op.hash))) throw new ServiceError(CURRENT_PASSWORD_WRONG_MSG);
+    await checkCurrentPassword(operatorId, token, ip, body.password, op.hash, CURRENT_PASSWORD_WRONG_MSG);
   }
   await assertEmailFree(operatorId, body.email);
   await d.update(operators).set({ email: body.email }).where(eq(operators.id, operatorId));

@@ -1,12 +1,14 @@
 /**
- * Username login and logout (SPEC 4.2, 7): captcha first, then throttling, then the password; the
- * token goes into an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5).
+ * Username login and logout (SPEC 4.2, 7): captcha first, then the attempt is counted (throttling), then the
+ * password; the token goes into an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5), and
+ * the browser gets a device cookie that later sign-ins to this account are counted by (throttle.ts).
  * A login that carries esLoginIO (passport types 15, 16) links the passport identity to the account.
  */
 import { eq, sql } from 'drizzle-orm';
 import { CAPTCHA_WRONG_MSG } from '@/lib/contract/messages';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE, signIdentity } from '@/lib/session/identity';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, signDevice, verifyDevice } from '@/lib/session/device';
 import type { LoginForm } from '@/lib/validation/auth';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
@@ -16,7 +18,7 @@ import { verifyPassword } from './password';
 import { safeRedirect } from './redirect-hosts';
 import { verifyCaptcha } from './captcha';
 import { createSession, endSession } from './sessions';
-import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
+import { admitAttempt, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
 import type { LoginResult } from '@/lib/contract/home';
 
@@ -44,7 +46,7 @@ type Operator = typeof operators.$inferSelect;
 export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: { redirect?: string; keepTokenHash?: string } = {}): Promise<LoginResult> {
   const d = await db();
   const token = await createSession(op.id, new Date(), opts.keepTokenHash);
-  setCookies.push(...sessionCookies(token, op));
+  setCookies.push(...sessionCookies(token, op), { name: DEVICE_COOKIE, value: signDevice(op.id), maxAge: DEVICE_MAX_AGE_S, httpOnly: true });
   const [org] = op.orgId ? await d.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, op.orgId)) : [];
   return {
     token,
@@ -74,19 +76,19 @@ export async function findOperatorByLogin(userID: string): Promise<Operator | un
   return op;
 }
 
-export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = ''): Promise<LoginResult> {
+export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = '', deviceCookie: string | null = null): Promise<LoginResult> {
   if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
   const op = await findOperatorByLogin(form.userID);
   // Counted under the login name, whether the account was named by it or by its e-mail.
   const account = op?.userId ?? form.userID;
-  await assertNotThrottled(account, ip);
+  const device = verifyDevice(deviceCookie);
+  const knownDevice = op && device?.operatorID === op.id ? device.id : null;
+  // Counted before the password is checked, so parallel attempts cannot all pass a check made before any is counted.
+  await admitAttempt(account, ip, knownDevice);
   const ok = await verifyPassword(form.password, op?.passwordHash ?? DUMMY_HASH);
-  if (!op || !ok) {
-    await recordFailure(account, ip);
-    throw new ServiceError(LOGIN_FAILED_MSG);
-  }
+  if (!op || !ok) throw new ServiceError(LOGIN_FAILED_MSG);
   if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
-  await recordSuccess(account, ip);
+  await recordSuccess(account, ip, knownDevice);
   const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
   return signIn(linked, setCookies, { redirect: form.redirect });
 }

@@ -14,7 +14,7 @@ import { hashPassword } from './password';
 import { consumeToken, issueToken, peekToken } from './account-tokens';
 import { escapeHtml, sendMail } from '@/lib/server/mail';
 import { endSessionsOf } from './sessions';
-import { takeQuota } from './throttle';
+import { rateLimit } from './rate-limit';
 
 export const RESET_INVALID = `${RESET_LINK_INVALID_MSG}，${RESET_LINK_EXPIRED_MSG}`;
 
@@ -44,8 +44,8 @@ export async function forgetPasswordSendEmail(userIdOrEmail: string, site: Site,
   if (!op || !op.email) throw new ServiceError(V.forgotNotFound);
   // Only accounts this endpoint already admits to are limited, so a refusal tells nothing new.
   // The address first: a sender held back there does not use up the account's minute.
-  if (!(await takeQuota(resetMailAddressKey(ip), RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_WINDOW_MS))) throw new ServiceError(RESET_MAIL_ADDRESS_MSG, CODE_THROTTLED);
-  if (!(await takeQuota(resetMailAccountKey(op.id), 1, RESET_MAIL_ACCOUNT_WINDOW_MS))) throw new ServiceError(RESET_MAIL_ACCOUNT_MSG, CODE_THROTTLED);
+  if (!(await rateLimit(resetMailAddressKey(ip), RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_WINDOW_MS / 1000))) throw new ServiceError(RESET_MAIL_ADDRESS_MSG, CODE_THROTTLED);
+  if (!(await rateLimit(resetMailAccountKey(op.id), 1, RESET_MAIL_ACCOUNT_WINDOW_MS / 1000))) throw new ServiceError(RESET_MAIL_ACCOUNT_MSG, CODE_THROTTLED);
   const token = await issueToken('reset', op.id, RESET_LINK_VALID_MS);
   const link = `${siteOrigin(site)}/home?forgetPasswordToken=${token}`;
   const title = siteTitle(site);

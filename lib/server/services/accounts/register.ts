@@ -14,6 +14,7 @@ import { ServiceError } from '@/lib/server/http/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, tokenOwner } from './account-tokens';
 import { verifyCaptcha } from './captcha';
+import { limitAddress } from './rate-limit';
 import { CAPTCHA_WRONG_MSG } from './auth';
 import { escapeHtml, sendMail } from '@/lib/server/mail';
 
@@ -36,7 +37,9 @@ async function taken(email: string): Promise<string | null> {
 }
 
 /** /api/register/valid: throws the duplicate message, or answers true. */
-export async function registerValid(email: string): Promise<true> {
+export async function registerValid(email: string, ip = ''): Promise<true> {
+  // It tells whether an e-mail is registered: limited per address, so the site cannot be used to sort a list.
+  await limitAddress('registerValid', ip);
   const msg = await taken(email);
   if (msg) throw new ServiceError(msg);
   return true;

@@ -1,22 +1,29 @@
 /**
- * Login throttling (SPEC 9 security, DESIGN 6): failed password checks counted in the database per account and
- * address together (a small limit), per account from any address (a much larger one, so a stranger cannot lock
- * the owner out with a few tries) and per address. Past a limit within the window the key is locked for a while;
- * a success clears the account's counts. Locks lift by themselves. The same table holds plain quotas
- * (takeQuota), e.g. of password-reset e-mails.
+ * Login throttling (SPEC 9 security, DESIGN 6). Every sign-in attempt is counted in the database BEFORE its password
+ * is checked, in one statement over its keys: per account and address together (a small limit), per account from
+ * any address (a larger one) and per address. An attempt that makes an account's count pass its limit locks that
+ * key and is refused, so however many arrive at once, at most the limit are checked; a lock stays until it lifts by
+ * itself (no failure clears it). The address's count does not lock: past it attempts are refused until its window
+ * ends. A success gives back what it took.
+ *
+ * A browser that has signed in to the account before (its signed device cookie, lib/session/device) is counted on
+ * its own key instead, so strangers who spend the account's limits do not lock the owner out of that browser.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
 import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const THROTTLE_LOCK_MS = 15 * 60_000;
-/** Failures of one account from one address. */
+/** Attempts on one account from one address. */
 export const ACCOUNT_MAX_FAILURES = 5;
-/** Failures of one account from all addresses together. */
+/** Attempts on one account from all addresses together (browsers without the account's device cookie). */
 export const ACCOUNT_ALL_MAX_FAILURES = 50;
+/** Attempts from one address on any accounts (without a device cookie). */
 export const ADDRESS_MAX_FAILURES = 20;
+/** Attempts on one account from one browser that signed in to it before. */
+export const DEVICE_MAX_FAILURES = 10;
 export const THROTTLED_MSG = '登录失败次数过多，请15分钟后再试';
 
 const account = (userID: string) => userID.trim().toLowerCase();
@@ -24,55 +31,90 @@ const address = (ip: string) => ip || 'unknown';
 export const accountKey = (userID: string) => `account:${account(userID)}`;
 export const accountAddressKey = (userID: string, ip: string) => `account:${account(userID)}|ip:${address(ip)}`;
 export const addressKey = (ip: string) => `ip:${address(ip)}`;
-const keysOf = (userID: string, ip: string) => [accountAddressKey(userID, ip), accountKey(userID), addressKey(ip)];
+export const accountDeviceKey = (userID: string, device: string) => `account:${account(userID)}|device:${device}`;
 
-export async function assertNotThrottled(userID: string, ip: string, now = new Date()): Promise<void> {
+interface Limit {
+  key: string;
+  max: number;
+  /** Whether passing max locks the key for THROTTLE_LOCK_MS; else attempts are refused while it is at max. */
+  locks: boolean;
+}
+
+/** The counters an attempt uses: a known browser's own, else the account's (per address and in total) and the address's. */
+function limitsOf(userID: string, ip: string, device: string | null): Limit[] {
+  if (device) return [{ key: accountDeviceKey(userID, device), max: DEVICE_MAX_FAILURES, locks: true }];
+  return [
+    { key: accountAddressKey(userID, ip), max: ACCOUNT_MAX_FAILURES, locks: true },
+    { key: accountKey(userID), max: ACCOUNT_ALL_MAX_FAILURES, locks: true },
+    // Not locked: sign-ins in flight count here too, and many at once from one school's address must not lock it.
+    { key: addressKey(ip), max: ADDRESS_MAX_FAILURES, locks: false },
+  ];
+}
+
+const unlocked = sql`(${loginThrottles.lockedUntil} is null or ${loginThrottles.lockedUntil} <= now())`;
+
+/** Gives back one counted attempt on keys that are not locked (a refused attempt, or a success on the address). */
+async function giveBack(keys: string[]): Promise<void> {
+  if (!keys.length) return;
   const d = await db();
-  const rows = await d
-    .select({ lockedUntil: loginThrottles.lockedUntil })
-    .from(loginThrottles)
-    .where(inArray(loginThrottles.key, keysOf(userID, ip)));
-  if (rows.some((r) => r.lockedUntil && r.lockedUntil > now)) throw new ServiceError(THROTTLED_MSG, CODE_THROTTLED);
+  await d
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+    .where(sql`${loginThrottles.key} in ${keys} and ${unlocked}`);
 }
 
-/** Counts one more use of key in its window (one statement: a use outside the window, or after a lock lifted, starts a new count). */
-async function count(key: string, windowMs: number, now: Date): Promise<number> {
+/**
+ * Counts one sign-in attempt on all its keys in one statement, before the password is checked, and refuses it
+ * (THROTTLED_MSG) when one of them is locked or this attempt passes a limit (which locks that key).
+ *
+ * Each key's count is incremented under the row's lock (ON CONFLICT DO UPDATE), so parallel attempts get distinct
+ * counts and at most `max` of them are admitted per window; an attempt stays counted as a failure unless it
+ * succeeds. While one key is locked the others are not counted (the `blocked` check), and a refused attempt gives
+ * back what it took, so refused attempts from one address do not spend the account's total for everyone else.
+ * `device` is the id of a valid device cookie for this account, or null.
+ */
+export async function admitAttempt(userID: string, ip: string, device: string | null = null, now = new Date()): Promise<void> {
   const d = await db();
-  const windowFloor = new Date(now.getTime() - windowMs);
-  const fresh = sql`${loginThrottles.windowStart} < ${windowFloor} or ${loginThrottles.lockedUntil} is not null`;
-  const [row] = await d
-    .insert(loginThrottles)
-    .values({ key, failures: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: loginThrottles.key,
-      set: {
-        failures: sql`case when ${fresh} then 1 else ${loginThrottles.failures} + 1 end`,
-        windowStart: sql`case when ${fresh} then ${now} else ${loginThrottles.windowStart} end`,
-        lockedUntil: sql`null`,
-      },
-    })
-    .returning({ failures: loginThrottles.failures });
-  return row?.failures ?? 1;
+  const limits = limitsOf(userID, ip, device);
+  const floor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const until = new Date(now.getTime() + THROTTLE_LOCK_MS);
+  const keys = limits.map((l) => l.key);
+  const t = sql.raw('t');
+  const byKey = (value: (l: Limit) => SQL) => sql`case ${t}.key ${sql.join(limits.map((l) => sql`when ${l.key} then ${value(l)}`), sql` `)} end`;
+  const maxOf = byKey((l) => sql`${l.max}::int`);
+  const lockOf = byKey((l) => (l.locks ? sql`${until}::timestamptz` : sql`null::timestamptz`));
+  const locked = sql`(${t}.locked_until > ${now})`;
+  // A window that ended, or a lock that lifted, starts a new count.
+  const fresh = sql`(${t}.window_start < ${floor} or ${t}.locked_until is not null)`;
+  const result = (await d.execute(sql`
+    with blocked as (select 1 from login_throttles where key in ${keys} and locked_until > ${now})
+    insert into login_throttles as t (key, failures, window_start)
+    select v.key, 1, ${now}::timestamptz from (values ${sql.join(
+      keys.map((k) => sql`(${k}::text)`),
+      sql`, `,
+    )}) as v(key)
+    where not exists (select 1 from blocked)
+    on conflict (key) do update set
+      failures = case when ${locked} then ${t}.failures when ${fresh} then 1 else ${t}.failures + 1 end,
+      window_start = case when ${locked} or not ${fresh} then ${t}.window_start else ${now}::timestamptz end,
+      locked_until = case when ${locked} then ${t}.locked_until when not ${fresh} and ${t}.failures + 1 > ${maxOf} then ${lockOf} end
+    returning t.key as key, t.failures as failures, (t.locked_until is not null) as locked`)) as unknown as {
+    rows: { key: string; failures: number; locked: boolean }[];
+  };
+  const rows = result.rows;
+  const over = (r: (typeof rows)[number]) => r.locked || Number(r.failures) > (limits.find((l) => l.key === r.key)?.max ?? 0);
+  if (rows.length === limits.length && !rows.some(over)) return;
+  await giveBack(rows.filter((r) => !r.locked).map((r) => r.key));
+  throw new ServiceError(THROTTLED_MSG, CODE_THROTTLED);
 }
 
-async function bump(key: string, max: number, now: Date): Promise<void> {
-  if ((await count(key, THROTTLE_WINDOW_MS, now)) < max) return;
+/**
+ * After the right password: the account's own counters start again (the browser's, or the address's on this account
+ * and the account's total, unless strangers have locked them), and the address gets back the attempt it spent.
+ */
+export async function recordSuccess(userID: string, ip: string, device: string | null = null): Promise<void> {
   const d = await db();
-  await d.update(loginThrottles).set({ lockedUntil: new Date(now.getTime() + THROTTLE_LOCK_MS) }).where(eq(loginThrottles.key, key));
-}
-
-export async function recordFailure(userID: string, ip: string, now = new Date()): Promise<void> {
-  await bump(accountAddressKey(userID, ip), ACCOUNT_MAX_FAILURES, now);
-  await bump(accountKey(userID), ACCOUNT_ALL_MAX_FAILURES, now);
-  await bump(addressKey(ip), ADDRESS_MAX_FAILURES, now);
-}
-
-export async function recordSuccess(userID: string, ip: string): Promise<void> {
-  const d = await db();
-  await d.delete(loginThrottles).where(inArray(loginThrottles.key, [accountAddressKey(userID, ip), accountKey(userID)]));
-}
-
-/** Takes one of max uses of key per window; false once they are used up. Concurrent calls cannot both take the last one. */
-export async function takeQuota(key: string, max: number, windowMs: number, now = new Date()): Promise<boolean> {
-  return (await count(key, windowMs, now)) <= max;
+  const own = device ? [accountDeviceKey(userID, device)] : [accountAddressKey(userID, ip), accountKey(userID)];
+  await d.delete(loginThrottles).where(sql`${loginThrottles.key} in ${own} and ${unlocked}`);
+  if (!device) await giveBack([addressKey(ip)]);
 }

@@ -19,6 +19,8 @@ import { plainText } from '@/lib/server/rich-text';
 import { publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from '../audience';
 import { categoryName, type Paging } from './shared';
 import type { Scope } from '../scope';
+import { limitAddress } from '../accounts/rate-limit';
+import { openSearchGate } from '@/lib/server/lanes/search-gate';
 
 export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 'teacher', 'news', 'notice'];
 const MAX_WORDS = 5;
@@ -238,7 +240,40 @@ onInvalidate(SEARCH_TAGS, 'searchAnswers', () => answers.clear());
 
 const scopeKey = (scope: Scope) => [scope.site.variant, scope.platform];
 
-export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
+/**
+ * Keywords this instance has answered lately. A new one costs a search and, through the search page, a page
+ * rendered and cached, which made new keywords the easiest way to overload the server; so an address may ask
+ * LIMITS.searchKeyword new ones a minute (counted in the database, shared by instances), and known ones freely
+ * (tabs and pages of a keyword are not new). Bounded, oldest dropped first.
+ */
+const KNOWN_KEYWORD_TTL_MS = 60 * 60_000;
+const KNOWN_KEYWORDS_MAX = 5000;
+const knownKeywords = processState('knownSearchKeywords', () => new Map<string, number>());
+const keywordOf = (key: string) => key.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function isKnownKeyword(key: string, now = Date.now()): boolean {
+  const at = knownKeywords.get(keywordOf(key));
+  return at !== undefined && now - at < KNOWN_KEYWORD_TTL_MS;
+}
+
+/**
+ * Lets a keyword through for an address: free when known, else one of the address's new keywords this minute
+ * (refused with 操作过于频繁，请稍后再试). '' is the pages' own in-process call, let through: their requests are
+ * counted before they render (lib/server/lanes/search-gate).
+ */
+export async function admitKeyword(key: string, ip: string): Promise<void> {
+  if (!ip || isKnownKeyword(key)) return;
+  await limitAddress('searchKeyword', ip);
+  const k = keywordOf(key);
+  knownKeywords.delete(k);
+  knownKeywords.set(k, Date.now());
+  while (knownKeywords.size > KNOWN_KEYWORDS_MAX) knownKeywords.delete(knownKeywords.keys().next().value as string);
+}
+
+openSearchGate({ isKnown: (key) => isKnownKeyword(key), admit: admitKeyword });
+
+export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }, ip = ''): Promise<SearchPage> {
+  await admitKeyword(key, ip);
   return remembered([...scopeKey(scope), tab, key, q.pageNum, q.pageSize, q.categoryCode], () => searchTabNow(scope, tab, key, q));
 }
 
@@ -249,7 +284,8 @@ async function searchTabNow(scope: Scope, tab: SearchTab, key: string, q: Paging
 }
 
 /** Full search: the count of every tab and its best few results. */
-export async function searchFull(scope: Scope, key: string, size: number): Promise<SearchFull> {
+export async function searchFull(scope: Scope, key: string, size: number, ip = ''): Promise<SearchFull> {
+  await admitKeyword(key, ip);
   return remembered([...scopeKey(scope), 'full', key, size], () => searchFullNow(scope, key, size));
 }
 
@@ -266,7 +302,8 @@ async function searchFullNow(scope: Scope, key: string, size: number): Promise<S
 }
 
 /** The course tab's category tree with the number of matching courses in each category. */
-export async function searchCourseTypeTree(scope: Scope, key: string): Promise<CourseTypeCount[]> {
+export async function searchCourseTypeTree(scope: Scope, key: string, ip = ''): Promise<CourseTypeCount[]> {
+  await admitKeyword(key, ip);
   return remembered([...scopeKey(scope), 'tree', key], () => searchCourseTypeTreeNow(scope, key));
 }
 
