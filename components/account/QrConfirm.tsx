@@ -109,7 +109,7 @@ export function QrConfirm({ randNum }: { randNum: string }) {
               <dt className="text-gray-600">操作系统</dt>
               <dd>{view.device.system}</dd>
               <dt className="text-gray-600">大致位置</dt>
-              <dd>IP {view.device.address}</dd>
+              <dd>{/[.:]/.test(view.device.address) ? `IP ${view.device.address}` : view.device.address}</dd>
               <dt className="text-gray-600">请求时间</dt>
               <dd>{requestTime(view.device.requestedAt)}</dd>
             </dl>

@@ -68,6 +68,7 @@ describe('what the phone is shown', () => {
     expect(maskAddress('::ffff:198.51.100.23')).toBe('198.51.100.*');
     expect(maskAddress('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3:*');
     expect(maskAddress('')).toBe('未知');
+    expect([maskAddress('::1'), maskAddress('127.0.0.1')]).toEqual(['本机', '本机']);
   });
 });
 

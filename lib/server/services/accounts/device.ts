@@ -40,8 +40,9 @@ export function parseUserAgent(ua: string): { browser: string; system: string } 
   return { browser, system };
 }
 
-/** 203.0.113.7 -> 203.0.113.*; 2001:db8:1:2::5 -> 2001:db8:1:*; anything else -> 未知. */
+/** 203.0.113.7 -> 203.0.113.*; 2001:db8:1:2::5 -> 2001:db8:1:*; the loopback -> 本机; anything else -> 未知. */
 export function maskAddress(ip: string): string {
+  if (ip === '::1' || /^(?:::ffff:)?127\./i.test(ip)) return '本机';
   const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip.trim());
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.*`;
   if (/^[0-9a-f:]+$/i.test(ip) && ip.includes(':')) {
