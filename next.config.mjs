@@ -20,7 +20,7 @@ const nextConfig = {
   // catalogues, tests, a re-seeded ./data) must not serve each other's pages.
   experimental: { isrFlushToDisk: false },
   // PGlite ships 15 MB of WebAssembly: keep it out of the bundles (MACHINE-NOTES).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'svg-captcha'],
   // The SPEC 2.1 redirects live in proxy.ts, where the variant's route set is known
   // (the student host sends `/` to /course/index, the others to /home).
   async headers() {

@@ -11,16 +11,19 @@ import { ApiError } from '@/lib/api/core';
 import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES, QR_SIZE_PX } from '@/lib/constants';
 import type { LoginResult } from './after-login';
 
-type Poll = { status: 'waiting' | 'scanned' } | ({ status: 'confirmed' } & LoginResult);
+type Poll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status: 'confirmed' } & LoginResult);
 
 const QR_EXPIRED = '二维码已过期，点击刷新';
 /** The code could not be fetched (network, server): nothing to scan, so no instruction to scan. */
 const QR_FAILED = '二维码获取失败，点击重试';
+const QR_SCANNED = '已扫码，请在手机上确认';
+/** The phone said no (取消): this code is finished, a click gets a new one. */
+const QR_CANCELLED = '已取消，点击刷新';
 
 export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) {
   const [image, setImage] = useState<string | null>(null);
   const [url, setUrl] = useState('');
-  const [state, setState] = useState<'loading' | 'waiting' | 'scanned' | 'expired' | 'error'>('loading');
+  const [state, setState] = useState<'loading' | 'waiting' | 'scanned' | 'cancelled' | 'expired' | 'error'>('loading');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
   const root = useRef<HTMLDivElement>(null);
@@ -50,6 +53,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
         if (!alive.current) return;
         if (res.status === 'confirmed') return onSuccess(res);
         setState(res.status);
+        if (res.status === 'cancelled') return;
       } catch (e) {
         if (e instanceof ApiError) return setState('expired');
       }
@@ -70,7 +74,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
 
   useEffect(() => {
     const panel = root.current?.closest('[role="tabpanel"]') ?? root.current;
-    if ((state === 'expired' || state === 'error') && panel?.contains(document.activeElement)) refreshButton.current?.focus();
+    if ((state === 'expired' || state === 'error' || state === 'cancelled') && panel?.contains(document.activeElement)) refreshButton.current?.focus();
   }, [state]);
 
   return (
@@ -78,11 +82,11 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
       <div className="relative" style={{ width: QR_SIZE_PX, height: QR_SIZE_PX }}>
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn here
-          <img src={image} width={QR_SIZE_PX} height={QR_SIZE_PX} alt="扫码登录二维码" data-qr-url={url} className={state === 'expired' ? 'opacity-20' : ''} />
+          <img src={image} width={QR_SIZE_PX} height={QR_SIZE_PX} alt="扫码登录二维码" data-qr-url={url} className={state === 'expired' || state === 'cancelled' ? 'opacity-20' : ''} />
         ) : (
           <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? null : '二维码加载中…'}</div>
         )}
-        {(state === 'expired' || state === 'error') && (
+        {(state === 'expired' || state === 'error' || state === 'cancelled') && (
           <button
             ref={refreshButton}
             type="button"
@@ -92,12 +96,12 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
             }}
             className="absolute inset-0 flex items-center justify-center bg-white/70 text-base font-medium text-brand-800"
           >
-            {state === 'error' ? QR_FAILED : QR_EXPIRED}
+            {state === 'error' ? QR_FAILED : state === 'cancelled' ? QR_CANCELLED : QR_EXPIRED}
           </button>
         )}
       </div>
       <p className="mt-3 text-sm text-gray-700" aria-live="polite">
-        {state === 'scanned' ? '扫码成功，请在手机上确认登录' : state === 'expired' ? QR_EXPIRED : state === 'error' ? QR_FAILED : '请使用已登录的手机扫描二维码登录'}
+        {state === 'scanned' ? QR_SCANNED : state === 'cancelled' ? QR_CANCELLED : state === 'expired' ? QR_EXPIRED : state === 'error' ? QR_FAILED : '请使用已登录的手机扫描二维码登录'}
       </p>
     </div>
   );

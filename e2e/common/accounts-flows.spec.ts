@@ -143,9 +143,14 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   // a visitor is asked to log in first (message box mode 7, then the login dialog)
   await mobile.goto(`${encoded.pathname}${encoded.search}`);
   await expect(mobile.getByText('该账号尚未在本平台注册，请先使用平台账号登录或注册后再扫码')).toBeVisible();
+  // the desktop knows the code was opened
+  await expect(dialog.getByText('已扫码，请在手机上确认')).toBeVisible();
   const answer = await captchaAnswer(mobile, () => mobile.getByRole('dialog').getByRole('button', { name: '确定' }).click());
   await signIn(mobile, who.email, who.password, answer);
   await expect(mobile.getByRole('button', { name: '确认登录' })).toBeVisible({ timeout: 15_000 });
+  // what is being signed in (issue 22): the desktop's browser, beside 取消
+  await expect(mobile.locator('dd').filter({ hasText: /^Chrome \d+$/ })).toBeVisible();
+  await expect(mobile.getByRole('button', { name: '取消' })).toBeVisible();
   await mobile.getByRole('button', { name: '确认登录' }).click();
   await expect(mobile.getByText('已确认，电脑端即将完成登录。')).toBeVisible();
 

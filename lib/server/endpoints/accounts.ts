@@ -27,7 +27,7 @@ import { login, logout } from '../services/accounts/auth';
 import * as account from '../services/accounts/account';
 import { activate, register, registerInfo, registerValid } from '../services/accounts/register';
 import { forgetPasswordCheckToken, forgetPasswordModify, forgetPasswordSendEmail } from '../services/accounts/password-reset';
-import { loginByQRRandNum, loginGetQRRandNum, qrConfirm, qrScan } from '../services/accounts/qr-login';
+import { loginByQRRandNum, loginGetQRRandNum, qrCancel, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
 
 const empty = z.object({});
@@ -81,10 +81,11 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/api/station/bind': endpoint(stationBindSchema, 'user', (b, ctx) => account.bindStations(ctx.user!, b)),
 
   // QR-code login (type 2) and the phone's page.
-  '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) => loginGetQRRandNum(ctx.site)),
+  '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) => loginGetQRRandNum(ctx.site, { userAgent: ctx.headers['user-agent'] ?? '', ip: ctx.ip })),
   '/modules/eosoperator/loginByQRRandNum': endpoint(randNumSchema, 'none', (b, ctx) => loginByQRRandNum(b.randNum, ctx.setCookies)),
   '/modules/eosoperator/qrScan': endpoint(randNumSchema, 'optional', (b, ctx) => qrScan(b.randNum, ctx.user)),
   '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) => qrConfirm(b.randNum, ctx.user!, ctx.token)),
+  '/modules/eosoperator/qrCancel': endpoint(randNumSchema, 'optional', (b) => qrCancel(b.randNum)),
 
   // Single sign-on with the passport (types 12-17).
   '/modules/eosoperator/loginByESObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => obtainRedirectUri(ctx.site)),

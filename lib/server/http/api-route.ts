@@ -21,6 +21,8 @@ const ACCESS_HEADERS = [
   'x-access-device-system',
   'x-access-browser-info',
   'x-access-location-info',
+  // The QR-code ticket shows the phone the requesting browser and system (issue 22).
+  'user-agent',
 ];
 
 export async function handleApiRequest(request: Request): Promise<Response> {

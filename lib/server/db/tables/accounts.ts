@@ -48,11 +48,16 @@ export const registrations = pgTable('registrations', {
 /**
  * QR-code login tickets (SPEC 4.2 type 2): the random number shown to the desktop (only its hash is
  * kept), confirmed by a signed-in phone, then taken once by the desktop's poll.
- * status: 'waiting' | 'scanned' | 'confirmed' | 'taken'.
+ * status: 'waiting' | 'scanned' | 'confirmed' | 'taken' | 'cancelled'. The requesting desktop's site, browser,
+ * system and masked address are kept so the phone can show what it is about to sign in (issue 22: phishing).
  */
 export const qrTickets = pgTable('qr_tickets', {
   randHash: text('rand_hash').primaryKey(),
   status: text('status').notNull().default('waiting'),
+  requestHost: text('request_host').notNull().default(''),
+  requestBrowser: text('request_browser').notNull().default(''),
+  requestSystem: text('request_system').notNull().default(''),
+  requestAddress: text('request_address').notNull().default(''),
   operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
   /** The confirming phone's session, which the desktop's new session does not replace. */
   phoneTokenHash: text('phone_token_hash'),

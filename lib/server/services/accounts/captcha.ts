@@ -1,9 +1,11 @@
 /**
- * Image captcha (SPEC 3: codeBase64, uuid): an SVG drawn here, its characters as strokes (never text), single-use,
- * expiring after 5 minutes; only a hash of the answer is stored, in the database so any instance can check it.
+ * Image captcha (SPEC 3: codeBase64, uuid): an SVG drawn here, its characters as warped filled outlines (never text),
+ * single-use, expiring after 5 minutes; only a hash of the answer is stored, in the database so any instance can
+ * check it. The answer is checked without regard to case.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
 import type { Captcha } from '@/lib/contract/home';
 import { db } from '@/lib/server/db';
 import { captchas } from '@/lib/server/db/schema';
@@ -15,82 +17,138 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 const answerHash = (uuid: string, answer: string) => createHash('sha256').update(`${uuid}:${answer.trim().toUpperCase()}`).digest('hex');
 
-/**
- * A stroke font on a 10 x 14 grid (y down): each character is a few polylines, "x,y x,y ..." separated by "|".
- * The image draws them as paths, so the answer is not in the markup as text.
- */
-const STROKES: Record<string, string> = {
-  '2': '0,3 1,1 3,0 7,0 9,1 10,3 10,5 9,7 0,14 10,14',
-  '3': '0,1 2,0 8,0 10,2 10,5 8,7 3,7|8,7 10,9 10,12 8,14 2,14 0,13',
-  '4': '7,14 7,0 0,10 10,10',
-  '5': '10,0 1,0 0,6 6,6 9,7 10,10 9,13 6,14 2,14 0,12',
-  '6': '9,1 7,0 4,0 1,2 0,6 0,11 2,14 8,14 10,11 10,9 8,7 2,7 0,9',
-  '7': '0,0 10,0 4,14',
-  '8': '5,7 2,6 1,4 1,2 3,0 7,0 9,2 9,4 8,6 5,7 2,8 0,10 0,12 2,14 8,14 10,12 10,10 8,8 5,7',
-  '9': '1,13 3,14 6,14 9,12 10,8 10,3 8,0 2,0 0,3 0,5 2,7 8,7 10,5',
-  A: '0,14 5,0 10,14|2,9 8,9',
-  C: '10,2 8,0 3,0 0,3 0,11 3,14 8,14 10,12',
-  D: '0,0 0,14 6,14 9,12 10,9 10,5 9,2 6,0 0,0',
-  E: '10,0 0,0 0,14 10,14|0,7 7,7',
-  F: '10,0 0,0 0,14|0,7 7,7',
-  H: '0,0 0,14|10,0 10,14|0,7 10,7',
-  J: '3,0 10,0|8,0 8,11 6,14 3,14 1,13 0,11',
-  K: '0,0 0,14|10,0 0,8|3,6 10,14',
-  M: '0,14 0,0 5,8 10,0 10,14',
-  N: '0,14 0,0 10,14 10,0',
-  P: '0,14 0,0 7,0 10,2 10,5 7,7 0,7',
-  R: '0,14 0,0 7,0 10,2 10,5 7,7 0,7|5,7 10,14',
-  T: '0,0 10,0|5,0 5,14',
-  U: '0,0 0,11 3,14 7,14 10,11 10,0',
-  V: '0,0 5,14 10,0',
-  W: '0,0 2.5,14 5,5 7.5,14 10,0',
-  X: '0,0 10,14|10,0 0,14',
-  Y: '0,0 5,7 10,0|5,7 5,14',
-};
+/** svg-captcha's font (Comismsh, an irregular hand-drawn face) as opentype.js loaded it; the package declares no type for it. */
+type GlyphCommand = { type: 'M' | 'L' | 'Q' | 'C' | 'Z'; x?: number; y?: number; x1?: number; y1?: number; x2?: number; y2?: number };
+type Font = { unitsPerEm: number; charToGlyph(ch: string): { advanceWidth: number; getPath(x: number, y: number, size: number): { commands: GlyphCommand[] } } };
+const FONT = (svgCaptcha.options as unknown as { font: Font }).font;
 
+type Pt = [number, number];
+const W = 120;
+const H = 40;
 const rand = (min: number, max: number) => min + (randomInt(0, 1_000_001) / 1_000_000) * (max - min);
 const n = (v: number) => v.toFixed(1);
 
-/** One character, turned, tilted, scaled and shaken point by point, so no two drawings of it share a path. */
-function glyphPath(ch: string, cx: number, cy: number): string {
-  const scale = rand(1.5, 1.8);
-  const angle = (rand(-20, 20) * Math.PI) / 180;
-  const skew = rand(-0.25, 0.25);
-  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  return STROKES[ch]
-    .split('|')
-    .map((stroke) =>
-      stroke
-        .split(' ')
-        .map((pt, i) => {
-          const [gx, gy] = pt.split(',').map(Number);
-          const x = (gx - 5 + skew * (gy - 7) + rand(-0.35, 0.35)) * scale;
-          const y = (gy - 7 + rand(-0.35, 0.35)) * scale;
-          return `${i ? 'L' : 'M'}${n(cx + x * cos - y * sin)} ${n(cy + x * sin + y * cos)}`;
-        })
-        .join(''),
-    )
-    .join('');
+/** A glyph's outline as closed polylines (curves sampled), so it can be warped point by point. */
+function glyphContours(ch: string, size: number): Pt[][] {
+  const contours: Pt[][] = [];
+  let cur: Pt[] = [];
+  for (const c of FONT.charToGlyph(ch).getPath(0, 0, size).commands) {
+    const last = cur[cur.length - 1];
+    if (c.type === 'M') cur = [[c.x!, c.y!]];
+    else if (c.type === 'L') cur.push([c.x!, c.y!]);
+    else if (c.type === 'Q' || c.type === 'C') {
+      for (let k = 1; k <= 4; k++) {
+        const t = k / 4;
+        const u = 1 - t;
+        cur.push(
+          c.type === 'Q'
+            ? [u * u * last[0] + 2 * u * t * c.x1! + t * t * c.x!, u * u * last[1] + 2 * u * t * c.y1! + t * t * c.y!]
+            : [u ** 3 * last[0] + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t ** 3 * c.x!, u ** 3 * last[1] + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t ** 3 * c.y!],
+        );
+      }
+    } else if (c.type === 'Z' && cur.length > 2) contours.push(cur);
+  }
+  return contours;
 }
 
-function drawSvg(text: string): string {
-  const w = 120;
-  const h = 40;
-  const colors = ['#1e3a8a', '#9f1239', '#065f46', '#7c2d12', '#4c1d95'];
-  const stroke = (d: string, width: number, opacity = 1) =>
-    `<path d="${d}" fill="none" stroke="${colors[randomInt(colors.length)]}" stroke-width="${n(width)}" stroke-opacity="${opacity}" stroke-linecap="round" stroke-linejoin="round"/>`;
-  const noise = Array.from({ length: 4 }, () =>
-    stroke(`M${n(rand(0, 15))} ${n(rand(4, h - 4))}C${n(rand(20, 50))} ${n(rand(0, h))} ${n(rand(70, 100))} ${n(rand(0, h))} ${n(rand(w - 15, w))} ${n(rand(4, h - 4))}`, rand(1, 1.6), 0.5),
-  );
-  const dots = Array.from({ length: 24 }, () => `<circle cx="${randomInt(w)}" cy="${randomInt(h)}" r="1" fill="#64748b"/>`);
-  const glyphs = [...text].map((ch, i) => stroke(glyphPath(ch, 18 + i * 28 + rand(-3, 3), h / 2 + rand(-3, 3)), rand(2.2, 2.8)));
-  // Characters and noise in a shuffled order, so the markup's order tells nothing either.
-  const shapes = [...glyphs, ...noise];
-  for (let i = shapes.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [shapes[i], shapes[j]] = [shapes[j], shapes[i]];
+/** Points every `step` along a closed polyline from a random start, so the point count and order differ each time. */
+function resample(poly: Pt[], step: number): Pt[] {
+  const ring = [...poly, poly[0]];
+  const out: Pt[] = [];
+  let want = rand(0, step);
+  let walked = 0;
+  for (let i = 1; i < ring.length; i++) {
+    const [[x0, y0], [x1, y1]] = [ring[i - 1], ring[i]];
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    while (want <= walked + len) {
+      const t = len ? (want - walked) / len : 0;
+      out.push([x0 + t * (x1 - x0), y0 + t * (y1 - y0)]);
+      want += step * rand(0.7, 1.3);
+    }
+    walked += len;
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#f1f5f9"/>${dots.join('')}${shapes.join('')}</svg>`;
+  return out.length > 2 ? out : poly;
+}
+
+/** A closed smooth outline through the points: quadratic curves between midpoints, never a straight segment. */
+function smoothClosed(pts: Pt[]): string {
+  const mid = (a: Pt, b: Pt) => `${n((a[0] + b[0]) / 2)} ${n((a[1] + b[1]) / 2)}`;
+  let d = `M${mid(pts[pts.length - 1], pts[0])}`;
+  pts.forEach((p, i) => (d += `Q${n(p[0])} ${n(p[1])} ${mid(p, pts[(i + 1) % pts.length])}`));
+  return `${d}Z`;
+}
+
+/** The whole image is bent by two waves, characters and noise alike, so no glyph keeps the font's shape. */
+function waves() {
+  const [ax, fx, px, ay, fy, py] = [rand(1, 2), rand(0.15, 0.3), rand(0, 6.3), rand(1.5, 3), rand(0.04, 0.08), rand(0, 6.3)];
+  return ([x, y]: Pt): Pt => [x + ax * Math.sin(y * fx + px), y + ay * Math.sin(x * fy + py)];
+}
+
+/** A filled band along a random curve (the noise): the same kind of shape as a character's stroke, outline and all. */
+function band(from: Pt, to: Pt, width: number): Pt[] {
+  const c1: Pt = [rand(from[0], to[0]), rand(2, H - 2)];
+  const c2: Pt = [rand(from[0], to[0]), rand(2, H - 2)];
+  const at = (t: number): Pt => {
+    const u = 1 - t;
+    return [0, 1].map((k) => u ** 3 * from[k] + 3 * u * u * t * c1[k] + 3 * u * t * t * c2[k] + t ** 3 * to[k]) as Pt;
+  };
+  const side: Pt[] = [];
+  const other: Pt[] = [];
+  const steps = 14;
+  for (let i = 0; i <= steps; i++) {
+    const [p, q] = [at(Math.max(0, i / steps - 0.01)), at(Math.min(1, i / steps + 0.01))];
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    // Thicker in the middle, thin at the ends, like a brush stroke.
+    const half = (width / 2) * (0.5 + Math.sin((Math.PI * i) / steps));
+    const [nx, ny] = [(-(q[1] - p[1]) / len) * half, ((q[0] - p[0]) / len) * half];
+    const m = at(i / steps);
+    side.push([m[0] + nx, m[1] + ny]);
+    other.unshift([m[0] - nx, m[1] - ny]);
+  }
+  return [...side, ...other];
+}
+
+/**
+ * The image (issue 22): each character is an outline of svg-captcha's font, turned, tilted and scaled on its own,
+ * then the whole image is bent by waves and every outline redrawn from points resampled at random, as curves. The
+ * noise is filled bands of the same kind crossing the characters. Everything is one <path> (even-odd, so a band
+ * crossing a character cuts through it), its contours in a shuffled order: nothing in the markup tells a character
+ * from noise, or one character from another, and no drawing repeats a path. Reading it takes rendering and OCR.
+ * Exported for tests.
+ */
+export function drawSvg(text: string): string {
+  const warp = waves();
+  const contours: Pt[][] = [];
+  [...text].forEach((ch, i) => {
+    const size = rand(40, 46);
+    const glyph = glyphContours(ch, size);
+    const xs = glyph.flat().map((p) => p[0]);
+    const ys = glyph.flat().map((p) => p[1]);
+    const [gx, gy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    const [cx, cy] = [16 + i * 29 + rand(-2, 2), H / 2 + rand(-2, 2)];
+    const angle = (rand(-25, 25) * Math.PI) / 180;
+    const [cos, sin, skew] = [Math.cos(angle), Math.sin(angle), rand(-0.3, 0.3)];
+    for (const contour of glyph) {
+      const placed = contour.map(([x, y]): Pt => {
+        const [dx, dy] = [x - gx + skew * (y - gy), y - gy];
+        return warp([cx + dx * cos - dy * sin, cy + dx * sin + dy * cos]);
+      });
+      contours.push(resample(placed, rand(1.6, 2.4)));
+    }
+  });
+  const bands = [band([rand(0, 10), rand(8, H - 8)], [rand(W - 10, W), rand(8, H - 8)], rand(1.3, 1.8))];
+  for (let k = 0; k < 2; k++) {
+    const x = rand(5, W - 40);
+    bands.push(band([x, rand(4, H - 4)], [x + rand(22, 40), rand(4, H - 4)], rand(1.4, 2)));
+  }
+  for (const b of bands) contours.push(resample(b.map(warp), rand(1.6, 2.4)));
+  for (let i = contours.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [contours[i], contours[j]] = [contours[j], contours[i]];
+  }
+  const ink = ['#1e3a8a', '#9f1239', '#065f46', '#7c2d12', '#4c1d95'][randomInt(5)];
+  const dots = Array.from({ length: 30 }, () => `<circle cx="${randomInt(W)}" cy="${randomInt(H)}" r="${n(rand(0.6, 1.2))}" fill="#94a3b8"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="100%" height="100%" fill="#f1f5f9"/>${dots.join('')}<path fill="${ink}" fill-rule="evenodd" d="${contours.map(smoothClosed).join('')}"/></svg>`;
 }
 
 export async function createCaptcha(now: Date = new Date()): Promise<Captcha & { answer: string }> {

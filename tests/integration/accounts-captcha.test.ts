@@ -1,0 +1,64 @@
+/**
+ * The captcha a script cannot read (issue 22): the probe's straight-path solver, which read every one of the old
+ * stroke-font images (tests/fixtures/captcha-strokes.json, 20 of them drawn by the old code), reads none of 100 new
+ * ones; the answer is still checked without regard to case, once. Through the endpoint table with the test hook.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { closeDb } from '@/lib/server/db';
+import { createCaptcha, drawSvg, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
+import { parsePaths, straightPathSolver, svgOf } from '../fixtures/captcha-solvers';
+import { accountsClient, ok } from './accounts-support';
+
+const { call } = accountsClient('10.6.0.1');
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe('the straight-path solver', () => {
+  it('reads the old stroke-font captchas (so it is a real solver)', () => {
+    const old = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/captcha-strokes.json'), 'utf8')) as { answer: string; svg: string }[];
+    expect(old).toHaveLength(20);
+    expect(old.filter((c) => straightPathSolver(c.svg) === c.answer)).toHaveLength(20);
+  });
+
+  it('reads none of 100 new captchas, not even one character', async () => {
+    process.env.PORTAL_TEST_HOOKS = '1';
+    try {
+      const readings: { answer: string; read: string }[] = [];
+      for (let i = 0; i < 100; i++) {
+        const { codeBase64, answer } = ok(await call('/modules/imgCode/detail')) as { codeBase64: string; answer: string };
+        const svg = svgOf(codeBase64);
+        readings.push({ answer, read: straightPathSolver(svg) });
+        // Why it fails: one filled path of curves, characters and noise together; no straight segment, no stroke.
+        const paths = parsePaths(svg);
+        expect(paths).toHaveLength(1);
+        expect(new Set(paths[0].map((c) => c.op))).toEqual(new Set(['M', 'Q', 'Z']));
+        expect(svg).not.toMatch(/stroke/);
+      }
+      expect(readings.filter((r) => r.read === r.answer)).toEqual([]);
+      expect(readings.filter((r) => r.read !== '')).toEqual([]);
+    } finally {
+      delete process.env.PORTAL_TEST_HOOKS;
+    }
+  });
+
+  it('no drawing repeats: the same answer gives different outlines', () => {
+    const [a, b] = [parsePaths(drawSvg('ACDE'))[0], parsePaths(drawSvg('ACDE'))[0]];
+    expect(a.map((c) => c.args.join(' '))).not.toEqual(b.map((c) => c.args.join(' ')));
+  });
+});
+
+describe('checking the answer', () => {
+  it('ignores case and surrounding spaces, as before, and is single use', async () => {
+    const lower = await createCaptcha();
+    expect(await verifyCaptcha(lower.uuid, ` ${lower.answer.toLowerCase()} `)).toBe(true);
+    expect(await verifyCaptcha(lower.uuid, lower.answer)).toBe(false);
+    const mixed = await createCaptcha();
+    const answer = [...mixed.answer].map((ch, i) => (i % 2 ? ch.toLowerCase() : ch)).join('');
+    expect(await verifyCaptcha(mixed.uuid, answer)).toBe(true);
+    const wrong = await createCaptcha();
+    expect(await verifyCaptcha(wrong.uuid, wrong.answer.slice(1))).toBe(false);
+  });
+});
