@@ -311,3 +311,6 @@ export type ContractEntryOf<P extends ApiPath> = P extends ContractPath ? P : P 
 
 export type ContractBody<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['body'];
 export type ContractData<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['data'];
+
+/** The paths whose answer is (assignable to) D, e.g. the lists a list component can show. */
+export type PathAnswering<D> = { [P in ContractPath]: ContractData<P> extends D ? P : never }[ContractPath];

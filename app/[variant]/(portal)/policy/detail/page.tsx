@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { notFound } from 'next/navigation';
 import type { PolicyDetail } from '@/lib/contract/catalogue';
-import { ApiError, platformPath } from '@/lib/api/core';
+import { ApiError, call, platformPath } from '@/lib/api/core';
 import { POLICY_TYPES } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
@@ -22,7 +22,7 @@ const policyOf = cache(async (params: CatalogueParams, raw: string | string[] | 
   if (!Number.isInteger(id) || id <= 0) return null;
   const { api } = await personalApi(s.site);
   try {
-    return await api.request<PolicyDetail>(platformPath('/api/policy/detail', s.variant.platform), { id });
+    return await call(api, platformPath('/api/policy/detail', s.variant.platform), { id });
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;

@@ -3,10 +3,9 @@ import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { cache } from 'react';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
-import type { TrainApplyState, TrainDetail } from '@/lib/contract/catalogue';
 import { formatDateTime } from '@/lib/format';
 import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { platformPath, ApiError } from '@/lib/api/core';
+import { ApiError, call, platformPath } from '@/lib/api/core';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
@@ -27,8 +26,8 @@ const loadTask = cache(async (variant: string, rawId: string | undefined) => {
   const { api } = await personalApi(s.site);
   try {
     const [train, state] = await Promise.all([
-      api.request<TrainDetail>(platformPath('/api/train/detail', s.variant.platform), { id }),
-      api.request<TrainApplyState>(platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
+      call(api, platformPath('/api/train/detail', s.variant.platform), { id }),
+      call(api, platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
     ]);
     return { s, id, train, state };
   } catch (err) {
