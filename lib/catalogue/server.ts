@@ -7,12 +7,10 @@ import 'server-only';
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cookies } from 'next/headers';
 import { platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { makeQueryClient } from '@/lib/api/query';
 import { ApiError } from '@/lib/api/core';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import type { ApiPath, ContractBody, ContractData } from '@/lib/contract/endpoints';
 import { parseQuerySegment } from '@/lib/variants/catalogue-paths';
 import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS, type Site } from '@/lib/variants';
@@ -38,12 +36,6 @@ export async function siteOfParams(params: CatalogueParams) {
 /** A public page's prefetch context: no token, the same answer for every visitor (cached per site). */
 export function publicApi(site: Site) {
   return { api: serverApi(site), qc: makeQueryClient() };
-}
-
-/** A login-only page's context: the visitor's token from the session cookie (never cached). */
-export async function personalApi(site: Site) {
-  const token = (await cookies()).get(TOKEN_STORAGE_KEY)?.value ?? null;
-  return { api: serverApi(site, { token }), qc: makeQueryClient() };
 }
 
 /** React's cache compares its arguments by identity, so the body travels as JSON text. */

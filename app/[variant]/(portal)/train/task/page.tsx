@@ -4,7 +4,8 @@ import { cache } from 'react';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { formatDateTime } from '@/lib/format';
-import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { userApi } from '@/lib/api/visitor';
 import { ApiError, call, platformPath } from '@/lib/api/core';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { RichText } from '@/components/ui/RichText';
@@ -23,7 +24,7 @@ const loadTask = cache(async (variant: string, rawId: string | undefined) => {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id <= 0) return null;
   const s = await siteOfParams(Promise.resolve({ variant }));
-  const { api } = await personalApi(s.site);
+  const { api } = await userApi(s.site);
   try {
     const [train, state] = await Promise.all([
       call(api, platformPath('/api/train/detail', s.variant.platform), { id }),
