@@ -9,6 +9,8 @@ const COMPONENTS = { group: ['@/components/**', '**/components/**'], message: 'l
 const APP = { group: ['@/app/**'], message: 'Nothing imports a page.' };
 const CLIENT = { group: ['@/lib/api', '@/lib/api/**'], message: 'The backend imports the contract (lib/contract), never the client.' };
 const restrict = (...patterns) => ['error', { paths: [NEXT_LINK], patterns }];
+// Issue 21: pages and components call endpoints through the contract (call, load, apiQuery), not the untyped request.
+const UNTYPED_CALL = { selector: "CallExpression[callee.property.name='request']", message: 'Call an endpoint with call(api, path, body) (lib/api/core): path, body and answer come from the contract.' };
 
 const config = [
   ...nextVitals,
@@ -19,7 +21,7 @@ const config = [
   },
   // Pages and components: no backend. The route handlers under app/api, app/modules and app/media are the
   // backend's HTTP face, and the bench pages (test hooks only) call the backend's hook directly.
-  { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(SERVER, APP) } },
+  { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(SERVER, APP), 'no-restricted-syntax': ['error', UNTYPED_CALL] } },
   { files: ['app/api/**', 'app/modules/**', 'app/media/**'], rules: { 'no-restricted-imports': restrict(APP) } },
   { files: ['lib/**/*.{ts,tsx}'], ignores: ['lib/server/**'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP) } },
   { files: ['lib/server/**/*.ts'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT) } },

@@ -10,9 +10,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEvents } from '@/lib/api/browser';
-import { failureText } from '@/lib/api/core';
+import { call, failureText } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
-import type { UserInfo } from '@/lib/contract/home';
+import type { MyInfo } from '@/lib/contract/accounts';
 import { MESSAGE_DURATION_MS } from '@/lib/constants';
 import { changePasswordSchema, updateEmailSchema, updateInfoSchema } from '@/lib/validation/accounts';
 import { Field, FormError } from '@/components/login/fields';
@@ -20,7 +20,7 @@ import { DEFAULT_HEAD } from '@/components/login/LoginSplash';
 import { StationDialog } from './StationDialog';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 
-type Me = UserInfo & { email: string; gender?: 1 | 2 };
+type Me = MyInfo;
 
 const saved = (message = '保存成功') => apiEvents.emit({ type: 'notify', kind: 'info', message, durationMs: MESSAGE_DURATION_MS });
 /** The forms show a failure beside their fields (FormError, role=alert): the toast does not announce it again. */
@@ -30,8 +30,8 @@ const card = 'rounded-lg border border-gray-200 bg-white p-5';
 const submit = 'rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60';
 
 export function AccountSettings() {
-  const me = useQuery(apiQuery<Me>('/api/eosoperator/myInfo'));
-  const stations = useQuery(apiQuery<{ stationId: number; stationName: string }[]>('/api/station/mine'));
+  const me = useQuery(apiQuery('/api/eosoperator/myInfo'));
+  const stations = useQuery(apiQuery('/api/station/mine'));
   const [stationOpen, setStationOpen] = useState(false);
   if (me.isPending) return <p className="text-gray-600">加载中…</p>;
   if (me.isError) return <LoadFailed what="账号信息" onRetry={me.refetch} retrying={me.isFetching} className="py-6 text-gray-700" />;
@@ -90,7 +90,7 @@ function HeadPicture({ user }: { user: Me }) {
       return;
     }
     try {
-      await api.request('/api/eosoperator/updateHead', { headPic }, INLINE);
+      await call(api, '/api/eosoperator/updateHead', { headPic }, INLINE);
       await refresh();
       saved('头像已更新');
     } catch (e) {
@@ -124,7 +124,7 @@ function BasicInfo({ user }: { user: Me }) {
   const gender = useWatch({ control: form.control, name: 'gender' });
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await api.request('/api/eosoperator/update', v, INLINE);
+      await call(api, '/api/eosoperator/update', v, INLINE);
       await refresh();
       saved();
     } catch (e) {
@@ -169,7 +169,7 @@ function ChangePassword() {
   const { register, handleSubmit, formState, setError, reset } = form;
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await api.request('/api/eosoperator/changePassword', v, INLINE);
+      await call(api, '/api/eosoperator/changePassword', v, INLINE);
       reset();
       saved('密码修改成功');
     } catch (e) {
@@ -201,7 +201,7 @@ function ChangeEmail({ current }: { current: string }) {
   const onSubmit = handleSubmit(async (v) => {
     if (current && !v.password) return setError('password', { message: '请输入当前密码' });
     try {
-      await api.request('/api/eosoperator/updateEmail', current ? v : { email: v.email }, INLINE);
+      await call(api, '/api/eosoperator/updateEmail', current ? v : { email: v.email }, INLINE);
       resetField('password');
       await refresh();
       saved('邮箱已更新');

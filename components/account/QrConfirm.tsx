@@ -8,24 +8,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browserHeaders, browserTransport } from '@/lib/api/browser';
 import { isSessionCode } from '@/lib/contract/messages';
+import type { QrDevice } from '@/lib/contract/accounts';
+import type { ContractBody, ContractData, ContractPath } from '@/lib/contract/endpoints';
 import { HTTP_TIMEOUT_MS } from '@/lib/constants';
 import { isLoggedIn } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 
 /** The page shows every answer itself (and keeps it on screen), so calls go through the raw transport, without the client's toasts. */
-async function post<T>(path: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; code: number; msg: string }> {
+async function post<P extends ContractPath>(path: P, body: ContractBody<P>): Promise<{ ok: true; data: ContractData<P> } | { ok: false; code: number; msg: string }> {
   try {
     const env = await browserTransport({ path, body, headers: browserHeaders(), timeoutMs: HTTP_TIMEOUT_MS });
-    return env.code === 0 ? { ok: true, data: env.data as T } : { ok: false, code: env.code, msg: env.msg };
+    return env.code === 0 ? { ok: true, data: env.data as ContractData<P> } : { ok: false, code: env.code, msg: env.msg };
   } catch {
     return { ok: false, code: -1, msg: '网络异常，请稍后重试' };
   }
 }
 
-/** The requesting desktop, as the ticket recorded it. */
-export type QrDevice = { host: string; browser: string; system: string; address: string; requestedAt: string };
-type Scan = { needLogin: boolean; operatorName?: string; orgName?: string; userID?: string; device?: QrDevice };
 type View =
   | { kind: 'loading' }
   | { kind: 'login' }
@@ -43,7 +42,7 @@ export function QrConfirm({ randNum }: { randNum: string }) {
   const [view, setView] = useState<View>(randNum ? { kind: 'loading' } : { kind: 'error', message: '二维码无效，请在电脑上刷新二维码后重新扫码' });
   const load = useCallback(async () => {
     if (!randNum) return;
-    const res = await post<Scan>('/modules/eosoperator/qrScan', { randNum });
+    const res = await post('/modules/eosoperator/qrScan', { randNum });
     if (!res.ok) return setView({ kind: 'error', message: res.msg });
     const r = res.data;
     if (r.needLogin || !isLoggedIn()) {

@@ -2,7 +2,7 @@
 /** The /register page: activation from the e-mail's link, or registration (for a train resource with ?id). */
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { failureText } from '@/lib/api/core';
+import { call, failureText } from '@/lib/api/core';
 import { ACTIVATION_INVALID_MSG } from '@/lib/contract/messages';
 import { openLogin } from '@/lib/ui/events';
 
@@ -18,14 +18,14 @@ export function RegisterLanding({ resourceId, activateToken }: { resourceId?: nu
 
   useEffect(() => {
     if (!activateToken || !wellFormed) return;
-    api.request<{ userID: string }>('/api/register/activate', { token: activateToken }, { shownInline: true }).then(
+    call(api, '/api/register/activate', { token: activateToken }, { shownInline: true }).then(
       (r) => setActivation({ state: 'done', userID: r.userID }),
       (e) => setActivation({ state: 'failed', message: failureText(e, '激活失败，请稍后重试') }),
     );
   }, [activateToken, wellFormed]);
   useEffect(() => {
     if (!resourceId) return;
-    api.request<{ title: string }>('/api/register/info', { resourceId }).then(setTrain, () => setTrain('missing'));
+    call(api, '/api/register/info', { resourceId }).then(setTrain, () => setTrain('missing'));
   }, [resourceId]);
 
   const button = 'rounded-md bg-brand-700 px-8 py-2.5 text-white hover:bg-brand-800';

@@ -13,6 +13,7 @@ import { LOGIN_DIALOG_WIDTH_REM, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { V } from '@/lib/validation/messages';
 import { stationDismissKey, todayString } from './management';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { call } from '@/lib/api/core';
 
 export interface Station {
   stationId: number;
@@ -24,7 +25,7 @@ export interface Station {
 
 
 export function StationDialog({ operatorID, open, onClose }: { operatorID: number; open: boolean; onClose: () => void }) {
-  const list = useQuery({ ...apiQuery<Station[]>('/api/station/list'), enabled: open });
+  const list = useQuery({ ...apiQuery('/api/station/list'), enabled: open });
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Set<number> | null>(null);
   const [error, setError] = useState('');
@@ -60,7 +61,7 @@ export function StationDialog({ operatorID, open, onClose }: { operatorID: numbe
     if (selected.size === 0) return setError(V.stationRequired);
     setSaving(true);
     try {
-      await api.request('/api/station/bind', { stationIds: [...selected], operatorID });
+      await call(api, '/api/station/bind', { stationIds: [...selected], operatorID });
       apiEvents.emit({ type: 'notify', kind: 'info', message: V.stationBound, durationMs: MESSAGE_DURATION_MS });
       await queryClient.invalidateQueries({ queryKey: ['/api/station/list'] });
       await queryClient.invalidateQueries({ queryKey: ['/api/station/mine'] });

@@ -8,6 +8,7 @@ import { api } from '@/lib/api/browser';
 import { isLoggedIn, readUserInfo } from '@/lib/session/client';
 import { emitUi } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
+import { call } from '@/lib/api/core';
 
 /** Said when the role switch answers no management address (NEXT_PUBLIC_CMS_URL unset): never a click that does nothing. */
 export const NO_CMS_URL_MSG = '管理系统地址未配置，请联系管理员';
@@ -20,11 +21,11 @@ export async function openManagement(
 ): Promise<void> {
   try {
     if (localStorage.getItem('isHandleOldCmsUrl') === '1') {
-      const { url } = await api.request<{ url: string }>('/api/eosoperator/oldCmsDynamicKey');
+      const { url } = await call(api, '/api/eosoperator/oldCmsDynamicKey');
       go.open(url);
       return;
     }
-    const { cmsUrl } = await api.request<{ cmsUrl: string }>('/modules/role/switchDefaultCmsRole');
+    const { cmsUrl } = await call(api, '/modules/role/switchDefaultCmsRole');
     const target = cmsUrl || localStorage.getItem('cmsUrl') || process.env.NEXT_PUBLIC_CMS_URL || '';
     if (target) go.assign(target);
     else toast('warning', NO_CMS_URL_MSG);
@@ -40,7 +41,7 @@ export const todayString = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'A
 /** True unless the dialog was closed today by this operator, or they have bound a station already. */
 export async function shouldPromptStations(operatorID: number): Promise<boolean> {
   if (localStorage.getItem(stationDismissKey(operatorID)) === todayString()) return false;
-  const mine = await api.request<unknown[]>('/api/station/mine').catch(() => [1]);
+  const mine = await call(api, '/api/station/mine').catch(() => [1]);
   return mine.length === 0;
 }
 

@@ -18,7 +18,7 @@ const noop = () => () => {};
 export function AssistantIcon() {
   const loggedIn = useSyncExternalStore(noop, isLoggedIn, () => false);
   const onHome = usePathname() === '/home';
-  const show = useQuery({ ...apiQuery<boolean>('/api/conversation/isShowLLM'), enabled: loggedIn && onHome });
+  const show = useQuery({ ...apiQuery('/api/conversation/isShowLLM'), enabled: loggedIn && onHome });
   const [open, setOpen] = useState(false);
   if (!loggedIn || !onHome || show.data !== true) return null;
   return (

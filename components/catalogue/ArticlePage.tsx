@@ -4,7 +4,6 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { NewsDetail, NoticeDetail } from '@/lib/contract/catalogue';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -28,7 +27,7 @@ const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' 
 export async function articleMetadata(kind: Kind, params: CatalogueParams): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const a = id ? await readPublic<NewsDetail | NoticeDetail>(siteSegment(s.site), s.path(SPEC[kind].call), JSON.stringify({ id })) : null;
+  const a = id ? await readPublic(siteSegment(s.site), s.path(SPEC[kind].call), { id }) : null;
   if (!a) return { title: SPEC[kind].missing };
   return pageMetadata({
     title: a.title,
@@ -48,7 +47,7 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
   if (!id) notFound();
   await tagPage(TAGS.news);
   const { api, qc } = publicApi(s.site);
-  const a = await loadOrNull<NewsDetail | NoticeDetail>(qc, api, s.path(spec.call), { id });
+  const a = await loadOrNull(qc, api, s.path(spec.call), { id });
   if (!a) notFound();
   const source = 'source' in a ? a.source : '继续教育学院';
   return (

@@ -12,12 +12,7 @@ import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { actionClass, BusyButton } from '@/components/ui/BusyButton';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
-
-interface CourseState {
-  chosen: boolean;
-  progress: number;
-  finished: boolean;
-}
+import { call } from '@/lib/api/core';
 
 /**
  * 选学 / 开始学习 of /course/detail: the learner's own state, loaded after the cached page (DESIGN 4).
@@ -30,7 +25,7 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
   const key = apiQueryKey('/api/course/state', { courseId, viewer: true });
   const state = useQuery({
     queryKey: key,
-    queryFn: () => api.request<CourseState>('/api/course/state', { courseId }),
+    queryFn: () => call(api, '/api/course/state', { courseId }),
     staleTime: 0,
   });
   const [busy, setBusy] = useState(false);
@@ -40,7 +35,7 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
     if (!isLoggedIn()) return openMessageBox(1);
     setBusy(true);
     try {
-      const next = await api.request<CourseState>('/api/course/choose', { courseId });
+      const next = await call(api, '/api/course/choose', { courseId });
       qc.setQueryData(key, next);
       toast('info', '选学成功，可以开始学习了');
     } catch {

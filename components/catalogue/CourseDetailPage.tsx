@@ -3,8 +3,6 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { CourseDetail, CourseReview } from '@/lib/contract/catalogue';
-import type { Page } from '@/lib/contract/home';
 import { load, loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
@@ -17,7 +15,7 @@ import { TAGS } from '@/lib/cache-tags';
 export async function courseDetailMetadata(params: CatalogueParams, route: string): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const course = id ? await readPublic<CourseDetail>(siteSegment(s.site), s.path('/api/course/detail'), JSON.stringify({ id })) : null;
+  const course = id ? await readPublic(siteSegment(s.site), s.path('/api/course/detail'), { id }) : null;
   if (!course) return { title: '课程不存在' };
   return pageMetadata({
     title: course.title,
@@ -37,9 +35,9 @@ export async function CourseDetailPage({ params, batch }: { params: CataloguePar
   if (!id) notFound();
   await tagPage(TAGS.course(id));
   const { api, qc } = publicApi(s.site);
-  const course = await loadOrNull<CourseDetail>(qc, api, s.path('/api/course/detail'), { id });
+  const course = await loadOrNull(qc, api, s.path('/api/course/detail'), { id });
   if (!course) notFound();
-  const reviews = await load<Page<CourseReview>>(qc, api, s.path('/api/course/reviews'), { courseId: id, pageNum: 1, pageSize: 10 });
+  const reviews = await load(qc, api, s.path('/api/course/reviews'), { courseId: id, pageNum: 1, pageSize: 10 });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <CourseDetailView course={course} reviews={reviews} origin={s.origin} siteName={s.title} batch={batch} links={detailLinks(s.variant, course.categoryCode)} />

@@ -8,6 +8,8 @@ import { formatDate } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { EmptyState, ErrorState } from '@/components/ui/EmptyState';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ApiPath, ContractBody, PathAnswering } from '@/lib/contract/endpoints';
 import { useApiData } from './useApiData';
 
 /*
@@ -15,14 +17,21 @@ import { useApiData } from './useApiData';
  * react-query) under the same path and body.
  */
 
+/** A list's call: a path that answers a page of the items the list shows (checked where the list is used). */
+type PagedPath = PathAnswering<Page<unknown>>;
+
+/** A key the page filled itself with a detail's list (a series' or teacher's courses): read, never fetched. */
+type FilledKey = `${ApiPath}#${string}`;
+
 interface ListProps {
-  path: string;
+  path: PagedPath | FilledKey;
   body: object;
   what: string;
 }
 
 function useList<T>({ path, body }: ListProps) {
-  return useApiData<Page<T>>(path, body);
+  // The page chose a path answering these items (LISTS in SimpleListPage, list-specs); the body is the one it prefetched.
+  return useApiData(path as PagedPath, body as ContractBody<PagedPath>) as UseQueryResult<Page<T>>;
 }
 
 function Frame<T>({ q, what, children }: { q: ReturnType<typeof useList<T>>; what: string; children: (list: T[]) => React.ReactNode }) {
@@ -173,8 +182,8 @@ export function NoticeList(props: ListProps) {
   );
 }
 
-export function HotList({ path, body }: { path: string; body: object }) {
-  const q = useApiData<CourseListItem[]>(path, body);
+export function HotList({ path, body }: { path: '/api/course/hotList'; body: ContractBody<'/api/course/hotList'> }) {
+  const q = useApiData(path, body);
   if (q.isError) return <ErrorState what="热门课程" />;
   if (!q.data?.length) return <p className="text-sm text-gray-600">暂无热门课程</p>;
   return (

@@ -2,7 +2,6 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { LiveReplayState } from '@/lib/contract/catalogue';
 import { api, apiBaseUrl } from '@/lib/api/browser';
 import { apiQueryKey } from '@/lib/api/query';
 import { useLoggedIn } from '@/lib/session/client';
@@ -10,14 +9,16 @@ import { openMessageBox } from '@/lib/ui/events';
 import { formatHMS } from '@/lib/format';
 import { toast } from '@/components/ui/Toaster';
 import { actionClass, BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 /** The API paths of the host (/api/platform/... on the platform hosts), given by the page. */
+/** The class's calls, in the variant's own form (SPEC 1: /api/platform/ on platform hosts). */
 export interface ReplayPaths {
-  state: string;
-  start: string;
-  finish: string;
+  state: '/api/live/replayState';
+  start: '/api/live/replayStart';
+  finish: '/api/live/replayFinish';
   /** The year's study hours the header shows: asked again once the replay's hours are credited. */
-  totalTime: string;
+  totalTime: '/api/study/totalTime';
 }
 
 /**
@@ -29,7 +30,7 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
   const signedIn = useLoggedIn();
   const qc = useQueryClient();
   const key = apiQueryKey(paths.state, { id: liveId });
-  const state = useQuery({ queryKey: key, queryFn: () => api.request<LiveReplayState>(paths.state, { id: liveId }), enabled: signedIn, staleTime: 0 });
+  const state = useQuery({ queryKey: key, queryFn: () => call(api, paths.state, { id: liveId }), enabled: signedIn, staleTime: 0 });
   const started = useRef(false);
   const terms = `回放时长${formatHMS(duration)}，完整观看后计入${recordHours}学时`;
 
@@ -50,7 +51,7 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
     if (started.current) return;
     started.current = true;
     try {
-      qc.setQueryData(key, await api.request<LiveReplayState>(paths.start, { id: liveId }));
+      qc.setQueryData(key, await call(api, paths.start, { id: liveId }));
     } catch {
       started.current = false; // the client has shown the server's message; the next play asks again
     }
@@ -58,7 +59,7 @@ export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: n
   const onEnded = async () => {
     if (state.data?.credited) return;
     try {
-      const next = await api.request<LiveReplayState>(paths.finish, { id: liveId });
+      const next = await call(api, paths.finish, { id: liveId });
       qc.setQueryData(key, next);
       if (next.credited) {
         toast('info', `回放已看完，已计入${recordHours}学时`);

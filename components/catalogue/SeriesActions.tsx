@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import type { SeriesState } from '@/lib/contract/catalogue';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
@@ -19,7 +19,7 @@ function useSeriesState(seriesId: number) {
   const key = ['/api/recommendseries/state', { seriesId, viewer: true }];
   const q = useQuery({
     queryKey: key,
-    queryFn: () => api.request<SeriesState>('/api/recommendseries/state', { seriesId }),
+    queryFn: () => call(api, '/api/recommendseries/state', { seriesId }),
     enabled: typeof document !== 'undefined' && isLoggedIn(),
     staleTime: 0,
   });
@@ -55,7 +55,7 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
     if (!isLoggedIn()) return openMessageBox(1);
     setBusy(true);
     try {
-      qc.setQueryData(key, await api.request<SeriesState>('/api/recommendseries/enrol', { seriesId }));
+      qc.setQueryData(key, await call(api, '/api/recommendseries/enrol', { seriesId }));
       toast('info', '已加入系列专题');
     } catch {
       void q.refetch();
@@ -67,7 +67,7 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
     if (!isLoggedIn()) return openMessageBox(1);
     setBusy(true);
     try {
-      const { certificateId } = await api.request<{ certificateId: number }>('/api/recommendseries/applicationCertificate', { seriesId });
+      const { certificateId } = await call(api, '/api/recommendseries/applicationCertificate', { seriesId });
       qc.setQueryData<SeriesState>(key, (old) => (old ? { ...old, certificateId } : old));
       setIssued(true);
       toast('info', '证书申请成功，可在个人中心查看');

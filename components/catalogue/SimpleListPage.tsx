@@ -7,7 +7,6 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { Page } from '@/lib/contract/home';
 import { load } from '@/lib/api/prefetch';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { hrefOf } from '@/lib/links';
@@ -46,7 +45,7 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
   const { api, qc } = publicApi(s.site);
   const path = s.path(spec.call);
   const body = { ...spec.extraBody, ...(spec.tabs && s.tab ? { [spec.tabs.field]: s.tab.bodyValue } : {}), pageNum: s.pageNum, pageSize: spec.pageSize };
-  const page = await load<Page<unknown>>(qc, api, path, body);
+  const page = await load(qc, api, path, body);
   if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const List = LISTS[spec.kind];
   const title = spec.title(s.tab?.label);

@@ -5,12 +5,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { TRAIN_APPLY_STATUS } from '@/lib/constants';
-import type { TrainApplyState } from '@/lib/contract/catalogue';
 import { formatDateTime } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 const labelOf = (s: number) => TRAIN_APPLY_STATUS[s as keyof typeof TRAIN_APPLY_STATUS] ?? '';
 
@@ -43,7 +43,7 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
   const key = ['/api/train/applyStatus', { trainId, viewer: true }];
   const q = useQuery({
     queryKey: key,
-    queryFn: () => api.request<TrainApplyState>('/api/train/applyStatus', { trainId }),
+    queryFn: () => call(api, '/api/train/applyStatus', { trainId }),
     enabled: typeof document !== 'undefined' && isLoggedIn(),
     staleTime: 0,
   });
@@ -54,7 +54,7 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
     if (!isLoggedIn()) return openMessageBox(1);
     setBusy(true);
     try {
-      const next = await api.request<TrainApplyState>('/api/train/apply', { trainId });
+      const next = await call(api, '/api/train/apply', { trainId });
       qc.setQueryData(key, next);
       toast('info', '报名成功，请等待审核');
     } catch {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { formatDateTime } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { toast } from '@/components/ui/Toaster';
@@ -37,7 +37,7 @@ export function TrainReviewPanel({ trainId }: { trainId: number }) {
 
   const review = async (operatorId: number, approve: boolean) => {
     try {
-      const res = await api.request<{ label: string }>('/api/train/review', { trainId, operatorId, approve });
+      const res = await call(api, '/api/train/review', { trainId, operatorId, approve });
       setDone((d) => ({ ...d, [operatorId]: res.label }));
     } catch (err) {
       if (!(err instanceof ApiError)) toast('error', '审核失败，请稍后重试');

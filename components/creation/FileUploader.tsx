@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, TransportError } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
-import type { PendingUpload, UploadedFile } from '@/lib/contract/spaces';
+import type { UploadedFile } from '@/lib/contract/spaces';
 import { formatBytes } from '@/lib/format';
 import { uploadLimitText, uploadRefusal, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { uploadCourseFile } from './upload-client';
@@ -48,7 +48,7 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
   const [resumable, setResumable] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const pending = useQuery(apiQuery<PendingUpload[]>('/api/resourceFile/pending'));
+  const pending = useQuery(apiQuery('/api/resourceFile/pending'));
 
   const running = status === 'hashing' || status === 'uploading';
   const busyChange = useRef(onBusyChange);

@@ -7,7 +7,7 @@
  * a proxy's error page) may be resumed by calling uploadCourseFile again.
  */
 import { api, browserHeaders } from '@/lib/api/browser';
-import { ApiError, TransportError } from '@/lib/api/core';
+import { ApiError, call, TransportError } from '@/lib/api/core';
 import type { Envelope } from '@/lib/contract/home';
 import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
@@ -109,7 +109,7 @@ const PATH_CHUNK = '/api/resourceFile/uploadCourseWareFile';
 export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: AbortSignal): Promise<UploadedFile> {
   const { md5, chunkMd5s } = await hashFile(file, ev.onHash, signal);
   const plan = { fileMd5: md5, fileSize: file.size, fileName: file.name, chunkSize: uploadChunkBytes(file.size) };
-  let progress = await api.request<UploadProgress>('/api/resourceFile/progress', plan, { signal });
+  let progress = await call(api, '/api/resourceFile/progress', plan, { signal });
   if (progress.done && progress.file) {
     ev.onInstant();
     ev.onUpload(file.size, file.size);
@@ -127,7 +127,7 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
       // every chunk up to the end was sent; ask which are still missing (or wait while the server assembles)
       if (++polls > MAX_POLLS) throw new Error('服务器处理超时，请稍后重新选择文件继续上传');
       if (polls > 1) await sleep(POLL_MS);
-      progress = await api.request<UploadProgress>('/api/resourceFile/progress', plan, { signal });
+      progress = await call(api, '/api/resourceFile/progress', plan, { signal });
       if (progress.done) break;
       index = progress.nextChunk;
       have = progress.received;

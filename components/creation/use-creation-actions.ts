@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import type { UploadedFile } from '@/lib/contract/spaces';
 import { toast } from '@/components/ui/Toaster';
+import { call } from '@/lib/api/core';
 
 /** A course's basic information, as the form holds it and updateBasic takes it. */
 export type BasicFields = { title: string; categoryCode: number; cover: string; summary: string; audiences: ('general' | 'party' | 'student')[] };
@@ -11,7 +12,7 @@ export type BasicFields = { title: string; categoryCode: number; cover: string; 
 export function useRemoveCourse() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (courseId: number) => api.request('/api/resourceFile/removeCourse', { courseId }),
+    mutationFn: (courseId: number) => call(api, '/api/resourceFile/removeCourse', { courseId }),
     onSuccess: () => {
       toast('info', '课程已删除');
       void qc.invalidateQueries({ queryKey: ['/api/resourceFile/myCourses'] });
@@ -22,7 +23,7 @@ export function useRemoveCourse() {
 /** courseId undefined: a new course, whose id the answer gives. */
 export function useSaveBasic(courseId: number | undefined, onSaved: (courseId: number) => void) {
   return useMutation({
-    mutationFn: (b: BasicFields) => api.request<{ courseId: number }>('/api/resourceFile/updateBasic', { ...b, courseId }),
+    mutationFn: (b: BasicFields) => call(api, '/api/resourceFile/updateBasic', { ...b, courseId }),
     onSuccess: (r) => {
       toast('info', '基本信息已保存');
       onSaved(r.courseId);
@@ -37,7 +38,7 @@ export interface NewChapter {
 
 export function useSaveChapter(courseId: number, onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ title, file }: NewChapter) => api.request('/api/resourceFile/saveChapter', { courseId, title: title.trim(), fileId: file.file.fileId, durationSeconds: file.duration }),
+    mutationFn: ({ title, file }: NewChapter) => call(api, '/api/resourceFile/saveChapter', { courseId, title: title.trim(), fileId: file.file.fileId, durationSeconds: file.duration }),
     onSuccess: () => {
       toast('info', '章节已保存');
       onSaved();
@@ -46,12 +47,12 @@ export function useSaveChapter(courseId: number, onSaved: () => void) {
 }
 
 export function useRemoveChapter(onChange: () => void) {
-  return useMutation({ mutationFn: (chapterId: number) => api.request('/api/resourceFile/removeChapter', { chapterId }), onSuccess: onChange });
+  return useMutation({ mutationFn: (chapterId: number) => call(api, '/api/resourceFile/removeChapter', { chapterId }), onSuccess: onChange });
 }
 
 export function useSubmitForReview(courseId: number, onChange: () => void) {
   return useMutation({
-    mutationFn: () => api.request<{ auditStatus: number; auditLabel: string; auditReason: string }>('/api/resourceFile/submit', { courseId }),
+    mutationFn: () => call(api, '/api/resourceFile/submit', { courseId }),
     onSuccess: (r) => {
       toast(r.auditStatus === 1053 ? 'warning' : 'info', `已提交：${r.auditLabel}${r.auditReason ? `（${r.auditReason}）` : ''}`);
       onChange();

@@ -2,17 +2,15 @@
 /** What the creation centre loads: the user's courses, and the course being edited. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import type { CreationCourse, CreationCourseRow } from '@/lib/contract/spaces';
-import type { Page } from '@/lib/contract/home';
 
 export function useMyCourses() {
-  return useQuery(apiQuery<Page<CreationCourseRow>>('/api/resourceFile/myCourses', { pageSize: 50 }));
+  return useQuery(apiQuery('/api/resourceFile/myCourses', { pageSize: 50 }));
 }
 
 /** The course's basic information and chapters (none asked for a new course); refresh loads them again after a change. */
 export function useCourseBasic(courseId: number | null) {
   const qc = useQueryClient();
-  const basic = useQuery({ ...apiQuery<CreationCourse>('/api/resourceFile/getBasic', { courseId }), enabled: !!courseId });
+  const basic = useQuery({ ...apiQuery('/api/resourceFile/getBasic', { courseId: courseId as number }) /* enabled only with a course */, enabled: !!courseId });
   const refresh = () => qc.invalidateQueries({ queryKey: ['/api/resourceFile/getBasic'] });
   return { basic, refresh };
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { emitUi, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn } from '@/lib/session/client';
 import { examHref, type ExamRow } from '@/lib/learning/exam-status';
@@ -25,7 +25,7 @@ export function ExamActions({ exam }: { exam: ExamRow }) {
     if (needLogin()) return;
     setBusy(true);
     try {
-      await api.request('/api/examExaminfo/apply', { examId: exam.id });
+      await call(api, '/api/examExaminfo/apply', { examId: exam.id });
       toast('info', '报名成功');
       router.refresh();
     } catch (e) {

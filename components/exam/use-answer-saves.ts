@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { isSessionCode } from '@/lib/contract/messages';
 import type { PaperView } from '@/lib/learning/exam-status';
 import type { Answer, SaveState } from './answers';
@@ -36,7 +36,7 @@ export function useAnswerSaves() {
         setSaving((s) => ({ ...s, [qid]: { state: 'saving' } }));
         let next: SaveState = { state: 'saved' };
         try {
-          await api.request('/api/examReply/saveAnswer', { replyId: p.replyId, questionId: Number(qid), answer: a }, { shownInline: true });
+          await call(api, '/api/examReply/saveAnswer', { replyId: p.replyId, questionId: Number(qid), answer: a }, { shownInline: true });
         } catch (e) {
           // Refused by the server (time up, submitted, bad answer): trying again would not help.
           next = e instanceof ApiError && !isSessionCode(e.code) ? { state: 'refused', message: e.message } : { state: 'failed' };

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { PaperView } from '@/lib/learning/exam-status';
 import { emitUi } from '@/lib/ui/events';
@@ -39,8 +39,8 @@ export function useExamPaper(examId: number) {
     (async () => {
       try {
         // Silent path (SPEC 8): the exam login is this page's business.
-        await api.request('/api/examExaminfo/detail', { examId });
-        const p = await api.request<PaperView>('/api/examReply/start', { examId });
+        await call(api, '/api/examExaminfo/detail', { examId });
+        const p = await call(api, '/api/examReply/start', { examId });
         if (cancelled) return;
         offset.current = new Date(p.serverNow).getTime() - Date.now();
         // Answers a previous load could not save: back into the form, and sent. Other attempts' leftovers go.
@@ -64,7 +64,7 @@ export function useExamPaper(examId: number) {
       submitted.current = true;
       setError('');
       try {
-        const r = await api.request<{ score: number; totalScore: number; overtime: boolean }>('/api/examReply/submit', { replyId: paper.replyId, answers: current() }, { shownInline: true });
+        const r = await call(api, '/api/examReply/submit', { replyId: paper.replyId, answers: current() }, { shownInline: true });
         clear(paper);
         setResult({ ...r, auto });
       } catch (e) {

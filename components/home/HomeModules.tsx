@@ -2,7 +2,6 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from '@/components/ui/Link';
-import type { Banner, CourseCard, LiveCard, NewsItem, NoticeItem, RankOperator, RankOrg, RankOrgCourse, SeriesCard, TeacherCard, TrainCard } from '@/lib/contract/home';
 import { HOME_MODULES, RANK_TITLES } from '@/lib/constants';
 import { formatDate, formatHoursMinutes } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
@@ -34,7 +33,7 @@ function useReducedMotion(): boolean {
  * slide is never hidden.
  */
 export function BannerCarousel() {
-  const q = useHomeList<Banner>('banner');
+  const q = useHomeList('banner');
   const [index, setIndex] = useState(0);
   /** The visitor's choice; until they make one, reduced motion means paused. */
   const [paused, setPaused] = useState<boolean | null>(null);
@@ -117,8 +116,8 @@ export function BannerCarousel() {
  * in the sitemap), and so do the item links.
  */
 export function NewsAndNotices() {
-  const news = useHomeList<NewsItem>('news');
-  const notices = useHomeList<NoticeItem>('notices');
+  const news = useHomeList('news');
+  const notices = useHomeList('notices');
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ModuleSection id="home-news" title="新闻动态" moreHref="/notice/news" promptLogin state={stateOf(news)}>
@@ -157,7 +156,7 @@ export function NewsAndNotices() {
 const grid4 = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-4';
 
 export function SeriesModule() {
-  const q = useHomeList<SeriesCard>('series');
+  const q = useHomeList('series');
   return (
     <ModuleSection id="home-series" title={HOME_MODULES.series} moreHref="/series/index" state={stateOf(q)}>
       <div className={grid4}>{q.data?.map((s) => <SeriesCardView key={s.id} item={s} />)}</div>
@@ -166,7 +165,7 @@ export function SeriesModule() {
 }
 
 export function CourseModule() {
-  const q = useHomeList<CourseCard>('course');
+  const q = useHomeList('course');
   return (
     <ModuleSection id="home-course" title={HOME_MODULES.course} moreHref="/course/index" state={stateOf(q)}>
       <div className={grid4} onClickCapture={openCourseInNamedWindow}>
@@ -177,7 +176,7 @@ export function CourseModule() {
 }
 
 export function LiveModule() {
-  const q = useHomeList<LiveCard>('live');
+  const q = useHomeList('live');
   return (
     <ModuleSection id="home-live" title={HOME_MODULES.live} moreHref="/live/index" state={stateOf(q)}>
       <div className={grid4}>{q.data?.map((l) => <LiveCardView key={l.id} item={l} />)}</div>
@@ -186,7 +185,7 @@ export function LiveModule() {
 }
 
 export function TeacherModule() {
-  const q = useHomeList<TeacherCard>('teacher');
+  const q = useHomeList('teacher');
   return (
     <ModuleSection id="home-teacher" title={HOME_MODULES.teacher} moreHref="/teacher/index" state={stateOf(q)}>
       <div className="grid grid-cols-2 gap-5 sm:grid-cols-3 lg:grid-cols-6">{q.data?.map((t) => <TeacherCardView key={t.id} item={t} />)}</div>
@@ -195,7 +194,7 @@ export function TeacherModule() {
 }
 
 export function TrainModule() {
-  const q = useHomeList<TrainCard>('train');
+  const q = useHomeList('train');
   return (
     <ModuleSection id="home-train" title={HOME_MODULES.train} moreHref="/train/index" state={stateOf(q)}>
       <div className="grid gap-6 md:grid-cols-2">{q.data?.map((t) => <TrainCardView key={t.id} item={t} />)}</div>
@@ -228,9 +227,9 @@ function RankList<T>({ title, rows, render }: { title: string; rows: T[] | undef
 }
 
 export function RankModule() {
-  const ops = useHomeList<RankOperator>('rankOperator');
-  const orgs = useHomeList<RankOrg>('rankOrg');
-  const orgCourses = useHomeList<RankOrgCourse>('rankOrgCourse');
+  const ops = useHomeList('rankOperator');
+  const orgs = useHomeList('rankOrg');
+  const orgCourses = useHomeList('rankOrgCourse');
   const state = {
     isPending: ops.isPending || orgs.isPending || orgCourses.isPending,
     isError: ops.isError && orgs.isError && orgCourses.isError,

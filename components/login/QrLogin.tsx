@@ -7,11 +7,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES, QR_SIZE_PX } from '@/lib/constants';
 import type { LoginResult } from './after-login';
-
-type Poll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status: 'confirmed' } & LoginResult);
 
 const QR_EXPIRED = '二维码已过期，点击刷新';
 /** The code could not be fetched (network, server): nothing to scan, so no instruction to scan. */
@@ -34,7 +32,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
     setState('loading');
     let randNum: string;
     try {
-      const qr = await api.request<{ randNum: string; qrUrl: string }>('/modules/eosoperator/loginGetQRRandNum');
+      const qr = await call(api, '/modules/eosoperator/loginGetQRRandNum');
       randNum = qr.randNum;
       setUrl(qr.qrUrl);
       setImage(await QRCode.toDataURL(qr.qrUrl, { width: QR_SIZE_PX, margin: 1, errorCorrectionLevel: 'M' }));
@@ -49,7 +47,7 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
       if (tries >= QR_POLL_MAX_TRIES) return setState('expired');
       tries += 1;
       try {
-        const res = await api.request<Poll>('/modules/eosoperator/loginByQRRandNum', { randNum });
+        const res = await call(api, '/modules/eosoperator/loginByQRRandNum', { randNum });
         if (!alive.current) return;
         if (res.status === 'confirmed') return onSuccess(res);
         setState(res.status);

@@ -15,6 +15,7 @@ import type { LoginResult } from '@/lib/contract/home';
 export type { LoginResult };
 import type { LoginExtra } from '@/lib/ui/events';
 import { STATION_PROMPT_KEY } from '@/components/account/management';
+import { call } from '@/lib/api/core';
 
 
 export const FOLLOW_UP_KEY = 'loginFollowUp';
@@ -93,8 +94,8 @@ export async function completeLogin(result: LoginResult, opts: { mainSite: boole
   const loginAt = Date.now();
   let info: UserInfo | null = null;
   try {
-    info = await api.request<UserInfo>('/api/eosoperator/myInfo');
-    const roles = opts.mainSite ? await api.request<unknown[]>('/api/platform/index/myCmsRoleList') : [];
+    info = await call(api, '/api/eosoperator/myInfo');
+    const roles = opts.mainSite ? await call(api, '/api/platform/index/myCmsRoleList') : [];
     info = { ...info, cmsRoleCount: roles.length };
     writeUserInfo(info);
   } catch {

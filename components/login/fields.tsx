@@ -3,6 +3,7 @@
 import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
 import { api } from '@/lib/api/browser';
 import type { Captcha } from '@/lib/contract/home';
+import { call } from '@/lib/api/core';
 
 const CAPTCHA_FAILED = '验证码加载失败，点击重试';
 export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
@@ -33,7 +34,7 @@ export function useCaptcha(onNew: (uuid: string) => void) {
   const refresh = useCallback(async () => {
     setFailed(false);
     try {
-      const c = await api.request<Captcha>('/modules/imgCode/detail');
+      const c = await call(api, '/modules/imgCode/detail');
       setCaptcha(c);
       onNew(c.uuid);
     } catch {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@/lib/api/browser';
-import { ApiError, failureText } from '@/lib/api/core';
+import { ApiError, call, failureText } from '@/lib/api/core';
 import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/contract/messages';
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { forgotSchema, perfectInfoSchema, registerSchema, resetFormSchema, type RegisterForm as RegisterValues } from '@/lib/validation/accounts';
@@ -43,7 +43,7 @@ export function UsernameForm({ userID, esLoginIO, lockedUser, onSuccess }: { use
   const onSubmit = handleSubmit(async (values) => {
     try {
       const redirect = new URLSearchParams(window.location.search).get('redirect') ?? undefined;
-      const result = await api.request<LoginResult>('/modules/eosoperator/login', { ...values, redirect }, INLINE);
+      const result = await call(api, '/modules/eosoperator/login', { ...values, redirect }, INLINE);
       if (remember) localStorage.setItem(REMEMBER_KEY, values.userID.trim());
       else localStorage.removeItem(REMEMBER_KEY);
       onSuccess(result);
@@ -92,7 +92,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
     const parsed = registerSchema.safeParse({ ...defaults, email });
     if (parsed.error?.issues.some((i) => i.path[0] === 'email')) return;
     try {
-      await api.request('/api/register/valid', { email: email.trim().toLowerCase() });
+      await call(api, '/api/register/valid', { email: email.trim().toLowerCase() });
       clearErrors('email');
     } catch (e) {
       if (e instanceof ApiError) setError('email', { message: e.message });
@@ -100,7 +100,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await api.request<{ email: string }>('/api/register/create', values, INLINE);
+      const res = await call(api, '/api/register/create', values, INLINE);
       onDone(res.email);
     } catch (e) {
       const field = refusalField(e);
@@ -144,7 +144,7 @@ export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   const { register, handleSubmit, formState, setError } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await api.request<{ email: string }>('/api/eosoperator/forgetPasswordSendEmail', values);
+      const res = await call(api, '/api/eosoperator/forgetPasswordSendEmail', values);
       onSent(res.email);
     } catch (e) {
       // A silent path (SPEC 8): the answer is shown here.
@@ -175,11 +175,11 @@ export function ResetForm({ token, onInvalid, onDone }: { token: string; onInval
   const form = useForm<{ newPassword: string; newPasswordConfirm: string }>({ resolver: zodResolver(resetFormSchema), defaultValues: { newPassword: '', newPasswordConfirm: '' } });
   const { register, handleSubmit, formState, setError } = form;
   useEffect(() => {
-    api.request<ResetOwner>('/api/eosoperator/forgetPasswordCheckToken', { forgetPasswordToken: token }).then(setOwner, onInvalid);
+    call(api, '/api/eosoperator/forgetPasswordCheckToken', { forgetPasswordToken: token }).then(setOwner, onInvalid);
   }, [token, onInvalid]);
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.request('/api/eosoperator/forgetPasswordModify', { forgetPasswordToken: token, ...values }, INLINE);
+      await call(api, '/api/eosoperator/forgetPasswordModify', { forgetPasswordToken: token, ...values }, INLINE);
       onDone();
     } catch (e) {
       if (e instanceof ApiError && e.message.startsWith('链接不正确')) onInvalid();
@@ -217,7 +217,7 @@ export function PerfectInfoForm({ type, onSaved }: { type: 9 | 10 | 11; onSaved:
     try {
       // Only what this prompt asks for goes to the server.
       const body = need.password ? { newPassword: values.newPassword, confirmPassword: values.confirmPassword } : {};
-      await api.request('/modules/eosoperator/loginRecommendSave', need.email ? { ...body, email: values.email } : body, INLINE);
+      await call(api, '/modules/eosoperator/loginRecommendSave', need.email ? { ...body, email: values.email } : body, INLINE);
       onSaved();
     } catch (e) {
       setError('root', { message: failureText(e, '保存失败，请稍后重试') });

@@ -8,6 +8,7 @@ import { LINK_DIALOG_REOPEN_MS } from '@/lib/constants';
 import { writeUserInfo } from '@/lib/session/client';
 import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/events';
 import { isLoginType } from './login-types';
+import { call } from '@/lib/api/core';
 
 export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }) {
   const [open, setOpen] = useState(false);
@@ -63,7 +64,7 @@ export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }
     if (t === 14 || t === 15) {
       writeUserInfo(null);
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load clears every trace of the session
-      void api.request('/modules/eosoperator/logout').finally(() => window.location.assign('/home'));
+      void call(api, '/modules/eosoperator/logout').finally(() => window.location.assign('/home'));
       return;
     }
     if (extra.next) {

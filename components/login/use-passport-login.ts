@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/browser';
-import { failureText } from '@/lib/api/core';
+import { call, failureText } from '@/lib/api/core';
 import type { LoginExtra, LoginType } from '@/lib/ui/events';
 import type { LoginResult } from './after-login';
 import type { MatchItem } from './login-types';
@@ -22,7 +22,7 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
   const [passportOn, setPassportOn] = useState(false);
   useEffect(() => {
     if (!open) return;
-    api.request<{ httpClientId: string; httpsClientId: string }>('/api/site/requestUrlClientId').then(
+    call(api, '/api/site/requestUrlClientId').then(
       (c) => setPassportOn(!!(c.httpClientId || c.httpsClientId)),
       () => setPassportOn(false),
     );
@@ -32,9 +32,8 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
   const passport = extra.passport;
   useEffect(() => {
     if (!open || !passport) return;
-    type Answer = ({ type: 'login' } & LoginResult) | { type: 12 } | { type: 14; esLoginIO: string; list: MatchItem[] } | { type: 15; esLoginIO: string; userID: string } | { type: 16; esLoginIO: string };
     // A failure shows in the dialog (notice, role=alert), so the toast does not announce it again.
-    api.request<Answer>('/modules/eosoperator/loginByES', passport, { shownInline: true }).then(
+    call(api, '/modules/eosoperator/loginByES', passport, { shownInline: true }).then(
       (a) => {
         setExtra({});
         if (a.type === 'login') return void succeed(a, false);
@@ -52,7 +51,7 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
 
   const toPassport = async () => {
     try {
-      const { url } = await api.request<{ url: string }>('/modules/eosoperator/loginByESObtainRedirectUri');
+      const { url } = await call(api, '/modules/eosoperator/loginByESObtainRedirectUri');
       window.location.assign(url);
     } catch {
       /* the client has shown the message */
@@ -60,7 +59,7 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
   };
   const toPassportRegister = async () => {
     try {
-      const { registerUrl } = await api.request<{ registerUrl: string }>('/modules/eosoperator/loginByESObtainRedirectUri');
+      const { registerUrl } = await call(api, '/modules/eosoperator/loginByESObtainRedirectUri');
       if (registerUrl) window.open(registerUrl, '_blank', 'noopener');
     } catch {
       /* shown by the client */
@@ -69,7 +68,7 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
 
   const chooseAccount = async (item: MatchItem) => {
     try {
-      const r = await api.request<{ userID: string }>('/modules/eosoperator/loginByESChoose', { esLoginIO: extra.esLoginIO, userID: item.userID });
+      const r = await call(api, '/modules/eosoperator/loginByESChoose', { esLoginIO: extra.esLoginIO as string, userID: item.userID } /* set by the answer that listed the accounts (14) */);
       setExtra({ ...extra, userID: r.userID });
       switchTo(15);
     } catch {

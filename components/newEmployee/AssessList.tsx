@@ -14,6 +14,7 @@ import { openLogin } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { call } from '@/lib/api/core';
 
 const noop = () => () => {};
 const ASPECTS: [keyof NonNullable<AssessItem['scores']>, string][] = [
@@ -27,7 +28,7 @@ export function AssessList() {
   // `/assess?trainId=N` (the link of a project's page) asks for that project only.
   const param = useSearchParams().get('trainId');
   const asked = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
-  const list = useQuery({ ...apiQuery<AssessItem[]>('/api/assess/list'), enabled: loggedIn });
+  const list = useQuery({ ...apiQuery('/api/assess/list'), enabled: loggedIn });
   if (!loggedIn)
     return (
       <p className="rounded bg-white p-8 text-center text-gray-700">
@@ -74,7 +75,7 @@ function AssessForm({ item }: { item: AssessItem }) {
   const [comment, setComment] = useState(item.comment);
   const [error, setError] = useState('');
   const save = useMutation({
-    mutationFn: () => api.request('/api/assess/save', { trainId: item.trainId, scores, comment }),
+    mutationFn: () => call(api, '/api/assess/save', { trainId: item.trainId, scores, comment }),
     onSuccess: () => {
       toast('info', '评估已提交');
       void qc.invalidateQueries({ queryKey: ['/api/assess/list'] });

@@ -12,7 +12,7 @@ import { FavouriteButton } from './FavouriteButton';
 export function CourseFavourite({ courseId, className }: { courseId: number; className?: string }) {
   const signedIn = useLoggedIn();
   const qc = useQueryClient();
-  const query = apiQuery<{ favourite: boolean }>('/api/course/favouriteState', { courseId });
+  const query = apiQuery('/api/course/favouriteState', { courseId });
   const { data, isSuccess } = useQuery({ ...query, enabled: signedIn });
   // Until a signed-in visitor's state is known the button would say the wrong thing.
   if (signedIn && !isSuccess) return null;

@@ -9,6 +9,7 @@ import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { focusNextWhenRemoved } from '@/components/ui/focus-after-removal';
 import { ARCHIVE_PATH } from './personal-tabs';
+import { call } from '@/lib/api/core';
 
 /**
  * One button for both states, named by what it does (收藏 / 取消收藏, so no aria-pressed: "取消收藏, pressed" would
@@ -46,7 +47,7 @@ export function FavouriteButton({
         const item = refresh ? e.currentTarget.closest('li') : null;
         setBusy(true);
         try {
-          await api.request('/api/course/favourite', { courseId, favourite: !on });
+          await call(api, '/api/course/favourite', { courseId, favourite: !on });
           setOn(!on);
           onChange?.(!on);
           if (refresh) {

@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { POSITION_LEVELS, TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
 import { formatDate, formatHoursMinutes } from '@/lib/format';
-import type { Archive } from '@/lib/contract/archive';
 import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examHref, examScoreText } from '@/lib/learning/exam-status';
 import { AccountSettings } from '@/components/account';
 import { ScrollTable } from '@/components/ui/ScrollTable';
@@ -57,7 +56,7 @@ export function PersonalSections({ tab, year, examPages }: { tab: PersonalTab; y
 
 function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, 'settings'>; year?: number; examPages: boolean }) {
   // Only the shown tab's data is read (the archive call answers the other parts empty).
-  const query = useQuery(apiQuery<Archive>(ARCHIVE_PATH, year ? { year, section: tab } : { section: tab }));
+  const query = useQuery(apiQuery(ARCHIVE_PATH, year ? { year, section: tab } : { section: tab }));
   const data = query.data;
   if (!data) {
     // A session error goes home to sign in (the shell's handler); any other failure can be tried again here.

@@ -7,6 +7,7 @@ import { api } from '@/lib/api/browser';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { ARCHIVE_PATH } from './personal-tabs';
+import { call } from '@/lib/api/core';
 
 export function TrainCertificateButton({ trainId }: { trainId: number }) {
   const queryClient = useQueryClient();
@@ -17,7 +18,7 @@ export function TrainCertificateButton({ trainId }: { trainId: number }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await api.request('/api/train/applicationCertificate', { trainId });
+          await call(api, '/api/train/applicationCertificate', { trainId });
           toast('info', '证书已发放，可在“我的证书”中查看');
           // 培训项目 and 我的证书 read the archive again: the button goes, the certificate is listed.
           await queryClient.invalidateQueries({ queryKey: [ARCHIVE_PATH] });

@@ -11,7 +11,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import { isLoggedIn } from '@/lib/session/client';
-import type { CourseProgressView, CourseView } from '@/lib/contract/learning';
 import { toast } from '@/components/ui/Toaster';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { SelfTestPanel } from './SelfTestPanel';
@@ -45,8 +44,8 @@ function chapterFromAddress(): number | null {
  */
 export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boolean }) {
   const qc = useQueryClient();
-  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/view', { courseId }));
-  const progressQuery = apiQuery<CourseProgressView>('/api/course/progress', { courseId });
+  const { data: course } = useQuery(apiQuery('/api/course/view', { courseId }));
+  const progressQuery = apiQuery('/api/course/progress', { courseId });
   const progress = useQuery({
     ...progressQuery,
     // The answer says whether the course is in the learner's 收藏 too: the 收藏 button reads it without a call of its own.
@@ -86,8 +85,8 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
 
 /** The player with the learner's progress: the hooks below each own one part of it, composed here. */
 function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
-  const { data: course } = useQuery(apiQuery<CourseView>('/api/course/view', { courseId }));
-  const { data: progress } = useQuery(apiQuery<CourseProgressView>('/api/course/progress', { courseId }));
+  const { data: course } = useQuery(apiQuery('/api/course/view', { courseId }));
+  const { data: progress } = useQuery(apiQuery('/api/course/progress', { courseId }));
   const chosen = progress?.chosen ?? false;
   // The course's teacher opens its documents without 选学 (the server's rule for /media/chapter/:id).
   const owner = progress?.owner ?? false;

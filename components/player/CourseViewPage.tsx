@@ -14,7 +14,6 @@ import { intParam, parseQuerySegment } from '@/lib/variants/catalogue-paths';
 import { parseSiteSegment } from '@/lib/variants';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
-import type { CourseView } from '@/lib/contract/learning';
 import { CoursePlayer } from './CoursePlayer';
 
 export type CourseViewParams = Promise<{ variant: string; q?: string[] }>;
@@ -28,7 +27,7 @@ async function selection(params: CourseViewParams) {
 
 /** The course (public), once per render for the title and the page; null when it is not published to this site. */
 const courseOf = (variant: string, courseId: number | null) =>
-  courseId ? readPublic<CourseView>(variant, '/api/course/view', JSON.stringify({ courseId })) : Promise.resolve(null);
+  courseId ? readPublic(variant, '/api/course/view', { courseId }) : Promise.resolve(null);
 
 /** The player's title: the course's, or that of the 404 it answers for a course that is not there. */
 export async function courseViewMetadata(params: CourseViewParams): Promise<Metadata> {

@@ -9,10 +9,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
 import { formatDate } from '@/lib/format';
-import type { CourseNote, CourseProgressView } from '@/lib/contract/learning';
+import type { CourseProgressView } from '@/lib/contract/learning';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import { toast } from '@/components/ui/Toaster';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { inputClass } from '@/components/login/fields';
 import { ReviewStars } from '@/components/ui/ReviewStars';
 
@@ -61,10 +61,13 @@ export function NotesPanel({ courseId, chosen, summary, myReview = null }: { cou
   );
 }
 
+/** A review's score or a summary's rating (each list has one of the two). */
+const stars = (n: { rating?: number | null; score?: number }) => n.rating ?? n.score;
+
 function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean; myReview: MyReview }) {
   const path = kind === 'review' ? '/api/course/reviews' : '/api/course/summaries';
   // Reviews come from the catalogue's list (score), summaries from the player's (no rating).
-  const q = apiQuery<{ list: (CourseNote & { score?: number })[]; total: number }>(path, { courseId, pageNum: 1, pageSize: 10 });
+  const q = apiQuery(path, { courseId, pageNum: 1, pageSize: 10 });
   const { data, isLoading } = useQuery(q);
   const qc = useQueryClient();
   const [content, setContent] = useState('');
@@ -88,7 +91,7 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
     }
     setError('');
     try {
-      await api.request(kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave', kind === 'review' ? { courseId, rating, content } : { courseId, content });
+      await call(api, kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave', kind === 'review' ? { courseId, rating, content } : { courseId, content });
       setContent('');
       setSaved(true);
       toast('info', '提交成功');
@@ -156,7 +159,7 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
           <li key={n.id} className="py-2 text-sm">
             <p className="text-gray-500">
               {n.operatorName} · {formatDate(n.createdAt)}
-              {(n.rating ?? n.score) != null && <ReviewStars score={n.rating ?? n.score ?? 0} className="ml-2" />}
+              {(stars(n) ?? null) != null && <ReviewStars score={stars(n) ?? 0} className="ml-2" />}
             </p>
             <p className="mt-1 whitespace-pre-line wrap-anywhere">{n.content}</p>
           </li>

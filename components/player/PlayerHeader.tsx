@@ -11,6 +11,7 @@ import type { CourseProgressView, CourseView } from '@/lib/contract/learning';
 import { CourseFavourite } from '@/components/personal/CourseFavourite';
 import { toast } from '@/components/ui/Toaster';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 interface Props {
   courseId: number;
@@ -68,8 +69,8 @@ function ChooseButton({ courseId, chosen, onChosen }: { courseId: number; chosen
     }
     setChoosing('busy');
     try {
-      const state = await api.request<CourseProgressView>('/api/course/choose', { courseId });
-      qc.setQueryData<CourseProgressView>(apiQueryKey('/api/course/progress', { courseId }), (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }));
+      const state = await call(api, '/api/course/choose', { courseId });
+      qc.setQueryData<CourseProgressView>(apiQueryKey('/api/course/progress', { courseId }), (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }) as CourseProgressView);
       onChosen();
       toast('info', '选学成功，可观看课程完整内容');
       setChoosing('done');

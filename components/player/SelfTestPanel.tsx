@@ -10,12 +10,13 @@ import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import { selfTestProblemText, selfTestProblems } from '@/lib/validation/self-test';
 import type { SurveyProblem } from '@/lib/validation/survey';
-import type { SelfTest, SelfTestResult } from '@/lib/contract/learning';
+import type { SelfTestResult } from '@/lib/contract/learning';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { call } from '@/lib/api/core';
 
 export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext: () => void }) {
-  const { data, isLoading, isError, isFetching, refetch } = useQuery(apiQuery<SelfTest>('/api/course/selfTest', { chapterId }));
+  const { data, isLoading, isError, isFetching, refetch } = useQuery(apiQuery('/api/course/selfTest', { chapterId }));
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [problems, setProblems] = useState<SurveyProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -36,7 +37,7 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
     }
     setBusy(true);
     try {
-      setResult(await api.request<SelfTestResult>('/api/course/selfTestSubmit', { chapterId, answers }));
+      setResult(await call(api, '/api/course/selfTestSubmit', { chapterId, answers }));
     } catch {
       /* the client has shown the server's message; the answers stay for another try */
     } finally {

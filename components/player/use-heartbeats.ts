@@ -5,11 +5,12 @@ import { apiQueryKey } from '@/lib/api/query';
 import { formatHMS } from '@/lib/format';
 import { HEARTBEAT_INTERVAL_S } from '@/lib/learning/heartbeat-rules';
 import { Outbox, Reporter, SegmentTracker, progressAfter, type Transport } from '@/lib/learning/heartbeat';
-import type { ChapterView, CourseProgressView, CourseView, HeartbeatAnswer, HeartbeatPayload } from '@/lib/contract/learning';
+import type { ChapterView, CourseProgressView, CourseView, HeartbeatPayload } from '@/lib/contract/learning';
+import { call } from '@/lib/api/core';
 
 const transport = (): Transport => ({
-  submit: (p) => api.request<HeartbeatAnswer>('/api/study/submit', p),
-  batch: (items) => api.request<HeartbeatAnswer[]>('/api/study/batchSubmit', { items }),
+  submit: (p) => call(api, '/api/study/submit', p),
+  batch: (items) => call(api, '/api/study/batchSubmit', { items }),
   beacon: (items: HeartbeatPayload[]) => {
     if (typeof navigator === 'undefined' || !navigator.sendBeacon) return false;
     return navigator.sendBeacon(`${apiBaseUrl()}/api/study/batchSubmit`, new Blob([JSON.stringify({ items })], { type: 'text/plain' }));

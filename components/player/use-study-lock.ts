@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { api } from '@/lib/api/browser';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { toast } from '@/components/ui/Toaster';
 import { STUDY_LOCK_S } from '@/lib/learning/heartbeat-rules';
 import { newSubmitId } from '@/lib/learning/heartbeat';
@@ -29,8 +29,7 @@ export function useStudyLock({ batch, chosen, courseId, session, videoRef }: { b
   useEffect(() => {
     if (!batch || !chosen || !session) return;
     const take = () =>
-      api
-        .request('/api/study/lock', { courseId, session })
+      call(api, '/api/study/lock', { courseId, session })
         .then(() => setLockError(null))
         .catch((e: unknown) => {
           if (e instanceof ApiError) {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQueryKey } from '@/lib/api/query';
 import { toast } from '@/components/ui/Toaster';
+import { call } from '@/lib/api/core';
 
 /**
  * AI subtitles for a chapter without a track: made on the server (minutes for a long video), then shown.
@@ -16,7 +17,7 @@ export function useSubtitles(courseId: number, videoRef: RefObject<HTMLVideoElem
   const makeSubtitles = async (chapterId: number) => {
     setSubtitling(chapterId);
     try {
-      await api.request('/api/course/aiSubtitles', { chapterId });
+      await call(api, '/api/course/aiSubtitles', { chapterId });
       await qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/view', { courseId }) });
       toast('info', 'AI字幕已生成');
       // The button is gone now that the chapter has its track: the keyboard goes on at the video (C toggles the subtitles).

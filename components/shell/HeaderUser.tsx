@@ -5,8 +5,8 @@ import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { api } from '@/lib/api/browser';
-import { platformPath } from '@/lib/api/core';
-import type { StudyTotalTime, UserInfo } from '@/lib/contract/home';
+import { call, platformPath } from '@/lib/api/core';
+import type { MyInfo } from '@/lib/contract/accounts';
 import { formatHoursMinutes, greeting } from '@/lib/format';
 import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLoggedIn, writeUserInfo } from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
@@ -73,9 +73,10 @@ function SignedIn({ platform }: { platform: boolean }) {
   const { variant } = useSite();
   // The name kept from the last visit shows at once; the server's answer replaces it.
   const [stored] = useState(readUserInfo);
-  const info = useQuery({ ...apiQuery<UserInfo>('/api/eosoperator/myInfo'), placeholderData: stored ?? undefined });
-  const roles = useQuery(apiQuery<{ roleName: string }[]>('/api/platform/index/myCmsRoleList'));
-  const total = useQuery(apiQuery<StudyTotalTime>(platformPath('/api/study/totalTime', platform)));
+  // The stored part (UserInfo) is all the header reads, so it stands in for the full answer until it arrives.
+  const info = useQuery({ ...apiQuery('/api/eosoperator/myInfo'), placeholderData: (stored ?? undefined) as MyInfo | undefined });
+  const roles = useQuery(apiQuery('/api/platform/index/myCmsRoleList'));
+  const total = useQuery(apiQuery(platformPath('/api/study/totalTime', platform)));
   // Rendered only in the browser (after the login check), so the local hour is safe to read here.
   const hour = new Date().getHours();
   useEffect(() => {
@@ -143,7 +144,7 @@ export function afterLogout(variant: Variant, pathname: string): string | null {
 
 /** SPEC 4.1: log-out clears the user, the token and the sign-in flag, and reloads the page. */
 async function logout(variant: Variant) {
-  await api.request('/modules/eosoperator/logout').catch(() => undefined);
+  await call(api, '/modules/eosoperator/logout').catch(() => undefined);
   writeUserInfo(null);
   const to = afterLogout(variant, window.location.pathname);
   if (to) window.location.assign(to);

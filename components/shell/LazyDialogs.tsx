@@ -13,6 +13,7 @@ import { createExpiryHandler } from '@/components/account/session-expiry';
 import { maybePromptStations } from '@/components/account/management';
 import type { State as MessageBoxState } from './MessageBox';
 import { returnFocusOnClose } from './focus-return';
+import { call } from '@/lib/api/core';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 // One import() for both the dialog and its prefetch: two expressions of the same module get different loader chunks,
@@ -107,7 +108,7 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     // SPEC 4.1: a session error clears the user and token, goes to /home unless told not to, and forces
     // a re-login there (2000 shows the system-error page first).
     const expire = createExpiryHandler({
-      logout: () => api.request('/modules/eosoperator/logout', {}, { stayOnSessionError: true }),
+      logout: () => call(api, '/modules/eosoperator/logout', {}, { stayOnSessionError: true }),
       address: () => window.location.pathname + window.location.search,
       navigate: (href) => router.push(href),
       openLogin: () => openLogin(1),

@@ -4,9 +4,8 @@ import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
-import { type SpaceComment, type SpaceKind } from '@/lib/contract/spaces';
+import { type SpaceKind } from '@/lib/contract/spaces';
 import { commentListBody } from '@/lib/spaces/links';
-import type { Page } from '@/lib/contract/home';
 import { formatDateTime } from '@/lib/format';
 import { openMessageBox } from '@/lib/ui/events';
 import { toast } from '@/components/ui/Toaster';
@@ -14,6 +13,7 @@ import { useLoggedIn } from '@/lib/session/client';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { RemoveButton } from '@/components/ui/RemoveButton';
+import { call } from '@/lib/api/core';
 
 const MAX = 500;
 
@@ -28,17 +28,17 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
   // The first page comes with the cached page (a visitor's view); a signed-in viewer asks again, since
   // whether they may delete a comment depends on who they are.
   const body = loggedIn ? { ...commentListBody(spaceRef), viewer: 1 } : commentListBody(spaceRef);
-  const list = useQuery(apiQuery<Page<SpaceComment>>('/api/comment/list', body));
+  const list = useQuery(apiQuery('/api/comment/list', body));
   const refresh = () => qc.invalidateQueries({ queryKey: ['/api/comment/list'] });
   const save = useMutation({
-    mutationFn: (content: string) => api.request('/api/comment/save', { ...spaceRef, content }),
+    mutationFn: (content: string) => call(api, '/api/comment/save', { ...spaceRef, content }),
     onSuccess: () => {
       setText('');
       toast('info', '评论成功');
       void refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.request('/api/comment/remove', { id }), onSuccess: () => void refresh() });
+  const remove = useMutation({ mutationFn: (id: number) => call(api, '/api/comment/remove', { id }), onSuccess: () => void refresh() });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

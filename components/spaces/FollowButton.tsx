@@ -3,16 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
-import type { FollowState, SpaceKind } from '@/lib/contract/spaces';
+import type { SpaceKind } from '@/lib/contract/spaces';
 import { useLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 
 /** The signed-in visitor's relation to a space and its fresh counts (one query shared by the button, the counts and the owner tools). */
 export function useFollowState(spaceRef: { kind: SpaceKind; id: number }) {
   const loggedIn = useLoggedIn();
-  return { loggedIn, state: useQuery({ ...apiQuery<FollowState>('/api/space/followState', spaceRef), enabled: loggedIn }) };
+  return { loggedIn, state: useQuery({ ...apiQuery('/api/space/followState', spaceRef), enabled: loggedIn }) };
 }
 
 /**
@@ -24,7 +25,7 @@ export function FollowButton({ spaceRef, name }: { spaceRef: { kind: SpaceKind; 
   const qc = useQueryClient();
   const { loggedIn, state } = useFollowState(spaceRef);
   const toggle = useMutation({
-    mutationFn: (on: boolean) => api.request<FollowState>(on ? '/api/space/follow' : '/api/space/unfollow', spaceRef),
+    mutationFn: (on: boolean) => call(api, on ? '/api/space/follow' : '/api/space/unfollow', spaceRef),
     onSuccess: (data) => {
       qc.setQueryData(apiQueryKey('/api/space/followState', spaceRef), data);
       void qc.invalidateQueries({ queryKey: ['/api/space/fans'] });

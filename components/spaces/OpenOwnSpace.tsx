@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { type SpaceKind } from '@/lib/contract/spaces';
 import { spaceHref } from '@/lib/spaces/links';
 import { openLogin } from '@/lib/ui/events';
 import { useLoggedIn } from '@/lib/session/client';
@@ -13,7 +12,7 @@ import { useLoggedIn } from '@/lib/session/client';
 export function OpenOwnSpace() {
   const loggedIn = useLoggedIn();
   const router = useRouter();
-  const mine = useQuery({ ...apiQuery<{ kind: SpaceKind; id: number }>('/api/space/mine'), enabled: loggedIn });
+  const mine = useQuery({ ...apiQuery('/api/space/mine'), enabled: loggedIn });
   useEffect(() => {
     if (mine.data) router.replace(spaceHref(mine.data.kind, mine.data.id));
   }, [mine.data, router]);

@@ -7,11 +7,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import type { SpaceKind, SpacePrivacy, SpaceTopItem } from '@/lib/contract/spaces';
-import type { CourseCard, Page, UserInfo } from '@/lib/contract/home';
 import { toast } from '@/components/ui/Toaster';
 import { creationHref } from '@/components/creation/links';
 import { useFollowState } from './FollowButton';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 const LABELS: [keyof SpacePrivacy, string][] = [
   ['showCreated', '公开我创建的课程'],
@@ -44,20 +44,20 @@ const pinRows = (tops: SpaceTopItem[]) =>
 
 function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
   const router = useRouter();
-  const privacy = useQuery(apiQuery<SpacePrivacy>('/api/space/privacy/detail'));
-  const me = useQuery(apiQuery<UserInfo>('/api/eosoperator/myInfo'));
+  const privacy = useQuery(apiQuery('/api/space/privacy/detail'));
+  const me = useQuery(apiQuery('/api/eosoperator/myInfo'));
   // The owner's own courses whatever the privacy settings (the page's lists may be private).
-  const created = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'created', pageSize: 24 }));
-  const studied = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list: 'studied', pageSize: 24 }));
+  const created = useQuery(apiQuery('/api/space/courses', { ...spaceRef, list: 'created', pageSize: 24 }));
+  const studied = useQuery(apiQuery('/api/space/courses', { ...spaceRef, list: 'studied', pageSize: 24 }));
   const [draft, setDraft] = useState<SpacePrivacy | null>(null);
   // All the owner's pins, also those of a private list (the page shows visitors' only).
-  const ownTops = useQuery(apiQuery<SpaceTopItem[]>('/api/space/tops', spaceRef));
+  const ownTops = useQuery(apiQuery('/api/space/tops', spaceRef));
   // What is pinned now: the owner's list (the page's until it loads), then each answer of the server (the cached page catches up later).
   const [changed, setChanged] = useState<PinRow[] | null>(null);
   const pinnedRows = changed ?? pinRows(ownTops.data ?? tops);
   const value = draft ?? privacy.data ?? null;
   const save = useMutation({
-    mutationFn: (p: SpacePrivacy) => api.request<SpacePrivacy>('/api/space/privacy/save', p),
+    mutationFn: (p: SpacePrivacy) => call(api, '/api/space/privacy/save', p),
     onSuccess: () => {
       toast('info', '隐私设置已保存');
       router.refresh();
@@ -65,7 +65,7 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
     },
   });
   const pin = useMutation({
-    mutationFn: (b: PinRow & { top: boolean }) => api.request<{ top: boolean }>('/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
+    mutationFn: (b: PinRow & { top: boolean }) => call(api, '/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
     onSuccess: async (_r, b) => {
       const rest = pinnedRows.filter((r) => pinKey(r) !== pinKey(b));
       setChanged(b.top ? [{ itemType: b.itemType, itemId: b.itemId, title: b.title }, ...rest] : rest);

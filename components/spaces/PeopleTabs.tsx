@@ -4,21 +4,20 @@ import Link from '@/components/ui/Link';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import type { SpaceKind, SpacePerson } from '@/lib/contract/spaces';
+import type { SpaceKind } from '@/lib/contract/spaces';
 import { spaceHref } from '@/lib/spaces/links';
-import type { Page } from '@/lib/contract/home';
 import { useFollowState } from './FollowButton';
 
 /** Fans and follows of a space, loaded when shown: per the privacy settings, and always to the owner. */
 export function PeopleTabs({ spaceRef, showFans, showFollows, hasFollows }: { spaceRef: { kind: SpaceKind; id: number }; showFans: boolean; showFollows: boolean; hasFollows: boolean }) {
   const isOwner = !!useFollowState(spaceRef).state.data?.isOwner;
   const tabs = [
-    { key: 'fans' as const, label: '粉丝', path: '/api/space/fans', shown: showFans || isOwner },
-    { key: 'follows' as const, label: '关注', path: '/api/space/follows', shown: hasFollows && (showFollows || isOwner) },
+    { key: 'fans' as const, label: '粉丝', path: '/api/space/fans' as const, shown: showFans || isOwner },
+    { key: 'follows' as const, label: '关注', path: '/api/space/follows' as const, shown: hasFollows && (showFollows || isOwner) },
   ].filter((t) => t.shown);
   const [active, setActive] = useState(tabs[0]?.key ?? 'fans');
   const tab = tabs.find((t) => t.key === active) ?? tabs[0];
-  const list = useQuery({ ...apiQuery<Page<SpacePerson>>(tab?.path ?? '/api/space/fans', { ...spaceRef, pageSize: 20 }), enabled: !!tab });
+  const list = useQuery({ ...apiQuery(tab?.path ?? '/api/space/fans', { ...spaceRef, pageSize: 20 }), enabled: !!tab });
   return (
     <section aria-labelledby="space-people" className="rounded-lg bg-white p-5 shadow-sm">
       <h2 id="space-people" className="sr-only">

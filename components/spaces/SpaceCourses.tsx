@@ -7,9 +7,10 @@ import { api } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import { type SpaceKind } from '@/lib/contract/spaces';
 import { SPACE_LIST_SIZE } from '@/lib/spaces/links';
-import type { CourseCard, Page } from '@/lib/contract/home';
+import type { CourseCard } from '@/lib/contract/home';
 import { useFollowState } from './FollowButton';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { call } from '@/lib/api/core';
 
 export const PRIVATE_MSG = '空间主人已设置为不公开';
 
@@ -46,7 +47,7 @@ export function SpaceCourses({ spaceRef, list, initial, total, emptyText }: Prop
 }
 
 function OwnerPrivate({ spaceRef, list, emptyText }: Omit<Props, 'initial' | 'total'>) {
-  const first = useQuery(apiQuery<Page<CourseCard> | null>('/api/space/courses', { ...spaceRef, list, pageSize: SPACE_LIST_SIZE }));
+  const first = useQuery(apiQuery('/api/space/courses', { ...spaceRef, list, pageSize: SPACE_LIST_SIZE }));
   if (!first.data) return <p aria-busy={first.isPending} className="py-6 text-center text-gray-600">{first.isPending ? '加载中…' : PRIVATE_MSG}</p>;
   return (
     <>
@@ -78,7 +79,7 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
     setBusy(true);
     setFailed(false);
     try {
-      const page = await api.request<Page<CourseCard> | null>('/api/space/courses', {
+      const page = await call(api, '/api/space/courses', {
         ...spaceRef,
         list,
         pageNum: Math.floor(shown.length / SPACE_LIST_SIZE) + 1,

@@ -33,7 +33,7 @@ export function SpaceSeries({ spaceRef, initial }: { spaceRef: { kind: SpaceKind
 }
 
 function OwnerPrivate({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number } }) {
-  const mine = useQuery(apiQuery<SeriesCard[] | null>('/api/space/series', spaceRef));
+  const mine = useQuery(apiQuery('/api/space/series', spaceRef));
   if (!mine.data) return <p aria-busy={mine.isPending} className="py-6 text-center text-gray-600">{mine.isPending ? '加载中…' : PRIVATE_MSG}</p>;
   return (
     <>

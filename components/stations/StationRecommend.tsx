@@ -4,7 +4,6 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CourseCardView } from '@/components/cards/Cards';
 import { apiQuery } from '@/lib/api/query';
-import type { StationRecommendation } from '@/lib/contract/spaces';
 import { isLoggedIn } from '@/lib/session/client';
 import { openStationDialog } from '@/components/account/management';
 
@@ -17,7 +16,7 @@ const noop = () => () => {};
  */
 export function StationRecommend() {
   const loggedIn = useSyncExternalStore(noop, isLoggedIn, () => false);
-  const rec = useQuery({ ...apiQuery<StationRecommendation>('/api/station/recommend', { pageSize: 8 }), enabled: loggedIn });
+  const rec = useQuery({ ...apiQuery('/api/station/recommend', { pageSize: 8 }), enabled: loggedIn });
   if (!loggedIn || !rec.data || rec.data.stations.length === 0) return null;
   return (
     <section aria-labelledby="station-recommend" className="rounded-lg bg-white p-5 shadow-sm">

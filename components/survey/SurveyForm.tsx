@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/api/browser';
-import { ApiError, failureText } from '@/lib/api/core';
+import { ApiError, call, failureText } from '@/lib/api/core';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
 import { useHydrated } from '@/lib/ui/use-hydrated';
@@ -67,8 +67,7 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
 
   useEffect(() => {
     if (preview || !isLoggedIn()) return;
-    api
-      .request<{ submitted: boolean; allowed?: boolean }>('/api/collection/assignStatus', { surveyId: survey.id })
+    call(api, '/api/collection/assignStatus', { surveyId: survey.id })
       .then((s) => {
         setDone(s.submitted);
         if (s.submitted) writeDraft(survey.id, null);
@@ -102,7 +101,7 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
     }
     setBusy(true);
     try {
-      await api.request('/api/collection/save', { surveyId: survey.id, answers }, { shownInline: true });
+      await call(api, '/api/collection/save', { surveyId: survey.id, answers }, { shownInline: true });
       writeDraft(survey.id, null);
       const href = `/successSubmit?title=${encodeURIComponent(survey.title)}`;
       startNavigation(href);

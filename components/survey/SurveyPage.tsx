@@ -1,16 +1,16 @@
 /** Server side of the questionnaire pages: the definition fetched on the server, the form at the leaf. */
 import { notFound } from 'next/navigation';
 import { userApi } from '@/lib/api/visitor';
-import type { SurveyView } from '@/lib/validation/survey';
 import { parseSiteSegment } from '@/lib/variants';
 import { SurveyForm } from './SurveyForm';
+import { call } from '@/lib/api/core';
 
 export async function SurveyPage({ variant, query, preview = false, heading }: { variant: string; query: { id?: string; trainId?: number }; preview?: boolean; heading?: string }) {
   const site = parseSiteSegment(variant);
   if (!site) notFound();
   if (!query.id && !query.trainId) notFound();
   const { api } = await userApi(site);
-  const survey = await api.request<SurveyView>('/api/collection/detail', query).catch(() => null);
+  const survey = await call(api, '/api/collection/detail', query).catch(() => null);
   if (!survey) {
     return (
       <div className="page-width py-10">

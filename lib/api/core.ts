@@ -15,6 +15,7 @@ import {
   type SessionCode,
 } from '../contract/messages';
 import type { Envelope } from '../contract/home';
+import type { ApiPath, ContractBody, ContractData } from '../contract/endpoints';
 
 export interface TransportRequest {
   path: string;
@@ -53,6 +54,10 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
+  /**
+   * The untyped transport call, for a path outside the contract (none in the portal today) and the client's own
+   * tests; the portal's code calls `call(api, path, body)`, whose types come from the contract.
+   */
   request<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
   download(path: string, body?: unknown, opts?: RequestOptions): Promise<Blob>;
   checkToken(callback: () => void): void;
@@ -109,10 +114,26 @@ export function isSilentPath(path: string): boolean {
   return SILENT_PATHS.some((suffix) => bare.endsWith(suffix));
 }
 
-/** SPEC 1: platform hosts call `/api/platform/...` instead of `/api/...`. */
-export function platformPath(path: string, platform: boolean): string {
+/**
+ * SPEC 1: platform hosts call `/api/platform/...` instead of `/api/...`. Typed as the path it was given: the
+ * platform form is answered by the same contract entry, so a call through it keeps that entry's types.
+ */
+export function platformPath<P extends string>(path: P, platform: boolean): P {
   if (!platform || !path.startsWith('/api/') || path.startsWith('/api/platform/')) return path;
-  return `/api/platform/${path.slice('/api/'.length)}`;
+  return `/api/platform/${path.slice('/api/'.length)}` as P;
+}
+
+/** A call's body, which may be left out when the contract's body has no required field. */
+export type BodyArg<P extends ApiPath> = Record<string, never> extends ContractBody<P> ? [body?: ContractBody<P>] : [body: ContractBody<P>];
+export type CallArgs<P extends ApiPath> = [...BodyArg<P>, opts?: RequestOptions];
+
+/**
+ * The one typed call of an endpoint: the path must be in the contract (lib/contract/endpoints), the body is its
+ * body, the answer its data. A function over the client's `request`, not a method, so that any client (the browser's,
+ * the server's, a test's stand-in) serves it unchanged.
+ */
+export function call<P extends ApiPath>(client: Pick<ApiClient, 'request'>, path: P, ...args: CallArgs<P>): Promise<ContractData<P>> {
+  return client.request<ContractData<P>>(path, ...(args as unknown as [unknown?, RequestOptions?]));
 }
 
 /**

@@ -5,21 +5,24 @@
  */
 import 'server-only';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from './core';
+import type { ApiPath, ContractData } from '../contract/endpoints';
+import { ApiError, call, type ApiClient, type BodyArg } from './core';
 import { apiQueryKey } from './query';
 
 /** The backend's "does not exist" code (lib/server/http/errors CODE_NOT_FOUND), as seen through the client. */
 const NOT_FOUND = 1004;
 
-export async function load<T>(qc: QueryClient, api: ApiClient, path: string, body: object = {}): Promise<T> {
-  const data = await api.request<T>(path, body);
+type Client = Pick<ApiClient, 'request'>;
+
+export async function load<P extends ApiPath>(qc: QueryClient, api: Client, path: P, ...[body = {}]: BodyArg<P>): Promise<ContractData<P>> {
+  const data = await call(api, path, ...([body] as BodyArg<P>));
   qc.setQueryData(apiQueryKey(path, body), data);
   return data;
 }
 
-export async function loadOrNull<T>(qc: QueryClient, api: ApiClient, path: string, body: object = {}): Promise<T | null> {
+export async function loadOrNull<P extends ApiPath>(qc: QueryClient, api: Client, path: P, ...args: BodyArg<P>): Promise<ContractData<P> | null> {
   try {
-    return await load<T>(qc, api, path, body);
+    return await load(qc, api, path, ...args);
   } catch (err) {
     if (err instanceof ApiError && (err.code === NOT_FOUND || err.code === 1001)) return null;
     throw err;

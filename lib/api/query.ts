@@ -4,7 +4,8 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { api } from './browser';
-import { ApiError } from './core';
+import type { ApiPath, ContractData } from '../contract/endpoints';
+import { ApiError, type BodyArg } from './core';
 
 const STALE_TIME_MS = 60_000;
 
@@ -28,10 +29,10 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** For `useQuery(apiQuery(path, body))` in client components. */
-export function apiQuery<T>(path: string, body?: unknown) {
+/** For `useQuery(apiQuery(path, body))` in client components: path, body and data typed by the contract. */
+export function apiQuery<P extends ApiPath>(path: P, ...[body]: BodyArg<P>) {
   return {
     queryKey: apiQueryKey(path, body),
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.request<T>(path, body, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<ContractData<P>> => api.request<ContractData<P>>(path, body, { signal }),
   };
 }

@@ -1,4 +1,4 @@
-/** Pages rendered per user (player, personal centre, exams, surveys): the API client with the visitor's token. */
+/** Pages rendered per user (personal centre, exams, surveys, policies, a project's tasks): the API client with the visitor's token (never cached). */
 import 'server-only';
 import { cookies } from 'next/headers';
 import { serverApi } from '@/lib/api/server';

@@ -48,6 +48,6 @@ export function homeCallBody(key: HomeModuleKey): { pageSize: number } | undefin
   return HOME_BODY[key];
 }
 
-export function homeCallPath(key: HomeModuleKey, variant: Variant): string {
+export function homeCallPath<K extends HomeModuleKey>(key: K, variant: Variant): (typeof HOME_CALLS)[K] {
   return platformPath(HOME_CALLS[key], variant.platform);
 }

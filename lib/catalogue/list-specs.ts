@@ -1,12 +1,14 @@
 /** The plain paged lists of the catalogue (components/catalogue/SimpleListPage.tsx). */
 import { TEACHER_TYPES } from '@/lib/constants';
 import type { Crumb } from '@/lib/links';
+import type { PathAnswering } from '@/lib/contract/endpoints';
+import type { Page } from '@/lib/contract/home';
 import { TAGS } from '@/lib/cache-tags';
 import { LIST_PAGE_SIZE, NEWS_PAGE_SIZE } from './variant-rules';
 
 export interface SimpleListSpec {
   route: string;
-  call: string;
+  call: PathAnswering<Page<unknown>>;
   kind: 'series' | 'teacher' | 'live' | 'news' | 'notice' | 'course';
   /** What the list shows (lib/cache-tags): a write to it regenerates the cached page. */
   tags: string[];

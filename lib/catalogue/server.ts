@@ -7,12 +7,11 @@ import 'server-only';
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cookies } from 'next/headers';
 import { platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { makeQueryClient } from '@/lib/api/query';
 import { ApiError } from '@/lib/api/core';
-import { TOKEN_STORAGE_KEY } from '@/lib/constants';
+import type { ApiPath, ContractBody, ContractData } from '@/lib/contract/endpoints';
 import { parseQuerySegment } from '@/lib/variants/catalogue-paths';
 import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS, type Site } from '@/lib/variants';
 
@@ -30,7 +29,7 @@ export async function siteOfParams(params: CatalogueParams) {
     origin: siteOrigin(site),
     query: parseQuerySegment(p.q),
     /** The variant's own path of a call (SPEC 1: platform hosts use /api/platform/). */
-    path: (x: string) => platformPath(x, variant.platform),
+    path: <P extends string>(x: P) => platformPath(x, variant.platform),
   };
 }
 
@@ -39,26 +38,25 @@ export function publicApi(site: Site) {
   return { api: serverApi(site), qc: makeQueryClient() };
 }
 
-/** A login-only page's context: the visitor's token from the session cookie (never cached). */
-export async function personalApi(site: Site) {
-  const token = (await cookies()).get(TOKEN_STORAGE_KEY)?.value ?? null;
-  return { api: serverApi(site, { token }), qc: makeQueryClient() };
-}
-
-/**
- * One read shared by generateMetadata and the page within a render (React cache), null when the record
- * does not exist (or the id is not valid).
- */
-export const readPublic = cache(async function readPublic<T>(siteKey: string, path: string, bodyJson: string): Promise<T | null> {
+/** React's cache compares its arguments by identity, so the body travels as JSON text. */
+const readCached = cache(async function readPublic(siteKey: string, path: string, bodyJson: string): Promise<unknown> {
   const site = parseSiteSegment(siteKey);
   if (!site) return null;
   try {
-    return await serverApi(site).request<T>(path, JSON.parse(bodyJson));
+    return await serverApi(site).request<unknown>(path, JSON.parse(bodyJson));
   } catch (err) {
     if (err instanceof ApiError && (err.code === 1004 || err.code === 1001)) return null;
     throw err;
   }
-}) as <T>(siteKey: string, path: string, bodyJson: string) => Promise<T | null>;
+});
+
+/**
+ * One read shared by generateMetadata and the page within a render (React cache), null when the record
+ * does not exist (or the id is not valid). Path, body and answer are the contract's.
+ */
+export function readPublic<P extends ApiPath>(siteKey: string, path: P, body: ContractBody<P>): Promise<ContractData<P> | null> {
+  return readCached(siteKey, path, JSON.stringify(body)) as Promise<ContractData<P> | null>;
+}
 
 /**
  * The og:image of a page's picture: link previews (WeChat, Weibo, Open Graph readers) show no SVG, so a demo

@@ -1,7 +1,7 @@
 /** sitemap.xml and robots.txt of a host (issue 4 point 3), built from its route set and public content. */
 import 'server-only';
 import { serverApi } from '@/lib/api/server';
-import { platformPath } from '@/lib/api/core';
+import { call, platformPath } from '@/lib/api/core';
 import { TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
 import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { courseCategories } from './variant-rules';
@@ -56,14 +56,14 @@ function kindsOf(site: Site): SitemapKind[] {
 }
 
 async function entries(site: Site, kind: SitemapKind, chunk: number, size: number): Promise<Entry[]> {
-  return serverApi(site).request<Entry[]>(platformPath('/api/sitemap/entries', VARIANTS[site.variant].platform), { kind, chunk, size });
+  return call(serverApi(site), platformPath('/api/sitemap/entries', VARIANTS[site.variant].platform), { kind, chunk, size });
 }
 
 /** One urlset when the site is small; otherwise an index of `/sitemap/<kind>-<n>.xml` files. */
 export async function sitemapXml(site: Site, chunkSize: number = SITEMAP_CHUNK): Promise<string> {
   const origin = siteOrigin(site);
   const kinds = kindsOf(site);
-  const counts = await serverApi(site).request<Partial<Record<SitemapKind, number>>>(platformPath('/api/sitemap/counts', VARIANTS[site.variant].platform), { kinds });
+  const counts = await call(serverApi(site), platformPath('/api/sitemap/counts', VARIANTS[site.variant].platform), { kinds });
   const lists = listPages(site);
   const total = lists.length + kinds.reduce((s, k) => s + (counts[k] ?? 0), 0);
   if (total <= chunkSize) {

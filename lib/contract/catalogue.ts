@@ -218,3 +218,16 @@ export interface CourseTypeCount {
   name: string;
   count: number;
 }
+
+/** A public detail page of a sitemap, with when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  lastModified: string | null;
+}
+
+/** A learner waiting for the manager's review of a project application; a Date in-process, a string over HTTP. */
+export interface PendingApplication {
+  operatorId: number;
+  operatorName: string;
+  createdAt: Date | string;
+}

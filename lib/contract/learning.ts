@@ -101,3 +101,51 @@ export interface HeartbeatAnswer {
   finished: boolean;
   msg?: string;
 }
+
+/** The learner's state in a course (选学, progress, where to resume); a visitor's is the trial's. */
+export interface CourseState {
+  courseId: number;
+  /** Whether the learner has chosen (选学) the course; a visitor or an unchosen course is on trial. */
+  chosen: boolean;
+  progress: number;
+  lastChapterId: number | null;
+  lastPosition: number;
+  studiedSeconds: number;
+  finished: boolean;
+}
+
+export interface AiSubtitlesResult {
+  chapterId: number;
+  hasSubtitle: true;
+  source: 'track' | 'ai';
+}
+
+/** The player's lock on a course (one window plays at a time); until: when another window's lock lapses. */
+export type StudyLock = { locked: boolean; until: null } | { locked: boolean; until: string };
+
+/** A submitted exam's result; a closed-book exam before its end leaves out the correct answers (correct: null). */
+export interface ExamResult {
+  examId: number;
+  title: string;
+  score: number;
+  totalScore: number;
+  submittedAt: string;
+  answersHidden: boolean;
+  questions: {
+    id: number;
+    type: 'single' | 'multiple' | 'judge' | 'short';
+    stem: string;
+    options: string[];
+    score: number;
+    minLength?: number;
+    correct: boolean | null;
+    answer: (string | number)[];
+    given: (string | number)[];
+  }[];
+}
+
+/** The benchmark hook's answers (PORTAL_TEST_HOOKS=1 only): memory, a count of accepted beats, or the set-up. */
+export type BenchHookAnswer =
+  | { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapLive: number | null }
+  | { accepted: number }
+  | { courseId: number; chapterId: number; duration: number; learners: { operatorId: number; token: string }[] };

@@ -179,3 +179,9 @@ export interface OrgSpaceItem {
   kind: number;
   learners: number;
 }
+
+/** Which space: a teacher's, a student's or an organisation's. */
+export interface SpaceRef {
+  kind: SpaceKind;
+  id: number;
+}

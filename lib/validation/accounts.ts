@@ -119,3 +119,16 @@ export const stationBindSchema = z.object({
 
 /** QR-code login (SPEC 3: a random number). */
 export const randNumSchema = z.object({ randNum: z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, '二维码无效，请刷新后重试') });
+
+export const registerInfoSchema = z.object({ resourceId: z.int32().positive() });
+/** The settings' e-mail change as the endpoint takes it: the form's fields and, optionally, the password. */
+export const updateEmailBodySchema = updateEmailSchema.extend({ password: z.string().max(128).optional() });
+export const switchRoleSchema = z.object({ roleName: z.string().max(40).optional() });
+
+const esLoginIO = z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(64);
+export const passportCodeSchema = z.object({
+  code: z.string().trim().min(1, '缺少授权码').max(512),
+  state: z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(128),
+});
+export const passportChooseSchema = z.object({ esLoginIO, userID: z.string().trim().min(1, '请选择账号').max(120) });
+export const passportRelateSchema = z.object({ esLoginIO });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COURSE_CATEGORIES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, POLICY_TYPES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
 import { searchKeywordSchema } from './search';
+import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
 import { id } from './common';
 
 const codes = (list: readonly { code: number }[], name: string) => z.int32().refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
@@ -59,3 +60,14 @@ export const policyListSchema = paging.extend({ type: policyTypeSchema.optional(
 export const searchSchema = paging.extend({ key: searchKeywordSchema, categoryCode: categoryCodeSchema.optional() });
 export const searchFullSchema = z.object({ key: searchKeywordSchema, pageSize: z.int32().min(1).max(10).default(5) });
 export const searchKeySchema = z.object({ key: searchKeywordSchema });
+
+/** Publishing a notice (a management write behind the home's notice module). */
+export const noticeSaveSchema = z.object({
+  title: z.string().trim().min(1, '请填写公告标题').max(200),
+  body: z.string().max(20000).default(''),
+  isTop: z.boolean().default(false),
+  audiences: z.array(z.enum(['general', 'party', 'student'])).min(1).max(3).default(['general']),
+});
+
+export const sitemapCountsSchema = z.object({ kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional() });
+export const sitemapEntriesSchema = z.object({ kind: z.enum(SITEMAP_KINDS), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) });

@@ -151,3 +151,6 @@ export function describeIssues(error: z.ZodError): string {
   }
   return paramError(chosen.path, chosen.message);
 }
+
+/** The body of a call that takes no parameters (anything sent is stripped). */
+export const emptySchema = z.object({});

@@ -75,3 +75,14 @@ export const surveySaveSchema = z.object({
     .record(z.string().regex(/^\d{1,4}$/), z.union([z.int32(), z.array(z.int32()).max(50), z.string().max(5000)]))
     .refine((a) => Object.keys(a).length <= 200, '答案过多'),
 });
+
+export const seriesIdSchema = z.object({ seriesId: id });
+export const trainIdSchema = z.object({ trainId: id });
+export const certificateIdSchema = z.object({ certificateId: id });
+
+/** The benchmark's hook (PORTAL_TEST_HOOKS=1 only). */
+export const benchHookSchema = z.object({
+  action: z.enum(['setup', 'count', 'memory']),
+  count: z.int32().min(1).max(2000).optional(),
+  operatorIds: z.array(z.int32().positive()).max(2000).optional(),
+});

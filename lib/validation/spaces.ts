@@ -126,3 +126,12 @@ export const assessSchema = z.object({
   scores: z.object({ content: score, teacher: score, organisation: score }),
   comment: z.string().trim().max(500, '评价不能超过500字').default(''),
 });
+
+export const byIdSchema = z.object({ id: positiveId });
+export const courseIdSchema = z.object({ courseId: positiveId });
+export const chapterIdSchema = z.object({ chapterId: positiveId });
+export const pagingSchema = z.object(paging);
+export const spacePageSchema = spaceRef.extend(paging);
+export const spaceCoursesSchema = spaceRef.extend({ list: z.enum(['created', 'studied'], { message: '列表类型不正确' }), ...paging });
+export const topSaveSchema = topSchema.extend({ kind: spaceRef.shape.kind.optional(), id: positiveId.optional() });
+export const stationRecommendSchema = z.object({ pageSize: z.int32().min(1).max(24).default(8) });

@@ -4,6 +4,7 @@ import { serverApi } from '@/lib/api/server';
 import { apiQuery, apiQueryKey, makeQueryClient } from '@/lib/api/query';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import type { Site } from '@/lib/variants';
+import type { ApiPath } from '@/lib/contract/endpoints';
 
 jest.mock('@/lib/server/http/dispatch', () => ({ callEndpoint: jest.fn() }));
 
@@ -65,14 +66,14 @@ describe('react-query glue', () => {
   it('builds the same key on both sides', () => {
     expect(apiQueryKey('/api/course/homeList', { t: 301 })).toEqual(['/api/course/homeList', { t: 301 }]);
     expect(apiQueryKey('/api/banner')).toEqual(['/api/banner', {}]);
-    expect(apiQuery('/api/banner').queryKey).toEqual(apiQueryKey('/api/banner', undefined));
+    expect(apiQuery('/api/banner' as string as ApiPath).queryKey).toEqual(apiQueryKey('/api/banner', undefined));
   });
 
   it('hands server-prefetched data to the client query', async () => {
     callEndpointMock.mockResolvedValue({ code: 0, msg: '', data: ['b'] });
     const qc = makeQueryClient();
     await qc.prefetchQuery({ queryKey: apiQueryKey('/api/banner'), queryFn: () => serverApi(site).request('/api/banner') });
-    expect(qc.getQueryData(apiQuery('/api/banner').queryKey)).toEqual(['b']);
+    expect(qc.getQueryData(apiQuery('/api/banner' as string as ApiPath).queryKey)).toEqual(['b']);
   });
 
   it('does not retry answers from the server, and retries a failed transport once', () => {

@@ -45,12 +45,11 @@ const request = jest.fn(async (path: string, body: { id?: number; trainId?: numb
 jest.mock('@/lib/catalogue/server', () => ({
   siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: VARIANTS.main, title: '继续教育网络学院', origin: 'http://localhost', query: {}, path: (p: string) => p }),
   publicApi: () => ({ api: {}, qc: new QueryClient() }),
-  personalApi: async () => ({ api: { request } }),
   pageMetadata: (m: { title: string }) => ({ title: m.title }),
   pageNumber: () => 1,
 }));
 jest.mock('@/lib/api/prefetch', () => ({ load: async (_qc: unknown, _api: unknown, path: string) => (path.endsWith('/api/course/list') ? { list: [], total: 0 } : []) }));
-jest.mock('@/lib/api/visitor', () => ({ userApi: jest.fn() }));
+jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request } }) }));
 
 const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 

@@ -11,7 +11,7 @@ import { apiQueryKey } from '@/lib/api/query';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 
-const paths = { state: '/api/live/replayState', start: '/api/live/replayStart', finish: '/api/live/replayFinish', totalTime: '/api/study/totalTime' };
+const paths = { state: '/api/live/replayState', start: '/api/live/replayStart', finish: '/api/live/replayFinish', totalTime: '/api/study/totalTime' } as const;
 const calls: string[] = [];
 /** As the server: credited from the replay's finish on. */
 let credited = false;

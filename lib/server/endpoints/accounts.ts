@@ -2,25 +2,31 @@
  * Endpoints of the accounts domain, spread into the endpoint table (lib/server/endpoints).
  * Services live in lib/server/services/; body schemas shared with forms live in lib/validation/.
  */
-import { z } from 'zod';
+import type { AccountsContract } from '@/lib/contract/endpoints';
 import {
   changePasswordSchema,
   forgotSchema,
+  passportChooseSchema,
+  passportCodeSchema,
+  passportRelateSchema,
   perfectInfoSaveSchema,
   randNumSchema,
+  registerInfoSchema,
   registerSchema,
   registerValidSchema,
   resetSchema,
   resetTokenSchema,
   stationBindSchema,
+  switchRoleSchema,
   tokenSchema,
-  updateEmailSchema,
+  updateEmailBodySchema,
   updateHeadSchema,
   updateInfoSchema,
 } from '@/lib/validation/accounts';
 import { loginSchema } from '@/lib/validation/auth';
 import { DEVICE_COOKIE } from '@/lib/session/device';
-import { endpoint, type Endpoint } from '../http/endpoint';
+import { emptySchema as empty } from '@/lib/validation/common';
+import { contractTable, endpoint } from '../http/endpoint';
 import { createCaptcha } from '../services/accounts/captcha';
 import { limitAddress } from '../services/accounts/rate-limit';
 import { login, logout } from '../services/accounts/auth';
@@ -30,13 +36,10 @@ import { forgetPasswordCheckToken, forgetPasswordModify, forgetPasswordSendEmail
 import { loginByQRRandNum, loginGetQRRandNum, qrCancel, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
 
-const empty = z.object({});
-const esLoginIO = z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(64);
-
-export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
+export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
-  '/api/eosoperator/myInfo': endpoint(empty, 'user', (_b, ctx) => account.myInfo(ctx.user!.operatorID)),
-  '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user!)),
+  '/api/eosoperator/myInfo': endpoint(empty, 'user', (_b, ctx) => account.myInfo(ctx.user.operatorID)),
+  '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
   '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null)),
@@ -53,7 +56,7 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   // Registration (type -1) and activation.
   '/api/register/create': endpoint(registerSchema, 'none', (b, ctx) => register(b, ctx.site)),
   '/api/register/valid': endpoint(registerValidSchema, 'none', (b, ctx) => registerValid(b.email, ctx.ip)),
-  '/api/register/info': endpoint(z.object({ resourceId: z.int32().positive() }), 'none', (b) => registerInfo(b.resourceId)),
+  '/api/register/info': endpoint(registerInfoSchema, 'none', (b) => registerInfo(b.resourceId)),
   '/api/register/activate': endpoint(tokenSchema, 'none', (b) => activate(b.token)),
 
   // Password retrieval and reset (types 3-8).
@@ -62,38 +65,34 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) => forgetPasswordModify(b.forgetPasswordToken, b.newPassword)),
 
   // After login: the perfect-info prompt (types 9-11) and the session check.
-  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) => account.loginRecommendSave(ctx.user!.operatorID, ctx.token, b)),
+  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) => account.loginRecommendSave(ctx.user.operatorID, ctx.token, b)),
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
 
   // Account settings.
-  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user!.operatorID, ctx.token, b, ctx.ip)),
-  '/api/eosoperator/updateEmail': endpoint(updateEmailSchema.extend({ password: z.string().max(128).optional() }), 'user', (b, ctx) => account.updateEmail(ctx.user!.operatorID, b, ctx.token, ctx.ip)),
-  '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) => account.updateHead(ctx.user!.operatorID, b.headPic)),
-  '/api/eosoperator/update': endpoint(updateInfoSchema, 'user', (b, ctx) => account.updateInfo(ctx.user!.operatorID, b)),
+  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user.operatorID, ctx.token, b, ctx.ip)),
+  '/api/eosoperator/updateEmail': endpoint(updateEmailBodySchema, 'user', (b, ctx) => account.updateEmail(ctx.user.operatorID, b, ctx.token, ctx.ip)),
+  '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) => account.updateHead(ctx.user.operatorID, b.headPic)),
+  '/api/eosoperator/update': endpoint(updateInfoSchema, 'user', (b, ctx) => account.updateInfo(ctx.user.operatorID, b)),
 
   // 'My management' (SPEC 6).
-  '/modules/role/switchDefaultCmsRole': endpoint(z.object({ roleName: z.string().max(40).optional() }), 'user', (b, ctx) => account.switchDefaultCmsRole(ctx.user!, b.roleName)),
-  '/api/eosoperator/oldCmsDynamicKey': endpoint(empty, 'user', async (_b, ctx) => account.oldCmsDynamicKey(ctx.user!)),
+  '/modules/role/switchDefaultCmsRole': endpoint(switchRoleSchema, 'user', (b, ctx) => account.switchDefaultCmsRole(ctx.user, b.roleName)),
+  '/api/eosoperator/oldCmsDynamicKey': endpoint(empty, 'user', async (_b, ctx) => account.oldCmsDynamicKey(ctx.user)),
 
   // Post stations (SPEC 2.4).
   '/api/station/list': endpoint(empty, 'optional', (_b, ctx) => account.stationList(ctx.user?.operatorID ?? null)),
-  '/api/station/mine': endpoint(empty, 'user', (_b, ctx) => account.myStations(ctx.user!.operatorID)),
-  '/api/station/bind': endpoint(stationBindSchema, 'user', (b, ctx) => account.bindStations(ctx.user!, b)),
+  '/api/station/mine': endpoint(empty, 'user', (_b, ctx) => account.myStations(ctx.user.operatorID)),
+  '/api/station/bind': endpoint(stationBindSchema, 'user', (b, ctx) => account.bindStations(ctx.user, b)),
 
   // QR-code login (type 2) and the phone's page.
   '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) => loginGetQRRandNum(ctx.site, { userAgent: ctx.headers['user-agent'] ?? '', ip: ctx.ip })),
   '/modules/eosoperator/loginByQRRandNum': endpoint(randNumSchema, 'none', (b, ctx) => loginByQRRandNum(b.randNum, ctx.setCookies)),
   '/modules/eosoperator/qrScan': endpoint(randNumSchema, 'optional', (b, ctx) => qrScan(b.randNum, ctx.user)),
-  '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) => qrConfirm(b.randNum, ctx.user!, ctx.token)),
+  '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) => qrConfirm(b.randNum, ctx.user, ctx.token)),
   '/modules/eosoperator/qrCancel': endpoint(randNumSchema, 'optional', (b) => qrCancel(b.randNum)),
 
   // Single sign-on with the passport (types 12-17).
   '/modules/eosoperator/loginByESObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => obtainRedirectUri(ctx.site)),
-  '/modules/eosoperator/loginByES': endpoint(
-    z.object({ code: z.string().trim().min(1, '缺少授权码').max(512), state: z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(128) }),
-    'optional',
-    (b, ctx) => loginByES(b, ctx.site, ctx.user, ctx.setCookies),
-  ),
-  '/modules/eosoperator/loginByESChoose': endpoint(z.object({ esLoginIO, userID: z.string().trim().min(1, '请选择账号').max(120) }), 'none', (b) => loginByESChoose(b)),
-  '/modules/eosoperator/relateES': endpoint(z.object({ esLoginIO }), 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user!)),
-};
+  '/modules/eosoperator/loginByES': endpoint(passportCodeSchema, 'optional', (b, ctx) => loginByES(b, ctx.site, ctx.user, ctx.setCookies)),
+  '/modules/eosoperator/loginByESChoose': endpoint(passportChooseSchema, 'none', (b) => loginByESChoose(b)),
+  '/modules/eosoperator/relateES': endpoint(passportRelateSchema, 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user)),
+});

@@ -3,10 +3,8 @@
  * Each: a zod body schema (lib/validation/catalogue.ts) and one service call. Every one also answers under
  * /api/platform/ (party-school and column hosts), scoped to the variant's own audience.
  */
-import { z } from 'zod';
-import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
-import type { Endpoint } from '../http/endpoint';
-import { endpoint } from '../http/endpoint';
+import type { CatalogueContract } from '@/lib/contract/endpoints';
+import { contractTable, endpoint } from '../http/endpoint';
 import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
@@ -23,12 +21,15 @@ import {
   hotListSchema,
   paging,
   liveListSchema,
+  noticeSaveSchema,
   policyListSchema,
   reviewListSchema,
   searchFullSchema,
   searchKeySchema,
   searchSchema,
   seriesListSchema,
+  sitemapCountsSchema,
+  sitemapEntriesSchema,
   teacherListSchema,
   trainFiltersSchema,
   trainListSchema,
@@ -45,18 +46,9 @@ const criteria = (key: train.TrainCriterion) =>
 
 const searchTab = (tab: SearchTab) => endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b, ctx.ip));
 
-export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
+export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
-  '/api/msgMessageinfo/save': endpoint(
-    z.object({
-      title: z.string().trim().min(1, '请填写公告标题').max(200),
-      body: z.string().max(20000).default(''),
-      isTop: z.boolean().default(false),
-      audiences: z.array(z.enum(['general', 'party', 'student'])).min(1).max(3).default(['general']),
-    }),
-    'user',
-    (b, ctx) => saveNotice(ctx.user!, b),
-  ),
+  '/api/msgMessageinfo/save': endpoint(noticeSaveSchema, 'user', (b, ctx) => saveNotice(ctx.user, b)),
 
   // Courses
   '/api/course/list': endpoint(courseListSchema, 'none', (b, ctx) => cat.courseList(scope(ctx), b)),
@@ -64,13 +56,13 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/course/detail': endpoint(byId, 'none', (b, ctx) => cat.courseDetail(scope(ctx), b.id)),
   '/api/course/chapter': endpoint(byCourse, 'none', (b, ctx) => cat.courseChaptersOf(scope(ctx), b.courseId)),
   '/api/course/reviews': endpoint(reviewListSchema, 'none', (b, ctx) => cat.courseReviewList(scope(ctx), b)),
-  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user!, b)),
+  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user, b)),
 
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
   '/api/recommendseries/detail': endpoint(byId, 'none', (b, ctx) => cat.seriesDetail(scope(ctx), b.id)),
   '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) => cat.seriesState(scope(ctx), ctx.user?.operatorID ?? null, b.seriesId)),
-  '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) => cat.seriesEnrol(scope(ctx), ctx.user!.operatorID, b.seriesId)),
+  '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) => cat.seriesEnrol(scope(ctx), ctx.user.operatorID, b.seriesId)),
 
   // Training projects and academic reports (SPEC 2.5, 4.4)
   '/api/train/criteriaTrainTypeID': criteria('trainTypeId'),
@@ -79,9 +71,9 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/train/list': endpoint(trainListSchema, 'none', (b, ctx) => train.trainList(scope(ctx), { ...b, applyState: applyState(b.applyState) })),
   '/api/train/detail': endpoint(byId, 'none', (b, ctx) => train.trainDetail(scope(ctx), b.id)),
   '/api/train/applyStatus': endpoint(byTrain, 'optional', (b, ctx) => train.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId)),
-  '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => train.trainApply(scope(ctx), ctx.user!, b.trainId)),
-  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => train.trainReview(ctx.user!, b)),
-  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) => train.trainPendingApplications(ctx.user!, b.trainId)),
+  '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => train.trainApply(scope(ctx), ctx.user, b.trainId)),
+  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => train.trainReview(ctx.user, b)),
+  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) => train.trainPendingApplications(ctx.user, b.trainId)),
   '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),
   '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
   '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
@@ -93,9 +85,9 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/live/detail': endpoint(byId, 'none', (b, ctx) => cat.liveDetail(scope(ctx), b.id)),
   '/api/live/recordHours': endpoint(byId, 'none', (b, ctx) => cat.liveRecordHours(scope(ctx), b.id)),
   // The recording of an ended class: the learner's state, its start and its end (recordHours credited once).
-  '/api/live/replayState': endpoint(byId, 'user', (b, ctx) => replay.replayState(ctx.user!, scope(ctx), b.id)),
-  '/api/live/replayStart': endpoint(byId, 'user', (b, ctx) => replay.replayStart(ctx.user!, scope(ctx), b.id)),
-  '/api/live/replayFinish': endpoint(byId, 'user', (b, ctx) => replay.replayFinish(ctx.user!, scope(ctx), b.id)),
+  '/api/live/replayState': endpoint(byId, 'user', (b, ctx) => replay.replayState(ctx.user, scope(ctx), b.id)),
+  '/api/live/replayStart': endpoint(byId, 'user', (b, ctx) => replay.replayStart(ctx.user, scope(ctx), b.id)),
+  '/api/live/replayFinish': endpoint(byId, 'user', (b, ctx) => replay.replayFinish(ctx.user, scope(ctx), b.id)),
 
   // Teachers
   '/api/tchrBaseinfo/list': endpoint(teacherListSchema, 'none', (b, ctx) => cat.teacherList(scope(ctx), b)),
@@ -123,10 +115,6 @@ export const CATALOGUE_ENDPOINTS: Record<string, Endpoint> = {
   '/api/search/notice': searchTab('notice'),
 
   // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
-  '/api/sitemap/counts': endpoint(z.object({ kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional() }), 'none', (b, ctx) => cat.sitemapCounts(scope(ctx), b.kinds)),
-  '/api/sitemap/entries': endpoint(
-    z.object({ kind: z.enum(SITEMAP_KINDS), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) }),
-    'none',
-    (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
-  ),
-};
+  '/api/sitemap/counts': endpoint(sitemapCountsSchema, 'none', (b, ctx) => cat.sitemapCounts(scope(ctx), b.kinds)),
+  '/api/sitemap/entries': endpoint(sitemapEntriesSchema, 'none', (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size)),
+});

@@ -2,26 +2,22 @@
  * Endpoints of the home page's modules and the site's settings (SPEC 7 Home, Site), spread into the endpoint table
  * (lib/server/endpoints). Each also answers under /api/platform/.
  */
-import { z } from 'zod';
-import { COURSE_CATEGORIES } from '@/lib/constants';
-import { endpoint, type Endpoint } from '../http/endpoint';
+import type { HomeContract } from '@/lib/contract/endpoints';
+import { emptySchema as empty } from '@/lib/validation/common';
+import { courseTypeSchema, dictionarySchema, homeCourseListSchema, homeListSchema as homeList } from '@/lib/validation/home';
+import { yearSchema } from '@/lib/validation/learning';
+import { contractTable, endpoint } from '../http/endpoint';
 import * as home from '../services/catalogue/home';
 import * as site from '../services/catalogue/site';
 import { scopeOf } from '../services/scope';
 
-const categoryCode = z.union(COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
-/** Home lists: an optional size, capped so no caller can ask for the whole table. */
-const homeList = (max: number) => z.object({ pageSize: z.int32().min(1).max(max).optional() });
-const year = z.int32().min(2000).max(2100).optional();
-const empty = z.object({});
-
-export const HOME_ENDPOINTS: Record<string, Endpoint> = {
+export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
   // Home (SPEC 7 Home); each also answers under /api/platform/.
   '/api/banner/list': endpoint(homeList(10), 'none', async (b, ctx) => (await home.homeBanners(scopeOf(ctx))).slice(0, b.pageSize ?? 5)),
   '/api/msgMessageinfo/homeList': endpoint(homeList(20), 'none', (b, ctx) => home.homeNotices(scopeOf(ctx), b.pageSize ?? 8)),
   '/api/mtTrainnews/homeNews': endpoint(homeList(20), 'none', (b, ctx) => home.homeNews(scopeOf(ctx), b.pageSize ?? 6)),
   '/api/recommendseries/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeSeries(scopeOf(ctx), b.pageSize ?? 4)),
-  '/api/course/homeList': endpoint(homeList(24).extend({ categoryCode: categoryCode.optional() }), 'none', (b, ctx) =>
+  '/api/course/homeList': endpoint(homeCourseListSchema, 'none', (b, ctx) =>
     home.homeCourses(scopeOf(ctx), { categoryCode: b.categoryCode, size: b.pageSize ?? 8 }),
   ),
   '/api/train/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeTrains(scopeOf(ctx), b.pageSize ?? 4)),
@@ -35,9 +31,9 @@ export const HOME_ENDPOINTS: Record<string, Endpoint> = {
   '/api/site/requestUrlClientId': endpoint(empty, 'none', async () => site.requestUrlClientId()),
   '/api/site/getStuLogo': endpoint(empty, 'none', () => site.stuLogo()),
   '/api/site/platformDetail': endpoint(empty, 'none', (_b, ctx) => site.platformDetail(ctx.site)),
-  '/api/study/globalTime': endpoint(z.object({ year }), 'none', (b) => site.globalStudyTime(b.year)),
+  '/api/study/globalTime': endpoint(yearSchema, 'none', (b) => site.globalStudyTime(b.year)),
   '/api/conversation/isShowLLM': endpoint(empty, 'optional', async (_b, ctx) => site.isShowLLM(ctx.site, ctx.user)),
   '/modules/auditSetting/detail': endpoint(empty, 'none', () => site.auditSetting()),
-  '/modules/ddictionary/list': endpoint(z.object({ dictType: z.string().trim().min(1).max(40) }), 'none', (b) => site.dictionaryList(b.dictType)),
-  '/modules/coursetype/list': endpoint(z.object({ categoryCode: categoryCode.optional() }), 'none', (b) => site.courseTypeTree(b.categoryCode)),
-};
+  '/modules/ddictionary/list': endpoint(dictionarySchema, 'none', (b) => site.dictionaryList(b.dictType)),
+  '/modules/coursetype/list': endpoint(courseTypeSchema, 'none', (b) => site.courseTypeTree(b.categoryCode)),
+});

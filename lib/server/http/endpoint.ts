@@ -1,5 +1,6 @@
 /** The shape every endpoint follows (DESIGN 5): a zod schema for its body, one service call. */
 import type { z } from 'zod';
+import type { ApiContract, ContractPath } from '@/lib/contract/endpoints';
 import type { Site } from '@/lib/variants';
 import type { SessionUser } from '../services/accounts/sessions';
 
@@ -11,12 +12,12 @@ export interface ResponseCookie {
   httpOnly?: boolean;
 }
 
-export interface EndpointContext {
+export interface EndpointContext<U extends SessionUser | null = SessionUser | null> {
   site: Site;
   /** Whether the call came in under /api/platform/ (SPEC 1: party-school and column hosts). */
   platform: boolean;
   token: string | null;
-  user: SessionUser | null;
+  user: U;
   ip: string;
   headers: Record<string, string>;
   /** The request's cookies the backend reads (the device cookie of a sign-in), by name. */
@@ -27,14 +28,41 @@ export interface EndpointContext {
 
 export type Auth = 'none' | 'optional' | 'user';
 
-export interface Endpoint<S extends z.ZodType = z.ZodType> {
+/**
+ * The user a handler of each auth level can count on: dispatch refuses a 'user' call without a live session
+ * before the handler runs, resolves the session of an 'optional' one when there is a token, and of a 'none' one never.
+ */
+export type UserOf<A extends Auth> = A extends 'user' ? SessionUser : A extends 'optional' ? SessionUser | null : null;
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, R = unknown> {
   schema: S;
   auth: Auth;
-  handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<unknown>;
+  handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<R>;
 }
 
-export function endpoint<S extends z.ZodType>(schema: S, auth: Auth, handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<unknown>): Endpoint<S> {
-  return { schema, auth, handler };
+export function endpoint<S extends z.ZodType, A extends Auth, R>(
+  schema: S,
+  auth: A,
+  handler: (input: z.infer<S>, ctx: EndpointContext<UserOf<A>>) => Promise<R>,
+): Endpoint<S, R> {
+  // Stored under the general context type: dispatch hands each handler the user its auth level promises (UserOf).
+  return { schema, auth, handler: handler as Endpoint<S, R>['handler'] };
+}
+
+/** An entry as the contract wants it: a schema taking the contract's body, a handler answering its data. */
+type ContractEndpoint<P extends ContractPath> = {
+  schema: z.ZodType<unknown, ApiContract[P]['body']>;
+  auth: Auth;
+  handler: (input: never, ctx: never) => Promise<ApiContract[P]['data']>;
+};
+
+/**
+ * A domain's endpoint table, checked against the contract (lib/contract/endpoints): every path of the domain is
+ * there, no other path is, and each handler answers the contract's data. Typed as a plain table afterwards, for
+ * dispatch and the tests that walk it.
+ */
+export function contractTable<P extends ContractPath>(table: { [K in P]: ContractEndpoint<K> }): Record<string, Endpoint> {
+  return table as unknown as Record<string, Endpoint>;
 }
 
 /**

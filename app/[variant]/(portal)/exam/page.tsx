@@ -7,9 +7,9 @@ import { parseSiteSegment } from '@/lib/variants';
 import { ScrollTable } from '@/components/ui/ScrollTable';
 import { ExamActions } from '@/components/exam/ExamActions';
 import { ExamPaper } from '@/components/exam/ExamPaper';
-import { ExamResult, type ExamResultView } from '@/components/exam/ExamResult';
+import { ExamResult } from '@/components/exam/ExamResult';
 import { ExamLoginButton } from '@/components/exam/ExamLoginButton';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 
 export const dynamic = 'force-dynamic';
@@ -31,7 +31,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (examId && (view === 'paper' || view === 'result')) {
     const what = HEADINGS[view];
     const site = parseSiteSegment((await params).variant);
-    const exam = site ? await (await userApi(site)).api.request<ExamRow>('/api/examExaminfo/detail', { examId }).catch(() => null) : null;
+    const exam = site ? await call((await userApi(site)).api, '/api/examExaminfo/detail', { examId }).catch(() => null) : null;
     return { ...base, title: exam ? `${exam.title} - ${what}` : what };
   }
   return { ...base, title: num(sp.trainId) ? HEADINGS.trainList : HEADINGS.list };
@@ -56,7 +56,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
     );
   }
   if (examId && view === 'result') {
-    const r = await api.request<ExamResultView>('/api/examReply/result', { examId }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const r = await call(api, '/api/examReply/result', { examId }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
     return (
       <div className="page-width py-6">
         <h1 className="text-xl font-semibold">{HEADINGS.result}</h1>
@@ -72,7 +72,7 @@ export default async function ExamPage({ params, searchParams }: Props) {
     );
   }
 
-  const list = await api.request<ExamRow[]>('/api/examExaminfo/list', trainId ? { trainId } : {}).catch(() => [] as ExamRow[]);
+  const list = await call(api, '/api/examExaminfo/list', trainId ? { trainId } : {}).catch(() => [] as ExamRow[]);
   return (
     <div className="page-width py-6">
       <h1 className="text-xl font-semibold">{trainId ? HEADINGS.trainList : HEADINGS.list}</h1>

@@ -10,6 +10,7 @@ import { StationRecommend } from '@/components/stations/StationRecommend';
 import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
 import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
+import { call } from '@/lib/api/core';
 
 type Params = Promise<{ variant: string }>;
 
@@ -37,7 +38,7 @@ export default async function HomePage({ params }: { params: Params }) {
     modules.map((key) => {
       const path = homeCallPath(key, variant);
       const body = homeCallBody(key);
-      return qc.prefetchQuery({ queryKey: apiQueryKey(path, body), queryFn: () => api.request(path, body) });
+      return qc.prefetchQuery({ queryKey: apiQueryKey(path, body), queryFn: () => call(api, path, body) });
     }),
   );
   const has = (k: (typeof modules)[number]) => modules.includes(k);

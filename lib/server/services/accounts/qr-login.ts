@@ -9,6 +9,7 @@
  * them with 确认登录 and 取消, and a ticket can be confirmed only within 60 s of its request, once, and not
  * after it was cancelled.
  */
+import type { QrPoll } from '@/lib/contract/accounts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/constants';
@@ -107,7 +108,7 @@ export async function qrConfirm(randNum: string, user: SessionUser, phoneToken: 
 }
 
 /** The phone says no (取消): the ticket can no longer be confirmed, and the desktop shows 已取消. */
-export async function qrCancel(randNum: string, now = new Date()) {
+export async function qrCancel(randNum: string, now = new Date()): Promise<boolean> {
   const d = await db();
   const rows = await d
     .update(qrTickets)
@@ -119,7 +120,6 @@ export async function qrCancel(randNum: string, now = new Date()) {
 }
 
 
-export type QrPoll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status: 'confirmed' } & LoginResult);
 
 /** loginByQRRandNum: the desktop's poll; a confirmed ticket is taken once and signs the desktop in. */
 export async function loginByQRRandNum(randNum: string, setCookies: ResponseCookie[], now = new Date()): Promise<QrPoll> {

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { serverApi } from '@/lib/api/server';
-import type { NewEmployeeSeries } from '@/lib/contract/spaces';
 import { parseSiteSegment } from '@/lib/variants';
+import { call } from '@/lib/api/core';
 
 type Params = Promise<{ variant: string }>;
 export const metadata: Metadata = {
@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 export default async function NewEmployeeTrain({ params }: { params: Params }) {
   const site = parseSiteSegment((await params).variant);
   if (!site) notFound();
-  const list = await serverApi(site).request<NewEmployeeSeries[]>('/api/newEmployee/seriesList');
+  const list = await call(serverApi(site), '/api/newEmployee/seriesList');
   return (
     <div className="page-width space-y-6 py-6">
       <div className="rounded-lg bg-brand-800 p-6 text-white">

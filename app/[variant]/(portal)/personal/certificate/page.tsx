@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { userApi } from '@/lib/api/visitor';
-import { certificateSvg, type CertificateData } from '@/lib/learning/certificate-svg';
+import { certificateSvg } from '@/lib/learning/certificate-svg';
 import { parseSiteSegment, siteTitle } from '@/lib/variants';
 import { CertificateView } from '@/components/certificate/CertificateView';
+import { call } from '@/lib/api/core';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '我的证书', robots: { index: false } };
@@ -19,7 +20,7 @@ export default async function CertificatePage({ params, searchParams }: Props) {
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   if (!id) notFound();
   const { api } = await userApi(site);
-  const c = await api.request<CertificateData>('/api/certificate/detail', { certificateId: id }).catch(() => null);
+  const c = await call(api, '/api/certificate/detail', { certificateId: id }).catch(() => null);
   return (
     <div className="page-width py-6">
       <Link href="/personal/index?tab=certificates" className="text-sm text-brand-700 hover:underline">

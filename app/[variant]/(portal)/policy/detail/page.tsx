@@ -3,10 +3,11 @@ import { cache } from 'react';
 import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { notFound } from 'next/navigation';
 import type { PolicyDetail } from '@/lib/contract/catalogue';
-import { ApiError, platformPath } from '@/lib/api/core';
+import { ApiError, call, platformPath } from '@/lib/api/core';
 import { POLICY_TYPES } from '@/lib/constants';
 import { formatDate } from '@/lib/format';
-import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { userApi } from '@/lib/api/visitor';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { RichText } from '@/components/ui/RichText';
 
@@ -20,9 +21,9 @@ const policyOf = cache(async (params: CatalogueParams, raw: string | string[] | 
   const s = await siteOfParams(params);
   const id = Number(Array.isArray(raw) ? raw[0] : raw);
   if (!Number.isInteger(id) || id <= 0) return null;
-  const { api } = await personalApi(s.site);
+  const { api } = await userApi(s.site);
   try {
-    return await api.request<PolicyDetail>(platformPath('/api/policy/detail', s.variant.platform), { id });
+    return await call(api, platformPath('/api/policy/detail', s.variant.platform), { id });
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { POLICY_TYPES } from '@/lib/constants';
-import type { Page } from '@/lib/contract/home';
-import type { PolicyItem } from '@/lib/contract/catalogue';
-import { platformPath } from '@/lib/api/core';
+import { call, platformPath } from '@/lib/api/core';
 import { formatDate } from '@/lib/format';
-import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { userApi } from '@/lib/api/visitor';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { hrefOf } from '@/lib/links';
@@ -30,8 +29,8 @@ export default async function PolicyIndexPage({ params, searchParams }: { params
   const sp = await searchParams;
   const type = POLICY_TYPES.find((x) => String(x.code) === one(sp.t));
   const pageNum = Math.min(100_000, Math.max(1, Number(one(sp.page)) || 1));
-  const { api } = await personalApi(s.site);
-  const page = await api.request<Page<PolicyItem>>(platformPath('/api/policy/list', s.variant.platform), { type: type?.code, pageNum, pageSize: LIST_PAGE_SIZE });
+  const { api } = await userApi(s.site);
+  const page = await call(api, platformPath('/api/policy/list', s.variant.platform), { type: type?.code, pageNum, pageSize: LIST_PAGE_SIZE });
   const pill = (active: boolean) => `rounded px-4 py-1.5 text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:text-brand-700'}`;
   return (
     <div className="page-width py-6">

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { RankOperator, RankOrg, RankOrgCourse } from '@/lib/contract/home';
 import { load } from '@/lib/api/prefetch';
 import { formatHoursMinutes } from '@/lib/format';
 import { RANK_TITLES } from '@/lib/constants';
@@ -56,9 +55,9 @@ export default async function RankPage({ params }: { params: CatalogueParams }) 
   const { api, qc } = publicApi(s.site);
   const body = { pageSize: 30 };
   const [ops, orgs, orgCourses] = await Promise.all([
-    load<RankOperator[]>(qc, api, s.path('/api/rank/operator'), body),
-    load<RankOrg[]>(qc, api, s.path('/api/rank/org'), body),
-    load<RankOrgCourse[]>(qc, api, s.path('/api/rank/orgCourse'), body),
+    load(qc, api, s.path('/api/rank/operator'), body),
+    load(qc, api, s.path('/api/rank/org'), body),
+    load(qc, api, s.path('/api/rank/orgCourse'), body),
   ]);
   return (
     <HydrationBoundary state={dehydrate(qc)}>

@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation';
 import { SPACE_ROUTES, spaceHref, type SpaceRoute } from '@/lib/spaces/links';
 import { findRoute, parseSiteSegment, VARIANTS, type Site } from '@/lib/variants';
 import { serverApi } from '@/lib/api/server';
-import type { OrgSpaceItem } from '@/lib/contract/spaces';
 import { OpenOwnSpace } from '@/components/spaces/OpenOwnSpace';
+import { call } from '@/lib/api/core';
 
 type Params = Promise<{ variant: string; route: string }>;
 
@@ -52,7 +52,7 @@ export default async function SpaceWithoutId({ params }: { params: Params }) {
       </div>
     );
   }
-  const list = await serverApi(p.site).request<OrgSpaceItem[]>('/api/space/orgList', {});
+  const list = await call(serverApi(p.site), '/api/space/orgList', {});
   const path = SPACE_ROUTES[p.route].path;
   return (
     <div className="page-width py-10">

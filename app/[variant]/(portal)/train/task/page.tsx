@@ -3,10 +3,10 @@ import { NOT_FOUND_TITLE } from '@/components/shell/NotFoundContent';
 import { cache } from 'react';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
-import type { TrainApplyState, TrainDetail } from '@/lib/contract/catalogue';
 import { formatDateTime } from '@/lib/format';
-import { personalApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
-import { platformPath, ApiError } from '@/lib/api/core';
+import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
+import { userApi } from '@/lib/api/visitor';
+import { ApiError, call, platformPath } from '@/lib/api/core';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
@@ -24,11 +24,11 @@ const loadTask = cache(async (variant: string, rawId: string | undefined) => {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id <= 0) return null;
   const s = await siteOfParams(Promise.resolve({ variant }));
-  const { api } = await personalApi(s.site);
+  const { api } = await userApi(s.site);
   try {
     const [train, state] = await Promise.all([
-      api.request<TrainDetail>(platformPath('/api/train/detail', s.variant.platform), { id }),
-      api.request<TrainApplyState>(platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
+      call(api, platformPath('/api/train/detail', s.variant.platform), { id }),
+      call(api, platformPath('/api/train/applyStatus', s.variant.platform), { trainId: id }),
     ]);
     return { s, id, train, state };
   } catch (err) {

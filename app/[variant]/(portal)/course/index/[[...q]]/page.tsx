@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { CourseTypeNode, Page } from '@/lib/contract/home';
+import type { Page } from '@/lib/contract/home';
 import type { CourseListItem } from '@/lib/contract/catalogue';
 import { load } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -53,12 +53,12 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   const hotBody = { categoryCode: s.category?.code, pageSize: 10 };
   let page: Page<CourseListItem>;
   try {
-    [page] = await Promise.all([load<Page<CourseListItem>>(qc, api, listPath, listBody), load(qc, api, hotPath, hotBody)]);
+    [page] = await Promise.all([load(qc, api, listPath, listBody), load(qc, api, hotPath, hotBody)]);
   } catch {
     notFound();
   }
   if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
-  const tree = s.category ? await load<CourseTypeNode[]>(qc, api, '/modules/coursetype/list', { categoryCode: s.category.code }) : [];
+  const tree = s.category ? await load(qc, api, '/modules/coursetype/list', { categoryCode: s.category.code }) : [];
   const types = tree[0]?.children ?? [];
   const heading = s.category?.name ?? '全部课程';
   const base = { t: s.category?.code, type: s.type, sort: s.sort };

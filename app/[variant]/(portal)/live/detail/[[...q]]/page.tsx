@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { LiveDetail } from '@/lib/contract/catalogue';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -25,7 +24,7 @@ const STATUS = { live: '直播中', upcoming: '即将开始', ended: '已结束�
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const l = id ? await readPublic<LiveDetail>(siteSegment(s.site), s.path('/api/live/detail'), JSON.stringify({ id })) : null;
+  const l = id ? await readPublic(siteSegment(s.site), s.path('/api/live/detail'), { id }) : null;
   if (!l) return { title: '直播不存在' };
   return pageMetadata({ title: l.title, description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`, canonical: `/live/detail?id=${l.id}`, origin: s.origin, siteName: s.title, image: l.cover });
 }
@@ -36,7 +35,7 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
   const id = intParam(s.query, 'id');
   if (!id) notFound();
   const { api, qc } = publicApi(s.site);
-  const l = await loadOrNull<LiveDetail>(qc, api, s.path('/api/live/detail'), { id });
+  const l = await loadOrNull(qc, api, s.path('/api/live/detail'), { id });
   if (!l) notFound();
   return (
     <HydrationBoundary state={dehydrate(qc)}>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import type { NewEmployeeSeriesDetail } from '@/lib/contract/spaces';
 import { CourseCardView } from '@/components/cards/Cards';
@@ -18,7 +18,7 @@ async function load(params: Params): Promise<(NewEmployeeSeriesDetail & { site: 
   const site: Site | null = parseSiteSegment(variant);
   if (!site || !/^[1-9]\d{0,9}$/.test(id)) return null;
   try {
-    return { ...(await serverApi(site).request<NewEmployeeSeriesDetail>('/api/newEmployee/seriesDetail', { id: Number(id) })), site };
+    return { ...(await call(serverApi(site), '/api/newEmployee/seriesDetail', { id: Number(id) })), site };
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;

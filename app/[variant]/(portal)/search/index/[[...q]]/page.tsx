@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/contract/catalogue';
-import { ApiError, platformPath } from '@/lib/api/core';
+import { ApiError, call, platformPath } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { cleanSearchKeyword, searchKeywordError } from '@/lib/validation/search-rule';
 import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
@@ -73,7 +73,7 @@ export default async function SearchPageView({ params }: { params: CataloguePara
   const category = COURSE_CATEGORIES.find((c) => String(c.code) === sp.t)?.code;
   const error = searchKeywordError(key);
   const api = serverApi(s.site);
-  const path = (p: string) => platformPath(p, s.variant.platform);
+  const path = <P extends string>(p: P) => platformPath(p, s.variant.platform);
 
   let full: SearchFull | null = null;
   let page: SearchPage | null = null;
@@ -81,9 +81,9 @@ export default async function SearchPageView({ params }: { params: CataloguePara
   if (!error) {
     try {
       [full, page, tree] = await Promise.all([
-        api.request<SearchFull>(path('/api/search/full'), { key, pageSize: 3 }),
-        tab ? api.request<SearchPage>(path(`/api/search/${tab}`), { key, pageNum, pageSize: PAGE_SIZE, categoryCode: tab === 'course' ? category : undefined }) : Promise.resolve(null),
-        tab === 'course' ? api.request<CourseTypeCount[]>(path('/api/search/courseTypeTree'), { key }) : Promise.resolve([]),
+        call(api, path('/api/search/full'), { key, pageSize: 3 }),
+        tab ? call(api, path(`/api/search/${tab}`), { key, pageNum, pageSize: PAGE_SIZE, categoryCode: tab === 'course' ? category : undefined }) : Promise.resolve(null),
+        tab === 'course' ? call(api, path('/api/search/courseTypeTree'), { key }) : Promise.resolve([]),
       ]);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

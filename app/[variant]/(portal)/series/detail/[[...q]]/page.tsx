@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { SeriesDetail } from '@/lib/contract/catalogue';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
@@ -22,7 +21,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const x = id ? await readPublic<SeriesDetail>(siteSegment(s.site), s.path('/api/recommendseries/detail'), JSON.stringify({ id })) : null;
+  const x = id ? await readPublic(siteSegment(s.site), s.path('/api/recommendseries/detail'), { id }) : null;
   if (!x) return { title: '系列专题不存在' };
   return pageMetadata({ title: x.title, description: `系列专题，共${x.courses.length}门课程。${x.summary}`, canonical: `/series/detail?id=${x.id}`, origin: s.origin, siteName: s.title, image: x.cover, type: 'article' });
 }
@@ -35,10 +34,10 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
   await tagPage(TAGS.courses, TAGS.seriesItem(id));
   const { api, qc } = publicApi(s.site);
   const path = s.path('/api/recommendseries/detail');
-  const x = await loadOrNull<SeriesDetail>(qc, api, path, { id });
+  const x = await loadOrNull(qc, api, path, { id });
   if (!x) notFound();
   // The course list reads the same data in the shape of a page.
-  const listPath = `${path}#courses`;
+  const listPath = `${path}#courses` as const;
   qc.setQueryData([listPath, { id }], { list: x.courses, total: x.courses.length, pageNum: 1, pageSize: x.courses.length });
   return (
     <HydrationBoundary state={dehydrate(qc)}>

@@ -3,7 +3,7 @@ import { TAGS } from '@/lib/cache-tags';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api/core';
+import { ApiError, call } from '@/lib/api/core';
 import { serverApi } from '@/lib/api/server';
 import { apiQueryKey, makeQueryClient } from '@/lib/api/query';
 import { type SpaceDetail } from '@/lib/contract/spaces';
@@ -29,7 +29,7 @@ async function load(params: Params): Promise<{ site: Site; route: SpaceRoute; id
 
 async function detailOf(site: Site, route: SpaceRoute, id: number): Promise<SpaceDetail | null> {
   try {
-    return await serverApi(site).request<SpaceDetail>('/api/space/detail', { kind: SPACE_ROUTES[route].kind, id });
+    return await call(serverApi(site), '/api/space/detail', { kind: SPACE_ROUTES[route].kind, id });
   } catch (err) {
     if (err instanceof ApiError && err.code === 1004) return null;
     throw err;
@@ -56,7 +56,7 @@ export default async function SpacePage({ params }: { params: Params }) {
   const qc = makeQueryClient();
   const ref = { kind: detail.card.kind, id: detail.card.id };
   await tagPage(TAGS.space(ref.kind, ref.id));
-  await qc.prefetchQuery({ queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)), queryFn: () => serverApi(p.site).request('/api/comment/list', commentListBody(ref)) });
+  await qc.prefetchQuery({ queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)), queryFn: () => call(serverApi(p.site), '/api/comment/list', commentListBody(ref)) });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <SpaceView route={p.route} detail={detail} origin={siteOrigin(p.site)} />

@@ -3,7 +3,6 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { GENDERS, TEACHER_TYPES } from '@/lib/constants';
-import type { TeacherDetail } from '@/lib/contract/catalogue';
 import { spaceHref } from '@/lib/spaces/links';
 import { loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -24,7 +23,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const t = id ? await readPublic<TeacherDetail>(siteSegment(s.site), s.path('/api/tchrBaseinfo/detail'), JSON.stringify({ id })) : null;
+  const t = id ? await readPublic(siteSegment(s.site), s.path('/api/tchrBaseinfo/detail'), { id }) : null;
   if (!t) return { title: '教师不存在' };
   return pageMetadata({ title: `${t.name} ${t.title}`, description: `${t.orgName}${t.title}，研究方向：${t.field}。主讲${t.courseCount}门课程。`, canonical: `/teacher/detail?id=${t.id}`, origin: s.origin, siteName: s.title, image: t.avatar });
 }
@@ -37,9 +36,9 @@ export default async function TeacherDetailPage({ params }: { params: CatalogueP
   await tagPage(TAGS.courses);
   const { api, qc } = publicApi(s.site);
   const path = s.path('/api/tchrBaseinfo/detail');
-  const t = await loadOrNull<TeacherDetail>(qc, api, path, { id });
+  const t = await loadOrNull(qc, api, path, { id });
   if (!t) notFound();
-  const listPath = `${path}#courses`;
+  const listPath = `${path}#courses` as const;
   qc.setQueryData([listPath, { id }], { list: t.courses, total: t.courses.length, pageNum: 1, pageSize: t.courses.length });
   const type = TEACHER_TYPES.find((x) => x.code === t.type);
   const hasList = !!findRoute(s.variant, '/teacher/index');

@@ -3,8 +3,6 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { TRAIN_TYPES } from '@/lib/constants';
-import type { Page } from '@/lib/contract/home';
-import type { TrainDetail, TrainStudent } from '@/lib/contract/catalogue';
 import { load, loadOrNull } from '@/lib/api/prefetch';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
@@ -28,7 +26,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
-  const t = id ? await readPublic<TrainDetail>(siteSegment(s.site), s.path('/api/train/detail'), JSON.stringify({ id })) : null;
+  const t = id ? await readPublic(siteSegment(s.site), s.path('/api/train/detail'), { id }) : null;
   if (!t) return { title: '培训项目不存在' };
   return pageMetadata({
     title: t.title,
@@ -48,9 +46,9 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
   if (!id) notFound();
   await tagPage(TAGS.train(id));
   const { api, qc } = publicApi(s.site);
-  const t = await loadOrNull<TrainDetail>(qc, api, s.path('/api/train/detail'), { id });
+  const t = await loadOrNull(qc, api, s.path('/api/train/detail'), { id });
   if (!t) notFound();
-  const students = await load<Page<TrainStudent>>(qc, api, s.path('/api/train/students'), { trainId: id, pageNum: 1, pageSize: 30 });
+  const students = await load(qc, api, s.path('/api/train/students'), { trainId: id, pageNum: 1, pageSize: 30 });
   const typeName = TRAIN_TYPES.find((x) => x.code === t.type)?.name ?? '';
   const has = (route: string) => !!findRoute(s.variant, route);
   const links = [

@@ -95,10 +95,10 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
   let criteria: DictionaryItem[][];
   try {
     [page, ...criteria] = await Promise.all([
-      load<Page<TrainListItem>>(qc, api, listPath, listBody),
-      s.has('category') ? load<DictionaryItem[]>(qc, api, s.path('/api/train/criteriaTrainTypeID'), filterBody) : Promise.resolve([]),
-      s.has('source') ? load<DictionaryItem[]>(qc, api, s.path('/api/train/criteriaOrgSource'), filterBody) : Promise.resolve([]),
-      s.has('type') ? load<DictionaryItem[]>(qc, api, s.path('/api/train/criteriaItemType'), filterBody) : Promise.resolve([]),
+      load(qc, api, listPath, listBody),
+      s.has('category') ? load(qc, api, s.path('/api/train/criteriaTrainTypeID'), filterBody) : Promise.resolve([]),
+      s.has('source') ? load(qc, api, s.path('/api/train/criteriaOrgSource'), filterBody) : Promise.resolve([]),
+      s.has('type') ? load(qc, api, s.path('/api/train/criteriaItemType'), filterBody) : Promise.resolve([]),
     ]);
   } catch {
     notFound(); // a filter that is not in the dictionaries

@@ -1,0 +1,317 @@
+/**
+ * The API contract (issue 21): for every path of the endpoint table, the body it takes (the input of the zod
+ * schema the server validates it with, lib/validation) and the `data` of its success envelope. The backend's
+ * tables (lib/server/endpoints) are checked against it, and the client's calls (lib/api) take their types from it,
+ * so a renamed path or a changed answer fails the type check on both sides.
+ */
+import type { z } from 'zod';
+import type * as account from '@/lib/validation/accounts';
+import type { loginSchema } from '@/lib/validation/auth';
+import type * as cat from '@/lib/validation/catalogue';
+import type { emptySchema } from '@/lib/validation/common';
+import type * as home from '@/lib/validation/home';
+import type * as learn from '@/lib/validation/learning';
+import type * as space from '@/lib/validation/spaces';
+import type { SurveyView } from '@/lib/validation/survey';
+import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
+import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
+import type { CertificateData } from '@/lib/learning/certificate-svg';
+import type {
+  AuditSetting,
+  Banner,
+  ClientIdInfo,
+  CourseCard,
+  CourseTypeNode,
+  DictionaryItem,
+  GlobalStudyTime,
+  LiveCard,
+  LoginResult,
+  NewsItem,
+  NoticeItem,
+  Page,
+  PlatformDetail,
+  RankOperator,
+  RankOrg,
+  RankOrgCourse,
+  SeriesCard,
+  StudyTotalTime,
+  TeacherCard,
+  TrainCard,
+} from './home';
+import type {
+  Chapter,
+  CourseDetail,
+  CourseListItem,
+  CourseReview,
+  CourseTypeCount,
+  LiveDetail,
+  LiveReplayState,
+  NewsDetail,
+  NoticeDetail,
+  PendingApplication,
+  PolicyDetail,
+  PolicyItem,
+  SearchFull,
+  SearchPage,
+  SeriesDetail,
+  SeriesState,
+  SitemapEntry,
+  TeacherDetail,
+  TrainAlbumItem,
+  TrainApplyState,
+  TrainDetail,
+  TrainListItem,
+  TrainScheduleItem,
+  TrainStudent,
+  TrainTextItem,
+} from './catalogue';
+import type { CaptchaImage, LoginByESResult, MyInfo, QrPoll, QrScan, StationItem } from './accounts';
+import type {
+  AiSubtitlesResult,
+  BenchHookAnswer,
+  CourseNote,
+  CourseProgressView,
+  CourseState,
+  CourseView,
+  ExamResult,
+  HeartbeatAnswer,
+  SelfTest,
+  SelfTestResult,
+  StudyLock,
+} from './learning';
+import type { Archive } from './archive';
+import type {
+  AssessItem,
+  CreationCourse,
+  CreationCourseRow,
+  FollowState,
+  NewEmployeeSeries,
+  NewEmployeeSeriesDetail,
+  OrgSpaceItem,
+  PendingUpload,
+  SpaceComment,
+  SpaceDetail,
+  SpacePerson,
+  SpacePrivacy,
+  SpaceRef,
+  SpaceTopItem,
+  StationRecommendation,
+  UploadProgress,
+} from './spaces';
+
+/** One endpoint: what its body may be, what its answer's data is. */
+interface E<S extends z.ZodType, D> {
+  body: z.input<S>;
+  data: D;
+}
+type Empty = typeof emptySchema;
+type HomeList = ReturnType<typeof home.homeListSchema>;
+type Removed = { removed: true };
+
+/** SPEC 7 Home and Site. */
+export interface HomeContract {
+  '/api/banner/list': E<HomeList, Banner[]>;
+  '/api/msgMessageinfo/homeList': E<HomeList, NoticeItem[]>;
+  '/api/mtTrainnews/homeNews': E<HomeList, NewsItem[]>;
+  '/api/recommendseries/homeList': E<HomeList, SeriesCard[]>;
+  '/api/course/homeList': E<typeof home.homeCourseListSchema, CourseCard[]>;
+  '/api/train/homeList': E<HomeList, TrainCard[]>;
+  '/api/tchrBaseinfo/homeList': E<HomeList, TeacherCard[]>;
+  '/api/live/homeList': E<HomeList, LiveCard[]>;
+  '/api/rank/operator': E<HomeList, RankOperator[]>;
+  '/api/rank/org': E<HomeList, RankOrg[]>;
+  '/api/rank/orgCourse': E<HomeList, RankOrgCourse[]>;
+  '/api/site/requestUrlClientId': E<Empty, ClientIdInfo>;
+  '/api/site/getStuLogo': E<Empty, { stuLogo: string }>;
+  '/api/site/platformDetail': E<Empty, PlatformDetail>;
+  '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
+  '/api/conversation/isShowLLM': E<Empty, boolean>;
+  '/modules/auditSetting/detail': E<Empty, AuditSetting>;
+  '/modules/ddictionary/list': E<typeof home.dictionarySchema, DictionaryItem[]>;
+  '/modules/coursetype/list': E<typeof home.courseTypeSchema, CourseTypeNode[]>;
+}
+
+/** The catalogue: courses, series, projects, live classes, teachers, news, policies, search, sitemaps. */
+export interface CatalogueContract {
+  '/api/msgMessageinfo/save': E<typeof cat.noticeSaveSchema, { id: number }>;
+  '/api/course/list': E<typeof cat.courseListSchema, Page<CourseListItem>>;
+  '/api/course/hotList': E<typeof cat.hotListSchema, CourseListItem[]>;
+  '/api/course/detail': E<typeof cat.byId, CourseDetail>;
+  '/api/course/chapter': E<typeof cat.byCourse, Chapter[]>;
+  '/api/course/reviews': E<typeof cat.reviewListSchema, Page<CourseReview>>;
+  '/api/course/manage/update': E<typeof cat.courseUpdateSchema, { id: number }>;
+  '/api/recommendseries/list': E<typeof cat.seriesListSchema, Page<SeriesCard>>;
+  '/api/recommendseries/detail': E<typeof cat.byId, SeriesDetail>;
+  '/api/recommendseries/state': E<typeof cat.bySeries, SeriesState>;
+  '/api/recommendseries/enrol': E<typeof cat.bySeries, SeriesState>;
+  '/api/train/criteriaTrainTypeID': E<typeof cat.trainFiltersSchema, DictionaryItem[]>;
+  '/api/train/criteriaOrgSource': E<typeof cat.trainFiltersSchema, DictionaryItem[]>;
+  '/api/train/criteriaItemType': E<typeof cat.trainFiltersSchema, DictionaryItem[]>;
+  '/api/train/list': E<typeof cat.trainListSchema, Page<TrainListItem>>;
+  '/api/train/detail': E<typeof cat.byId, TrainDetail>;
+  '/api/train/applyStatus': E<typeof cat.byTrain, TrainApplyState>;
+  '/api/train/apply': E<typeof cat.byTrain, TrainApplyState>;
+  '/api/train/review': E<typeof cat.trainReviewSchema, TrainApplyState>;
+  '/api/train/pendingApplications': E<typeof cat.byTrain, PendingApplication[]>;
+  '/api/train/scheduleItems': E<typeof cat.byTrain, TrainScheduleItem[]>;
+  '/api/train/assignments': E<typeof cat.byTrain, TrainTextItem[]>;
+  '/api/train/albums': E<typeof cat.byTrain, TrainAlbumItem[]>;
+  '/api/train/summaries': E<typeof cat.byTrain, TrainTextItem[]>;
+  '/api/train/students': E<typeof cat.trainStudentsSchema, Page<TrainStudent>>;
+  '/api/live/list': E<typeof cat.liveListSchema, Page<LiveCard>>;
+  '/api/live/detail': E<typeof cat.byId, LiveDetail>;
+  '/api/live/recordHours': E<typeof cat.byId, { id: number; recordHours: number }>;
+  '/api/live/replayState': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayStart': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
+  '/api/tchrBaseinfo/list': E<typeof cat.teacherListSchema, Page<TeacherCard>>;
+  '/api/tchrBaseinfo/detail': E<typeof cat.byId, TeacherDetail>;
+  '/api/mtTrainnews/list': E<typeof cat.paging, Page<NewsItem>>;
+  '/api/mtTrainnews/detail': E<typeof cat.byId, NewsDetail>;
+  '/api/mtTrainnews/view': E<typeof cat.byId, { id: number; views: number }>;
+  '/api/msgMessageinfo/list': E<typeof cat.paging, Page<NoticeItem>>;
+  '/api/msgMessageinfo/detail': E<typeof cat.byId, NoticeDetail>;
+  '/api/policy/list': E<typeof cat.policyListSchema, Page<PolicyItem>>;
+  '/api/policy/detail': E<typeof cat.byId, PolicyDetail>;
+  '/api/search/full': E<typeof cat.searchFullSchema, SearchFull>;
+  '/api/search/course': E<typeof cat.searchSchema, SearchPage>;
+  '/api/search/courseTypeTree': E<typeof cat.searchKeySchema, CourseTypeCount[]>;
+  '/api/search/train': E<typeof cat.searchSchema, SearchPage>;
+  '/api/search/project': E<typeof cat.searchSchema, SearchPage>;
+  '/api/search/teacher': E<typeof cat.searchSchema, SearchPage>;
+  '/api/search/news': E<typeof cat.searchSchema, SearchPage>;
+  '/api/search/notice': E<typeof cat.searchSchema, SearchPage>;
+  '/api/sitemap/counts': E<typeof cat.sitemapCountsSchema, Partial<Record<SitemapKind, number>>>;
+  '/api/sitemap/entries': E<typeof cat.sitemapEntriesSchema, SitemapEntry[]>;
+}
+
+/** Sign-in (password, QR code, passport), registration, password reset, settings, stations, management. */
+export interface AccountsContract {
+  '/api/eosoperator/myInfo': E<Empty, MyInfo>;
+  '/api/platform/index/myCmsRoleList': E<Empty, { roleName: string; isDefault: boolean }[]>;
+  '/modules/eosoperator/login': E<typeof loginSchema, LoginResult>;
+  '/modules/eosoperator/logout': E<Empty, boolean>;
+  '/modules/imgCode/detail': E<Empty, CaptchaImage>;
+  '/api/register/create': E<typeof account.registerSchema, { email: string }>;
+  '/api/register/valid': E<typeof account.registerValidSchema, true>;
+  '/api/register/info': E<typeof account.registerInfoSchema, { resourceId: number; resourceType: number; title: string; trainType: number }>;
+  '/api/register/activate': E<typeof account.tokenSchema, { userID: string; message: string }>;
+  '/api/eosoperator/forgetPasswordSendEmail': E<typeof account.forgotSchema, { email: string }>;
+  '/api/eosoperator/forgetPasswordCheckToken': E<typeof account.resetTokenSchema, { orgName: string; operatorName: string; userID: string }>;
+  '/api/eosoperator/forgetPasswordModify': E<typeof account.resetSchema, true>;
+  '/modules/eosoperator/loginRecommendSave': E<typeof account.perfectInfoSaveSchema, { msg: string }>;
+  '/api/eosoperator/checkToken': E<Empty, boolean>;
+  '/api/eosoperator/changePassword': E<typeof account.changePasswordSchema, boolean>;
+  '/api/eosoperator/updateEmail': E<typeof account.updateEmailBodySchema, boolean>;
+  '/api/eosoperator/updateHead': E<typeof account.updateHeadSchema, { headPic: string }>;
+  '/api/eosoperator/update': E<typeof account.updateInfoSchema, boolean>;
+  '/modules/role/switchDefaultCmsRole': E<typeof account.switchRoleSchema, { roleName: string; cmsUrl: string }>;
+  '/api/eosoperator/oldCmsDynamicKey': E<Empty, { url: string }>;
+  '/api/station/list': E<Empty, StationItem[]>;
+  '/api/station/mine': E<Empty, { stationId: number; stationName: string }[]>;
+  '/api/station/bind': E<typeof account.stationBindSchema, { msg: string }>;
+  '/modules/eosoperator/loginGetQRRandNum': E<Empty, { randNum: string; qrUrl: string; expiresIn: number }>;
+  '/modules/eosoperator/loginByQRRandNum': E<typeof account.randNumSchema, QrPoll>;
+  '/modules/eosoperator/qrScan': E<typeof account.randNumSchema, QrScan>;
+  '/modules/eosoperator/qrConfirm': E<typeof account.randNumSchema, boolean>;
+  '/modules/eosoperator/qrCancel': E<typeof account.randNumSchema, boolean>;
+  '/modules/eosoperator/loginByESObtainRedirectUri': E<Empty, { url: string; registerUrl: string }>;
+  '/modules/eosoperator/loginByES': E<typeof account.passportCodeSchema, LoginByESResult>;
+  '/modules/eosoperator/loginByESChoose': E<typeof account.passportChooseSchema, { userID: string; password: string }>;
+  '/modules/eosoperator/relateES': E<typeof account.passportRelateSchema, boolean>;
+}
+
+/** Study hours, the player, favourites, the archive, exams, surveys, certificates. */
+export interface LearningContract {
+  '/api/study/totalTime': E<typeof learn.yearSchema, StudyTotalTime & { year: number }>;
+  '/api/course/choose': E<typeof learn.courseIdSchema, CourseState>;
+  '/api/course/state': E<typeof learn.courseIdSchema, CourseState>;
+  '/api/course/view': E<typeof learn.courseIdSchema, CourseView>;
+  '/api/course/progress': E<typeof learn.courseIdSchema, CourseProgressView>;
+  '/api/study/submit': E<typeof learn.heartbeatSchema, HeartbeatAnswer>;
+  '/api/study/batchSubmit': E<typeof learn.batchSubmitSchema, HeartbeatAnswer[]>;
+  '/api/study/lock': E<typeof learn.lockSchema, StudyLock>;
+  '/api/course/selfTest': E<typeof learn.chapterIdSchema, SelfTest>;
+  '/api/course/aiSubtitles': E<typeof learn.chapterIdSchema, AiSubtitlesResult>;
+  '/api/course/selfTestSubmit': E<typeof learn.selfTestSubmitSchema, SelfTestResult>;
+  '/api/course/summaries': E<typeof learn.noteListSchema, Page<CourseNote>>;
+  '/api/course/reviewSave': E<typeof learn.noteSaveSchema, { id: number }>;
+  '/api/course/summarySave': E<typeof learn.noteSaveSchema, { id: number }>;
+  '/api/course/favourite': E<typeof learn.favouriteSchema, { courseId: number; favourite: boolean }>;
+  '/api/course/favouriteState': E<typeof learn.courseIdSchema, { courseId: number; favourite: boolean }>;
+  '/api/personal/archive': E<typeof learn.archiveSchema, Archive>;
+  '/api/examExaminfo/list': E<typeof learn.examListSchema, ExamRow[]>;
+  '/api/examExaminfo/detail': E<typeof learn.examIdSchema, ExamRow>;
+  '/api/examExaminfo/apply': E<typeof learn.examIdSchema, { examId: number; joined: boolean }>;
+  '/api/examReply/start': E<typeof learn.examIdSchema, PaperView>;
+  '/api/examReply/paper': E<typeof learn.replyIdSchema, PaperView>;
+  '/api/examReply/saveAnswer': E<typeof learn.saveAnswerSchema, { replyId: number; questionId: number; saved: boolean }>;
+  '/api/examReply/submit': E<typeof learn.submitExamSchema, { replyId: number; score: number; overtime: boolean; totalScore: number }>;
+  '/api/examReply/result': E<typeof learn.examIdSchema, ExamResult>;
+  '/api/examReply/checkTimeout': E<typeof learn.replyIdSchema, { replyId: number; submitted: boolean; overtime: boolean; remainingSeconds: number; deadline: string }>;
+  '/api/collection/detail': E<typeof learn.surveyDetailSchema, SurveyView>;
+  '/api/collection/assignStatus': E<typeof learn.surveyIdSchema, { surveyId: number; submitted: boolean; submittedAt: string; allowed: boolean }>;
+  '/api/collection/save': E<typeof learn.surveySaveSchema, { surveyId: number; submitted: boolean }>;
+  '/api/study/benchHook': E<typeof learn.benchHookSchema, BenchHookAnswer>;
+  '/api/recommendseries/applicationCertificate': E<typeof learn.seriesIdSchema, { certificateId: number }>;
+  '/api/train/applicationCertificate': E<typeof learn.trainIdSchema, { certificateId: number }>;
+  '/api/certificate/detail': E<typeof learn.certificateIdSchema, CertificateData & { refId: number }>;
+}
+
+/** Spaces and comments, the creation centre, the manager's review, new-employee series, assessment. */
+export interface SpacesContract {
+  '/api/space/orgList': E<Empty, OrgSpaceItem[]>;
+  '/api/space/detail': E<typeof space.spaceRef, SpaceDetail>;
+  '/api/space/mine': E<Empty, SpaceRef>;
+  '/api/space/fans': E<typeof space.spacePageSchema, Page<SpacePerson>>;
+  '/api/space/follows': E<typeof space.spacePageSchema, Page<SpacePerson>>;
+  /** null: the owner keeps the list private. */
+  '/api/space/courses': E<typeof space.spaceCoursesSchema, Page<CourseCard> | null>;
+  '/api/space/series': E<typeof space.spaceRef, SeriesCard[] | null>;
+  '/api/space/tops': E<typeof space.spaceRef, SpaceTopItem[]>;
+  '/api/space/followState': E<typeof space.spaceRef, FollowState>;
+  '/api/space/follow': E<typeof space.spaceRef, FollowState>;
+  '/api/space/unfollow': E<typeof space.spaceRef, FollowState>;
+  '/api/space/privacy/detail': E<Empty, SpacePrivacy>;
+  '/api/space/privacy/save': E<typeof space.privacySchema, SpacePrivacy>;
+  '/api/space/top/save': E<typeof space.topSaveSchema, { top: boolean }>;
+  '/api/comment/list': E<typeof space.spacePageSchema, Page<SpaceComment>>;
+  '/api/comment/save': E<typeof space.commentSchema, { id: number; content: string }>;
+  '/api/comment/remove': E<typeof space.byIdSchema, Removed>;
+  '/api/resourceFile/progress': E<typeof space.progressSchema, UploadProgress>;
+  '/api/resourceFile/pending': E<Empty, PendingUpload[]>;
+  '/api/resourceFile/updateBasic': E<typeof space.basicSchema, { courseId: number }>;
+  '/api/resourceFile/getBasic': E<typeof space.courseIdSchema, CreationCourse>;
+  '/api/resourceFile/myCourses': E<typeof space.pagingSchema, Page<CreationCourseRow>>;
+  '/api/resourceFile/saveChapter': E<typeof space.chapterSchema, { chapterId: number }>;
+  '/api/resourceFile/removeChapter': E<typeof space.chapterIdSchema, Removed>;
+  '/api/resourceFile/submit': E<typeof space.courseIdSchema, { auditStatus: number; auditLabel: string; auditReason: string }>;
+  '/api/resourceFile/removeCourse': E<typeof space.courseIdSchema, Removed>;
+  '/api/course/auditList': E<Empty, CreationCourseRow[]>;
+  '/api/course/audit': E<typeof space.reviewSchema, { auditStatus: number; auditLabel: string }>;
+  '/api/newEmployee/seriesList': E<Empty, NewEmployeeSeries[]>;
+  '/api/newEmployee/seriesDetail': E<typeof space.byIdSchema, NewEmployeeSeriesDetail>;
+  '/api/assess/list': E<Empty, AssessItem[]>;
+  '/api/assess/save': E<typeof space.assessSchema, { saved: true }>;
+  '/api/station/recommend': E<typeof space.stationRecommendSchema, StationRecommendation>;
+}
+
+export interface ApiContract extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract {}
+
+/** A path of the endpoint table. */
+export type ContractPath = keyof ApiContract;
+
+/** SPEC 1: platform hosts call `/api/platform/X`, answered by the entry of `/api/X`. */
+export type PlatformPath = ContractPath extends infer P ? (P extends `/api/${infer Rest}` ? `/api/platform/${Rest}` : never) : never;
+
+/** Any path a client may call: a contract path or its platform form. */
+export type ApiPath = ContractPath | PlatformPath;
+
+/** The contract entry answering a path (`/api/platform/X` -> `/api/X`). */
+export type ContractEntryOf<P extends ApiPath> = P extends ContractPath ? P : P extends `/api/platform/${infer Rest}` ? Extract<`/api/${Rest}`, ContractPath> : never;
+
+export type ContractBody<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['body'];
+export type ContractData<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['data'];
+
+/** The paths whose answer is (assignable to) D, e.g. the lists a list component can show. */
+export type PathAnswering<D> = { [P in ContractPath]: ContractData<P> extends D ? P : never }[ContractPath];
