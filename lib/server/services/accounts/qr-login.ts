@@ -18,7 +18,7 @@ import { db } from '@/lib/server/db';
 import { operators, qrTickets } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
-import { signIn, type LoginResult } from './auth';
+import { signIn } from './auth';
 import { maskAddress, parseUserAgent } from './device';
 import { hashToken, type SessionUser } from './sessions';
 
