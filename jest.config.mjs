@@ -9,6 +9,8 @@ process.env.DATA_DIR ||= 'memory';
 const config = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/tests/**/*.test.tsx'],
+  // The cluster suite starts PostgreSQL, three instances and nginx: jest.cluster.config.mjs, run by npm test after these.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/cluster/'],
   moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
   testTimeout: 60000,
 };

@@ -9,15 +9,20 @@ require('./scripts/lib/preload.cjs');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // The container image (Dockerfile) runs Next.js's standalone server; only its build asks for it, since
+  // `next start` (npm start, the tests, the cluster) warns about a standalone build on every start.
+  ...(process.env.NEXT_OUTPUT === 'standalone' ? { output: 'standalone' } : {}),
   poweredByHeader: false,
   // Next.js hashes every cached page's whole HTML on each request to make its ETag (a JS loop over ~80 KB:
   // 14% of a cached page's CPU, measured with --cpu-prof under npm run bench). Pages are revalidated every
   // two minutes (PUBLIC_PAGE_REVALIDATE_S) and navigation inside the portal fetches RSC payloads, so the 304s
   // it buys are few: off.
   generateEtags: false,
-  // Rendered pages are cached in this process's memory only, never in .next/server/route-cache: a cached page
-  // belongs to the database it was rendered from, and servers sharing one build (the bench's 1x and 10x
-  // catalogues, tests, a re-seeded ./data) must not serve each other's pages.
+  // Rendered pages are cached in this process's memory only (lib/server/page-cache/handler.cjs), never on disk: a
+  // cached page belongs to the database it was rendered from, and servers sharing one build (the bench's 1x and
+  // 10x catalogues, tests, a re-seeded ./data) must not serve each other's pages. The handler keeps each tag's
+  // expiry where an invalidation broadcast by another instance reaches it (lib/server/cache).
+  cacheHandler: require.resolve('./lib/server/page-cache/handler.cjs'),
   experimental: { isrFlushToDisk: false },
   // PGlite ships 15 MB of WebAssembly: keep it out of the bundles (MACHINE-NOTES).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'svg-captcha'],

@@ -4,7 +4,8 @@
  *   1. tsc --noEmit
  *   2. eslint --max-warnings=0 .
  *   3. Jest (unit + integration) on PGlite in memory (DATA_DIR=memory)
- *   4. the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (runInBand)
+ *   4. the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (runInBand), then the cluster suite
+ *      (tests/cluster: nginx in front of three instances on a database of its own, jest.cluster.config.mjs)
  *   5. the end-to-end tests (scripts/e2e.mjs: Chromium, next build when needed, Playwright)
  * Ends with one line `N passed, M failed[, K skipped]`: the Jest and Playwright counts, where a step that
  * fails without a failing test to count (tsc, eslint, a runner that could not start) counts as one failure.
@@ -73,8 +74,12 @@ if (process.env.TEST_DATABASE_URL) {
   await step('jest tests/integration (PostgreSQL, TEST_DATABASE_URL)', () =>
     jest('jest-postgres.json', ['--runInBand', 'tests/integration'], jestEnv({ DATA_DIR: 'memory', DATABASE_URL: process.env.TEST_DATABASE_URL })),
   );
+  // The cluster suite (tests/cluster): PostgreSQL, three instances and nginx (scripts/cluster.mjs), shared build.
+  await step('jest tests/cluster (nginx, 3 instances, PostgreSQL)', () =>
+    jest('jest-cluster.json', ['--config', 'jest.cluster.config.mjs', '--runInBand', '--forceExit'], jestEnv({ DATABASE_URL: undefined, DATA_DIR: undefined })),
+  );
 } else {
-  console.log('\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only');
+  console.log('\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only, and the cluster suite did not run');
 }
 
 await step('end-to-end (Playwright, Chromium)', async () => ({ ...(await runE2E()), counted: true }));

@@ -8,6 +8,7 @@ import { SESSION_IDLE_MS } from '@/lib/constants';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { db, getDbHandle, prepared } from '@/lib/server/db';
 import { operators, orgs, sessions } from '@/lib/server/db/schema';
+import { invalidateReadCaches, onInvalidatePrefix } from '@/lib/server/cache';
 import { processState } from '@/lib/server/process-state';
 
 export interface SessionUser {
@@ -34,9 +35,10 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * A session read recently answers again without the database (a page makes several calls, a player sends a
- * heartbeat every interval). A sign-in, sign-out or password change of this process clears it at once. PGlite
- * serves one process, so nothing else changes its sessions: a minute. PostgreSQL may be shared by several
- * instances, whose changes must show soon: a second.
+ * heartbeat every interval). A sign-in, sign-out or password change clears the account's entries at once, here
+ * and, with PostgreSQL, on every other instance (the invalidation broadcast, lib/server/cache). PGlite serves one
+ * process, so nothing else changes its sessions: a minute. PostgreSQL may be shared by several instances: a
+ * second, in case a broadcast is lost (the listener reconnecting).
  */
 const SESSION_CACHE_MS = { pglite: 60_000, postgres: 1000 } as const;
 const SESSION_CACHE_MAX = 20_000;
@@ -52,6 +54,15 @@ function remember(tokenHash: string, row: SessionRow, at: number): void {
 function forgetOperator(operatorId: number): void {
   for (const [key, entry] of recent) if (entry.row.operatorID === operatorId) recent.delete(key);
 }
+
+/** Invalidation tag of an operator's sessions in the read caches (never a page's: pages are the same for everyone). */
+const SESSIONS_TAG = 'sessions:';
+const sessionsTag = (operatorId: number) => `${SESSIONS_TAG}${operatorId}`;
+onInvalidatePrefix(SESSIONS_TAG, 'recentSessions', (tag) => {
+  const id = Number(tag.slice(SESSIONS_TAG.length));
+  if (tag.length > SESSIONS_TAG.length && Number.isInteger(id)) forgetOperator(id);
+  else recent.clear();
+});
 
 /** Forgets every session read recently (after a change made to the sessions table by other means). */
 export function forgetRecentSessions(): void {
@@ -116,14 +127,20 @@ export async function createSession(operatorId: number, now: Date = new Date(), 
     await tx.update(sessions).set({ endedReason: 'replaced' }).where(others);
     await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
   });
-  forgetOperator(operatorId);
+  // The replaced sessions must answer 2001 on every instance, not only after their cached copy ages out.
+  await invalidateReadCaches(sessionsTag(operatorId));
   return token;
 }
 
 export async function endSession(token: string): Promise<void> {
   const d = await db();
-  await d.update(sessions).set({ endedReason: 'logout' }).where(eq(sessions.tokenHash, hashToken(token)));
+  const ended = await d
+    .update(sessions)
+    .set({ endedReason: 'logout' })
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ operatorId: sessions.operatorId });
   recent.delete(hashToken(token));
+  if (ended[0]) await invalidateReadCaches(sessionsTag(ended[0].operatorId));
 }
 
 /** Ends every session of an operator (after a password reset or change, except the current one). */
@@ -133,5 +150,5 @@ export async function endSessionsOf(operatorId: number, exceptToken?: string | n
     ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, hashToken(exceptToken)))
     : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
   await d.update(sessions).set({ endedReason: 'logout' }).where(where);
-  forgetOperator(operatorId);
+  await invalidateReadCaches(sessionsTag(operatorId));
 }

@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, prepared, type Db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, studyClocks, studySubmits } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
+import { invalidateReadCaches, onInvalidatePrefix } from '@/lib/server/cache';
 import { processState } from '@/lib/server/process-state';
 import { chapterDuration, CLIPS } from '../media/demo-media';
 import {
@@ -49,9 +50,17 @@ interface ChapterInfo {
 
 /** Chapters change rarely (a course edit: forgetChapter); a miss reads the table. One map for the process. */
 const chapterCache = processState('chapterInfo', () => new Map<number, ChapterInfo>());
+const CHAPTER_TAG = 'chapter:';
+onInvalidatePrefix(CHAPTER_TAG, 'chapterInfo', (tag) => {
+  const id = Number(tag.slice(CHAPTER_TAG.length));
+  if (tag.length > CHAPTER_TAG.length && Number.isInteger(id)) chapterCache.delete(id);
+  else chapterCache.clear();
+});
 
+/** Forgets a chapter's length here and, with PostgreSQL, on every instance (its heartbeats are checked against it). */
 export function forgetChapter(chapterId: number): void {
   chapterCache.delete(chapterId);
+  void invalidateReadCaches(`${CHAPTER_TAG}${chapterId}`);
 }
 
 async function chapterInfo(d: Db, chapterId: number): Promise<ChapterInfo | null> {

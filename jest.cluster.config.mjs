@@ -1,0 +1,18 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+/**
+ * The cluster suite (tests/cluster): one cluster (scripts/cluster.mjs: PostgreSQL, three instances, nginx) started
+ * by the global setup for all its files, which talk to it over HTTP only; run in band, after the other suites.
+ */
+const config = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/cluster/**/*.test.ts'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  globalSetup: '<rootDir>/tests/cluster/setup.mjs',
+  globalTeardown: '<rootDir>/tests/cluster/teardown.mjs',
+  testTimeout: 180000,
+};
+
+export default createJestConfig(config);
