@@ -18,6 +18,8 @@ import { ASSEMBLY_STALE_MS, existingFile, MSG_CHUNK_INDEX, MSG_CHUNK_MD5, MSG_CH
 import { dropHash, feedRegion, hasherGeneration } from './hash-worker';
 import { runningHashes } from './hashing';
 import { assemble } from './publish';
+import { assertScratchRoom, assertStoredRoom } from './quota';
+import { discardRefusedChunk, receivingChunk } from './scratch';
 import { checkPlan, chunkCountOf, findOrCreateSession, ownsFile, progressOf, type ChunkPlan } from './sessions';
 import { sweepAbandonedUploads, sweepDue } from './sweep';
 
@@ -35,6 +37,8 @@ export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promis
     const n = chunkCountOf(plan);
     return { done: true, file: toUploaded(existing, plan.fileName), chunkCount: n, nextChunk: n, received: n };
   }
+  // Said before the first byte is sent: a file that cannot be kept is not uploaded at all.
+  await assertStoredRoom(user, plan.fileSize);
   let session = await findOrCreateSession(user, plan);
   if (session.status === 'assembling' && Date.now() - session.updatedAt.getTime() > ASSEMBLY_STALE_MS) {
     // An assembly that never finished (the process stopped): let it run again.
@@ -91,6 +95,13 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
   }
   const expected = input.chunkIndex < total - 1 ? input.chunkSize : input.fileSize - input.chunkSize * (total - 1);
   const offset = input.chunkIndex * input.chunkSize;
+  try {
+    await assertStoredRoom(user, input.fileSize);
+    await assertScratchRoom(user, expected);
+  } catch (err) {
+    await drain(body);
+    throw err;
+  }
   await mkdir(pathOf(sessionDirKey(session.id)), { recursive: true });
   // Read-write, created when missing, never truncated: other chunks may already be in it.
   const fh = await open(pathOf(sessionDataKey(session.id)), fsConstants.O_RDWR | fsConstants.O_CREAT, 0o600);
@@ -115,6 +126,14 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
   const sniffAt = Math.min(SNIFF_BYTES, expected);
   let batch: Buffer[] = [];
   let batchBytes = 0;
+  // Until it is recorded, this chunk's range is kept when another chunk of the upload is refused.
+  let receivingEnds = receivingChunk(session.id, offset, offset + expected);
+  const refuse = async (err: unknown) => {
+    receivingEnds();
+    receivingEnds = () => undefined;
+    await discardRefusedChunk(session, input.chunkIndex, offset, offset + written).catch(() => undefined);
+    return err;
+  };
   const flush = async () => {
     if (batchBytes === 0) return;
     const pieces = batch;
@@ -124,6 +143,8 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     batchBytes = 0;
     await fh.writev(pieces, at);
   };
+  let failed = false;
+  let failure: unknown;
   try {
     for await (const piece of body as AsyncIterable<Buffer>) {
       if (refused) continue;
@@ -148,10 +169,11 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     await flush();
   } catch (err) {
     if (feed) runningHashes.delete(session.id);
-    throw err;
+    [failed, failure] = [true, err];
   } finally {
     await fh.close();
   }
+  if (failed) throw await refuse(failure);
   const progress = async () => progressOf(session);
   const chunkOk = !refused && written === expected && hash.digest('hex') === input.chunkMd5.toLowerCase();
   if (feed) {
@@ -164,15 +186,21 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
       });
     } else runningHashes.delete(session.id);
   }
-  if (refused) throw withProgress(refused, await progress());
-  if (written !== expected) throw withProgress(new ServiceError(MSG_CHUNK_SIZE, CODE_INVALID), await progress());
-  if (!chunkOk) throw withProgress(new ServiceError(MSG_CHUNK_MD5, CODE_INVALID), await progress());
+  if (!chunkOk) {
+    const why = refused ?? new ServiceError(written !== expected ? MSG_CHUNK_SIZE : MSG_CHUNK_MD5, CODE_INVALID);
+    await refuse(why);
+    throw withProgress(why, await progress());
+  }
 
   const d = await db();
-  await d
-    .insert(uploadChunks)
-    .values({ sessionId: session.id, idx: input.chunkIndex, size: written, md5: input.chunkMd5.toLowerCase() })
-    .onConflictDoUpdate({ target: [uploadChunks.sessionId, uploadChunks.idx], set: { size: written, md5: input.chunkMd5.toLowerCase() } });
+  try {
+    await d
+      .insert(uploadChunks)
+      .values({ sessionId: session.id, idx: input.chunkIndex, size: written, md5: input.chunkMd5.toLowerCase() })
+      .onConflictDoUpdate({ target: [uploadChunks.sessionId, uploadChunks.idx], set: { size: written, md5: input.chunkMd5.toLowerCase() } });
+  } finally {
+    receivingEnds();
+  }
   const [{ n }] = await d.select({ n: count() }).from(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
   if (Number(n) < total) return progress();
   return assemble(user, session, input);

@@ -8,9 +8,10 @@ import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
 import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
 import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
-import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, MSG_TOO_BIG, MSG_TYPE, pathOf, toUploaded, UPLOAD_LIMITS, type FileRow } from './common';
+import { existingFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, MSG_TOO_BIG, MSG_TYPE, pathOf, toUploaded, UPLOAD_LIMITS, type FileRow } from './common';
 import { publish } from './publish';
-import { claimFile } from './sessions';
+import { assertStoredRoom } from './quota';
+import { claimFile, ownsFile } from './sessions';
 import { sweepAbandonedUploads, sweepDue } from './sweep';
 
 /**
@@ -53,7 +54,11 @@ export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', 
     const type = detectFileType(head, fileName);
     if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
     if (refused) throw refused;
-    file = await publish(user, scratch, { md5: hash.digest('hex'), size, type: type!, name: fileName });
+    const md5 = hash.digest('hex');
+    const known = await existingFile(md5, size);
+    // A file the user already has adds nothing to their stored bytes.
+    if (!known || !(await ownsFile(user, known))) await assertStoredRoom(user, size);
+    file = await publish(user, scratch, { md5, size, type: type!, name: fileName });
   } catch (err) {
     await rm(scratch, { force: true }).catch(() => undefined);
     throw err;
