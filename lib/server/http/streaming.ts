@@ -19,6 +19,7 @@ import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
+import { durable } from '../db';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 
@@ -168,6 +169,8 @@ async function parseAndStore(request: Request, user: SessionUser, action: Upload
   if (broken) return envelope(CODE_INVALID, cause === 'cut' ? MSG_UPLOAD_CUT : MSG_FORM_BROKEN);
   if (!outcome) return envelope(CODE_INVALID, '请选择要上传的文件');
   if (!outcome.ok) throw outcome.err;
+  // The chunk's record survives a power loss before it is acknowledged (lib/server/db/durable.ts).
+  await durable();
   return envelope(0, 'success', outcome.data);
 }
 
