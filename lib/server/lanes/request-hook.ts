@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { stampPeerAddress } from '../http/request-info';
+import { applyTransportHeaders } from '../http/transport';
 import { serveDirect } from './direct-lane';
 import { laneInstalled, takeRoute } from './host-lane';
 
@@ -28,6 +29,7 @@ export function installRequestHook(): void {
   proto.emit = function (event, ...args) {
     if (event === 'request') {
       stampPeerAddress(args[0] as IncomingMessage);
+      applyTransportHeaders(args[1] as ServerResponse);
       if (serveDirect(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
       takeRoute(args[0] as IncomingMessage);
     }
