@@ -195,7 +195,8 @@ export async function serveFile(request: Request, name: string): Promise<Respons
       return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
     }
   }
-  const inline = media || file.kind === 'image' || file.mime === 'application/pdf';
+  // A PDF is an attachment (uploadedFileHeaders): it never runs in the portal's origin.
+  const inline = media || file.kind === 'image';
   const headers = new Headers({
     ...uploadedFileHeaders(file, inline),
     // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
