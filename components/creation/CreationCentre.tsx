@@ -3,6 +3,7 @@
 import Link from '@/components/ui/Link';
 import { CourseEditor } from './CourseEditor';
 import { MyCourses } from './MyCourses';
+import { UploadQuotaMeter } from './UploadQuotaMeter';
 
 // Importers take these from here, the centre's module; each lives with the part that shows it.
 export { AuditBadge } from './AuditBadge';
@@ -20,6 +21,7 @@ export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; ta
   return (
     <div className="page-width py-6">
       <h1 className="mb-4 text-2xl font-bold text-gray-900">创作中心</h1>
+      <UploadQuotaMeter />
       <nav aria-label="创作中心" className="mb-5 flex gap-2 border-b border-gray-200">
         {tabs.map((t) => (
           <Link

@@ -1,13 +1,14 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, TransportError } from '@/lib/api/core';
 import { apiQuery } from '@/lib/api/query';
 import type { UploadedFile } from '@/lib/contract/spaces';
 import { formatBytes } from '@/lib/format';
 import { uploadLimitText, uploadRefusal, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { uploadCourseFile } from './upload-client';
+import { QUOTA_KEY } from './UploadQuotaMeter';
 
 /** The server's own list and limit (lib/validation/spaces), for the picker and the label. */
 const ACCEPT = UPLOAD_EXTS.courseware.map((e) => `.${e}`).join(',');
@@ -49,6 +50,9 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
   const abort = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const pending = useQuery(apiQuery('/api/resourceFile/pending'));
+  const qc = useQueryClient();
+  // The creation centre's 已用/共 figures change with every upload that ends, however it ends.
+  const quotaChanged = () => void qc.invalidateQueries({ queryKey: [QUOTA_KEY] });
 
   const running = status === 'hashing' || status === 'uploading';
   const busyChange = useRef(onBusyChange);
@@ -107,10 +111,12 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
       );
       setStatus('done');
       void pending.refetch();
+      quotaChanged();
       onUploaded(uploaded, Math.round(await duration));
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') return;
       setStatus('error');
+      quotaChanged();
       const refused = err instanceof ApiError;
       const network = (err instanceof TransportError && err.kind === 'network') || !navigator.onLine;
       setResumable(!refused);

@@ -1,10 +1,10 @@
 'use client';
 
 /**
- * A chapter that is a document (PDF, Word, PowerPoint, Excel) in the player: its name and size, 查看文档 (a new tab;
- * a PDF shows in the browser, an office file is downloaded) and 下载. Both are for a learner who chose the course and
- * for its teacher (the server, /media/chapter/:id, refuses anyone else); anyone else is asked to 选学 first, with the
- * message a video chapter gives on trial (mode 4, 请选学后播放).
+ * A chapter that is a document (PDF, Word, PowerPoint, Excel) in the player: its name and size, 查看文档 (a new tab)
+ * and 下载; the server sends every document as an attachment (a PDF too: it must not run at the portal's origin).
+ * Both are for a learner who chose the course and for its teacher (the server, /media/chapter/:id, refuses anyone
+ * else); anyone else is asked to 选学 first, with the message a video chapter gives on trial (mode 4, 请选学后播放).
  */
 import type { ChapterView } from '@/lib/contract/learning';
 import { formatBytes } from '@/lib/format';

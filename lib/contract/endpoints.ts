@@ -89,6 +89,7 @@ import type {
   NewEmployeeSeriesDetail,
   OrgSpaceItem,
   PendingUpload,
+  UploadQuota,
   SpaceComment,
   SpaceDetail,
   SpacePerson,
@@ -280,6 +281,7 @@ export interface SpacesContract {
   '/api/comment/remove': E<typeof space.byIdSchema, Removed>;
   '/api/resourceFile/progress': E<typeof space.progressSchema, UploadProgress>;
   '/api/resourceFile/pending': E<Empty, PendingUpload[]>;
+  '/api/resourceFile/quota': E<Empty, UploadQuota>;
   '/api/resourceFile/updateBasic': E<typeof space.basicSchema, { courseId: number }>;
   '/api/resourceFile/getBasic': E<typeof space.courseIdSchema, CreationCourse>;
   '/api/resourceFile/myCourses': E<typeof space.pagingSchema, Page<CreationCourseRow>>;

@@ -138,6 +138,14 @@ export interface UploadProgress {
   received: number;
 }
 
+/** /api/resourceFile/quota: a user's upload space (bytes): scratch of unfinished uploads, and files kept. */
+export interface UploadQuota {
+  scratchUsed: number;
+  scratchLimit: number;
+  storedUsed: number;
+  storedLimit: number;
+}
+
 export interface PendingUpload {
   md5: string;
   size: number;

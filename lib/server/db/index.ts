@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { durableOptions, groupCommit, readsOnly } from './durable';
 
 import type { Db } from './types';
 
@@ -19,6 +20,8 @@ interface DbHandle {
   close: () => Promise<void>;
   /** Runs a hot statement planned once per connection (see `prepared`). */
   runPrepared: (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+  /** Resolves once every write so far is on disk (PGlite's group commit, lib/server/db/durable.ts). */
+  flush: () => Promise<void>;
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');
@@ -36,6 +39,7 @@ async function open(): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE || 10) });
+    watchPool(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -48,7 +52,7 @@ async function open(): Promise<DbHandle> {
     }
     // node-postgres keeps a named statement per connection: parsed and planned once, then only bound.
     const runPrepared = async (name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows;
-    return { db, kind: 'postgres', close: () => pool.end(), runPrepared };
+    return { db, kind: 'postgres', close: () => pool.end(), runPrepared, flush: async () => undefined };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
@@ -66,9 +70,16 @@ async function open(): Promise<DbHandle> {
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
   // database is ~60 MB on disk and the operating system caches the rest.
   const options = { postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'], parsers };
-  const drizzle = (pg: PGliteType) => drizzlePglite(leanForDrizzle(pg, parsers) as unknown as PGliteType, { schema });
+  // Every statement that may write marks the WAL for the next group flush (durable.ts).
+  let written = () => undefined as void;
+  const drizzle = (pg: PGliteType) => drizzlePglite(leanForDrizzle(pg, parsers, (text) => readsOnly(text) || written()) as unknown as PGliteType, { schema });
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const create = () => (dir === 'memory' ? new PGlite(options) : new PGlite(path.join(dir, 'pglite'), options));
+  const create = () => {
+    if (dir === 'memory') return new PGlite(options);
+    // On disk: fsync on, reaching the disk, commits flushed in groups before they are acknowledged (durable.ts).
+    const durable = durableOptions(PGlite.defaultStartParams, path.join(dir, 'pglite'));
+    return new PGlite({ ...options, ...durable, postgresqlconf: [...options.postgresqlconf, ...durable.postgresqlconf] });
+  };
   let client = create();
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
   if ((await seedIfEmpty(drizzle(client) as unknown as Db)) && dir !== 'memory') {
@@ -78,6 +89,9 @@ async function open(): Promise<DbHandle> {
     await client.close();
     client = create();
   }
+  // In memory there is no disk to reach: nothing to flush.
+  const commits = dir === 'memory' ? null : groupCommit(client);
+  if (commits) written = commits.markWritten;
   const db = drizzle(client) as unknown as Db;
   // PGlite's API has no named statements: PREPARE once in its single session, then EXECUTE with literals. The
   // preparation is one promise per name, so calls arriving together before it is done wait for it rather than
@@ -101,9 +115,24 @@ async function open(): Promise<DbHandle> {
       entry = made;
     }
     await entry.ready;
+    if (!readsOnly(text)) written();
     return (await pg.query<Record<string, unknown>>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
   };
-  return { db, kind: 'pglite', close: () => client.close(), runPrepared };
+  const flush = commits ? commits.flush : async () => undefined;
+  const close = async () => {
+    commits?.stop();
+    await client.close();
+  };
+  return { db, kind: 'pglite', close, runPrepared, flush };
+}
+
+/**
+ * An idle client that loses its connection (the database restarted, a proxy timed out) is reported by the pool as an
+ * 'error' event; without a listener Node throws it as uncaughtException. The pool drops that client and opens another
+ * on the next query, so logging it is all there is to do.
+ */
+export function watchPool(pool: Pick<import('pg').Pool, 'on'>): void {
+  pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
 }
 
 type PGliteType = import('@electric-sql/pglite').PGlite;
@@ -114,7 +143,7 @@ type QueryOptions = Parameters<PGliteType['query']>[2];
  * What drizzle uses of PGlite (query, and transaction with its own query), with each query's `parsers` left out
  * when they are the ones the instance already has (see open()). Parsers of any other kind still pass through.
  */
-function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>) {
+function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>, seen: (text: string) => unknown = () => undefined) {
   const lean = (options: QueryOptions): QueryOptions => {
     const own = options?.parsers;
     if (!own || !Object.keys(own).every((oid) => Number(oid) in instanceParsers)) return options;
@@ -124,8 +153,10 @@ function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>
   };
   const queryOf =
     (q: PGliteQueryable) =>
-    <T,>(text: string, params?: unknown[], options?: QueryOptions) =>
-      q.query<T>(text, params, lean(options));
+    <T,>(text: string, params?: unknown[], options?: QueryOptions) => {
+      seen(text);
+      return q.query<T>(text, params, lean(options));
+    };
   return {
     query: queryOf(pg),
     // The transaction object itself, seen through one whose query is lean (its other members stay live).
@@ -176,6 +207,14 @@ export function getDbHandle(): Promise<DbHandle> {
     });
   }
   return g.__portalDb;
+}
+
+/**
+ * Waits until every write so far survives a power loss (PGlite on disk: one group flush shared by the requests that
+ * wait together; PostgreSQL and memory: at once). Called before a call's answer is sent.
+ */
+export async function durable(): Promise<void> {
+  await (await getDbHandle()).flush();
 }
 
 export async function db(): Promise<Db> {

@@ -78,7 +78,7 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
   '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
   '/api/train/summaries': endpoint(byTrain, 'none', (b, ctx) => train.trainSummaries(scope(ctx), b.trainId)),
-  '/api/train/students': endpoint(trainStudentsSchema, 'none', (b, ctx) => train.trainStudents(scope(ctx), b)),
+  '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) => train.trainStudents(scope(ctx), b, ctx.user!)),
 
   // Live classes
   '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => cat.liveList(scope(ctx), b)),

@@ -10,7 +10,7 @@ import { contractTable, endpoint } from '../http/endpoint';
 import * as spaces from '../services/spaces/spaces';
 import * as creation from '../services/spaces/creation';
 import * as extra from '../services/spaces/new-employee';
-import { pendingUploads, uploadProgress } from '../services/spaces/uploads';
+import { pendingUploads, uploadProgress, uploadQuota } from '../services/spaces/uploads';
 import {
   assessSchema,
   basicSchema,
@@ -58,6 +58,7 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   // Creation centre (SPEC 7 Uploads)
   '/api/resourceFile/progress': endpoint(progressSchema, 'user', (b, ctx) => uploadProgress(ctx.user, b)),
   '/api/resourceFile/pending': endpoint(empty, 'user', (_b, ctx) => pendingUploads(ctx.user)),
+  '/api/resourceFile/quota': endpoint(empty, 'user', (_b, ctx) => uploadQuota(ctx.user)),
   '/api/resourceFile/updateBasic': endpoint(basicSchema, 'user', (b, ctx) => creation.updateBasic(ctx.user, b)),
   '/api/resourceFile/getBasic': endpoint(courseId, 'user', (b, ctx) => creation.getBasic(ctx.user, b.courseId)),
   '/api/resourceFile/myCourses': endpoint(pagingSchema, 'user', (b, ctx) => creation.myCourses(ctx.user, b.pageNum, b.pageSize)),

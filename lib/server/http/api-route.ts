@@ -10,6 +10,7 @@ import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { readCookie } from './cookies';
+import { secureCookies } from './transport';
 
 export { isCrossSite, MAX_JSON_BYTES } from './envelope';
 
@@ -46,8 +47,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     const device = readCookie(request.headers.get('cookie'), DEVICE_COOKIE);
     if (device) cookies[DEVICE_COOKIE] = device.slice(0, 256);
     const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request), cookies });
-    const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
-    return envelope(result.code, result.msg, result.data, 200, result.cookies, secure);
+    return envelope(result.code, result.msg, result.data, 200, result.cookies, secureCookies(request));
   } catch (err) {
     console.error(`[api] unexpected: ${err instanceof Error ? err.message : String(err)}`);
     return envelope(CODE_SERVER, SERVER_BUSY_MSG, null, 200);

@@ -9,6 +9,7 @@ import { ENDPOINTS } from '../endpoints';
 import type { EndpointContext, ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from '../services/accounts/sessions';
+import { durable } from '../db';
 import { CONTROL_CHAR_MSG, controlCharPath, describeIssues, paramError } from '@/lib/validation/common';
 
 export interface CallContext {
@@ -68,9 +69,15 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
       return { code: CODE_SESSION_NONE, msg: SESSION_MESSAGES[CODE_SESSION_NONE], data: null };
     }
     const data = await ep.handler(parsed.data, context);
+    // Nothing is acknowledged before it would survive a power loss (a no-op when the call wrote nothing).
+    await durable();
     return { code: 0, msg: 'success', data: data ?? null, cookies: context.setCookies };
   } catch (err) {
-    if (err instanceof ServiceError) return { code: err.code, msg: err.message, data: null, cookies: context.setCookies };
+    if (err instanceof ServiceError) {
+      // A refusal may have recorded something too (a failed sign-in's count).
+      const kept = await durable().then(() => true, () => false);
+      if (kept) return { code: err.code, msg: err.message, data: null, cookies: context.setCookies };
+    }
     // Logged without the body or any token; the client sees a plain Chinese message.
     console.error(`[api] ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
     return { code: CODE_SERVER, msg: SERVER_BUSY_MSG, data: null };

@@ -10,6 +10,8 @@ export const CODE_METHOD = 1005;
 export const CODE_BAD_JSON = 1006;
 export const CODE_TOO_LARGE = 1013;
 /** Too many tries or calls (as HTTP 429): a sign-in lock, a spent reset-mail quota, a rate limit. */
+/** An upload that would take a user past their scratch or stored bytes (uploads/quota.ts). */
+export const CODE_QUOTA = 1014;
 export const CODE_THROTTLED = 1029;
 export const CODE_SERVER = 1500;
 
@@ -19,6 +21,8 @@ export const MSG_BAD_JSON = '请求内容不是有效的JSON';
 export const MSG_TOO_LARGE = '请求内容过大';
 export const MSG_CROSS_SITE = '非法的跨站请求';
 export const MSG_TOO_FREQUENT = '操作过于频繁，请稍后再试';
+export const MSG_SCRATCH_QUOTA = '未完成的上传占用的临时空间已达上限，请先完成或放弃其他未完成的上传';
+export const MSG_STORED_QUOTA = '您的存储空间不足，无法保存该文件';
 
 /** Thrown by services for an expected refusal; the dispatcher turns it into the envelope. */
 export class ServiceError extends Error {

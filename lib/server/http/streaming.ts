@@ -19,6 +19,7 @@ import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
+import { durable } from '../db';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 
@@ -168,6 +169,8 @@ async function parseAndStore(request: Request, user: SessionUser, action: Upload
   if (broken) return envelope(CODE_INVALID, cause === 'cut' ? MSG_UPLOAD_CUT : MSG_FORM_BROKEN);
   if (!outcome) return envelope(CODE_INVALID, '请选择要上传的文件');
   if (!outcome.ok) throw outcome.err;
+  // The chunk's record survives a power loss before it is acknowledged (lib/server/db/durable.ts).
+  await durable();
   return envelope(0, 'success', outcome.data);
 }
 
@@ -192,7 +195,8 @@ export async function serveFile(request: Request, name: string): Promise<Respons
       return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
     }
   }
-  const inline = media || file.kind === 'image' || file.mime === 'application/pdf';
+  // A PDF is an attachment (uploadedFileHeaders): it never runs in the portal's origin.
+  const inline = media || file.kind === 'image';
   const headers = new Headers({
     ...uploadedFileHeaders(file, inline),
     // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { stampPeerAddress } from '../http/request-info';
+import { applyTransportHeaders } from '../http/transport';
 import { serveDirect } from './direct-lane';
 import { laneInstalled, takeRoute } from './host-lane';
 import { gateSearch } from './search-gate';
@@ -29,6 +30,7 @@ export function installRequestHook(): void {
   proto.emit = function (event, ...args) {
     if (event === 'request') {
       stampPeerAddress(args[0] as IncomingMessage);
+      applyTransportHeaders(args[1] as ServerResponse);
       if (serveDirect(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
       const go = () => {
         takeRoute(args[0] as IncomingMessage);

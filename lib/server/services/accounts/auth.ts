@@ -15,6 +15,7 @@ import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
 import { verifyPassword } from './password';
+import { upgradePasswordHash } from './password-upgrade';
 import { safeRedirect } from './redirect-hosts';
 import { verifyCaptcha } from './captcha';
 import { createSession, endSession } from './sessions';
@@ -27,7 +28,7 @@ export const LOGIN_FAILED_MSG = '账号或密码错误';
 export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
 
 /** A hash of nothing, so an unknown account costs the same work as a wrong password. */
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 /** Session cookies live as long as the browser; the server ends idle sessions itself (4 hours). */
 export function sessionCookies(token: string, op: { id: number; tchrId: number | null }): ResponseCookie[] {
@@ -89,6 +90,8 @@ export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = 
   if (!op || !ok) throw new ServiceError(LOGIN_FAILED_MSG);
   if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
   await recordSuccess(account, ip, knownDevice);
+  // A hash made with older, weaker scrypt parameters is replaced now that the password is known (issue 22).
+  await upgradePasswordHash(op.id, op.passwordHash, form.password);
   const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
   return signIn(linked, setCookies, { redirect: form.redirect });
 }

@@ -204,8 +204,14 @@ export async function trainAlbums(scope: Scope, trainId: number) {
   return (await trainItemsOf(scope, trainId, 'album')).map((r) => ({ id: r.id, title: r.title, imageUrl: r.imageUrl }));
 }
 
-/** Approved students (names and organisations), newest first. */
-export async function trainStudents(scope: Scope, q: Paging & { trainId: number }): Promise<Page<TrainStudent>> {
+export const MSG_STUDENTS_MANAGERS_ONLY = '学员名单仅对管理员开放';
+
+/**
+ * Approved students (names and organisations), newest first: for managers (cmsRoleCount > 0) only, like the review of
+ * applications (issue 22: the list was public, and named every learner of a training and their organisation).
+ */
+export async function trainStudents(scope: Scope, q: Paging & { trainId: number }, user: SessionUser): Promise<Page<TrainStudent>> {
+  if (user.cmsRoles.length === 0) throw new ServiceError(MSG_STUDENTS_MANAGERS_ONLY, CODE_FORBIDDEN);
   await visibleTrain(scope, q.trainId);
   const d = await db();
   const where = and(eq(trainApplications.trainId, q.trainId), eq(trainApplications.status, 7));

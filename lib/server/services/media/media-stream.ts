@@ -168,7 +168,7 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     file = trial;
   }
   return streamFile(request, file, {
-    // A document as the uploaded-file route serves it: PDFs shown in the browser, office files downloaded.
+    // A document as the uploaded-file route serves it: downloaded, under the sandbox policy.
     ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
     'x-media-rendition': full || doc ? 'full' : 'trial',
   });

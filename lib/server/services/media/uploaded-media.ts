@@ -59,15 +59,15 @@ export async function uploadedDocumentOf(media: string): Promise<UploadedDocumen
  */
 export function uploadedFileHeaders(file: Pick<UploadedDocument, 'mime' | 'md5' | 'ext' | 'originalName'>, inline: boolean): Record<string, string> {
   const downloadName = file.originalName || `${file.md5}.${file.ext}`;
-  // A PDF shown inline opens in the browser's own viewer, which Chrome and Safari refuse to run (a blocked or blank
-  // page) under a sandbox or default-src 'none' policy. Its type was checked from its content and nosniff holds the
-  // browser to it, so it cannot be taken for a page of the portal; every other file keeps the sandbox.
-  const viewer = inline && file.mime === 'application/pdf';
+  // A PDF is always an attachment (issue 22): the browser's own viewer does not run under the sandbox policy (Chrome
+  // blocks it, Safari shows a blank page), and a PDF shown without it, at the portal's origin, runs whatever its
+  // author put in it (scripts, forms, links). Downloaded, it opens in a reader outside the portal's origin.
+  const shown = inline && file.mime !== 'application/pdf';
   return {
     'content-type': file.mime,
     'x-content-type-options': 'nosniff',
-    ...(viewer ? {} : { 'content-security-policy': "default-src 'none'; sandbox" }),
-    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `${shown ? 'inline' : 'attachment'}; filename="${file.md5}.${file.ext}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
   };
 }
 

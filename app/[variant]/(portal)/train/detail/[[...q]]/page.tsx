@@ -3,7 +3,7 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { TRAIN_TYPES } from '@/lib/constants';
-import { load, loadOrNull } from '@/lib/api/prefetch';
+import { loadOrNull } from '@/lib/api/prefetch';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
@@ -17,6 +17,7 @@ import { ScrollTable } from '@/components/ui/ScrollTable';
 import { SectionTitle } from '@/components/ui/SectionTitle';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { TrainReviewPanel } from '@/components/catalogue/TrainReviewPanel';
+import { TrainStudentsPanel } from '@/components/catalogue/TrainStudentsPanel';
 import { TAGS } from '@/lib/cache-tags';
 
 export function generateStaticParams() {
@@ -48,7 +49,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
   const { api, qc } = publicApi(s.site);
   const t = await loadOrNull(qc, api, s.path('/api/train/detail'), { id });
   if (!t) notFound();
-  const students = await load(qc, api, s.path('/api/train/students'), { trainId: id, pageNum: 1, pageSize: 30 });
+  // The enrolled learners' names are for managers: not in the cached page, asked for by a manager's browser.
   const typeName = TRAIN_TYPES.find((x) => x.code === t.type)?.name ?? '';
   const has = (route: string) => !!findRoute(s.variant, route);
   const links = [
@@ -190,18 +191,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
 
           <section id="students" aria-labelledby="students-title" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="students-title">学员名单（{t.studentCount}人）</SectionTitle>
-            {students.list.length === 0 ? (
-              <p className="text-gray-600">暂无审核通过的学员</p>
-            ) : (
-              <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-6">
-                {students.list.map((st, i) => (
-                  <li key={i} className="rounded bg-gray-50 px-2 py-1">
-                    {st.operatorName}
-                    <span className="block truncate text-xs text-gray-500">{st.orgName}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TrainStudentsPanel trainId={t.id} />
           </section>
 
           <section id="albums" aria-labelledby="albums-title" className="rounded-lg bg-white p-5 shadow-sm">

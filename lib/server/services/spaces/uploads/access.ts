@@ -1,0 +1,57 @@
+/** Who may use or fetch a stored file, and the file behind a served URL. */
+import { stat } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { db } from '@/lib/server/db';
+import { courses, uploadFiles } from '@/lib/server/db/schema';
+import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { uploadedFilePath } from '@/lib/server/storage';
+import type { SessionUser } from '../../accounts/sessions';
+import { PUBLISHED } from '../../audience';
+import { existingFile, fileUrl, type FileRow } from './common';
+import { ownsFile } from './sessions';
+
+/** The file, when this user uploaded it: only then may they attach it or fetch it from its own URL. */
+export async function userHasFile(user: SessionUser, fileId: number): Promise<FileRow> {
+  const d = await db();
+  const [file] = await d.select().from(uploadFiles).where(eq(uploadFiles.id, fileId)).limit(1);
+  if (!file) throw new ServiceError('文件不存在', CODE_INVALID);
+  if (!(await ownsFile(user, file))) throw new ServiceError('只能使用自己上传的文件', CODE_FORBIDDEN);
+  return file;
+}
+
+export async function fileByUrl(url: string): Promise<FileRow | null> {
+  const m = /^\/api\/resourceFile\/file\/([a-f0-9]{32})-(\d{1,15})\.([a-z0-9]{1,8})$/.exec(url);
+  if (!m) return null;
+  const f = await existingFile(m[1], Number(m[2]));
+  return f && f.ext === m[3] ? f : null;
+}
+
+/**
+ * Whether anyone may fetch the file from its URL, decided by what it is used for: an image that is the cover of a
+ * published course (the catalogue shows it). Anything else (course videos and documents, covers of courses not
+ * published) is for its uploader only.
+ */
+export async function isPublicFile(file: FileRow): Promise<boolean> {
+  if (file.kind !== 'image') return false;
+  const d = await db();
+  const [used] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.cover, fileUrl(file)), eq(courses.auditStatus, PUBLISHED)))
+    .limit(1);
+  return !!used;
+}
+
+/** The stored file behind a served name, with its path; null for anything else (no path from the request is ever used). */
+export async function servedFile(name: string): Promise<{ file: FileRow; fullPath: string; size: number } | null> {
+  const file = await fileByUrl(`/api/resourceFile/file/${name}`);
+  if (!file) return null;
+  const fullPath = uploadedFilePath(file.storageKey);
+  if (!fullPath) return null;
+  try {
+    const st = await stat(fullPath);
+    return { file, fullPath, size: st.size };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,68 @@
+/** uploadResFile and uploadFile: one small file (a cover, a document) in one request. */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { UploadedFile } from '@/lib/contract/spaces';
+import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
+import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
+import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
+import type { SessionUser } from '../../accounts/sessions';
+import { existingFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, MSG_TOO_BIG, MSG_TYPE, pathOf, toUploaded, UPLOAD_LIMITS, type FileRow } from './common';
+import { publish } from './publish';
+import { assertStoredRoom } from './quota';
+import { claimFile, ownsFile } from './sessions';
+import { sweepAbandonedUploads, sweepDue } from './sweep';
+
+/**
+ * One small file in one request, streamed to a scratch file, checked, then published.
+ * A refused, cut-off or failed upload removes its scratch file at once.
+ */
+export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', fileName: string, body: Readable): Promise<UploadedFile> {
+  if (sweepDue()) void sweepAbandonedUploads().catch(() => 0);
+  const limit = UPLOAD_LIMITS[call];
+  const scratch = pathOf(`tmp/small-${randomBytes(12).toString('hex')}`);
+  let file: FileRow;
+  try {
+    await mkdir(path.dirname(scratch), { recursive: true });
+    const fh = await open(scratch, 'w');
+    const hash = createHash('md5');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let refused: ServiceError | null = null;
+    try {
+      for await (const piece of body as AsyncIterable<Buffer>) {
+        if (refused) continue;
+        if (size + piece.length > limit) {
+          refused = new ServiceError(MSG_TOO_BIG(call), CODE_TOO_LARGE);
+          continue;
+        }
+        if (head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
+            refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
+            continue;
+          }
+        }
+        hash.update(piece);
+        await fh.write(piece);
+        size += piece.length;
+      }
+    } finally {
+      await fh.close();
+    }
+    const type = detectFileType(head, fileName);
+    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
+    if (refused) throw refused;
+    const md5 = hash.digest('hex');
+    const known = await existingFile(md5, size);
+    // A file the user already has adds nothing to their stored bytes.
+    if (!known || !(await ownsFile(user, known))) await assertStoredRoom(user, size);
+    file = await publish(user, scratch, { md5, size, type: type!, name: fileName });
+  } catch (err) {
+    await rm(scratch, { force: true }).catch(() => undefined);
+    throw err;
+  }
+  await claimFile(user, { fileMd5: file.md5, fileSize: file.size, fileName, chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)) }, file);
+  return toUploaded(file, fileName);
+}
