@@ -13,9 +13,11 @@ import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
-import { signIn, type LoginResult } from './auth';
+import { signIn } from './auth';
 import { linkPassport, newFlow, passportConfig, passportConfigured, PASSPORT_EXPIRED_MSG, readFlow } from './passport-link';
 import type { SessionUser } from './sessions';
+import type { LoginByESResult, MatchItem } from '@/lib/contract/accounts';
+
 
 export const PASSPORT_OFF_MSG = '未配置科技云通行证登录';
 export const PASSPORT_FAILED_MSG = '科技云通行证登录失败，请重试';
@@ -74,19 +76,6 @@ async function exchange(code: string, verifier: string, site: Site): Promise<Pas
   if (!me.ok || !info.sub) throw new ServiceError(PASSPORT_FAILED_MSG);
   return { sub: String(info.sub), email: (info.email ?? '').toLowerCase(), name: info.name ?? '' };
 }
-
-export interface MatchItem {
-  address: string;
-  operatorName: string;
-  userID: string;
-}
-
-export type LoginByESResult =
-  | ({ type: 'login' } & LoginResult)
-  | { type: 12 }
-  | { type: 14; esLoginIO: string; list: MatchItem[] }
-  | { type: 15; esLoginIO: string; userID: string }
-  | { type: 16; esLoginIO: string; esName: string };
 
 /** Accounts a passport identity may belong to: same e-mail, or same name; not linked yet, activated. */
 async function matches(email: string, name: string): Promise<MatchItem[]> {

@@ -7,17 +7,7 @@ import { db } from '@/lib/server/db';
 import { courseEnrolments, courses } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { revalidateCourse } from '../catalogue/revalidate';
-
-export interface CourseState {
-  courseId: number;
-  /** Whether the learner has chosen (选学) the course; a visitor or an unchosen course is on trial. */
-  chosen: boolean;
-  progress: number;
-  lastChapterId: number | null;
-  lastPosition: number;
-  studiedSeconds: number;
-  finished: boolean;
-}
+import type { CourseState } from '@/lib/contract/learning';
 
 const NOT_CHOSEN = (courseId: number): CourseState => ({
   courseId,

@@ -24,18 +24,8 @@ import {
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import type { HeartbeatPayload as Heartbeat } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
+import type { HeartbeatAnswer as HeartbeatResult } from '@/lib/contract/learning';
 
-
-export interface HeartbeatResult {
-  submitId: string;
-  accepted: boolean;
-  duplicate: boolean;
-  credited: number;
-  progress: number;
-  frontier: number;
-  finished: boolean;
-  msg?: string;
-}
 
 export const MSG_POSITION = '播放位置超出视频时长';
 export const MSG_SEGMENT = '播放进度与学习时长不符';
