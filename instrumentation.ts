@@ -1,4 +1,9 @@
-/** Runs once when the server starts (Next.js): the request hook is installed (lib/server/lanes/request-hook). */
+/**
+ * Runs once when the server starts (Next.js): the configuration is checked (a wrong value ends the process with a
+ * message naming it, lib/server/config), then the request hook is installed (lib/server/lanes/request-hook).
+ */
 export async function register() {
-  if (process.env.NEXT_RUNTIME === 'nodejs') (await import('./lib/server/lanes/request-hook')).installRequestHook();
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  (await import('./lib/server/config')).checkConfig();
+  (await import('./lib/server/lanes/request-hook')).installRequestHook();
 }

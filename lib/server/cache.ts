@@ -5,6 +5,7 @@
  * cache, and only the read caches are cleared.
  */
 import { processState } from './process-state';
+import { config } from './config';
 
 type Clearers = Map<string, Map<string, () => void>>;
 // One registry for the process: Next.js loads a module once per kind of entry (lib/server/process-state).
@@ -40,7 +41,7 @@ export async function invalidate(...tags: string[]): Promise<void> {
       revalidateTag(tag, { expire: 0 });
     } catch (err) {
       // Only expected outside a request of a Next.js server (tests); say so anywhere else.
-      if (process.env.NODE_ENV === 'production') console.warn(`[cache] ${tag}: ${err instanceof Error ? err.message : String(err)}`);
+      if (config().NODE_ENV === 'production') console.warn(`[cache] ${tag}: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
   }

@@ -27,6 +27,7 @@ import { activate, register, registerInfo, registerValid } from '../services/acc
 import { forgetPasswordCheckToken, forgetPasswordModify, forgetPasswordSendEmail } from '../services/accounts/password-reset';
 import { loginByQRRandNum, loginGetQRRandNum, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
+import { config } from '../config';
 
 const empty = z.object({});
 const esLoginIO = z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(64);
@@ -44,7 +45,7 @@ export const ACCOUNTS_ENDPOINTS: Record<string, Endpoint> = {
   '/modules/imgCode/detail': endpoint(empty, 'none', async () => {
     const { uuid, codeBase64, answer } = await createCaptcha();
     // Test-only hook (e2e and bench read the answer); off unless PORTAL_TEST_HOOKS=1 is set.
-    return process.env.PORTAL_TEST_HOOKS === '1' ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
+    return config().PORTAL_TEST_HOOKS ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
   }),
 
   // Registration (type -1) and activation.

@@ -6,9 +6,10 @@
 import 'server-only';
 import path from 'node:path';
 import { dataDir } from '../db';
+import { config } from '../config';
 
 export function uploadRoot(): string {
-  const configured = process.env.UPLOAD_DIR;
+  const configured = config().UPLOAD_DIR;
   if (configured) return path.resolve(configured);
   const base = dataDir();
   return path.resolve(base === 'memory' ? path.join(process.cwd(), 'data') : base, 'uploads');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import { uploadedFilePath } from '@/lib/server/storage';
 import { fileByUrl } from '../spaces/uploads';
+import { config } from '@/lib/server/config';
 
 /** Chapter media that names an uploaded file (the creation centre stores its URL). */
 export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
@@ -85,7 +86,7 @@ let ffmpegMissing = false;
 export function runFfmpeg(args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     // The binary is configuration, not a project file: not traced by the bundler.
-    const child = spawn(/*turbopackIgnore: true*/ process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(/*turbopackIgnore: true*/ config().FFMPEG_PATH, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), CUT_TIMEOUT_MS);

@@ -22,6 +22,7 @@ import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from './file-types
 import { digestOf, dropHash, feedRegion, hasherGeneration } from './file-hasher';
 import type { SessionUser } from '../accounts/sessions';
 import { PUBLISHED } from '../audience';
+import { config } from '@/lib/server/config';
 
 /** Size limits, accepted extensions and their messages are shared with the creation centre's forms. */
 export { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall };
@@ -31,8 +32,7 @@ export const MAX_CHUNKS = 50_000;
 const WRITE_BATCH_BYTES = 1024 * 1024;
 /** Scratch files of an upload untouched this long are removed (UPLOAD_SESSION_MAX_AGE_HOURS, default 24). */
 export function uploadSessionMaxAgeMs(): number {
-  const h = Number(process.env.UPLOAD_SESSION_MAX_AGE_HOURS);
-  return (Number.isFinite(h) && h > 0 ? h : 24) * 60 * 60 * 1000;
+  return config().UPLOAD_SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
 }
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** An assembly older than this is taken to have died with its process. */
