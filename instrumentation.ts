@@ -1,9 +1,11 @@
 /**
  * Runs once when the server starts (Next.js): the configuration is checked (a wrong value ends the process with a
- * message naming it, lib/server/config), then the request hook is installed (lib/server/lanes/request-hook).
+ * message naming it, lib/server/config), the start is logged (with a warning when test hooks are on), then the
+ * request hook is installed (lib/server/lanes/request-hook).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  (await import('./lib/server/config')).checkConfig();
+  const settings = (await import('./lib/server/config')).checkConfig();
+  (await import('./lib/server/ops/start-notice')).announceStart(settings);
   (await import('./lib/server/lanes/request-hook')).installRequestHook();
 }

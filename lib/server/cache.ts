@@ -6,6 +6,8 @@
  */
 import { processState } from './process-state';
 import { config } from './config';
+import { metrics } from './ops/metrics';
+import { errorText, log } from './ops/log';
 
 type Clearers = Map<string, Map<string, () => void>>;
 // One registry for the process: Next.js loads a module once per kind of entry (lib/server/process-state).
@@ -21,6 +23,7 @@ export function onInvalidate(tags: readonly string[], name: string, clear: () =>
 }
 
 export async function invalidate(...tags: string[]): Promise<void> {
+  metrics().invalidations.inc(tags.length);
   const done = new Set<() => void>();
   for (const tag of tags) {
     for (const clear of clearers.get(tag)?.values() ?? []) {
@@ -41,7 +44,7 @@ export async function invalidate(...tags: string[]): Promise<void> {
       revalidateTag(tag, { expire: 0 });
     } catch (err) {
       // Only expected outside a request of a Next.js server (tests); say so anywhere else.
-      if (config().NODE_ENV === 'production') console.warn(`[cache] ${tag}: ${err instanceof Error ? err.message : String(err)}`);
+      if (config().NODE_ENV === 'production') log.warn({ tag, err: errorText(err) }, 'cache invalidation outside a request');
       return;
     }
   }

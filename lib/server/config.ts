@@ -10,6 +10,7 @@
  * Tests change process.env between cases: under NODE_ENV=test the parsed value is kept only while the variables are
  * unchanged (resetConfigForTests() drops it too).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseHostRules, VARIANT_KEYS } from '@/lib/variants';
 import { processState } from './process-state';
@@ -29,6 +30,8 @@ const M = {
   secret: msg('至少 16 个字符', 'must be at least 16 characters'),
   hosts: msg('格式为 主机=站点[:dx]，以逗号分隔，站点是 ' + VARIANT_KEYS.join('、'), 'must be host=variant[:dx], comma-separated, variant one of ' + VARIANT_KEYS.join(', ')),
   origins: msg('格式为 站点=https://...，以逗号分隔', 'must be variant=https://..., comma-separated'),
+  logLevel: msg('只能是 fatal、error、warn、info、debug、trace 或 silent', 'must be fatal, error, warn, info, debug, trace or silent'),
+  addresses: msg('必须是以逗号分隔的 IP 地址', 'must be comma-separated IP addresses'),
   originList: msg('必须是以逗号分隔的 http(s) 源地址', 'must be comma-separated http(s) origins'),
 };
 
@@ -94,6 +97,10 @@ const schema = z.object({
   API_ALLOWED_ORIGINS: opt(z.string().refine((v) => list(v).every(isHttpUrl), M.originList)),
   TRUST_PROXY: flag(false),
   REDIRECT_ALLOWED_HOSTS: text,
+  METRICS_ALLOW: opt(z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses)).transform((v) =>
+    v ? list(v) : ['127.0.0.1', '::1'],
+  ),
+  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel })).transform((v) => v ?? 'info'),
 
   // Mail
   SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),

@@ -11,6 +11,7 @@ import * as schema from './schema';
 
 import type { Db } from './types';
 import { config } from '../config';
+import { reportPool } from '../ops/metrics';
 
 export type { Db };
 
@@ -37,6 +38,7 @@ async function open(): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: config().DB_POOL_SIZE });
+    reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: config().DB_POOL_SIZE }));
     const db = drizzle(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

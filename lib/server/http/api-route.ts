@@ -8,6 +8,7 @@ import { callEndpoint, isKnownPath } from './dispatch';
 import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN, MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND } from './errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
+import { errorText, log } from '../ops/log';
 
 export { isCrossSite, MAX_JSON_BYTES } from './envelope';
 
@@ -41,7 +42,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     const secure = (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
     return envelope(result.code, result.msg, result.data, 200, result.cookies, secure);
   } catch (err) {
-    console.error(`[api] unexpected: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ err: errorText(err) }, 'api request failed unexpectedly');
     return envelope(CODE_SERVER, SERVER_BUSY_MSG, null, 200);
   }
 }

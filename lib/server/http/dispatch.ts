@@ -10,6 +10,7 @@ import type { EndpointContext, ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from '../services/accounts/sessions';
 import { CONTROL_CHAR_MSG, controlCharPath, describeIssues, paramError } from '@/lib/validation/common';
+import { errorText, log } from '../ops/log';
 
 export interface CallContext {
   token: string | null;
@@ -70,7 +71,7 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
   } catch (err) {
     if (err instanceof ServiceError) return { code: err.code, msg: err.message, data: null, cookies: context.setCookies };
     // Logged without the body or any token; the client sees a plain Chinese message.
-    console.error(`[api] ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ path, err: errorText(err) }, 'endpoint failed');
     return { code: CODE_SERVER, msg: SERVER_BUSY_MSG, data: null };
   }
 }

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { dataDir } from '../db';
 import { config } from '../config';
+import { log } from '../ops/log';
 
 export interface Mail {
   to: string;
@@ -40,7 +41,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-  console.info(`[mail] no SMTP_URL: ${path.basename(file)} written to the outbox; link: ${mail.link}`);
+  log.info({ file: path.basename(file), link: mail.link }, 'no SMTP_URL: mail written to the outbox');
 }
 
 /** The newest outbox messages for an address, newest first (tests and the local trial flow). */

@@ -21,6 +21,7 @@ import { courseState } from './course-enrolment';
 import type { SessionUser } from '../accounts/sessions';
 import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
 import { config } from '@/lib/server/config';
+import { errorText, log } from '@/lib/server/ops/log';
 
 export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
 export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
@@ -114,12 +115,12 @@ async function requestTranscription(audio: string): Promise<string> {
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
   } catch (err) {
-    console.warn(`[subtitles] upstream unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: errorText(err) }, 'subtitles upstream unreachable');
     throw new ServiceError(MSG_SUBTITLES_FAILED);
   }
   const text = (await res.text().catch(() => '')).replace(/^\uFEFF/, '');
   if (!res.ok || !/^WEBVTT(\s|$)/.test(text) || Buffer.byteLength(text) > MAX_VTT_BYTES) {
-    console.warn(`[subtitles] upstream answered HTTP ${res.status}${res.ok ? ' without WebVTT' : ''}`);
+    log.warn({ status: res.status, vtt: false }, 'subtitles upstream gave no WebVTT');
     throw new ServiceError(MSG_SUBTITLES_FAILED);
   }
   return text;

@@ -5,6 +5,7 @@
  */
 import { ServiceError } from '@/lib/server/http/errors';
 import { config } from '@/lib/server/config';
+import { errorText, log } from '@/lib/server/ops/log';
 
 export const ASSISTANT_UNAVAILABLE_MSG = '智能助手暂时无法回答，请稍后再试';
 export const ASSISTANT_OFF_MSG = '智能助手未开放';
@@ -65,11 +66,11 @@ export async function openChat(messages: ChatMessage[], signal?: AbortSignal): P
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {
-    console.warn(`[assistant] upstream unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: errorText(err) }, 'assistant upstream unreachable');
     throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
   }
   if (!res.ok || !res.body) {
-    console.warn(`[assistant] upstream answered HTTP ${res.status}`);
+    log.warn({ status: res.status }, 'assistant upstream refused');
     throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
   }
   const encoder = new TextEncoder();

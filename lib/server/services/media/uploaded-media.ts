@@ -12,6 +12,7 @@ import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import { uploadedFilePath } from '@/lib/server/storage';
 import { fileByUrl } from '../spaces/uploads';
 import { config } from '@/lib/server/config';
+import { log } from '@/lib/server/ops/log';
 
 /** Chapter media that names an uploaded file (the creation centre stores its URL). */
 export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
@@ -94,13 +95,13 @@ export function runFfmpeg(args: string[]): Promise<boolean> {
       clearTimeout(timer);
       if (e.code === 'ENOENT' && !ffmpegMissing) {
         ffmpegMissing = true;
-        console.warn('[media] ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
+        log.warn({ ffmpeg: config().FFMPEG_PATH }, 'ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
       }
       resolve(false);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code !== 0 && err) console.warn(`[media] ffmpeg failed: ${err.trim().split('\n').pop()}`);
+      if (code !== 0 && err) log.warn({ err: err.trim().split('\n').pop() }, 'ffmpeg failed');
       resolve(code === 0);
     });
   });

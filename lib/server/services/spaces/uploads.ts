@@ -23,6 +23,7 @@ import { digestOf, dropHash, feedRegion, hasherGeneration } from './file-hasher'
 import type { SessionUser } from '../accounts/sessions';
 import { PUBLISHED } from '../audience';
 import { config } from '@/lib/server/config';
+import { errorText, log } from '@/lib/server/ops/log';
 
 /** Size limits, accepted extensions and their messages are shared with the creation centre's forms. */
 export { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall };
@@ -465,7 +466,7 @@ async function assemble(user: SessionUser, session: SessionRow, plan: ChunkPlan)
     checked = await md5OfFile(session.id, scratch, start);
   } catch (err) {
     // The file could not be hashed (the worker stopped): the chunks stay, the next progress call assembles again.
-    console.warn(`[uploads] hashing upload ${session.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ upload: session.id, err: errorText(err) }, 'hashing an upload failed');
     await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
     throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   }
