@@ -11,18 +11,16 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded, buildReason } from './lib/build.mjs';
+import { buildIfNeeded, productionBuildProblem } from './lib/build.mjs';
 import { ROOT } from './lib/proc.mjs';
 
 const port = process.env.PORT || '3000';
 
 const production = process.env.NODE_ENV === 'production';
 if (production) {
-  const reason = buildReason();
-  if (reason) {
-    console.error(
-      `[start] NODE_ENV=production: npm start 不会构建，请先运行 npm run build / npm start does not build in production: run \`npm run build\` first (${reason})`,
-    );
+  const problem = productionBuildProblem();
+  if (problem) {
+    console.error(`[start] ${problem}`);
     process.exit(1);
   }
 } else {
