@@ -4,6 +4,8 @@ const createJestConfig = nextJest({ dir: './' });
 
 // Tests never touch the demo database of `npm start` (./data): an in-memory PGlite unless told otherwise.
 process.env.DATA_DIR ||= 'memory';
+// The integration tests read the demo accounts and catalogue: seeded only when asked (lib/server/config SEED).
+process.env.SEED ||= 'demo';
 
 /** Unit tests run in Node (or jsdom where a file asks for it); integration tests share the endpoint table. */
 const config = {

@@ -8,6 +8,9 @@
 import pageCache from './page-cache/handler.cjs';
 import { broadcastEnabled, publish, startListener, type Invalidation } from './invalidation-bus';
 import { processState } from './process-state';
+import { config } from './config';
+import { metrics } from './ops/metrics';
+import { errorText, log } from './ops/log';
 
 type Clear = (tag: string) => void;
 interface Clearers {
@@ -45,7 +48,7 @@ function clearLocally(tags: readonly string[]): void {
     try {
       clear(tag);
     } catch (err) {
-      console.warn(`[cache] clearing for ${tag} failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn({ tag, err: errorText(err) }, 'clearing a cache failed');
     }
   };
   for (const tag of tags) {
@@ -73,6 +76,7 @@ export function applyInvalidation(msg: Pick<Invalidation, 'tags' | 'pages'>): vo
 }
 
 export async function invalidate(...tags: string[]): Promise<void> {
+  metrics().invalidations.inc(tags.length);
   clearLocally(tags);
   // Expired at once, outside any request too (the heartbeat's direct lane): the next request renders anew.
   pageCache.expireTags(tags);
@@ -90,7 +94,7 @@ export async function invalidate(...tags: string[]): Promise<void> {
     } catch (err) {
       // Expected outside a request of a Next.js server (tests, the direct lane), where the page cache above was
       // expired already; say so anywhere else.
-      if (process.env.NODE_ENV === 'production') console.warn(`[cache] ${tag}: ${err instanceof Error ? err.message : String(err)}`);
+      if (config().NODE_ENV === 'production') log.warn({ tag, err: errorText(err) }, 'cache invalidation outside a request');
       return;
     }
   }

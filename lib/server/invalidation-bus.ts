@@ -9,6 +9,7 @@
  * each process's memory, so a cached page costs no network round trip. A listener that lost its connection may
  * have missed messages, so on reconnecting it expires everything it holds.
  */
+import { config } from './config';
 import { randomUUID } from 'node:crypto';
 import { processState } from './process-state';
 
@@ -39,7 +40,7 @@ interface Listener {
 export const INSTANCE_ID = processState('instanceId', () => randomUUID());
 
 export function broadcastEnabled(): boolean {
-  return Boolean(process.env.DATABASE_URL);
+  return Boolean(config().DATABASE_URL);
 }
 
 /** Splits the tags into payloads under NOTIFY's limit. */
@@ -91,7 +92,7 @@ export async function publish(tags: readonly string[], pages: boolean): Promise<
  * is handed to other work, and LISTEN belongs to the session). Reconnects with back-off; on every connection
  * `onGap` runs, since messages sent while it was away are lost. One listener per process.
  */
-export function startListener(onMessage: (msg: Invalidation) => void, onGap: () => void, url = process.env.DATABASE_URL): Listener {
+export function startListener(onMessage: (msg: Invalidation) => void, onGap: () => void, url = config().DATABASE_URL): Listener {
   const existing = processState<{ current: Listener | null }>('invalidationListener', () => ({ current: null }));
   if (existing.current && !existing.current.stopped) return existing.current;
   let delay = RECONNECT_MIN_MS;

@@ -52,6 +52,16 @@ export function buildReason(root = ROOT) {
 }
 
 /**
+ * What stops `npm start` with NODE_ENV=production (it never builds there): the bilingual message when the build is
+ * missing or older than the code, else null.
+ */
+export function productionBuildProblem(root = ROOT) {
+  const reason = buildReason(root);
+  if (!reason) return null;
+  return `NODE_ENV=production: npm start 不会构建，请先运行 npm run build / npm start does not build in production: run \`npm run build\` first (${reason})`;
+}
+
+/**
  * Runs `next build` when needed. Resolves when done; rejects when the build fails.
  * Set FORCE_BUILD=1 to build anyway.
  */

@@ -133,7 +133,9 @@ export async function waitForServer({ port, path: urlPath = '/', host, child, ti
  */
 export async function startServer({ port, hostname, env = {}, stdio = 'inherit', waitPath = '/', waitHost, timeoutMs, nodeArgs = [] } = {}) {
   // PORT too, so the portal's canonical URLs (lib/variants siteOrigin) name the port it serves on.
-  const childEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
+  // SEED=demo: the measuring and test servers sign in as the demo accounts; a server never seeds unless asked.
+  // LOG_LEVEL=warn: their output is the scripts' own, not one JSON line per request.
+  const childEnv = { SEED: 'demo', LOG_LEVEL: 'warn', ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = String(v);

@@ -11,6 +11,9 @@ import * as schema from './schema';
 import { durableOptions, groupCommit, readsOnly } from './durable';
 
 import type { Db } from './types';
+import { config } from '../config';
+import { reportPool } from '../ops/metrics';
+import { errorText, log } from '../ops/log';
 
 export type { Db };
 
@@ -29,17 +32,18 @@ const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');
 const INIT_LOCK = 727_001;
 
 export function dataDir(): string {
-  return process.env.DATA_DIR || path.join(process.cwd(), 'data');
+  return config().DATA_DIR || path.join(process.cwd(), 'data');
 }
 
 async function open(): Promise<DbHandle> {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE || 10) });
+    const pool = new Pool({ connectionString: url, max: config().DB_POOL_SIZE });
     watchPool(pool);
+    reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: config().DB_POOL_SIZE }));
     const db = drizzle(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -132,7 +136,7 @@ async function open(): Promise<DbHandle> {
  * on the next query, so logging it is all there is to do.
  */
 export function watchPool(pool: Pick<import('pg').Pool, 'on'>): void {
-  pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
+  pool.on('error', (err) => log.error({ err: errorText(err) }, 'idle PostgreSQL connection lost'));
 }
 
 type PGliteType = import('@electric-sql/pglite').PGlite;
@@ -191,9 +195,9 @@ export function sqlLiteral(v: unknown): string {
 async function seedIfEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from operators`);
   const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  if (n > 0 || process.env.SEED === 'none') return false;
+  if (n > 0 || config().SEED !== 'demo') return false;
   const { seed } = await import('./seed');
-  await seed(db, { scale: Number(process.env.SEED_SCALE || 1) });
+  await seed(db, { scale: config().SEED_SCALE });
   return true;
 }
 

@@ -35,6 +35,7 @@ import { activate, register, registerInfo, registerValid } from '../services/acc
 import { forgetPasswordCheckToken, forgetPasswordModify, forgetPasswordSendEmail } from '../services/accounts/password-reset';
 import { loginByQRRandNum, loginGetQRRandNum, qrCancel, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
+import { config } from '../config';
 
 export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
@@ -50,7 +51,7 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
     await limitAddress('captcha', ctx.ip); // each captcha is a row
     const { uuid, codeBase64, answer } = await createCaptcha();
     // Test-only hook (e2e and bench read the answer); off unless PORTAL_TEST_HOOKS=1 is set.
-    return process.env.PORTAL_TEST_HOOKS === '1' ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
+    return config().PORTAL_TEST_HOOKS ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
   }),
 
   // Registration (type -1) and activation.

@@ -9,6 +9,7 @@ import { ACCOUNTS_ENDPOINTS } from './accounts';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
+import { MANAGEMENT_ENDPOINTS } from './management';
 import { SPACES_ENDPOINTS } from './spaces';
 
 export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
@@ -17,4 +18,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   ACCOUNTS_ENDPOINTS,
   LEARNING_ENDPOINTS,
   SPACES_ENDPOINTS,
+  MANAGEMENT_ENDPOINTS,
 );

@@ -11,6 +11,7 @@ import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { readCookie } from './cookies';
 import { secureCookies } from './transport';
+import { errorText, log } from '../ops/log';
 
 export { isCrossSite, MAX_JSON_BYTES } from './envelope';
 
@@ -49,7 +50,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request), cookies });
     return envelope(result.code, result.msg, result.data, 200, result.cookies, secureCookies(request));
   } catch (err) {
-    console.error(`[api] unexpected: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ err: errorText(err) }, 'api request failed unexpectedly');
     return envelope(CODE_SERVER, SERVER_BUSY_MSG, null, 200);
   }
 }

@@ -6,11 +6,13 @@ import type { Envelope } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
 import { ENDPOINTS } from '../endpoints';
-import type { EndpointContext, ResponseCookie } from './endpoint';
+import type { Endpoint, EndpointContext, ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from '../services/accounts/sessions';
 import { durable } from '../db';
+import { actorBefore, auditCall } from '../services/management/audited-calls';
 import { CONTROL_CHAR_MSG, controlCharPath, describeIssues, paramError } from '@/lib/validation/common';
+import { errorText, log } from '../ops/log';
 
 export interface CallContext {
   token: string | null;
@@ -60,6 +62,14 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
     cookies: ctx.cookies ?? {},
     setCookies: [],
   };
+  const before = await actorBefore(found.key, ctx.token).catch(() => null);
+  const result = await run(path, ep, parsed.data, ctx, context);
+  // The operations log (sign-ins, sign-outs, password changes, role-gated actions, refusals).
+  await auditCall(found.key, parsed.data, context, result, before);
+  return result;
+}
+
+async function run(path: string, ep: Endpoint, input: unknown, ctx: CallContext, context: EndpointContext): Promise<CallResult> {
   try {
     if (ep.auth !== 'none' && ctx.token) {
       const session = await resolveSession(ctx.token);
@@ -68,7 +78,7 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
     } else if (ep.auth === 'user') {
       return { code: CODE_SESSION_NONE, msg: SESSION_MESSAGES[CODE_SESSION_NONE], data: null };
     }
-    const data = await ep.handler(parsed.data, context);
+    const data = await ep.handler(input, context);
     // Nothing is acknowledged before it would survive a power loss (a no-op when the call wrote nothing).
     await durable();
     return { code: 0, msg: 'success', data: data ?? null, cookies: context.setCookies };
@@ -79,7 +89,7 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
       if (kept) return { code: err.code, msg: err.message, data: null, cookies: context.setCookies };
     }
     // Logged without the body or any token; the client sees a plain Chinese message.
-    console.error(`[api] ${path} failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ path, err: errorText(err) }, 'endpoint failed');
     return { code: CODE_SERVER, msg: SERVER_BUSY_MSG, data: null };
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { ResponseCookie } from './endpoint';
 import { CODE_BAD_JSON, CODE_TOO_LARGE, MSG_BAD_JSON, MSG_TOO_LARGE } from './errors';
+import { config } from '../config';
 
 /** JSON bodies above this are refused before parsing (uploads use their own multipart limits). */
 export const MAX_JSON_BYTES = 256 * 1024;
@@ -105,7 +106,7 @@ function hostOfOrigin(value: string): string | null {
 }
 
 function allowedOriginHosts(): string[] {
-  const list = `${process.env.PORTAL_ORIGINS ?? ''},${process.env.API_ALLOWED_ORIGINS ?? ''}`;
+  const list = `${config().PORTAL_ORIGINS ?? ''},${config().API_ALLOWED_ORIGINS ?? ''}`;
   return list
     .split(',')
     .map((part) => part.slice(part.indexOf('=') + 1).trim())

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { readCookie } from './cookies';
+import { config } from '../config';
 
 export function requestToken(request: Request): string | null {
   return request.headers.get('x-access-token') || readCookie(request.headers.get('cookie'), TOKEN_STORAGE_KEY);
@@ -36,7 +37,7 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
  */
 export function clientAddress(request: Request): string {
   const h = request.headers;
-  if (process.env.TRUST_PROXY === '1') {
+  if (config().TRUST_PROXY) {
     const forwarded = (h.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).at(-1) || h.get('x-real-ip')?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }

@@ -20,6 +20,8 @@ import { isShowLLM } from '../services/catalogue/site';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
+import { metrics } from '../ops/metrics';
+import { errorText, log } from '../ops/log';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 
@@ -77,11 +79,15 @@ export async function handleUpload(request: Request, action: UploadAction): Prom
       return envelope(CODE_TOO_LARGE, msg, null, 413);
     }
     if (!request.body) return envelope(CODE_INVALID, '请选择要上传的文件');
-    return await parseAndStore(request, who.user, action, type, limit);
+    const stored = await parseAndStore(request, who.user, action, type, limit);
+    metrics().uploads.inc({ outcome: 'answered' });
+    return stored;
   } catch (err) {
+    const expected = err instanceof UploadError || err instanceof ServiceError;
+    metrics().uploads.inc({ outcome: expected ? 'refused' : 'failed' });
     if (err instanceof UploadError) return envelope(err.code, err.message, err.progress);
     if (err instanceof ServiceError) return envelope(err.code, err.message);
-    console.error(`[upload] ${action} failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ action, err: errorText(err) }, 'upload failed');
     return envelope(CODE_SERVER, SERVER_BUSY_MSG);
   }
 }
@@ -243,7 +249,7 @@ export async function handleChat(request: Request): Promise<Response> {
     });
   } catch (err) {
     if (err instanceof ServiceError) return envelope(err.code, err.message);
-    console.error(`[assistant] failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.error({ err: errorText(err) }, 'assistant failed');
     return envelope(CODE_SERVER, SERVER_BUSY_MSG);
   }
 }

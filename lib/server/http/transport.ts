@@ -3,13 +3,14 @@
  * every response carries HSTS and the session cookies are Secure, whatever the proxy in front forwards. Without it,
  * cookies are Secure only for a request that arrived over https (X-Forwarded-Proto or the URL), as before.
  */
+import { config } from '../config';
 import type { ServerResponse } from 'node:http';
 
 /** A year, subdomains included (the party, student and column hosts are subdomains of one site). */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 export function publicOriginIsHttps(): boolean {
-  return /^https:\/\//i.test(process.env.PUBLIC_ORIGIN?.trim() ?? '');
+  return /^https:\/\//i.test(config().PUBLIC_ORIGIN?.trim() ?? '');
 }
 
 export function secureCookies(request: Request): boolean {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { dataDir } from '../db';
+import { config } from '../config';
+import { log } from '../ops/log';
 
 export interface Mail {
   to: string;
@@ -19,7 +21,7 @@ export interface Mail {
   link: string;
 }
 
-const FROM = () => process.env.MAIL_FROM || '继续教育网络学院 <no-reply@localhost>';
+const FROM = () => config().MAIL_FROM || '继续教育网络学院 <no-reply@localhost>';
 
 /** DATA_DIR/outbox; with DATA_DIR=memory (tests) a folder under the system temp dir. */
 export function outboxDir(): string {
@@ -29,8 +31,9 @@ export function outboxDir(): string {
 
 export async function sendMail(mail: Mail): Promise<void> {
   const message = { from: FROM(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
-  if (process.env.SMTP_URL) {
-    await nodemailer.createTransport(process.env.SMTP_URL).sendMail(message);
+  const smtp = config().SMTP_URL;
+  if (smtp) {
+    await nodemailer.createTransport(smtp).sendMail(message);
     return;
   }
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
@@ -38,7 +41,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-  console.info(`[mail] no SMTP_URL: ${path.basename(file)} written to the outbox; link: ${mail.link}`);
+  log.info({ file: path.basename(file), link: mail.link }, 'no SMTP_URL: mail written to the outbox');
 }
 
 /** The newest outbox messages for an address, newest first (tests and the local trial flow). */

@@ -4,11 +4,13 @@
  * Shared by the uploads (spaces) and the media streaming of the player (learning).
  */
 import 'server-only';
+import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDir } from '../db';
+import { config } from '../config';
 
 export function uploadRoot(): string {
-  const configured = process.env.UPLOAD_DIR;
+  const configured = config().UPLOAD_DIR;
   if (configured) return path.resolve(configured);
   const base = dataDir();
   return path.resolve(base === 'memory' ? path.join(process.cwd(), 'data') : base, 'uploads');
@@ -27,4 +29,16 @@ export function uploadedFilePath(key: string): string | null {
   const root = uploadRoot();
   const full = path.resolve(root, key);
   return full.startsWith(root + path.sep) ? full : null;
+}
+
+/** Whether files can be stored (readiness, lib/server/ops/health): the upload folder exists or can be made, and is writable. */
+export async function storeReachable(): Promise<{ ok: boolean; kind: 'local'; error?: string }> {
+  try {
+    const root = uploadRoot();
+    await mkdir(root, { recursive: true });
+    await access(root, constants.W_OK);
+    return { ok: true, kind: 'local' };
+  } catch (err) {
+    return { ok: false, kind: 'local', error: err instanceof Error ? err.message : String(err) };
+  }
 }

@@ -11,11 +11,12 @@ import { CODE_NOT_FOUND, MSG_NOT_FOUND } from '../http/errors';
 import { CLIPS } from '../services/media/demo-media';
 import { countSubmits } from '../services/learning/study-progress';
 import { createSession } from '../services/accounts/sessions';
+import { config } from '../config';
 
 const DEMO = ['learner', 'teacher', 'manager', 'party', 'student', 'newbie'];
 
 export function hooksOn(): boolean {
-  return process.env.PORTAL_TEST_HOOKS === '1';
+  return config().PORTAL_TEST_HOOKS;
 }
 
 export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; count?: number; operatorIds?: number[] }) {

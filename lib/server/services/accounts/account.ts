@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from './password';
 import { endSession, endSessionsOf, type SessionUser } from './sessions';
 import { countUse, limitAddress } from './rate-limit';
 import { loginThrottles } from '@/lib/server/db/schema';
+import { config } from '@/lib/server/config';
 
 export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
   const d = await db();
@@ -175,17 +176,17 @@ export async function switchDefaultCmsRole(user: SessionUser, roleName?: string)
     .update(operators)
     .set({ cmsRoles: [role, ...user.cmsRoles.filter((r) => r !== role)] })
     .where(eq(operators.id, user.operatorID));
-  return { roleName: role, cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '' };
+  return { roleName: role, cmsUrl: config().NEXT_PUBLIC_CMS_URL ?? '' };
 }
 
 /** The old management's dynamic-key link (old-management flag '1'): a signed, 5-minute key. */
 export function oldCmsDynamicKey(user: SessionUser, now = Date.now()) {
   if (user.cmsRoles.length === 0) throw new ServiceError(NO_CMS_ROLE_MSG, CODE_FORBIDDEN);
-  const base = process.env.OLD_CMS_URL ?? '';
+  const base = config().OLD_CMS_URL ?? '';
   if (!base) throw new ServiceError('未配置旧版管理地址');
   const expires = Math.floor(now / 1000) + 300;
   const payload = `${user.operatorID}.${expires}`;
-  const secret = process.env.OLD_CMS_SECRET || process.env.SESSION_SECRET || '';
+  const secret = config().OLD_CMS_SECRET || config().SESSION_SECRET || '';
   if (!secret) throw new ServiceError('未配置旧版管理密钥');
   const key = `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
   const url = new URL(base);

@@ -22,6 +22,7 @@ import { createSession, endSession } from './sessions';
 import { admitAttempt, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
 import type { LoginResult } from '@/lib/contract/home';
+import { config } from '@/lib/server/config';
 
 export { CAPTCHA_WRONG_MSG };
 export const LOGIN_FAILED_MSG = '账号或密码错误';
@@ -49,18 +50,19 @@ export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: {
   const token = await createSession(op.id, new Date(), opts.keepTokenHash);
   setCookies.push(...sessionCookies(token, op), { name: DEVICE_COOKIE, value: signDevice(op.id), maxAge: DEVICE_MAX_AGE_S, httpOnly: true });
   const [org] = op.orgId ? await d.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, op.orgId)) : [];
+  const c = config();
   return {
     token,
     hasES: op.esUserId ? 1 : 0,
     authUserId: op.esUserId ?? '',
-    esEnabled: passportConfigured() && process.env.PASSPORT_LINK_PROMPT !== '0' ? 1 : 0,
+    esEnabled: passportConfigured() && c.PASSPORT_LINK_PROMPT ? 1 : 0,
     redirectsUrl: safeRedirect(opts.redirect),
-    cmsUrl: process.env.NEXT_PUBLIC_CMS_URL ?? '',
-    stuUrl: process.env.STU_URL ?? '',
-    isHandleOldCmsUrl: process.env.OLD_CMS_URL ? '1' : '0',
+    cmsUrl: c.NEXT_PUBLIC_CMS_URL ?? '',
+    stuUrl: c.STU_URL ?? '',
+    isHandleOldCmsUrl: c.OLD_CMS_URL ? '1' : '0',
     isDefaultPassword: op.isDefaultPassword ? 1 : 0,
     isEmptyEmail: op.email ? 0 : 1,
-    stationPrompt: process.env.STATION_PROMPT === '0' ? 0 : 1,
+    stationPrompt: c.STATION_PROMPT ? 1 : 0,
     operatorResult: { operatorName: op.name, orgName: org?.name ?? '', userID: op.userId },
   };
 }

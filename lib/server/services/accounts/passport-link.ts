@@ -9,6 +9,7 @@ import { db } from '@/lib/server/db';
 import { operators, passportFlows } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { hashToken } from './sessions';
+import { config } from '@/lib/server/config';
 
 export const PASSPORT_FLOW_TTL_MS = 10 * 60_000;
 export const PASSPORT_EXPIRED_MSG = '科技云通行证登录信息已失效，请重新登录';
@@ -27,16 +28,17 @@ export interface PassportConfig {
 
 /** From the environment; PASSPORT_ISSUER gives oidc-provider's default paths (/auth, /token, /me). */
 export function passportConfig(): PassportConfig {
-  const issuer = (process.env.PASSPORT_ISSUER ?? '').replace(/\/+$/, '');
+  const c = config();
+  const issuer = (c.PASSPORT_ISSUER ?? '').replace(/\/+$/, '');
   return {
-    authorizeUrl: process.env.PASSPORT_AUTHORIZE_URL || (issuer ? `${issuer}/auth` : ''),
-    tokenUrl: process.env.PASSPORT_TOKEN_URL || (issuer ? `${issuer}/token` : ''),
-    userinfoUrl: process.env.PASSPORT_USERINFO_URL || (issuer ? `${issuer}/me` : ''),
-    httpClientId: process.env.PASSPORT_HTTP_CLIENT_ID ?? '',
-    httpsClientId: process.env.PASSPORT_HTTPS_CLIENT_ID ?? '',
-    clientSecret: process.env.PASSPORT_CLIENT_SECRET ?? '',
-    redirectUri: process.env.PASSPORT_REDIRECT_URI ?? '',
-    registerUrl: process.env.PASSPORT_REGISTER_URL || (issuer ? `${issuer}/register` : ''),
+    authorizeUrl: c.PASSPORT_AUTHORIZE_URL || (issuer ? `${issuer}/auth` : ''),
+    tokenUrl: c.PASSPORT_TOKEN_URL || (issuer ? `${issuer}/token` : ''),
+    userinfoUrl: c.PASSPORT_USERINFO_URL || (issuer ? `${issuer}/me` : ''),
+    httpClientId: c.PASSPORT_HTTP_CLIENT_ID ?? '',
+    httpsClientId: c.PASSPORT_HTTPS_CLIENT_ID ?? '',
+    clientSecret: c.PASSPORT_CLIENT_SECRET ?? '',
+    redirectUri: c.PASSPORT_REDIRECT_URI ?? '',
+    registerUrl: c.PASSPORT_REGISTER_URL || (issuer ? `${issuer}/register` : ''),
   };
 }
 

@@ -4,6 +4,7 @@
  * first use after a window ended starts a new one. Keys are '<what>:<who>', e.g. 'register-valid:ip:10.0.0.1'.
  * The counters share login_throttles with sign-in throttling (lock-free rows there).
  */
+import { config } from '@/lib/server/config';
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
@@ -24,7 +25,7 @@ export const LIMITS = {
 /** Counts one use of key; true while it is within limit uses in its window of windowSeconds. */
 export async function rateLimit(key: string, limit: number, windowSeconds: number, now = new Date()): Promise<boolean> {
   // Benchmarks (scripts/bench.mjs) and the end-to-end server ask far more from one address than a person does.
-  if (process.env.RATE_LIMITS === 'off') return true;
+  if (!config().RATE_LIMITS) return true;
   return (await countUse(key, windowSeconds, now)) <= limit;
 }
 

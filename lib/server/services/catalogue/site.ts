@@ -8,6 +8,7 @@ import { courseTypes, dictionaries, siteSettings } from '@/lib/server/db/schema'
 import type { SessionUser } from '../accounts/sessions';
 import { yearOf } from '../scope';
 import { studySeconds } from '../learning/study';
+import { config } from '@/lib/server/config';
 
 async function setting<T>(key: string, fallback: T): Promise<T> {
   const d = await db();
@@ -36,15 +37,15 @@ export async function stuLogo(): Promise<{ stuLogo: string }> {
 /** The passport client ids (SPEC 3), from configuration; empty when single sign-on is not set up. */
 export function requestUrlClientId(): ClientIdInfo {
   return {
-    httpClientId: process.env.PASSPORT_HTTP_CLIENT_ID ?? '',
-    httpsClientId: process.env.PASSPORT_HTTPS_CLIENT_ID ?? '',
-    redirectUri: process.env.PASSPORT_REDIRECT_URI ?? '',
+    httpClientId: config().PASSPORT_HTTP_CLIENT_ID ?? '',
+    httpsClientId: config().PASSPORT_HTTPS_CLIENT_ID ?? '',
+    redirectUri: config().PASSPORT_REDIRECT_URI ?? '',
   };
 }
 
 /** SPEC 1: the assistant is offered only on the main host, to a logged-in user, when one is configured. */
 export function isShowLLM(site: Site, user: SessionUser | null): boolean {
-  return site.variant === 'main' && !site.dx && !!user && !!process.env.LLM_BASE_URL;
+  return site.variant === 'main' && !site.dx && !!user && !!config().LLM_BASE_URL;
 }
 
 export async function dictionaryList(dictType: string): Promise<DictionaryItem[]> {

@@ -20,6 +20,8 @@ import { uploadedFilePath } from '@/lib/server/storage';
 import { courseState } from './course-enrolment';
 import type { SessionUser } from '../accounts/sessions';
 import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
+import { config } from '@/lib/server/config';
+import { errorText, log } from '@/lib/server/ops/log';
 
 export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
 export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
@@ -33,7 +35,7 @@ const UPSTREAM_TIMEOUT_MS = 10 * 60_000;
 const inFlight = new Map<number, Promise<void>>();
 
 export function aiSubtitlesConfigured(): boolean {
-  return !!process.env.LLM_BASE_URL && process.env.LLM_TRANSCRIBE_MODEL !== '';
+  return !!config().LLM_BASE_URL && config().LLM_TRANSCRIBE_MODEL !== null;
 }
 
 /** The file of a chapter's subtitle track (a demo clip's, or one made here), or null. */
@@ -97,9 +99,10 @@ async function transcribe(chapterId: number, source: string): Promise<void> {
 }
 
 async function requestTranscription(audio: string): Promise<string> {
-  const base = process.env.LLM_BASE_URL!.replace(/\/+$/, '');
+  const c = config();
+  const base = c.LLM_BASE_URL!.replace(/\/+$/, '');
   const form = new FormData();
-  form.append('model', process.env.LLM_TRANSCRIBE_MODEL || 'whisper-1');
+  form.append('model', c.LLM_TRANSCRIBE_MODEL || 'whisper-1');
   form.append('language', 'zh');
   form.append('response_format', 'vtt');
   form.append('file', await openAsBlob(audio, { type: 'audio/mpeg' }), 'chapter.mp3');
@@ -107,17 +110,17 @@ async function requestTranscription(audio: string): Promise<string> {
   try {
     res = await fetch(`${base}/audio/transcriptions`, {
       method: 'POST',
-      headers: process.env.LLM_API_KEY ? { authorization: `Bearer ${process.env.LLM_API_KEY}` } : {},
+      headers: c.LLM_API_KEY ? { authorization: `Bearer ${c.LLM_API_KEY}` } : {},
       body: form,
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
   } catch (err) {
-    console.warn(`[subtitles] upstream unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: errorText(err) }, 'subtitles upstream unreachable');
     throw new ServiceError(MSG_SUBTITLES_FAILED);
   }
   const text = (await res.text().catch(() => '')).replace(/^\uFEFF/, '');
   if (!res.ok || !/^WEBVTT(\s|$)/.test(text) || Buffer.byteLength(text) > MAX_VTT_BYTES) {
-    console.warn(`[subtitles] upstream answered HTTP ${res.status}${res.ok ? ' without WebVTT' : ''}`);
+    log.warn({ status: res.status, vtt: false }, 'subtitles upstream gave no WebVTT');
     throw new ServiceError(MSG_SUBTITLES_FAILED);
   }
   return text;

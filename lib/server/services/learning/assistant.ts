@@ -4,6 +4,8 @@
  * The upstream's server-sent events are turned into a plain stream of answer text.
  */
 import { ServiceError } from '@/lib/server/http/errors';
+import { config } from '@/lib/server/config';
+import { errorText, log } from '@/lib/server/ops/log';
 
 export const ASSISTANT_UNAVAILABLE_MSG = '智能助手暂时无法回答，请稍后再试';
 export const ASSISTANT_OFF_MSG = '智能助手未开放';
@@ -16,7 +18,7 @@ export interface ChatMessage {
 }
 
 export function assistantConfigured(): boolean {
-  return !!process.env.LLM_BASE_URL;
+  return !!config().LLM_BASE_URL;
 }
 
 /** Reads `data: {...}` lines of the upstream's event stream and yields each delta's text. */
@@ -48,7 +50,7 @@ export async function* deltas(body: ReadableStream<Uint8Array>): AsyncGenerator<
 
 /** Opens the upstream stream; throws a ServiceError (before any byte is sent to the browser) when it cannot. */
 export async function openChat(messages: ChatMessage[], signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-  const base = process.env.LLM_BASE_URL;
+  const { LLM_BASE_URL: base, LLM_API_KEY: key, LLM_MODEL: model } = config();
   if (!base) throw new ServiceError(ASSISTANT_OFF_MSG);
   const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
   let res: Response;
@@ -58,17 +60,17 @@ export async function openChat(messages: ChatMessage[], signal?: AbortSignal): P
       headers: {
         'content-type': 'application/json',
         accept: 'text/event-stream',
-        ...(process.env.LLM_API_KEY ? { authorization: `Bearer ${process.env.LLM_API_KEY}` } : {}),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
       },
-      body: JSON.stringify({ model: process.env.LLM_MODEL || 'default', stream: true, messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...messages] }),
+      body: JSON.stringify({ model: model || 'default', stream: true, messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...messages] }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {
-    console.warn(`[assistant] upstream unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: errorText(err) }, 'assistant upstream unreachable');
     throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
   }
   if (!res.ok || !res.body) {
-    console.warn(`[assistant] upstream answered HTTP ${res.status}`);
+    log.warn({ status: res.status }, 'assistant upstream refused');
     throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
   }
   const encoder = new TextEncoder();

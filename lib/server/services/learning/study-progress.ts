@@ -12,6 +12,7 @@ import { courseChapters, courseEnrolments, studyClocks, studySubmits } from '@/l
 import { ServiceError } from '@/lib/server/http/errors';
 import { invalidateReadCaches, onInvalidatePrefix } from '@/lib/server/cache';
 import { processState } from '@/lib/server/process-state';
+import { metrics } from '@/lib/server/ops/metrics';
 import { chapterDuration, CLIPS } from '../media/demo-media';
 import {
   CHAPTER_END_TOLERANCE_S,
@@ -234,6 +235,7 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
     const state = await enrolmentState(d, operatorId, h.courseId);
     return { submitId: h.submitId, accepted: true, duplicate: true, credited: prev.credited, ...state, frontier: 0 };
   }
+  metrics().heartbeats.inc();
   return { submitId: h.submitId, accepted: true, duplicate: false, credited: Number(r.credited), progress: Number(r.progress), frontier: Number(r.frontier), finished: !!r.finished };
 }
 

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import { uploadedFilePath } from '@/lib/server/storage';
 import { fileByUrl } from '../spaces/uploads';
+import { config } from '@/lib/server/config';
+import { log } from '@/lib/server/ops/log';
 
 /** Chapter media that names an uploaded file (the creation centre stores its URL). */
 export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
@@ -85,7 +87,7 @@ let ffmpegMissing = false;
 export function runFfmpeg(args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     // The binary is configuration, not a project file: not traced by the bundler.
-    const child = spawn(/*turbopackIgnore: true*/ process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(/*turbopackIgnore: true*/ config().FFMPEG_PATH, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString('utf8')).slice(-2000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), CUT_TIMEOUT_MS);
@@ -93,13 +95,13 @@ export function runFfmpeg(args: string[]): Promise<boolean> {
       clearTimeout(timer);
       if (e.code === 'ENOENT' && !ffmpegMissing) {
         ffmpegMissing = true;
-        console.warn('[media] ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
+        log.warn({ ffmpeg: config().FFMPEG_PATH }, 'ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
       }
       resolve(false);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code !== 0 && err) console.warn(`[media] ffmpeg failed: ${err.trim().split('\n').pop()}`);
+      if (code !== 0 && err) log.warn({ err: err.trim().split('\n').pop() }, 'ffmpeg failed');
       resolve(code === 0);
     });
   });

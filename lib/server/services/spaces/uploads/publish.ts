@@ -12,6 +12,7 @@ import { existingFile, finalKey, MSG_FILE_MD5, MSG_HASH_RETRY, MSG_TYPE, pathOf,
 import { hasherGeneration } from './hash-worker';
 import { md5OfFile, runningHashes } from './hashing';
 import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
+import { errorText, log } from '@/lib/server/ops/log';
 
 async function syncPath(p: string, flags: string): Promise<void> {
   const fh = await open(p, flags);
@@ -63,7 +64,7 @@ export async function assemble(user: SessionUser, session: SessionRow, plan: Chu
     checked = await md5OfFile(session.id, scratch, start);
   } catch (err) {
     // The file could not be hashed (the worker stopped): the chunks stay, the next progress call assembles again.
-    console.warn(`[uploads] hashing upload ${session.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ upload: session.id, err: errorText(err) }, 'hashing an upload failed');
     await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
     throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   }

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { UploadQuota } from '@/lib/contract/spaces';
 import { formatBytes } from '@/lib/format';
+import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
 import { uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_QUOTA, MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA, ServiceError } from '@/lib/server/http/errors';
@@ -16,13 +17,11 @@ import { pathOf, sessionDataKey } from './common';
 
 const MiB = 1024 * 1024;
 
-function megabytes(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
-  return (Number.isFinite(v) && v > 0 ? v : fallback) * MiB;
-}
+type QuotaVariable = 'UPLOAD_SCRATCH_QUOTA_MB' | 'UPLOAD_STORED_QUOTA_MB' | 'UPLOAD_STAFF_STORED_QUOTA_MB';
+const megabytes = (name: QuotaVariable) => config()[name] * MiB;
 
 /** UPLOAD_SCRATCH_QUOTA_MB (default 4096): two unfinished 2 GB course videos at once. */
-export const scratchLimit = () => megabytes('UPLOAD_SCRATCH_QUOTA_MB', 4096);
+export const scratchLimit = () => megabytes('UPLOAD_SCRATCH_QUOTA_MB');
 
 /**
  * UPLOAD_STORED_QUOTA_MB (default 2048) for a learner, UPLOAD_STAFF_STORED_QUOTA_MB (default 51200) for a teacher or
@@ -30,7 +29,7 @@ export const scratchLimit = () => megabytes('UPLOAD_SCRATCH_QUOTA_MB', 4096);
  */
 export function storedLimit(user: SessionUser): number {
   const staff = user.tchrId != null || user.cmsRoles.length > 0;
-  return staff ? megabytes('UPLOAD_STAFF_STORED_QUOTA_MB', 50 * 1024) : megabytes('UPLOAD_STORED_QUOTA_MB', 2048);
+  return staff ? megabytes('UPLOAD_STAFF_STORED_QUOTA_MB') : megabytes('UPLOAD_STORED_QUOTA_MB');
 }
 
 /** Bytes the user's unfinished chunked uploads hold under uploads/tmp, as allocated on disk (a refused chunk's too). */

@@ -7,11 +7,11 @@ import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
 import { ASSEMBLY_STALE_MS, pathOf } from './common';
 import { dropHash } from './hash-worker';
 import { runningHashes } from './hashing';
+import { config } from '@/lib/server/config';
 
 /** Scratch files of an upload untouched this long are removed (UPLOAD_SESSION_MAX_AGE_HOURS, default 24). */
 export function uploadSessionMaxAgeMs(): number {
-  const h = Number(process.env.UPLOAD_SESSION_MAX_AGE_HOURS);
-  return (Number.isFinite(h) && h > 0 ? h : 24) * 60 * 60 * 1000;
+  return config().UPLOAD_SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
 }
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 

@@ -1,0 +1,213 @@
+/**
+ * The server's configuration: every environment variable the server reads, in one zod schema, parsed once and
+ * typed (README, Configuration). A wrong value stops the start (instrumentation.ts calls checkConfig) with a message
+ * in Chinese and English naming the variable, instead of a failure on the first request that needs it.
+ *
+ * Reads of variables that must also work in proxy.ts (the edge runtime: PORTAL_HOSTS, PORTAL_ORIGINS, PORT,
+ * PORTAL_TEST_HOOKS in lib/variants) and in the browser (NEXT_PUBLIC_*, inlined at build time) stay where they are;
+ * they are still validated here at start.
+ *
+ * Tests change process.env between cases: under NODE_ENV=test the parsed value is kept only while the variables are
+ * unchanged (resetConfigForTests() drops it too).
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { parseHostRules, VARIANT_KEYS } from '@/lib/variants';
+import { processState } from './process-state';
+
+/** One bilingual message: `必须是正整数 / must be a positive integer`. */
+const msg = (zh: string, en: string) => `${zh} / ${en}`;
+const M = {
+  positiveInt: msg('必须是正整数', 'must be a positive integer'),
+  positiveNumber: msg('必须是正数', 'must be a positive number'),
+  port: msg('必须是 1-65535 的端口号', 'must be a port number from 1 to 65535'),
+  flag: msg('只能是 0 或 1', 'must be 0 or 1'),
+  url: msg('必须是 http:// 或 https:// 开头的网址', 'must be an http:// or https:// URL'),
+  postgres: msg('必须是 postgres:// 或 postgresql:// 开头的连接地址', 'must be a postgres:// or postgresql:// URL'),
+  smtp: msg('必须是 smtp:// 或 smtps:// 开头的地址', 'must be an smtp:// or smtps:// URL'),
+  seed: msg('只能是 demo 或 none', 'must be demo or none'),
+  nodeEnv: msg('只能是 development、production 或 test', 'must be development, production or test'),
+  secret: msg('至少 16 个字符', 'must be at least 16 characters'),
+  hosts: msg('格式为 主机=站点[:dx]，以逗号分隔，站点是 ' + VARIANT_KEYS.join('、'), 'must be host=variant[:dx], comma-separated, variant one of ' + VARIANT_KEYS.join(', ')),
+  origins: msg('格式为 站点=https://...，以逗号分隔', 'must be variant=https://..., comma-separated'),
+  logLevel: msg('只能是 fatal、error、warn、info、debug、trace 或 silent', 'must be fatal, error, warn, info, debug, trace or silent'),
+  addresses: msg('必须是以逗号分隔的 IP 地址', 'must be comma-separated IP addresses'),
+  originList: msg('必须是以逗号分隔的 http(s) 源地址', 'must be comma-separated http(s) origins'),
+};
+
+/** Unset and empty are the same for most variables (`X=` in a unit file or compose file means "not set"). */
+const unsetIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+
+const isHttpUrl = (v: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+const hasScheme = (schemes: string[]) => (v: string) => {
+  try {
+    return schemes.includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+
+const text = opt(z.string());
+const httpUrl = opt(z.string().refine(isHttpUrl, M.url));
+const positiveInt = (fallback: number) => opt(z.string().regex(/^\d+$/, M.positiveInt).transform(Number).refine((n) => n > 0 && Number.isSafeInteger(n), M.positiveInt)).transform((n) => n ?? fallback);
+const positiveNumber = (fallback: number) =>
+  opt(z.string().refine((s) => /^\d+(\.\d+)?$/.test(s.trim()) && Number(s) > 0, M.positiveNumber).transform(Number)).transform((n) => n ?? fallback);
+/** `1` on, `0` (or unset) off. */
+const flag = (fallback: boolean) => opt(z.enum(['0', '1'], { error: M.flag })).transform((v) => (v === undefined ? fallback : v === '1'));
+
+const schema = z.object({
+  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { error: M.nodeEnv })).transform((v) => v ?? 'development'),
+  PORT: opt(z.string().regex(/^\d+$/, M.port).transform(Number).refine((n) => n >= 1 && n <= 65535, M.port)).transform((n) => n ?? 3000),
+
+  // Database and demo data
+  DATA_DIR: text,
+  DATABASE_URL: opt(z.string().refine(hasScheme(['postgres:', 'postgresql:']), M.postgres)),
+  DB_POOL_SIZE: positiveInt(10),
+  /** Demo data on an empty database only when asked (npm start on the embedded default asks). */
+  SEED: opt(z.enum(['demo', 'none'], { error: M.seed })).transform((v) => v ?? 'none'),
+  SEED_SCALE: positiveInt(1),
+
+  // Hosts, origins, sessions, requests
+  PORTAL_HOSTS: opt(
+    z.string().refine((v) => {
+      const entries = list(v);
+      return entries.length > 0 && parseHostRules(v).length === entries.length;
+    }, M.hosts),
+  ),
+  PORTAL_ORIGINS: opt(
+    z.string().refine(
+      (v) =>
+        list(v).every((part) => {
+          const [name, origin] = part.split('=').map((s) => s.trim());
+          return (VARIANT_KEYS as readonly string[]).includes(name) && !!origin && isHttpUrl(origin);
+        }),
+      M.origins,
+    ),
+  ),
+  SESSION_SECRET: opt(z.string().min(16, M.secret)),
+  API_BASE_URL: httpUrl,
+  API_ALLOWED_ORIGINS: opt(z.string().refine((v) => list(v).every(isHttpUrl), M.originList)),
+  TRUST_PROXY: flag(false),
+  REDIRECT_ALLOWED_HOSTS: text,
+  METRICS_ALLOW: opt(z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses)).transform((v) =>
+    v ? list(v) : ['127.0.0.1', '::1'],
+  ),
+  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel })).transform((v) => v ?? 'info'),
+
+  // Mail
+  SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),
+  MAIL_FROM: text,
+
+  // Single sign-on (the passport)
+  PASSPORT_ISSUER: httpUrl,
+  PASSPORT_AUTHORIZE_URL: httpUrl,
+  PASSPORT_TOKEN_URL: httpUrl,
+  PASSPORT_USERINFO_URL: httpUrl,
+  PASSPORT_HTTP_CLIENT_ID: text,
+  PASSPORT_HTTPS_CLIENT_ID: text,
+  PASSPORT_CLIENT_SECRET: text,
+  PASSPORT_REDIRECT_URI: httpUrl,
+  PASSPORT_REGISTER_URL: httpUrl,
+  PASSPORT_LINK_PROMPT: flag(true),
+  STATION_PROMPT: flag(true),
+
+  // Other systems and addresses shown to users
+  NEXT_PUBLIC_CMS_URL: text,
+  NEXT_PUBLIC_API_BASE_URL: text,
+  NEXT_PUBLIC_FEEDBACK_URL: text,
+  OLD_CMS_URL: httpUrl,
+  OLD_CMS_SECRET: text,
+  STU_URL: text,
+  APP_ANDROID_URL: httpUrl,
+  APP_IOS_URL: httpUrl,
+  PORTAL_OTHER_SITES: text,
+  PORTAL_CONTACT_EMAIL: text,
+
+  // The AI assistant and AI subtitles
+  LLM_BASE_URL: httpUrl,
+  LLM_API_KEY: text,
+  LLM_MODEL: text,
+  /** Unset: whisper-1; set empty: AI subtitles off (so empty is not "unset" here). */
+  LLM_TRANSCRIBE_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? 'whisper-1' : v.trim() || null)),
+
+  // Uploads and media
+  UPLOAD_DIR: text,
+  FFMPEG_PATH: opt(z.string()).transform((v) => v ?? 'ffmpeg'),
+  UPLOAD_SESSION_MAX_AGE_HOURS: positiveNumber(24),
+  UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
+  UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
+  UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
+
+  // Security
+  PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),
+  RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform((v) => v !== 'off'),
+
+  PORTAL_TEST_HOOKS: flag(false),
+});
+
+export type Config = z.output<typeof schema>;
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Config)[];
+
+/** A configuration that cannot be used; `message` names every wrong variable, in Chinese and English. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`配置错误 / invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string | undefined> = {};
+  for (const key of CONFIG_VARIABLES) input[key] = env[key];
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${String(issue.path[0] ?? '?')} ${issue.message}`);
+  throw new ConfigError([...new Set(problems)]);
+}
+
+const envKey = () => CONFIG_VARIABLES.map((k) => process.env[k] ?? '\u0000').join('\u0001');
+
+// One parsed configuration for the process (Next.js loads this module once per kind of entry: lib/server/process-state).
+const state = processState<{ value?: Config; key?: string }>('config', () => ({}));
+
+/** The configuration, parsed on first use and kept. */
+export function config(): Config {
+  if (state.value && (process.env.NODE_ENV !== 'test' || state.key === envKey())) return state.value;
+  const key = process.env.NODE_ENV === 'test' ? envKey() : undefined;
+  state.value = parseConfig();
+  state.key = key;
+  return state.value;
+}
+
+/** Drops the parsed configuration: the next config() reads process.env again. */
+export function resetConfigForTests(): void {
+  state.value = undefined;
+  state.key = undefined;
+}
+
+/**
+ * The start-up check (instrumentation.ts): parses the configuration, and on a wrong value prints why and ends the
+ * process, so that an instance with a bad setting never joins the others.
+ */
+export function checkConfig(exit: (code: number) => never = process.exit): Config {
+  try {
+    resetConfigForTests();
+    return config();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message.replace(/; /g, '\n  ')}\n`);
+    return exit(1);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * A production start: an empty database gets no demo accounts unless SEED=demo asks for them (README, SEED).
+ */
+import { sql } from 'drizzle-orm';
+import { closeDb, db } from '@/lib/server/db';
+import { resetConfigForTests } from '@/lib/server/config';
+
+const saved = process.env.SEED;
+
+afterAll(async () => {
+  await closeDb();
+  if (saved === undefined) delete process.env.SEED;
+  else process.env.SEED = saved;
+  resetConfigForTests();
+});
+
+const count = async (table: string) => {
+  const res = (await (await db()).execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0].n);
+};
+
+it('an empty database is migrated but not seeded without SEED=demo', async () => {
+  await closeDb();
+  delete process.env.SEED;
+  resetConfigForTests();
+  expect(await count('operators')).toBe(0);
+  expect(await count('courses')).toBe(0);
+}, 120_000);
