@@ -8,3 +8,4 @@ export * from './tables/catalogue';
 export * from './tables/accounts';
 export * from './tables/learning';
 export * from './tables/spaces';
+export * from './tables/jobs';
