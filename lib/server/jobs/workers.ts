@@ -2,13 +2,15 @@
  * The handlers of the portal's jobs, and what runs them: the workers started with the server, or a test's drain.
  * Kept apart from index.ts, which the services import to queue jobs: this file imports the services.
  */
+import { runAiSubtitlesJob } from '@/lib/server/services/learning/ai-subtitles';
+import { runTrialCutJob } from '@/lib/server/services/media/trial-cuts';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads/sweep';
 import { JOBS, jobRunner, registerJobHandlers, type JobName } from './index';
 import type { DrainOptions } from './types';
 
 registerJobHandlers({
-  [JOBS.trialCut]: async () => undefined,
-  [JOBS.aiSubtitles]: async () => undefined,
+  [JOBS.trialCut]: runTrialCutJob,
+  [JOBS.aiSubtitles]: runAiSubtitlesJob,
   [JOBS.uploadSweep]: async () => void (await sweepAbandonedUploads()),
 });
 
