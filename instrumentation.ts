@@ -1,8 +1,9 @@
 /**
  * Runs once when the server starts (Next.js): the configuration is checked (a wrong value ends the process with a
  * message naming it, lib/server/config), the start is logged (with a warning when test hooks are on), then the
- * request hook is installed (lib/server/lanes/request-hook), and with PostgreSQL the listener of the other
- * instances' invalidations starts (lib/server/cache).
+ * request hook is installed (lib/server/lanes/request-hook), with PostgreSQL the listener of the other instances'
+ * invalidations starts (lib/server/cache), and the job workers start (lib/server/jobs; JOBS_WORKERS=0 leaves them
+ * off on this instance).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -10,4 +11,6 @@ export async function register() {
   (await import('./lib/server/ops/start-notice')).announceStart(settings);
   (await import('./lib/server/lanes/request-hook')).installRequestHook();
   (await import('./lib/server/cache')).startInvalidationListener();
+  // Not awaited: the first request need not wait for pg-boss's start (its schema is made then, once).
+  void (await import('./lib/server/jobs/workers')).startJobs().catch(async (err: Error) => (await import('./lib/server/ops/log')).log.error({ err: err.message }, 'job workers did not start'));
 }

@@ -29,6 +29,11 @@ export function ChapterFiles({ course, locked, onChange }: { course: CreationCou
                   <span className="ml-2 text-gray-600">
                     {ch.fileName} {ch.fileSize ? formatBytes(ch.fileSize) : ''} {ch.durationSeconds ? formatHMS(ch.durationSeconds) : ''}
                   </span>
+                  {ch.trialProcessing && (
+                    <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800" title="试看片段正在生成，生成前未选学的学员不能试看">
+                      试看片段处理中
+                    </span>
+                  )}
                 </span>
                 {!locked && (
                   <RemoveButton

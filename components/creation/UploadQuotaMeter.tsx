@@ -2,7 +2,6 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import type { UploadQuota } from '@/lib/contract/spaces';
 import { formatBytes } from '@/lib/format';
 
 export const QUOTA_KEY = '/api/resourceFile/quota' as const;

@@ -74,7 +74,7 @@ export function PlayerVideo({ chapter, chosen, videoRef, onLoadedMetadata, onPla
           inactive={subtitling !== null}
           className="mt-2 rounded border border-gray-500 px-3 py-1 text-sm text-gray-100 hover:bg-gray-800 aria-disabled:opacity-60"
         >
-          {subtitling === chapter.id ? 'AI字幕生成中，请稍候…' : '生成AI字幕'}
+          {subtitling === chapter.id ? 'AI字幕处理中，请稍候…' : '生成AI字幕'}
         </BusyButton>
       )}
       <p className="mt-1 text-sm text-gray-300" aria-live="polite" data-testid="study-status">

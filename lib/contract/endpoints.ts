@@ -233,7 +233,7 @@ export interface LearningContract {
   '/api/study/batchSubmit': E<typeof learn.batchSubmitSchema, HeartbeatAnswer[]>;
   '/api/study/lock': E<typeof learn.lockSchema, StudyLock>;
   '/api/course/selfTest': E<typeof learn.chapterIdSchema, SelfTest>;
-  '/api/course/aiSubtitles': E<typeof learn.chapterIdSchema, AiSubtitlesResult>;
+  '/api/course/aiSubtitles': E<typeof learn.aiSubtitlesSchema, AiSubtitlesResult>;
   '/api/course/selfTestSubmit': E<typeof learn.selfTestSubmitSchema, SelfTestResult>;
   '/api/course/summaries': E<typeof learn.noteListSchema, Page<CourseNote>>;
   '/api/course/reviewSave': E<typeof learn.noteSaveSchema, { id: number }>;

@@ -114,11 +114,13 @@ export interface CourseState {
   finished: boolean;
 }
 
-export interface AiSubtitlesResult {
-  chapterId: number;
-  hasSubtitle: true;
-  source: 'track' | 'ai';
-}
+/**
+ * ready: the chapter has its track (a course's own, or made by AI); processing: a job is making it (the player shows
+ * 处理中 and asks again with `poll`). A job that failed is answered as an error (AI字幕生成失败，请稍后再试).
+ */
+export type AiSubtitlesResult =
+  | { chapterId: number; state: 'ready'; hasSubtitle: true; source: 'track' | 'ai' }
+  | { chapterId: number; state: 'processing'; hasSubtitle: false; source: null };
 
 /** The player's lock on a course (one window plays at a time); until: when another window's lock lapses. */
 export type StudyLock = { locked: boolean; until: null } | { locked: boolean; until: string };

@@ -81,6 +81,8 @@ export interface CreationChapter {
   durationSeconds: number;
   fileName: string;
   fileSize: number;
+  /** The trial rendition of its video is being made (a job): the row shows 处理中. */
+  trialProcessing?: boolean;
 }
 
 export interface CreationAudit {

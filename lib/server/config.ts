@@ -149,6 +149,10 @@ const schema = z.object({
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
 
+  // Jobs
+  JOBS_WORKERS: flag(true),
+  JOBS_POOL_SIZE: positiveInt(4),
+
   // Security
   PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),
   RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform((v) => v !== 'off'),

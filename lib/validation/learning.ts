@@ -28,6 +28,8 @@ export const lockSchema = z.object({
 
 export const courseIdSchema = z.object({ courseId: id });
 export const chapterIdSchema = z.object({ chapterId: id });
+/** AI subtitles: asking makes the track (a job); `poll` only asks how that job is doing and never queues one. */
+export const aiSubtitlesSchema = z.object({ chapterId: id, poll: z.boolean().optional() });
 
 export const selfTestSubmitSchema = z.object({
   chapterId: id,

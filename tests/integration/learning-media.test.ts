@@ -10,6 +10,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
+import { JOBS } from '@/lib/server/jobs';
+import { drainJobs } from '@/lib/server/jobs/workers';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { CourseView } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -107,9 +109,15 @@ describe('a course video uploaded in the creation centre', () => {
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  it('plays in the player: a cut at the trial limit before 选学, the uploaded file after', async () => {
+  it('plays in the player: a cut at the trial limit before 选学 (made by a job, not by the request), the uploaded file after', async () => {
     const view = (await call('/api/course/view', { courseId })).data as CourseView;
     expect(view.chapters.find((c) => c.id === chapterId)).toMatchObject({ playable: true, trialSeconds: 180, duration: 300, mediaType: 'video/webm' });
+    // The chapter was stored without the creation centre: the first play falls back (nothing before 选学) at once
+    // and queues the cut; a worker makes it.
+    const early = await get(String(chapterId), { range: 'bytes=0-' });
+    expect(early.status).toBe(403);
+    expect(await early.text()).toBe('请选学后播放');
+    expect(await drainJobs({ names: [JOBS.trialCut] })).toBe(1);
     const trial = await get(String(chapterId), { range: 'bytes=0-' });
     expect(trial.status).toBe(206);
     expect(trial.headers.get('x-media-rendition')).toBe('trial');
@@ -132,7 +140,7 @@ describe('a course video uploaded in the creation centre', () => {
     const d = await db();
     const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'party'));
     const token = await createSession(learner.id);
-    const ask = () => call('/api/course/aiSubtitles', { chapterId }, token);
+    const ask = (poll?: boolean) => call('/api/course/aiSubtitles', poll ? { chapterId, poll } : { chapterId }, token);
     // The seed may have enrolled this learner in the course (the courses behind their hours): start unchosen.
     await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
     expect((await ask()).msg).toBe('请选学后播放');
@@ -155,17 +163,33 @@ describe('a course video uploaded in the creation centre', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     process.env.LLM_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    const drain = (at?: Date) => drainJobs({ names: [JOBS.aiSubtitles], at });
+    const later = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
     try {
+      // Asked, the request answers at once (处理中) and a job does the work; the track is then polled for.
       answer = '<html>not a track</html>';
-      expect((await ask()).msg).toBe('AI字幕生成失败，请稍后再试');
+      const processing = { chapterId, state: 'processing', hasSubtitle: false, source: null };
+      expect((await ask()).data).toEqual(processing);
+      expect(seen).toHaveLength(0);
+      expect((await ask()).data).toEqual(processing); // asked twice: still one job
+      expect(await drain()).toBe(1);
+      // The upstream's answer was no track: retried with back-off, 处理中 meanwhile, failed after the last try.
+      expect((await ask(true)).data).toEqual(processing);
+      expect(await drain()).toBe(0);
+      expect(await drain(later(1))).toBe(1);
+      expect(await drain(later(2))).toBe(1);
+      expect(seen).toHaveLength(3);
+      expect((await ask(true)).msg).toBe('AI字幕生成失败，请稍后再试');
       answer = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n欢迎学习本课程\n';
-      const made = await ask();
+      expect((await ask()).data).toEqual(processing); // asked again after a failure: a new job
+      expect(await drain()).toBe(1);
+      const made = await ask(true);
       expect(made.code).toBe(0);
-      expect(made.data).toMatchObject({ chapterId, hasSubtitle: true, source: 'ai' });
-      expect(seen).toHaveLength(2);
-      expect(seen[1]).toMatchObject({ model: 'whisper-1', language: 'zh', format: 'vtt' });
+      expect(made.data).toMatchObject({ chapterId, state: 'ready', hasSubtitle: true, source: 'ai' });
+      expect(seen).toHaveLength(4);
+      expect(seen[3]).toMatchObject({ model: 'whisper-1', language: 'zh', format: 'vtt' });
       // the sound went up as MP3 (an ID3 tag or an MPEG frame sync)
-      expect(seen[1].head === 'ID3' || seen[1].head.charCodeAt(0) === 0xff).toBe(true);
+      expect(seen[3].head === 'ID3' || seen[3].head.charCodeAt(0) === 0xff).toBe(true);
       const view = (await call('/api/course/view', { courseId })).data as CourseView;
       expect(view.aiSubtitles).toBe(true);
       expect(view.chapters.find((c) => c.id === chapterId)?.hasSubtitle).toBe(true);
@@ -173,8 +197,9 @@ describe('a course video uploaded in the creation centre', () => {
       expect(track.headers.get('content-type')).toMatch(/text\/vtt/);
       expect(await track.text()).toContain('欢迎学习本课程');
       // made once: asking again answers from the stored track
-      expect((await ask()).data).toMatchObject({ source: 'ai' });
-      expect(seen).toHaveLength(2);
+      expect((await ask()).data).toMatchObject({ state: 'ready', source: 'ai' });
+      expect(await drain()).toBe(0);
+      expect(seen).toHaveLength(4);
     } finally {
       server.close();
       process.env.LLM_BASE_URL = savedBase;

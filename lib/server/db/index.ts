@@ -236,8 +236,19 @@ export async function prepared<T>(name: string, query: SQL): Promise<T[]> {
   return (await handle.runPrepared(name, text, params)) as T[];
 }
 
+const closers = ((globalThis as unknown as { __portalDbClosers?: Set<() => Promise<void>> }).__portalDbClosers ??= new Set());
+
+/** Runs `fn` before the handle closes (the job runner stops with the database it works on). */
+export function onCloseDb(fn: () => Promise<void>): void {
+  closers.add(fn);
+}
+
 /** Closes the handle (tests, scripts); the next db() call opens a new one. */
 export async function closeDb(): Promise<void> {
+  for (const fn of [...closers]) {
+    closers.delete(fn);
+    await fn().catch((err: Error) => console.warn(`[db] before close: ${err.message}`));
+  }
   const handle = g.__portalDb;
   g.__portalDb = undefined;
   if (handle) await (await handle).close();

@@ -9,3 +9,4 @@ export * from './tables/accounts';
 export * from './tables/learning';
 export * from './tables/spaces';
 export * from './tables/operations';
+export * from './tables/jobs';

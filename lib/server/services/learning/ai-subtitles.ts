@@ -4,7 +4,8 @@
  * `LLM_TRANSCRIBE_MODEL`, default whisper-1). The sound is taken from the chapter's video with ffmpeg (mono,
  * 16 kHz, 32 kbit/s MP3: an hour is about 14 MB), the answer is checked to be WebVTT, stored beside the uploads
  * and recorded as the chapter's subtitle, so it is made once and then served like any track. Off when no
- * service is configured; only a learner who chose the course (or its teacher) can ask for one.
+ * service is configured; only a learner who chose the course (or its teacher) can ask for one. The work is a job
+ * (lib/server/jobs, one per chapter at a time): the request answers at once with its state.
  */
 import 'server-only';
 import { openAsBlob } from 'node:fs';
@@ -22,6 +23,8 @@ import type { SessionUser } from '../accounts/sessions';
 import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
 import { config } from '@/lib/server/config';
 import { errorText, log } from '@/lib/server/ops/log';
+import { JOBS, jobPending, latestJob, queueJob } from '@/lib/server/jobs';
+import type { AiSubtitlesResult } from '@/lib/contract/learning';
 
 export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
 export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
@@ -32,7 +35,6 @@ export const MSG_CHAPTER_MISSING = '章节不存在';
 export const AI_SUBTITLE_PREFIX = 'subtitles/';
 const MAX_VTT_BYTES = 2 * 1024 * 1024;
 const UPSTREAM_TIMEOUT_MS = 10 * 60_000;
-const inFlight = new Map<number, Promise<void>>();
 
 export function aiSubtitlesConfigured(): boolean {
   return !!config().LLM_BASE_URL && config().LLM_TRANSCRIBE_MODEL !== null;
@@ -45,38 +47,61 @@ export function subtitleFileOf(subtitle: string): string | null {
   return clip ? path.join(mediaRoot(), clip.subtitleFile) : null;
 }
 
-export interface AiSubtitlesResult {
-  chapterId: number;
-  hasSubtitle: true;
-  source: 'track' | 'ai';
-}
+export type { AiSubtitlesResult };
 
-export async function aiSubtitles(user: SessionUser, chapterId: number): Promise<AiSubtitlesResult> {
-  const d = await db();
-  const [chapter] = await d
+const jobKey = (chapterId: number) => `ch${chapterId}`;
+
+async function chapterOf(chapterId: number) {
+  const [chapter] = await (await db())
     .select({ courseId: courseChapters.courseId, media: courseChapters.media, subtitle: courseChapters.subtitle, teacherId: courses.teacherId })
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
+  return chapter ?? null;
+}
+
+/** The chapter's subtitle when its file is there: a course's own track or one made here. */
+async function existingTrack(subtitle: string): Promise<'track' | 'ai' | null> {
+  const existing = subtitle ? subtitleFileOf(subtitle) : null;
+  if (!existing || !(await stat(existing).then(() => true, () => false))) return null;
+  return subtitle.startsWith(AI_SUBTITLE_PREFIX) ? 'ai' : 'track';
+}
+
+/** The sound's source: a demo clip's file or the uploaded video, or null. */
+async function sourceOf(media: string): Promise<string | null> {
+  const clip = clipFor(media);
+  return clip ? path.join(mediaRoot(), clip.file) : ((await uploadedMediaOf(media))?.fullPath ?? null);
+}
+
+/**
+ * Asks for a chapter's AI subtitles: `ready` when it has a track; otherwise a job makes one and the answer is
+ * `processing` at once (the player polls). `poll` only reports: a job that ended without a track is an error then.
+ */
+export async function aiSubtitles(user: SessionUser, chapterId: number, poll = false): Promise<AiSubtitlesResult> {
+  const chapter = await chapterOf(chapterId);
   if (!chapter) throw new ServiceError(MSG_CHAPTER_MISSING);
-  const existing = chapter.subtitle ? subtitleFileOf(chapter.subtitle) : null;
-  if (existing && (await stat(existing).then(() => true, () => false))) {
-    return { chapterId, hasSubtitle: true, source: chapter.subtitle.startsWith(AI_SUBTITLE_PREFIX) ? 'ai' : 'track' };
-  }
+  const source = await existingTrack(chapter.subtitle);
+  if (source) return { chapterId, state: 'ready', hasSubtitle: true, source };
   const teaches = user.tchrId != null && user.tchrId === chapter.teacherId;
   if (!teaches && !(await courseState(user.operatorID, chapter.courseId)).chosen) throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
   if (!aiSubtitlesConfigured()) throw new ServiceError(MSG_SUBTITLES_OFF);
-  const clip = clipFor(chapter.media);
-  const source = clip ? path.join(mediaRoot(), clip.file) : (await uploadedMediaOf(chapter.media))?.fullPath;
-  if (!source) throw new ServiceError(MSG_SUBTITLES_NO_MEDIA);
-  // One transcription per chapter at a time; a second request waits for the first.
-  let job = inFlight.get(chapterId);
-  if (!job) {
-    job = transcribe(chapterId, source).finally(() => inFlight.delete(chapterId));
-    inFlight.set(chapterId, job);
-  }
-  await job;
-  return { chapterId, hasSubtitle: true, source: 'ai' };
+  if (!(await sourceOf(chapter.media))) throw new ServiceError(MSG_SUBTITLES_NO_MEDIA);
+  const processing: AiSubtitlesResult = { chapterId, state: 'processing', hasSubtitle: false, source: null };
+  // One job per chapter at a time: a second learner asking meanwhile is told it is on its way.
+  if (jobPending(await latestJob(JOBS.aiSubtitles, jobKey(chapterId)))) return processing;
+  if (poll) throw new ServiceError(MSG_SUBTITLES_FAILED);
+  await queueJob(JOBS.aiSubtitles, { chapterId }, jobKey(chapterId));
+  return processing;
+}
+
+/** The job: makes the track unless the chapter has one by now; a failure is thrown, so the queue retries it. */
+export async function runAiSubtitlesJob(data: Record<string, unknown>): Promise<void> {
+  const chapterId = Number(data.chapterId);
+  const chapter = Number.isInteger(chapterId) ? await chapterOf(chapterId) : null;
+  if (!chapter || (await existingTrack(chapter.subtitle))) return;
+  const source = await sourceOf(chapter.media);
+  if (!source) throw new Error(MSG_SUBTITLES_NO_MEDIA);
+  await transcribe(chapterId, source);
 }
 
 async function transcribe(chapterId: number, source: string): Promise<void> {

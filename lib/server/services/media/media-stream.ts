@@ -22,7 +22,8 @@ import { clipFor, mediaRoot, trialSeconds } from './demo-media';
 import { visibleCourses } from '../audience';
 import { courseState } from '../learning/course-enrolment';
 import { resolveSession, type SessionUser } from '../accounts/sessions';
-import { trialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { readyTrialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import { queueMissingTrialCut } from './trial-cuts';
 import { subtitleFileOf } from '../learning/ai-subtitles';
 import { replayOf } from '../learning/live-replay';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
@@ -162,9 +163,12 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   } else if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
   else if (full) file = uploaded!.fullPath;
   else {
-    const trial = await trialRendition(uploaded!, trialLimit);
-    // No trial rendition could be made: nothing of the course leaves the server before 选学.
-    if (!trial) return text(403, SELECT_BEFORE_PLAY_MSG);
+    const trial = await readyTrialRendition(uploaded!, trialLimit);
+    // No trial rendition (not made yet, or it could not be): nothing of the course leaves the server before 选学.
+    if (!trial) {
+      await queueMissingTrialCut(chapter.media, uploaded!, trialLimit);
+      return text(403, SELECT_BEFORE_PLAY_MSG);
+    }
     file = trial;
   }
   return streamFile(request, file, {

@@ -1,8 +1,8 @@
 /**
  * Course videos uploaded in the creation centre, played in the player (SPEC 8/9 trial rule on the server): a
  * learner who chose the course gets the uploaded file; anyone else a trial rendition cut at the trial limit by
- * ffmpeg (stream copy, no re-encoding), made on first demand and kept beside the uploads. Without ffmpeg (or when
- * the cut fails) there is no trial rendition and nothing is served to a learner on trial.
+ * ffmpeg (stream copy, no re-encoding), made by a job when the chapter is saved (trial-cuts.ts) and kept beside the
+ * uploads. Until it is made, or without ffmpeg (or when the cut fails), nothing is served to a learner on trial.
  */
 import 'server-only';
 import { spawn } from 'node:child_process';
@@ -109,7 +109,8 @@ export function runFfmpeg(args: string[]): Promise<boolean> {
 
 /**
  * The trial rendition of an uploaded file (its first `seconds`), or null when it cannot be made. Written to a
- * temporary name and renamed, so a half-written rendition is never served; concurrent requests share one cut.
+ * temporary name and renamed, so a half-written rendition is never served; concurrent calls share one cut. Called by
+ * the trial-cut job only (trial-cuts.ts): a request never waits for ffmpeg.
  */
 export function trialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
   const key = `trials/${media.key}-${seconds}s.${media.ext}`;
@@ -135,4 +136,10 @@ export function trialRendition(media: UploadedMedia, seconds: number): Promise<s
   })().finally(() => inFlight.delete(target));
   inFlight.set(target, job);
   return job;
+}
+
+/** The trial rendition when it has been made (see trialRendition), else null: the player then falls back. */
+export async function readyTrialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
+  const target = uploadedFilePath(`trials/${media.key}-${seconds}s.${media.ext}`);
+  return target && (await stat(target).then((s) => s.size > 0, () => false)) ? target : null;
 }

@@ -18,6 +18,7 @@ import { auditSetting } from '../catalogue/site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from '../accounts/sessions';
 import { fileByUrl, userHasFile } from './uploads';
+import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/trial-cuts';
 import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
 
 export const MSG_NOT_YOURS = '只能修改自己创建的课程';
@@ -130,6 +131,8 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
     const f = ch.media ? await fileByUrl(ch.media) : null;
     if (f) files.set(ch.media, { name: f.originalName, size: f.size });
   }
+  const trialsPending = new Set<number>();
+  for (const ch of chapters) if (files.has(ch.media) && (await trialCutPending(ch.media, ch.durationSeconds).catch(() => false))) trialsPending.add(ch.id);
   const audits = await d.select().from(courseAudits).where(eq(courseAudits.courseId, courseId)).orderBy(desc(courseAudits.createdAt), desc(courseAudits.id)).limit(20);
   return {
     courseId: c.id,
@@ -150,6 +153,7 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
       durationSeconds: ch.durationSeconds,
       fileName: files.get(ch.media)?.name ?? '',
       fileSize: files.get(ch.media)?.size ?? 0,
+      trialProcessing: trialsPending.has(ch.id),
     })),
     audits: audits.map((a) => ({ kind: a.kind as CreationCourse['audits'][number]['kind'], fromStatus: a.fromStatus, toStatus: a.toStatus, reason: a.reason, createdAt: a.createdAt.toISOString() })),
     updatedAt: (audits[0]?.createdAt ?? c.publishedAt).toISOString(),
@@ -210,6 +214,8 @@ export async function saveChapter(
   }
   await refreshChapterStats(c.id);
   await afterEdit(user, c);
+  // The trial rendition is cut by a job now, so the first visitor to play the chapter does not wait for ffmpeg.
+  if (file.kind !== 'document') await queueTrialCut(media, durationSeconds);
   return { chapterId };
 }
 
@@ -252,6 +258,8 @@ async function setStatus(c: CourseRow, to: number, kind: string, reason: string,
     .where(eq(courses.id, c.id));
   await audit(c.id, kind, c.auditStatus, to, reason, reviewerId);
   if (c.teacherId != null && (to === 1052 || c.auditStatus === 1052)) await refreshTeacherCount(c.teacherId);
+  // Published: any chapter whose trial rendition is missing (a failed cut, a file stored since) is queued again.
+  if (to === 1052) await queueCourseTrialCuts(c.id);
 }
 
 /** Submits for review; the audit setting decides machine and/or manual review (SPEC 3 Audit setting, 4.5). */

@@ -21,7 +21,6 @@ import { assemble } from './publish';
 import { assertScratchRoom, assertStoredRoom } from './quota';
 import { discardRefusedChunk, receivingChunk } from './scratch';
 import { checkPlan, chunkCountOf, findOrCreateSession, ownsFile, progressOf, type ChunkPlan } from './sessions';
-import { sweepAbandonedUploads, sweepDue } from './sweep';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
@@ -31,7 +30,6 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
  */
 export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promise<UploadProgress> {
   checkPlan(plan);
-  if (sweepDue()) await sweepAbandonedUploads().catch(() => 0);
   const existing = await existingFile(plan.fileMd5, plan.fileSize);
   if (existing && ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind']) && (await ownsFile(user, existing))) {
     const n = chunkCountOf(plan);

@@ -12,14 +12,12 @@ import { existingFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, MSG_TOO_BIG, MSG_TYPE, 
 import { publish } from './publish';
 import { assertStoredRoom } from './quota';
 import { claimFile, ownsFile } from './sessions';
-import { sweepAbandonedUploads, sweepDue } from './sweep';
 
 /**
  * One small file in one request, streamed to a scratch file, checked, then published.
  * A refused, cut-off or failed upload removes its scratch file at once.
  */
 export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', fileName: string, body: Readable): Promise<UploadedFile> {
-  if (sweepDue()) void sweepAbandonedUploads().catch(() => 0);
   const limit = UPLOAD_LIMITS[call];
   const scratch = pathOf(`tmp/small-${randomBytes(12).toString('hex')}`);
   let file: FileRow;

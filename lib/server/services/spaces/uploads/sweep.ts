@@ -13,26 +13,17 @@ import { config } from '@/lib/server/config';
 export function uploadSessionMaxAgeMs(): number {
   return config().UPLOAD_SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
 }
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
-
-let lastSweep = 0;
 /** A one-request upload's scratch file (tmp/small-*) untouched this long was left by a request that died. */
 const SMALL_SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;
-
-/** Whether the last sweep is older than 10 minutes (the callers then run one). */
-export function sweepDue(now = Date.now()): boolean {
-  return now - lastSweep > SWEEP_EVERY_MS;
-}
 
 /**
  * Removes what abandoned uploads left under uploads/tmp: a session's scratch folder untouched for longer
  * than `maxAgeMs` goes, with its chunk records (the session starts again from chunk 0 if the user comes
  * back). Folders with no session at all go too, and so do the scratch files of one-request uploads
- * (small-*) untouched for an hour (or `maxAgeMs` if shorter). Runs at most every 10 minutes from the
- * progress call and the one-request uploads.
+ * (small-*) untouched for an hour (or `maxAgeMs` if shorter). A scheduled job (lib/server/jobs, every 5 minutes on
+ * one instance), never inside an upload request.
  */
 export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), now = Date.now()): Promise<number> {
-  lastSweep = now;
   const tmp = pathOf('tmp');
   let names: string[];
   try {
