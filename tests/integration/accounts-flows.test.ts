@@ -274,7 +274,7 @@ describe('login: results, throttling, captcha', () => {
   it('passwords are stored as scrypt hashes', async () => {
     const d = await db();
     const [op] = await d.select({ h: operators.passwordHash }).from(operators).where(eq(operators.userId, 'learner'));
-    expect(op.h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(op.h).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
   });
 });
 
