@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
-import { durableOptions, groupCommit, readsOnly } from './durable';
+import { durableOptions, type WalSync } from './durable';
 
 import type { Db } from './types';
 import { config } from '../config';
@@ -74,15 +74,15 @@ async function open(): Promise<DbHandle> {
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
   // database is ~60 MB on disk and the operating system caches the rest.
   const options = { postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'], parsers };
-  // Every statement that may write marks the WAL for the next group flush (durable.ts).
-  let written = () => undefined as void;
-  const drizzle = (pg: PGliteType) => drizzlePglite(leanForDrizzle(pg, parsers, (text) => readsOnly(text) || written()) as unknown as PGliteType, { schema });
+  const drizzle = (pg: PGliteType) => drizzlePglite(leanForDrizzle(pg, parsers) as unknown as PGliteType, { schema });
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  // On disk: fsync on and reaching the disk, the WAL's synced in groups before answers go out (durable.ts).
+  let wal: WalSync | null = null;
   const create = () => {
     if (dir === 'memory') return new PGlite(options);
-    // On disk: fsync on, reaching the disk, commits flushed in groups before they are acknowledged (durable.ts).
     const durable = durableOptions(PGlite.defaultStartParams, path.join(dir, 'pglite'));
-    return new PGlite({ ...options, ...durable, postgresqlconf: [...options.postgresqlconf, ...durable.postgresqlconf] });
+    wal = durable.wal;
+    return new PGlite({ ...options, ...durable.options, postgresqlconf: [...options.postgresqlconf, ...durable.options.postgresqlconf] });
   };
   let client = create();
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
@@ -93,9 +93,6 @@ async function open(): Promise<DbHandle> {
     await client.close();
     client = create();
   }
-  // In memory there is no disk to reach: nothing to flush.
-  const commits = dir === 'memory' ? null : groupCommit(client);
-  if (commits) written = commits.markWritten;
   const db = drizzle(client) as unknown as Db;
   // PGlite's API has no named statements: PREPARE once in its single session, then EXECUTE with literals. The
   // preparation is one promise per name, so calls arriving together before it is done wait for it rather than
@@ -119,13 +116,14 @@ async function open(): Promise<DbHandle> {
       entry = made;
     }
     await entry.ready;
-    if (!readsOnly(text)) written();
     return (await pg.query<Record<string, unknown>>(`EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`)).rows;
   };
+  // In memory there is no disk to reach: nothing to flush.
+  const commits = wal as WalSync | null;
   const flush = commits ? commits.flush : async () => undefined;
   const close = async () => {
-    commits?.stop();
     await client.close();
+    commits?.stop();
   };
   return { db, kind: 'pglite', close, runPrepared, flush };
 }
@@ -147,7 +145,7 @@ type QueryOptions = Parameters<PGliteType['query']>[2];
  * What drizzle uses of PGlite (query, and transaction with its own query), with each query's `parsers` left out
  * when they are the ones the instance already has (see open()). Parsers of any other kind still pass through.
  */
-function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>, seen: (text: string) => unknown = () => undefined) {
+function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>) {
   const lean = (options: QueryOptions): QueryOptions => {
     const own = options?.parsers;
     if (!own || !Object.keys(own).every((oid) => Number(oid) in instanceParsers)) return options;
@@ -157,10 +155,8 @@ function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>
   };
   const queryOf =
     (q: PGliteQueryable) =>
-    <T,>(text: string, params?: unknown[], options?: QueryOptions) => {
-      seen(text);
-      return q.query<T>(text, params, lean(options));
-    };
+    <T,>(text: string, params?: unknown[], options?: QueryOptions) =>
+      q.query<T>(text, params, lean(options));
   return {
     query: queryOf(pg),
     // The transaction object itself, seen through one whose query is lean (its other members stay live).
@@ -214,8 +210,8 @@ export function getDbHandle(): Promise<DbHandle> {
 }
 
 /**
- * Waits until every write so far survives a power loss (PGlite on disk: one group flush shared by the requests that
- * wait together; PostgreSQL and memory: at once). Called before a call's answer is sent.
+ * Waits until every write so far survives a power loss (PGlite on disk: one sync of the WAL shared by the requests
+ * that wait together; PostgreSQL and memory: at once). Called before a call's answer is sent.
  */
 export async function durable(): Promise<void> {
   await (await getDbHandle()).flush();
