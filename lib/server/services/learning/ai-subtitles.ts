@@ -2,13 +2,13 @@
  * AI subtitles (SPEC 7, course calls): a WebVTT track made for a chapter that has none, by the speech-to-text
  * endpoint of the configured OpenAI-compatible service (`LLM_BASE_URL` + `/audio/transcriptions`, model
  * `LLM_TRANSCRIBE_MODEL`, default whisper-1). The sound is taken from the chapter's video with ffmpeg (mono,
- * 16 kHz, 32 kbit/s MP3: an hour is about 14 MB), the answer is checked to be WebVTT, stored beside the uploads
+ * 16 kHz, 32 kbit/s MP3: an hour is about 14 MB), the answer is checked to be WebVTT, stored in the file store
  * and recorded as the chapter's subtitle, so it is made once and then served like any track. Off when no
  * service is configured; only a learner who chose the course (or its teacher) can ask for one.
  */
 import 'server-only';
 import { openAsBlob } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
@@ -16,7 +16,7 @@ import { db } from '@/lib/server/db';
 import { courseChapters, courses } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { clipFor, mediaRoot } from '../media/demo-media';
-import { uploadedFilePath } from '@/lib/server/storage';
+import { isSafeKey, scratchFile, storage } from '@/lib/server/storage';
 import { courseState } from './course-enrolment';
 import type { SessionUser } from '../accounts/sessions';
 import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
@@ -36,11 +36,17 @@ export function aiSubtitlesConfigured(): boolean {
   return !!process.env.LLM_BASE_URL && process.env.LLM_TRANSCRIBE_MODEL !== '';
 }
 
-/** The file of a chapter's subtitle track (a demo clip's, or one made here), or null. */
-export function subtitleFileOf(subtitle: string): string | null {
-  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return uploadedFilePath(subtitle);
+/** A chapter's subtitle track (a demo clip's file, or one made here, in the store), or null. */
+export async function readSubtitle(subtitle: string): Promise<string | null> {
+  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) ? ((await storage().read(subtitle))?.toString('utf8') ?? null) : null;
   const clip = clipFor(subtitle);
-  return clip ? path.join(mediaRoot(), clip.subtitleFile) : null;
+  return clip ? readFile(path.join(mediaRoot(), clip.subtitleFile), 'utf8').catch(() => null) : null;
+}
+
+async function subtitleExists(subtitle: string): Promise<boolean> {
+  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) && (await storage().stat(subtitle)) != null;
+  const clip = clipFor(subtitle);
+  return !!clip && (await stat(path.join(mediaRoot(), clip.subtitleFile)).then(() => true, () => false));
 }
 
 export interface AiSubtitlesResult {
@@ -57,15 +63,15 @@ export async function aiSubtitles(user: SessionUser, chapterId: number): Promise
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
   if (!chapter) throw new ServiceError(MSG_CHAPTER_MISSING);
-  const existing = chapter.subtitle ? subtitleFileOf(chapter.subtitle) : null;
-  if (existing && (await stat(existing).then(() => true, () => false))) {
+  if (chapter.subtitle && (await subtitleExists(chapter.subtitle))) {
     return { chapterId, hasSubtitle: true, source: chapter.subtitle.startsWith(AI_SUBTITLE_PREFIX) ? 'ai' : 'track' };
   }
   const teaches = user.tchrId != null && user.tchrId === chapter.teacherId;
   if (!teaches && !(await courseState(user.operatorID, chapter.courseId)).chosen) throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
   if (!aiSubtitlesConfigured()) throw new ServiceError(MSG_SUBTITLES_OFF);
   const clip = clipFor(chapter.media);
-  const source = clip ? path.join(mediaRoot(), clip.file) : (await uploadedMediaOf(chapter.media))?.fullPath;
+  // A demo clip is a file of the project; an uploaded video is in the store.
+  const source: Source | null = clip ? { file: path.join(mediaRoot(), clip.file) } : await uploadedMediaOf(chapter.media).then((m) => (m ? { key: m.storageKey } : null));
   if (!source) throw new ServiceError(MSG_SUBTITLES_NO_MEDIA);
   // One transcription per chapter at a time; a second request waits for the first.
   let job = inFlight.get(chapterId);
@@ -77,21 +83,22 @@ export async function aiSubtitles(user: SessionUser, chapterId: number): Promise
   return { chapterId, hasSubtitle: true, source: 'ai' };
 }
 
-async function transcribe(chapterId: number, source: string): Promise<void> {
+type Source = { file: string } | { key: string };
+
+async function transcribe(chapterId: number, source: Source): Promise<void> {
   const key = `${AI_SUBTITLE_PREFIX}ch${chapterId}-${Date.now().toString(36)}.vtt`;
-  const target = uploadedFilePath(key);
-  if (!target) throw new ServiceError(MSG_SUBTITLES_FAILED);
-  await mkdir(path.dirname(target), { recursive: true });
-  const audio = `${target}.${process.pid}.mp3`;
+  const store = storage();
+  const audio = `${scratchFile('work')}.mp3`;
+  await mkdir(path.dirname(audio), { recursive: true });
   try {
-    const ok = await runFfmpeg(['-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', audio]);
+    // ffmpeg reads a local file: an uploaded video comes down from the store first (S3), or is read in place.
+    const extract = (file: string) => runFfmpeg(['-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', audio]);
+    const ok = 'file' in source ? await extract(source.file) : await store.withLocalFile(source.key, extract);
     if (!ok) throw new ServiceError(MSG_SUBTITLES_FAILED);
     const vtt = await requestTranscription(audio);
-    await writeFile(`${target}.part`, vtt);
-    await rename(`${target}.part`, target);
+    await store.put(key, Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt; charset=utf-8' });
   } finally {
     await rm(audio, { force: true });
-    await rm(`${target}.part`, { force: true });
   }
   await (await db()).update(courseChapters).set({ subtitle: key }).where(eq(courseChapters.id, chapterId));
 }

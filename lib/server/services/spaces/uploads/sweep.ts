@@ -1,10 +1,12 @@
-/** The sweep of scratch space left by abandoned uploads (uploads/tmp). */
+/** The sweep of scratch space left by abandoned uploads (uploads/tmp, and the S3 store's tmp/ with STORAGE_URL). */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
+import { isS3, storage } from '@/lib/server/storage';
 import { ASSEMBLY_STALE_MS, pathOf } from './common';
+import { sweepStore } from './remote';
 import { dropHash } from './hash-worker';
 import { runningHashes } from './hashing';
 
@@ -33,6 +35,13 @@ export function sweepDue(now = Date.now()): boolean {
  */
 export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), now = Date.now()): Promise<number> {
   lastSweep = now;
+  const store = storage();
+  // On the S3 store the chunks are there; this instance's scratch (one-request uploads, ffmpeg's files) is below.
+  const remote = isS3(store) ? await sweepStore(store, maxAgeMs, now) : 0;
+  return remote + (await sweepLocal(maxAgeMs, now));
+}
+
+async function sweepLocal(maxAgeMs: number, now: number): Promise<number> {
   const tmp = pathOf('tmp');
   let names: string[];
   try {
@@ -43,7 +52,7 @@ export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), 
   const d = await db();
   let removed = 0;
   for (const name of names) {
-    if (/^small-[0-9a-f]+$/.test(name)) {
+    if (/^(small|work)-[0-9a-f]+(\.[a-z0-9]+)?$/.test(name)) {
       const st = await stat(path.join(tmp, name)).catch(() => null);
       if (!st || now - st.mtimeMs <= Math.min(maxAgeMs, SMALL_SCRATCH_MAX_AGE_MS)) continue;
       await rm(path.join(tmp, name), { force: true });
