@@ -88,6 +88,8 @@ function clientOf(s: S3Settings, endpoint = s.endpoint): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // A store that stops answering fails the request instead of holding it (and its upload) forever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
   };
   return new S3Client(config);
 }
@@ -137,6 +139,7 @@ export class S3Store implements ObjectStore {
         ContentType: opts.contentType,
         ContentMD5: opts.md5 ? base64Md5(opts.md5) : undefined,
       }),
+      { abortSignal: opts.signal },
     );
   }
 
@@ -241,9 +244,10 @@ export class S3Store implements ObjectStore {
   }
 
   /** One part (1-10000) of a multipart upload; returns its ETag, which completing it needs. */
-  async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable | Buffer, length: number, md5?: string): Promise<string> {
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable | Buffer, length: number, opts: { md5?: string; signal?: AbortSignal } = {}): Promise<string> {
     const out = await this.client.send(
-      new UploadPartCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: length, ContentMD5: md5 ? base64Md5(md5) : undefined }),
+      new UploadPartCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: length, ContentMD5: opts.md5 ? base64Md5(opts.md5) : undefined }),
+      { abortSignal: opts.signal },
     );
     return out.ETag ?? '';
   }

@@ -19,6 +19,8 @@ export interface PutOptions {
   contentType?: string;
   /** Hex MD5 of the body, when known: S3 refuses bytes that do not match it (BadDigest). */
   md5?: string;
+  /** Aborts the request: a stream body that stops short must end it (the store would wait for the rest). */
+  signal?: AbortSignal;
 }
 
 export interface PresignOptions {

@@ -77,9 +77,11 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
   const feed = session.hashedChunks === idx && (idx === 0 || loadedState) ? await hasherFrom(idx === 0 ? null : loadedState) : null;
   const chunkMd5 = input.chunkMd5.toLowerCase();
   const pt = new PassThrough({ highWaterMark: 1024 * 1024 });
+  // A body that stops short must abort the request: piped into it, the stream's end alone would never come.
+  const abort = new AbortController();
   const sending = parts
-    ? store.uploadPart(sessionDataKey(session.id), uploadId!, idx + 1, pt, expected, chunkMd5)
-    : store.put(chunkKey(session.id, idx), pt, { length: expected, md5: chunkMd5 }).then(() => 'object');
+    ? store.uploadPart(sessionDataKey(session.id), uploadId!, idx + 1, pt, expected, { md5: chunkMd5, signal: abort.signal })
+    : store.put(chunkKey(session.id, idx), pt, { length: expected, md5: chunkMd5, signal: abort.signal }).then(() => 'object');
   // A failed send stops the writer below (its wait for 'drain' ends on 'close').
   const sent = sending.then(
     (etag) => ({ ok: true as const, etag }),
@@ -119,7 +121,10 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
   const whole = !cut && !refused && written === expected;
   // Only a whole chunk is sent to its end; anything else is aborted (a short body would leave the store waiting).
   if (whole) pt.end();
-  else pt.destroy();
+  else {
+    abort.abort();
+    pt.destroy();
+  }
   const outcome = await sent;
   const sentAny = written > 0;
   const refuse = async (why: unknown): Promise<never> => {
