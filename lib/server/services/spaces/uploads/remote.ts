@@ -147,17 +147,18 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
     .insert(uploadChunks)
     .values({ sessionId: session.id, idx, size: written, md5: chunkMd5, etag: outcome.etag })
     .onConflictDoUpdate({ target: [uploadChunks.sessionId, uploadChunks.idx], set: { size: written, md5: chunkMd5, etag: outcome.etag } });
-  const now = new Date();
   if (feed) {
     // The prefix moves on only from the state this chunk continued (another instance may have moved or reset it).
     await d
       .update(uploadSessions)
-      .set({ hashState: Buffer.from(feed.save()).toString('base64'), hashedChunks: idx + 1, updatedAt: now })
+      .set({ hashState: Buffer.from(feed.save()).toString('base64'), hashedChunks: idx + 1 })
       .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.hashedChunks, idx), loadedState == null || idx === 0 ? sql`true` : eq(uploadSessions.hashState, loadedState)));
   } else if (idx < session.hashedChunks && prev?.md5 !== chunkMd5) {
     // Bytes inside the hashed prefix changed: the prefix no longer describes the file; assembly hashes it all.
-    await d.update(uploadSessions).set({ hashState: null, hashedChunks: 0, updatedAt: now }).where(eq(uploadSessions.id, session.id));
-  } else await d.update(uploadSessions).set({ updatedAt: now }).where(eq(uploadSessions.id, session.id));
+    await d.update(uploadSessions).set({ hashState: null, hashedChunks: 0 }).where(eq(uploadSessions.id, session.id));
+  }
+  // Touched, for the sweep; not while an assembly holds it (its age says whether its process died).
+  await d.update(uploadSessions).set({ updatedAt: new Date() }).where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, 'uploading')));
   const [{ n }] = await d.select({ n: count() }).from(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
   // Every chunk is in: the caller assembles (publish.ts).
   return Number(n) < session.chunkCount ? progressOf(session) : 'complete';
