@@ -9,7 +9,8 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/cluster/**/*.test.ts'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  // The upload test reads the stored file back through lib/server/storage (server-only, as in jest.config.mjs).
+  moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
   globalSetup: '<rootDir>/tests/cluster/setup.mjs',
   globalTeardown: '<rootDir>/tests/cluster/teardown.mjs',
   testTimeout: 180000,

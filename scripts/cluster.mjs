@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm run cluster: the deployment of deploy/ as processes on this machine (DESIGN 6). PostgreSQL (a fresh database
- * of its own, seeded with the demo data), 3 portal instances (`next start`, one shared build, SESSION_SECRET and
- * UPLOAD_DIR) and nginx in front, from deploy/nginx.conf with this run's ports and folders under a temporary
+ * of its own, seeded with the demo data), an S3 store (s3rver: no MinIO binary is reachable here), 3 portal
+ * instances (`next start`, one shared build, SESSION_SECRET and STORAGE_URL) and nginx in front, from deploy/nginx.conf with this run's ports and folders under a temporary
  * folder, as a foreground process. Prints the URL; Ctrl-C stops everything and drops the database.
  *
  * Installs nothing but Debian's nginx (apt-get, as root) when it is missing, as .ci/run does for its packages.
@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
 import { aptInstall, isMain, ROOT } from './lib/proc.mjs';
+import { startS3rver } from './lib/s3rver.mjs';
 import { portInUse, stopServer, waitForServer } from './lib/server.mjs';
 
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -137,7 +138,7 @@ function spawnLogged(cmd, args, { env, logFile, prefix, echo }) {
 }
 
 /**
- * Starts the cluster and resolves once nginx answers. Returns { url, port, databaseUrl, uploadDir, dir, instances,
+ * Starts the cluster and resolves once nginx answers. Returns { url, port, databaseUrl, uploadDir, storageUrl, dir, instances,
  * kill(i, signal), restart(i), stop() }; instances[i] = { port, child }.
  */
 export async function startCluster({
@@ -162,6 +163,15 @@ export async function startCluster({
   mkdirSync(dataDir, { recursive: true });
   mkdirSync(path.join(staticRoot, '_next'), { recursive: true });
   symlinkSync(path.join(ROOT, '.next/static'), path.join(staticRoot, '_next/static'));
+  // The instances' one file store: uploads, chunks, trial cuts and subtitles (each keeps only scratch in UPLOAD_DIR).
+  let s3;
+  try {
+    s3 = await startS3rver({ dir: path.join(dir, 's3'), log: (m) => log(`[cluster] ${m}`) });
+  } catch (err) {
+    await db.drop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -170,6 +180,7 @@ export async function startCluster({
     TRUST_PROXY: '1',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     UPLOAD_DIR: uploadDir,
+    STORAGE_URL: s3.url,
     DATA_DIR: dataDir,
     // Production starts will not seed by default: the cluster's demo and tests ask for the demo data.
     SEED: 'demo',
@@ -199,6 +210,7 @@ export async function startCluster({
     stopped = true;
     if (nginxChild) await stopServer(nginxChild);
     await Promise.all(instances.map((inst) => inst.child && stopServer(inst.child)));
+    await s3.stop();
     try {
       await db.drop();
     } catch (err) {
@@ -227,6 +239,7 @@ export async function startCluster({
     port,
     databaseUrl: db.url,
     uploadDir,
+    storageUrl: s3.url,
     dir,
     instances,
     /** Ends instance i at once (default SIGKILL: as a crash would). */
@@ -257,7 +270,7 @@ if (isMain(import.meta.url)) {
   try {
     cluster = await startCluster({ echo: process.env.CLUSTER_QUIET !== '1' });
     console.log(`[cluster] ${cluster.instances.length} instances on ports ${cluster.instances.map((i) => i.port).join(', ')}, PostgreSQL ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
-    console.log(`[cluster] logs and uploads under ${cluster.dir}`);
+    console.log(`[cluster] logs, scratch and the S3 store's files under ${cluster.dir}; STORAGE_URL ${cluster.storageUrl}`);
     console.log(`[cluster] ready: ${cluster.url}/home (also http://party.localhost:${cluster.port}, http://stu.localhost:${cluster.port}); Ctrl-C stops everything`);
   } catch (err) {
     console.error(`[cluster] ${err.message}`);

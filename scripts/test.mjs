@@ -3,7 +3,8 @@
  * npm test: everything, in order, without a terminal; exits 1 on any failure.
  *   1. tsc --noEmit
  *   2. eslint --max-warnings=0 .
- *   3. Jest (unit + integration) on PGlite in memory (DATA_DIR=memory)
+ *   3. Jest (unit + integration) on PGlite in memory (DATA_DIR=memory), then the upload and media suites on the S3
+ *      store (jest.s3.config.mjs: s3rver on loopback)
  *   4. the integration tests again on PostgreSQL when TEST_DATABASE_URL is set (runInBand), then the cluster suite
  *      (tests/cluster: nginx in front of three instances on a database of its own, jest.cluster.config.mjs)
  *   5. the end-to-end tests (scripts/e2e.mjs: Chromium, next build when needed, Playwright)
@@ -68,7 +69,9 @@ async function jest(outFile, args, env) {
 
 await step('tsc --noEmit', async () => ({ code: await node('node_modules/typescript/bin/tsc', ['--noEmit']) }));
 await step('eslint --max-warnings=0 .', async () => ({ code: await node('node_modules/eslint/bin/eslint.js', ['--max-warnings=0', '.']) }));
-await step('jest (PGlite, DATA_DIR=memory)', () => jest('jest.json', [], jestEnv({ DATA_DIR: 'memory', DATABASE_URL: undefined })));
+await step('jest (PGlite, DATA_DIR=memory)', () => jest('jest.json', [], jestEnv({ DATA_DIR: 'memory', DATABASE_URL: undefined, STORAGE_URL: undefined })));
+// The upload and media suites again on the S3 store (s3rver on loopback, started by jest.s3.config.mjs's setup).
+await step('jest upload suites (S3 store: s3rver, STORAGE_URL)', () => jest('jest-s3.json', ['--config', 'jest.s3.config.mjs'], jestEnv({ DATA_DIR: 'memory', DATABASE_URL: undefined })));
 
 if (process.env.TEST_DATABASE_URL) {
   await step('jest tests/integration (PostgreSQL, TEST_DATABASE_URL)', () =>

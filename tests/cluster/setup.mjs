@@ -30,6 +30,7 @@ export default async function setup() {
     instancePorts: cluster.instances.map((x) => x.port),
     databaseUrl: cluster.databaseUrl,
     uploadDir: cluster.uploadDir,
+    storageUrl: cluster.storageUrl,
     controlPort: port + 9,
   });
 }

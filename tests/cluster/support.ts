@@ -11,6 +11,8 @@ export interface ClusterInfo {
   instancePorts: number[];
   databaseUrl: string;
   uploadDir: string;
+  /** The S3 store the instances share (s3rver). */
+  storageUrl: string;
   controlPort: number;
 }
 

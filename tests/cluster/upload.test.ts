@@ -1,13 +1,14 @@
 /**
- * A 200 MB chunked upload whose chunks alternate instances, with one instance killed (kill -9) while a chunk is on
+ * A 200 MB chunked upload whose chunks alternate instances (each chunk a part of the S3 store's multipart upload), with one instance killed (kill -9) while a chunk is on
  * its way to it: the chunk goes again to the next instance, the upload completes and the file's MD5 matches. The
  * protocol is the creation centre's (components/creation/upload-client.ts; tests/integration/spaces-uploads.test.ts):
  * 8 MB chunks for a file above 64 MB, each with its MD5, the whole file's MD5 in the plan.
  */
 import { createHash, randomFillSync } from 'node:crypto';
-import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseStorageUrl, S3Store } from '@/lib/server/storage';
 import { call, cluster, control, signIn, sleep } from './support';
 
 const MB = 1024 * 1024;
@@ -27,9 +28,9 @@ function multipart(fields: Record<string, string | number>, data: Buffer, fileNa
   return { raw, type: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function md5OfFile(file: string): Promise<string> {
+async function md5Of(stream: AsyncIterable<unknown>): Promise<string> {
   const h = createHash('md5');
-  for await (const piece of createReadStream(file)) h.update(piece as Buffer);
+  for await (const piece of stream) h.update(piece as Buffer);
   return h.digest('hex');
 }
 
@@ -120,8 +121,14 @@ describe('a chunked upload across instances', () => {
     expect(retried).toBeGreaterThanOrEqual(1);
     expect(last?.done).toBe(true);
     expect(last?.file?.md5).toBe(fileMd5);
-    // The stored file itself, read back from the store the instances share.
-    const stored = path.join(cluster.uploadDir, 'files', fileMd5.slice(0, 2), `${fileMd5}-${SIZE}.mp4`);
-    expect(await md5OfFile(stored)).toBe(fileMd5);
+    // The stored file itself, read back from the store the instances share (S3: s3rver).
+    const store = new S3Store(parseStorageUrl(cluster.storageUrl));
+    const stored = await store.get(`files/${fileMd5.slice(0, 2)}/${fileMd5}-${SIZE}.mp4`);
+    expect(stored).not.toBeNull();
+    expect(await md5Of(stored!)).toBe(fileMd5);
+    // Nothing of the upload is left in the store's scratch space.
+    const left: string[] = [];
+    for await (const o of store.list('tmp/')) left.push(o.key);
+    expect(left).toEqual([]);
   });
 });

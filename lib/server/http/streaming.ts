@@ -1,11 +1,10 @@
 /**
- * The HTTP paths that do not fit the JSON endpoint table: multipart uploads streamed to disk, uploaded
+ * The HTTP paths that do not fit the JSON endpoint table: multipart uploads streamed to the store, uploaded
  * files served back, and the assistant's streamed answer. They answer failures with the same envelope
  * and Chinese messages as lib/server/http/api-route.ts.
  */
 import { requestToken } from '@/lib/server/http/request-info';
 import { pipeline, Readable } from 'node:stream';
-import { createReadStream } from 'node:fs';
 import busboy from 'busboy';
 import { z } from 'zod';
 import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
@@ -14,7 +13,7 @@ import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER,
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { resolveSession, type SessionUser } from '../services/accounts/sessions';
 import { isPublicFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from '../services/spaces/uploads';
-import { parseRange } from '../services/media/media-stream';
+import { deliverStored } from '../services/media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
@@ -189,7 +188,7 @@ async function parseAndStore(request: Request, user: SessionUser, action: Upload
 export async function serveFile(request: Request, name: string): Promise<Response> {
   const found = await servedFile(name).catch(() => null);
   if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
-  const { file, fullPath, size } = found;
+  const { file } = found;
   const media = file.kind === 'video' || file.kind === 'audio';
   const forAnyone = !media && (await isPublicFile(file));
   if (!forAnyone) {
@@ -207,21 +206,11 @@ export async function serveFile(request: Request, name: string): Promise<Respons
     ...uploadedFileHeaders(file, inline),
     // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
     'cache-control': forAnyone ? 'public, max-age=3600' : 'private, no-store',
-    'accept-ranges': 'bytes',
   });
   if (!forAnyone) headers.set('vary', 'Cookie');
-  const range = parseRange(request.headers.get('range'), size);
-  if (range === 'bad') {
-    headers.set('content-range', `bytes */${size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
-  headers.set('content-length', String(end - start + 1));
-  const status = range ? 206 : 200;
-  if (request.method === 'HEAD') return new Response(null, { status, headers });
-  const stream = Readable.toWeb(createReadStream(fullPath, { start, end })) as ReadableStream<Uint8Array>;
-  return new Response(stream, { status, headers });
+  // A video or audio file may go around Node (presigned URL, X-Accel-Redirect); covers and documents keep the
+  // sandbox policy this answer gives them, which a store's URL cannot carry.
+  return deliverStored(request, file.storageKey, headers, { offload: media });
 }
 
 const chatBody = z.object({

@@ -98,6 +98,11 @@ export const uploadSessions = pgTable(
     fileId: integer('file_id'),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** S3 store only: the multipart upload whose parts are this upload's chunks (any instance adds the next). */
+    storeUploadId: text('store_upload_id'),
+    /** S3 store only: the whole file's MD5 state (hash-wasm) over chunks 0..hashedChunks-1, so any instance goes on. */
+    hashState: text('hash_state'),
+    hashedChunks: integer('hashed_chunks').notNull().default(0),
   },
   (t) => [uniqueIndex('upload_sessions_owner_file_idx').on(t.ownerId, t.md5, t.size)],
 );
@@ -111,6 +116,8 @@ export const uploadChunks = pgTable(
     idx: integer('idx').notNull(),
     size: integer('size').notNull(),
     md5: text('md5').notNull(),
+    /** S3 store only: the part's (or chunk object's) ETag, which completing the upload checks. */
+    etag: text('etag'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.idx] })],
 );

@@ -9,7 +9,7 @@
  */
 import 'server-only';
 import { openAsBlob } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
@@ -17,7 +17,7 @@ import { db } from '@/lib/server/db';
 import { courseChapters, courses } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { clipFor, mediaRoot } from '../media/demo-media';
-import { uploadedFilePath } from '@/lib/server/storage';
+import { isSafeKey, scratchFile, storage } from '@/lib/server/storage';
 import { courseState } from './course-enrolment';
 import type { SessionUser } from '../accounts/sessions';
 import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
@@ -40,11 +40,17 @@ export function aiSubtitlesConfigured(): boolean {
   return !!config().LLM_BASE_URL && config().LLM_TRANSCRIBE_MODEL !== null;
 }
 
-/** The file of a chapter's subtitle track (a demo clip's, or one made here), or null. */
-export function subtitleFileOf(subtitle: string): string | null {
-  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return uploadedFilePath(subtitle);
+/** A chapter's subtitle track (a demo clip's file, or one made here, in the store), or null. */
+export async function readSubtitle(subtitle: string): Promise<string | null> {
+  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) ? ((await storage().read(subtitle))?.toString('utf8') ?? null) : null;
   const clip = clipFor(subtitle);
-  return clip ? path.join(mediaRoot(), clip.subtitleFile) : null;
+  return clip ? readFile(path.join(mediaRoot(), clip.subtitleFile), 'utf8').catch(() => null) : null;
+}
+
+async function subtitleExists(subtitle: string): Promise<boolean> {
+  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) && (await storage().stat(subtitle)) != null;
+  const clip = clipFor(subtitle);
+  return !!clip && (await stat(path.join(mediaRoot(), clip.subtitleFile)).then(() => true, () => false));
 }
 
 export type { AiSubtitlesResult };
@@ -62,15 +68,17 @@ async function chapterOf(chapterId: number) {
 
 /** The chapter's subtitle when its file is there: a course's own track or one made here. */
 async function existingTrack(subtitle: string): Promise<'track' | 'ai' | null> {
-  const existing = subtitle ? subtitleFileOf(subtitle) : null;
-  if (!existing || !(await stat(existing).then(() => true, () => false))) return null;
+  if (!subtitle || !(await subtitleExists(subtitle))) return null;
   return subtitle.startsWith(AI_SUBTITLE_PREFIX) ? 'ai' : 'track';
 }
 
 /** The sound's source: a demo clip's file or the uploaded video, or null. */
-async function sourceOf(media: string): Promise<string | null> {
+async function sourceOf(media: string): Promise<Source | null> {
   const clip = clipFor(media);
-  return clip ? path.join(mediaRoot(), clip.file) : ((await uploadedMediaOf(media))?.fullPath ?? null);
+  // A demo clip is a file of the project; an uploaded video is in the store.
+  if (clip) return { file: path.join(mediaRoot(), clip.file) };
+  const uploaded = await uploadedMediaOf(media);
+  return uploaded ? { key: uploaded.storageKey } : null;
 }
 
 /**
@@ -104,21 +112,22 @@ export async function runAiSubtitlesJob(data: Record<string, unknown>): Promise<
   await transcribe(chapterId, source);
 }
 
-async function transcribe(chapterId: number, source: string): Promise<void> {
+type Source = { file: string } | { key: string };
+
+async function transcribe(chapterId: number, source: Source): Promise<void> {
   const key = `${AI_SUBTITLE_PREFIX}ch${chapterId}-${Date.now().toString(36)}.vtt`;
-  const target = uploadedFilePath(key);
-  if (!target) throw new ServiceError(MSG_SUBTITLES_FAILED);
-  await mkdir(path.dirname(target), { recursive: true });
-  const audio = `${target}.${process.pid}.mp3`;
+  const store = storage();
+  const audio = `${scratchFile('work')}.mp3`;
+  await mkdir(path.dirname(audio), { recursive: true });
   try {
-    const ok = await runFfmpeg(['-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', audio]);
+    // ffmpeg reads a local file: an uploaded video comes down from the store first (S3), or is read in place.
+    const extract = (file: string) => runFfmpeg(['-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', audio]);
+    const ok = 'file' in source ? await extract(source.file) : await store.withLocalFile(source.key, extract);
     if (!ok) throw new ServiceError(MSG_SUBTITLES_FAILED);
     const vtt = await requestTranscription(audio);
-    await writeFile(`${target}.part`, vtt);
-    await rename(`${target}.part`, target);
+    await store.put(key, Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt; charset=utf-8' });
   } finally {
     await rm(audio, { force: true });
-    await rm(`${target}.part`, { force: true });
   }
   await (await db()).update(courseChapters).set({ subtitle: key }).where(eq(courseChapters.id, chapterId));
 }

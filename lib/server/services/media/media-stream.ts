@@ -8,10 +8,7 @@
  */
 import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { readFile, stat } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { siteForHost, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
@@ -24,7 +21,8 @@ import { courseState } from '../learning/course-enrolment';
 import { resolveSession, type SessionUser } from '../accounts/sessions';
 import { readyTrialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
 import { queueMissingTrialCut } from './trial-cuts';
-import { subtitleFileOf } from '../learning/ai-subtitles';
+import { readSubtitle } from '../learning/ai-subtitles';
+import { deliverStored, parseRange, streamLocalFile } from './delivery';
 import { replayOf } from '../learning/live-replay';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 
@@ -54,26 +52,7 @@ export function mediaRoutes<K extends string>(key: K, serve: (request: Request, 
   return { GET, HEAD, POST: mediaMethodNotAllowed, PUT: mediaMethodNotAllowed, PATCH: mediaMethodNotAllowed, DELETE: mediaMethodNotAllowed };
 }
 
-/**
- * One byte range (RFC 9110 14.1.2): `bytes=a-b`, `bytes=a-`, `bytes=-n`. null when absent, and for a Range the server
- * ignores (several ranges, another unit, not parseable, last before first: the whole content is served with 200);
- * 'bad' for one valid range that cannot be satisfied (it starts at or past the end, or a zero-length suffix): 416.
- */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'bad' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  if (m[1] === '') {
-    const n = Number(m[2]);
-    if (n === 0 || size === 0) return 'bad';
-    return { start: Math.max(0, size - n), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const last = m[2] === '' ? Infinity : Number(m[2]);
-  if (last < start) return null;
-  if (start >= size) return 'bad';
-  return { start, end: Math.min(last, size - 1) };
-}
+export { parseRange };
 
 /** A WebVTT track cut for a learner on trial: the header and cues that start before `seconds`, nothing after. */
 export function trimVtt(vtt: string, seconds: number): string {
@@ -145,23 +124,23 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   const url = new URL(request.url);
   if (url.searchParams.get('track') === 'vtt') {
     // The chapter's subtitle track (a demo clip's, or one made by AI subtitles); on trial, no cue past the trial.
-    const file = chapter.subtitle ? subtitleFileOf(chapter.subtitle) : null;
-    const vtt = file ? await readFile(file, 'utf8').catch(() => null) : null;
+    const vtt = chapter.subtitle ? await readSubtitle(chapter.subtitle) : null;
     if (vtt == null) return text(404, MSG_MISSING);
     const body = full ? vtt : trimVtt(vtt, trialLimit);
     return new Response(request.method === 'HEAD' ? null : body, {
       headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, no-store', vary: 'Cookie', 'x-content-type-options': 'nosniff', 'x-media-rendition': full ? 'full' : 'trial' },
     });
   }
-  if (!clip && !uploaded && !doc?.fullPath) return text(404, MSG_MISSING);
+  if (!clip && !uploaded && !doc?.storageKey) return text(404, MSG_MISSING);
 
-  let file: string;
+  const rendition = full || doc ? 'full' : 'trial';
+  if (clip) return streamFile(request, path.join(mediaRoot(), full ? clip.file : clip.trialFile), { 'content-type': clip.type, 'x-media-rendition': rendition });
+  let key: string;
   if (doc) {
     // A document has no trial rendition: nothing of it before 选学, for anyone but the course's teacher.
     if (!full && !chapter.owner) return text(403, SELECT_BEFORE_PLAY_MSG);
-    file = doc.fullPath!;
-  } else if (clip) file = path.join(mediaRoot(), full ? clip.file : clip.trialFile);
-  else if (full) file = uploaded!.fullPath;
+    key = doc.storageKey!;
+  } else if (full) key = uploaded!.storageKey;
   else {
     const trial = await readyTrialRendition(uploaded!, trialLimit);
     // No trial rendition (not made yet, or it could not be): nothing of the course leaves the server before 选学.
@@ -169,38 +148,28 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
       await queueMissingTrialCut(chapter.media, uploaded!, trialLimit);
       return text(403, SELECT_BEFORE_PLAY_MSG);
     }
-    file = trial;
+    key = trial;
   }
-  return streamFile(request, file, {
-    // A document as the uploaded-file route serves it: downloaded, under the sandbox policy.
-    ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': clip ? clip.type : uploaded!.mime }),
-    'x-media-rendition': full || doc ? 'full' : 'trial',
-  });
+  // Checked above: from here the bytes may go around Node (a presigned URL, nginx's X-Accel-Redirect).
+  return deliverStored(
+    request,
+    key,
+    new Headers({
+      // A document as the uploaded-file route serves it: downloaded, under the sandbox policy.
+      ...(doc ? uploadedFileHeaders(doc, doc.mime === 'application/pdf') : { 'content-type': uploaded!.mime }),
+      'x-media-rendition': rendition,
+      'cache-control': 'private, no-store',
+      vary: 'Cookie',
+    }),
+  );
 }
 
 /**
- * A file with range requests (GET and HEAD), with the given headers; never shared by caches (who may see it
- * depends on who asks).
+ * A file of the project (a demo clip) with range requests (GET and HEAD), with the given headers; never shared by
+ * caches (who may see it depends on who asks).
  */
-async function streamFile(request: Request, file: string, own: Record<string, string>): Promise<Response> {
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    return text(404, MSG_MISSING);
-  }
-  const headers = new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' });
-  const range = parseRange(request.headers.get('range'), size);
-  if (range === 'bad') {
-    headers.set('content-range', `bytes */${size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  headers.set('content-length', String(end - start + 1));
-  if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
-  if (request.method === 'HEAD') return new Response(null, { status: range ? 206 : 200, headers });
-  const stream = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
-  return new Response(stream, { status: range ? 206 : 200, headers });
+function streamFile(request: Request, file: string, own: Record<string, string>): Promise<Response> {
+  return streamLocalFile(request, file, new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' }));
 }
 
 /**

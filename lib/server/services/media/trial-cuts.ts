@@ -9,6 +9,7 @@ import { db } from '@/lib/server/db';
 import { courseChapters } from '@/lib/server/db/schema';
 import { JOBS, jobPending, latestJob, queueJob } from '@/lib/server/jobs';
 import { readyTrialRendition, trialRendition, uploadedMediaOf, uploadedTrialSeconds, type UploadedMedia } from './uploaded-media';
+import { errorText, log } from '@/lib/server/ops/log';
 
 const keyOf = (media: UploadedMedia, seconds: number) => `${media.key}-${seconds}s.${media.ext}`;
 
@@ -24,7 +25,7 @@ export async function queueTrialCut(chapterMedia: string, durationSeconds: numbe
     if (!media || (await readyTrialRendition(media, seconds))) return;
     await queueJob(JOBS.trialCut, { media: chapterMedia, seconds }, keyOf(media, seconds));
   } catch (err) {
-    console.warn(`[media] trial cut not queued: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err: errorText(err) }, 'trial cut not queued');
   }
 }
 

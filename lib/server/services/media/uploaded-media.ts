@@ -1,15 +1,16 @@
 /**
  * Course videos uploaded in the creation centre, played in the player (SPEC 8/9 trial rule on the server): a
  * learner who chose the course gets the uploaded file; anyone else a trial rendition cut at the trial limit by
- * ffmpeg (stream copy, no re-encoding), made by a job when the chapter is saved (trial-cuts.ts) and kept beside the
- * uploads. Until it is made, or without ffmpeg (or when the cut fails), nothing is served to a learner on trial.
+ * ffmpeg (stream copy, no re-encoding), made by a job when the chapter is saved (trial-cuts.ts) and kept in the file
+ * store (lib/server/storage). Until it is made, or without ffmpeg (or when the cut fails), nothing is served to a
+ * learner on trial.
  */
 import 'server-only';
 import { spawn } from 'node:child_process';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
-import { uploadedFilePath } from '@/lib/server/storage';
+import { isSafeKey, scratchFile, storage } from '@/lib/server/storage';
 import { fileByUrl } from '../spaces/uploads';
 import { config } from '@/lib/server/config';
 import { log } from '@/lib/server/ops/log';
@@ -18,8 +19,8 @@ import { log } from '@/lib/server/ops/log';
 export const UPLOADED_MEDIA_PREFIX = '/api/resourceFile/file/';
 
 export interface UploadedMedia {
-  /** The uploaded file, full length. */
-  fullPath: string;
+  /** The uploaded file, full length: its key in the store (lib/server/storage). */
+  storageKey: string;
   mime: string;
   ext: string;
   key: string;
@@ -30,14 +31,13 @@ export async function uploadedMediaOf(media: string): Promise<UploadedMedia | nu
   if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
   const file = await fileByUrl(media);
   if (!file || (file.kind !== 'video' && file.kind !== 'audio')) return null;
-  const fullPath = uploadedFilePath(file.storageKey);
-  return fullPath ? { fullPath, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
+  return isSafeKey(file.storageKey) ? { storageKey: file.storageKey, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
 }
 
 /** A document (PDF, Word, PowerPoint, Excel) uploaded as a chapter: the learner views or downloads it whole. */
 export interface UploadedDocument {
-  /** The stored file; null when its storage key leads nowhere. */
-  fullPath: string | null;
+  /** The stored file's key; null when it is not a safe key. */
+  storageKey: string | null;
   mime: string;
   md5: string;
   ext: string;
@@ -51,7 +51,7 @@ export async function uploadedDocumentOf(media: string): Promise<UploadedDocumen
   if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
   const file = await fileByUrl(media);
   if (!file || file.kind !== 'document') return null;
-  return { fullPath: uploadedFilePath(file.storageKey), mime: file.mime, md5: file.md5, ext: file.ext, originalName: file.originalName, size: file.size };
+  return { storageKey: isSafeKey(file.storageKey) ? file.storageKey : null, mime: file.mime, md5: file.md5, ext: file.ext, originalName: file.originalName, size: file.size };
 }
 
 /**
@@ -108,38 +108,44 @@ export function runFfmpeg(args: string[]): Promise<boolean> {
 }
 
 /**
- * The trial rendition of an uploaded file (its first `seconds`), or null when it cannot be made. Written to a
- * temporary name and renamed, so a half-written rendition is never served; concurrent calls share one cut. Called by
- * the trial-cut job only (trial-cuts.ts): a request never waits for ffmpeg.
+ * The trial rendition of an uploaded file (its first `seconds`): its key in the store, or null when it cannot be made.
+ * ffmpeg needs local files: the upload is read from the store (a temporary download from S3), the cut written to a
+ * scratch file and stored whole under its key, so a half-written rendition is never served. Concurrent requests of
+ * this process share one cut; two instances may both cut, and the second stores the same bytes again. Called by the
+ * trial-cut job only (trial-cuts.ts): a request never waits for ffmpeg.
  */
 export function trialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
   const key = `trials/${media.key}-${seconds}s.${media.ext}`;
-  const target = uploadedFilePath(key);
   const muxer = MUXER[media.ext];
-  if (!target || !muxer) return Promise.resolve(null);
-  const running = inFlight.get(target);
+  if (!isSafeKey(key) || !muxer) return Promise.resolve(null);
+  const running = inFlight.get(key);
   if (running) return running;
   const job = (async () => {
-    if (await stat(target).then((s) => s.size > 0, () => false)) return target;
-    await mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.part`;
-    const args = ['-v', 'error', '-y', '-i', media.fullPath, '-t', String(seconds), '-map', '0', '-c', 'copy'];
-    if (muxer === 'mp4' || muxer === 'mov' || muxer === 'ipod') args.push('-movflags', '+faststart');
-    args.push('-f', muxer, tmp);
-    const ok = await runFfmpeg(args);
-    if (!ok || !(await stat(tmp).then((s) => s.size > 0, () => false))) {
-      await rm(tmp, { force: true });
-      return null;
+    const store = storage();
+    if (((await store.stat(key))?.size ?? 0) > 0) return key;
+    const tmp = `${scratchFile('work')}.${media.ext}`;
+    await mkdir(path.dirname(tmp), { recursive: true });
+    try {
+      const cut = await store.withLocalFile(media.storageKey, async (source) => {
+        const args = ['-v', 'error', '-y', '-i', source, '-t', String(seconds), '-map', '0', '-c', 'copy'];
+        if (muxer === 'mp4' || muxer === 'mov' || muxer === 'ipod') args.push('-movflags', '+faststart');
+        args.push('-f', muxer, tmp);
+        return (await runFfmpeg(args)) && (await stat(tmp).then((s) => s.size > 0, () => false));
+      });
+      if (!cut) return null;
+      await store.putFile(key, tmp, { move: true, contentType: media.mime });
+      return key;
+    } finally {
+      await rm(tmp, { force: true }).catch(() => undefined);
     }
-    await rename(tmp, target);
-    return target;
-  })().finally(() => inFlight.delete(target));
-  inFlight.set(target, job);
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, job);
   return job;
 }
 
-/** The trial rendition when it has been made (see trialRendition), else null: the player then falls back. */
+/** The trial rendition's key when it has been made (see trialRendition), else null: the player then falls back. */
 export async function readyTrialRendition(media: UploadedMedia, seconds: number): Promise<string | null> {
-  const target = uploadedFilePath(`trials/${media.key}-${seconds}s.${media.ext}`);
-  return target && (await stat(target).then((s) => s.size > 0, () => false)) ? target : null;
+  const key = `trials/${media.key}-${seconds}s.${media.ext}`;
+  if (!isSafeKey(key)) return null;
+  return ((await storage().stat(key))?.size ?? 0) > 0 ? key : null;
 }

@@ -1,10 +1,9 @@
 /** Who may use or fetch a stored file, and the file behind a served URL. */
-import { stat } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courses, uploadFiles } from '@/lib/server/db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
-import { uploadedFilePath } from '@/lib/server/storage';
+import { isSafeKey, storage } from '@/lib/server/storage';
 import type { SessionUser } from '../../accounts/sessions';
 import { PUBLISHED } from '../../audience';
 import { existingFile, fileUrl, type FileRow } from './common';
@@ -42,16 +41,10 @@ export async function isPublicFile(file: FileRow): Promise<boolean> {
   return !!used;
 }
 
-/** The stored file behind a served name, with its path; null for anything else (no path from the request is ever used). */
-export async function servedFile(name: string): Promise<{ file: FileRow; fullPath: string; size: number } | null> {
+/** The stored file behind a served name, with its size; null for anything else (no key from the request is ever used). */
+export async function servedFile(name: string): Promise<{ file: FileRow; size: number } | null> {
   const file = await fileByUrl(`/api/resourceFile/file/${name}`);
-  if (!file) return null;
-  const fullPath = uploadedFilePath(file.storageKey);
-  if (!fullPath) return null;
-  try {
-    const st = await stat(fullPath);
-    return { file, fullPath, size: st.size };
-  } catch {
-    return null;
-  }
+  if (!file || !isSafeKey(file.storageKey)) return null;
+  const st = await storage().stat(file.storageKey);
+  return st ? { file, size: st.size } : null;
 }

@@ -1,7 +1,7 @@
 /**
  * Chunked uploads (uploadCourseWareFile): the progress call says where to resume; each chunk is streamed to its
  * offset in the session's scratch file, hashed on the way, and recorded only when its size and MD5 match. The last
- * chunk assembles the file (publish.ts).
+ * chunk assembles the file (publish.ts). On the S3 store the chunk goes to the store instead (remote.ts).
  */
 import { createHash } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
@@ -12,12 +12,14 @@ import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { isS3, storage } from '@/lib/server/storage';
 import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import { ASSEMBLY_STALE_MS, existingFile, MSG_CHUNK_INDEX, MSG_CHUNK_MD5, MSG_CHUNK_SIZE, MSG_TYPE, pathOf, sessionDataKey, sessionDirKey, toUploaded, withProgress } from './common';
 import { dropHash, feedRegion, hasherGeneration } from './hash-worker';
 import { runningHashes } from './hashing';
 import { assemble } from './publish';
+import { receiveChunkInStore } from './remote';
 import { assertScratchRoom, assertStoredRoom } from './quota';
 import { discardRefusedChunk, receivingChunk } from './scratch';
 import { checkPlan, chunkCountOf, findOrCreateSession, ownsFile, progressOf, type ChunkPlan } from './sessions';
@@ -99,6 +101,11 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
   } catch (err) {
     await drain(body);
     throw err;
+  }
+  const store = storage();
+  if (isS3(store)) {
+    const done = await receiveChunkInStore(store, input, body, session, expected);
+    return done === 'complete' ? assemble(user, session, input) : done;
   }
   await mkdir(pathOf(sessionDirKey(session.id)), { recursive: true });
   // Read-write, created when missing, never truncated: other chunks may already be in it.

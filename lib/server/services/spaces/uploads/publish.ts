@@ -1,4 +1,7 @@
-/** Publishing: a whole, checked file moves to its final name, and a chunked upload is assembled and checked first. */
+/**
+ * Publishing: a whole, checked file moves to its final name (a rename on local disk, an upload to the S3 store), and
+ * a chunked upload is assembled and checked first (in the store itself on S3: remote.ts).
+ */
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -6,11 +9,13 @@ import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
+import { isS3, storage } from '@/lib/server/storage';
 import { ACCEPT, detectFileType, type FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import { existingFile, finalKey, MSG_FILE_MD5, MSG_HASH_RETRY, MSG_TYPE, pathOf, sessionDataKey, sessionDirKey, toUploaded, UploadError, type FileRow } from './common';
 import { hasherGeneration } from './hash-worker';
 import { md5OfFile, runningHashes } from './hashing';
+import { assembleInStore } from './remote';
 import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
 import { errorText, log } from '@/lib/server/ops/log';
 
@@ -25,13 +30,18 @@ async function syncPath(p: string, flags: string): Promise<void> {
 
 /** Moves a whole, checked scratch file to its final name (atomic rename) and records it; a known file is reused. */
 export async function publish(user: SessionUser, scratch: string, f: { md5: string; size: number; type: FileType; name: string }): Promise<FileRow> {
-  const d = await db();
   const known = await existingFile(f.md5, f.size);
   if (known) {
     await rm(scratch, { force: true });
     return known;
   }
   const key = finalKey(f.md5, f.size, f.type.ext);
+  const store = storage();
+  if (isS3(store)) {
+    // The scratch file is this instance's; the published file is the store's, for every instance.
+    await store.putFile(key, scratch, { move: true, contentType: f.type.mime });
+    return record(user, key, f);
+  }
   const target = pathOf(key);
   await mkdir(path.dirname(target), { recursive: true });
   // The bytes reach the disk before the name does, and the new name is made durable too: a finished
@@ -39,6 +49,11 @@ export async function publish(user: SessionUser, scratch: string, f: { md5: stri
   await syncPath(scratch, 'r+');
   await rename(scratch, target);
   await syncPath(path.dirname(target), 'r').catch(() => undefined);
+  return record(user, key, f);
+}
+
+async function record(user: SessionUser, key: string, f: { md5: string; size: number; type: FileType; name: string }): Promise<FileRow> {
+  const d = await db();
   await d
     .insert(uploadFiles)
     .values({ md5: f.md5, size: f.size, kind: f.type.kind, mime: f.type.mime, ext: f.type.ext, storageKey: key, ownerId: user.operatorID, originalName: f.name.slice(0, 200) })
@@ -55,6 +70,8 @@ export async function assemble(user: SessionUser, session: SessionRow, plan: Chu
     .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, 'uploading')))
     .returning();
   if (!claimed) return progressOf(session);
+  const store = storage();
+  if (isS3(store)) return assembleInStore(store, user, claimed, plan);
   const scratch = pathOf(sessionDataKey(session.id));
   const run = runningHashes.get(session.id);
   runningHashes.delete(session.id);

@@ -13,7 +13,9 @@ import { db } from '@/lib/server/db';
 import { uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_QUOTA, MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA, ServiceError } from '@/lib/server/http/errors';
 import type { SessionUser } from '../../accounts/sessions';
+import { isS3 } from '@/lib/server/storage';
 import { pathOf, sessionDataKey } from './common';
+import { storeScratchBytes } from './remote';
 
 const MiB = 1024 * 1024;
 
@@ -34,6 +36,8 @@ export function storedLimit(user: SessionUser): number {
 
 /** Bytes the user's unfinished chunked uploads hold under uploads/tmp, as allocated on disk (a refused chunk's too). */
 export async function scratchBytesOf(user: SessionUser): Promise<number> {
+  // On the S3 store: the chunks recorded (a part's allocation is not visible there).
+  if (isS3()) return storeScratchBytes(user);
   const d = await db();
   const open = await d
     .select({ id: uploadSessions.id })

@@ -46,7 +46,7 @@ export async function findOrCreateSession(user: SessionUser, plan: ChunkPlan): P
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, row.id));
     const [updated] = await d
       .update(uploadSessions)
-      .set({ chunkSize: plan.chunkSize, chunkCount, status: 'uploading', updatedAt: new Date() })
+      .set({ chunkSize: plan.chunkSize, chunkCount, status: 'uploading', hashState: null, hashedChunks: 0, updatedAt: new Date() })
       .where(eq(uploadSessions.id, row.id))
       .returning();
     return updated;

@@ -1,4 +1,4 @@
-/** The sweep of scratch space left by abandoned uploads (uploads/tmp). */
+/** The sweep of scratch space left by abandoned uploads (uploads/tmp, and the S3 store's tmp/ with STORAGE_URL). */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,6 +8,8 @@ import { ASSEMBLY_STALE_MS, pathOf } from './common';
 import { dropHash } from './hash-worker';
 import { runningHashes } from './hashing';
 import { config } from '@/lib/server/config';
+import { isS3, storage } from '@/lib/server/storage';
+import { sweepStore } from './remote';
 
 /** Scratch files of an upload untouched this long are removed (UPLOAD_SESSION_MAX_AGE_HOURS, default 24). */
 export function uploadSessionMaxAgeMs(): number {
@@ -24,6 +26,13 @@ const SMALL_SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;
  * one instance), never inside an upload request.
  */
 export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), now = Date.now()): Promise<number> {
+  const store = storage();
+  // On the S3 store the chunks are there; this instance's scratch (one-request uploads, ffmpeg's files) is below.
+  const remote = isS3(store) ? await sweepStore(store, maxAgeMs, now) : 0;
+  return remote + (await sweepLocal(maxAgeMs, now));
+}
+
+async function sweepLocal(maxAgeMs: number, now: number): Promise<number> {
   const tmp = pathOf('tmp');
   let names: string[];
   try {
@@ -34,7 +43,7 @@ export async function sweepAbandonedUploads(maxAgeMs = uploadSessionMaxAgeMs(), 
   const d = await db();
   let removed = 0;
   for (const name of names) {
-    if (/^small-[0-9a-f]+$/.test(name)) {
+    if (/^(small|work)-[0-9a-f]+(\.[a-z0-9]+)?$/.test(name)) {
       const st = await stat(path.join(tmp, name)).catch(() => null);
       if (!st || now - st.mtimeMs <= Math.min(maxAgeMs, SMALL_SCRATCH_MAX_AGE_MS)) continue;
       await rm(path.join(tmp, name), { force: true });
