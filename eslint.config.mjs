@@ -3,14 +3,30 @@ import nextTs from 'eslint-config-next/typescript';
 
 // The layers of DESIGN 2 ("Layout"): imports run downwards only, app -> components -> lib, and the backend
 // (lib/server) is reached by nothing but the route handlers and start-up; it speaks the contract, not the client.
-const NEXT_LINK = { name: 'next/link', importNames: ['default'], message: "Use '@/components/ui/Link': it shows the navigation bar while the page loads." };
-const SERVER = { group: ['@/lib/server', '@/lib/server/**', '**/lib/server/**'], message: 'Only route handlers and start-up reach the backend; pages go through lib/api.' };
-const COMPONENTS = { group: ['@/components/**', '**/components/**'], message: 'lib/ never imports components/: move the React part into components/<feature>.' };
+const NEXT_LINK = {
+  name: 'next/link',
+  importNames: ['default'],
+  message: "Use '@/components/ui/Link': it shows the navigation bar while the page loads.",
+};
+const SERVER = {
+  group: ['@/lib/server', '@/lib/server/**', '**/lib/server/**'],
+  message: 'Only route handlers and start-up reach the backend; pages go through lib/api.',
+};
+const COMPONENTS = {
+  group: ['@/components/**', '**/components/**'],
+  message: 'lib/ never imports components/: move the React part into components/<feature>.',
+};
 const APP = { group: ['@/app/**'], message: 'Nothing imports a page.' };
-const CLIENT = { group: ['@/lib/api', '@/lib/api/**'], message: 'The backend imports the contract (lib/contract), never the client.' };
+const CLIENT = {
+  group: ['@/lib/api', '@/lib/api/**'],
+  message: 'The backend imports the contract (lib/contract), never the client.',
+};
 const restrict = (...patterns) => ['error', { paths: [NEXT_LINK], patterns }];
 // Issue 21: pages and components call endpoints through the contract (call, load, apiQuery), not the untyped request.
-const UNTYPED_CALL = { selector: "CallExpression[callee.property.name='request']", message: 'Call an endpoint with call(api, path, body) (lib/api/core): path, body and answer come from the contract.' };
+const UNTYPED_CALL = {
+  selector: "CallExpression[callee.property.name='request']",
+  message: 'Call an endpoint with call(api, path, body) (lib/api/core): path, body and answer come from the contract.',
+};
 
 const config = [
   ...nextVitals,
@@ -23,14 +39,31 @@ const config = [
   },
   // Pages and components: no backend. The route handlers under app/api, app/modules and app/media are the
   // backend's HTTP face, and the bench pages (test hooks only) call the backend's hook directly.
-  { files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(SERVER, APP), 'no-restricted-syntax': ['error', UNTYPED_CALL] } },
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(SERVER, APP), 'no-restricted-syntax': ['error', UNTYPED_CALL] },
+  },
   { files: ['app/api/**', 'app/modules/**', 'app/media/**'], rules: { 'no-restricted-imports': restrict(APP) } },
-  { files: ['lib/**/*.{ts,tsx}'], ignores: ['lib/server/**'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP) } },
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    ignores: ['lib/server/**'],
+    rules: { 'no-restricted-imports': restrict(COMPONENTS, APP) },
+  },
   { files: ['lib/server/**/*.ts'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT) } },
   // The one wrapper of next/link.
   { files: ['components/ui/Link.tsx'], rules: { 'no-restricted-imports': 'off' } },
   {
-    ignores: ['.next/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'lib/server/db/migrations/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', '.exp/**'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'data/**',
+      'next-env.d.ts',
+      'lib/server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      '.exp/**',
+    ],
   },
 ];
 

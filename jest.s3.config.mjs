@@ -11,7 +11,15 @@ process.env.DATA_DIR ||= 'memory';
  */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['spaces-uploads', 'uploads-security', 'uploads-quota', 'spaces-creation', 'learning-media', 'learning-documents', 'storage-s3'].map((n) => `<rootDir>/tests/integration/${n}.test.ts`),
+  testMatch: [
+    'spaces-uploads',
+    'uploads-security',
+    'uploads-quota',
+    'spaces-creation',
+    'learning-media',
+    'learning-documents',
+    'storage-s3',
+  ].map((n) => `<rootDir>/tests/integration/${n}.test.ts`),
   moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
   // Tests that look at files on local disk (scratch folders, sparse scratch files, media copied into UPLOAD_DIR) are
   // about the local store only; everything else runs on S3.

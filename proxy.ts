@@ -9,7 +9,12 @@ import { decideRequest } from '@/lib/server/lanes/host-lane';
 
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
-  const decision = decideRequest(request.headers.get('host') ?? url.host, url.pathname, url.search, request.headers.get('cookie'));
+  const decision = decideRequest(
+    request.headers.get('host') ?? url.host,
+    url.pathname,
+    url.search,
+    request.headers.get('cookie'),
+  );
   if (decision.kind === 'redirect') {
     // Relative to the request's own host, so every variant keeps its host.
     return NextResponse.redirect(new URL(decision.location, url), 307);

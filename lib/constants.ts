@@ -94,9 +94,23 @@ export const TRAIN_APPLY_STATUS = {
   9: '内部报名',
 } as const;
 /** SPEC 4.3: exam status. */
-export const EXAM_STATUS = { 1: '已参加', [-1]: '未报名', [-2]: '未开始', 3: '已结束', 0: '未考试', 2: '考试中' } as const;
+export const EXAM_STATUS = {
+  1: '已参加',
+  [-1]: '未报名',
+  [-2]: '未开始',
+  3: '已结束',
+  0: '未考试',
+  2: '考试中',
+} as const;
 /** SPEC 4.5: audit status. */
-export const AUDIT_STATUS = { 1051: '未审核', 1052: '审核通过', 1053: '审核不通过', 1054: '审批中', 1055: '退回修改', 1056: '已修改' } as const;
+export const AUDIT_STATUS = {
+  1051: '未审核',
+  1052: '审核通过',
+  1053: '审核不通过',
+  1054: '审批中',
+  1055: '退回修改',
+  1056: '已修改',
+} as const;
 /** SPEC 3: home module names. */
 export const HOME_MODULES = {
   series: '系列专题',

@@ -11,7 +11,11 @@ export function formatHoursMinutes(seconds: number): string {
 /** Seconds as hours, minutes and seconds: 3725 -> '1小时2分5秒'; under an hour '2分5秒'. */
 /** A learner's name as public lists show it (reviews, 学习心得): 赵红梅 -> 赵*梅, 李明 -> 李*. */
 export function maskName(name: string): string {
-  return name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`;
+  return name.length <= 1
+    ? name
+    : name.length === 2
+      ? `${name[0]}*`
+      : `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`;
 }
 
 export function formatHMS(seconds: number): string {
@@ -42,7 +46,12 @@ export function formatDuration(minutes: number): string {
     [Math.floor((m % 1440) / 60), '小时'],
     [m % 60, '分钟'],
   ];
-  return parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`).join('') || '0分钟';
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, unit]) => `${n}${unit}`)
+      .join('') || '0分钟'
+  );
 }
 
 /** Hours with one decimal, for rings and rankings: 3725 -> 1.0. */
@@ -95,7 +104,12 @@ export function formatDateLong(iso: string | Date): string {
 export function formatDate(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 }
 
 export function formatDateTime(iso: string | Date): string {

@@ -44,9 +44,13 @@ async function main(): Promise<number> {
   }
   let password = flags.password;
   if (password === undefined) {
-    if (!process.stdin.isTTY) throw new AdminError('没有终端可以输入密码：请用 --password 给出 / no terminal to ask for the password: give --password');
+    if (!process.stdin.isTTY)
+      throw new AdminError(
+        '没有终端可以输入密码：请用 --password 给出 / no terminal to ask for the password: give --password',
+      );
     password = await askHidden('密码 / password: ');
-    if ((await askHidden('再次输入 / again: ')) !== password) throw new AdminError('两次输入的密码不一致 / the passwords differ');
+    if ((await askHidden('再次输入 / again: ')) !== password)
+      throw new AdminError('两次输入的密码不一致 / the passwords differ');
   }
   const made = await createAdministrator({ userId: flags.user, name: flags.name, email: flags.email, password });
   console.log(`[admin] 已创建管理员 / administrator created: ${made.userId} (operatorID ${made.id})`);
@@ -55,7 +59,9 @@ async function main(): Promise<number> {
 
 main()
   .catch((err) => {
-    console.error(`[admin] ${err instanceof AdminError ? err.message : err instanceof Error ? err.stack : String(err)}`);
+    console.error(
+      `[admin] ${err instanceof AdminError ? err.message : err instanceof Error ? err.stack : String(err)}`,
+    );
     return 1;
   })
   .then(async (code) => {

@@ -44,7 +44,12 @@ export const TARGETS = [
   // touches no database, through Next.js's router (heartbeats take the direct lane: lib/server/lanes/direct-lane.ts).
   { name: 'floor: bare dynamic page', path: '/bench/dyn' },
   { name: 'floor: dynamic page with the shell', path: '/bench/shell' },
-  { name: 'floor: endpoint without database', path: '/api/study/benchHook', method: 'POST', body: { action: 'memory' } },
+  {
+    name: 'floor: endpoint without database',
+    path: '/api/study/benchHook',
+    method: 'POST',
+    body: { action: 'memory' },
+  },
   ...DOMAINS.flatMap((d) => d.TARGETS),
 ];
 
@@ -77,7 +82,15 @@ async function warm(t) {
   for (let i = 0; i < WARM_REQUESTS; i++) {
     const { method, headers, body } = requestOf(t);
     try {
-      const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path: t.path, method, headers, body, timeoutMs: 30000 });
+      const res = await httpRequest({
+        port: PORT,
+        hostname: HOSTNAME,
+        path: t.path,
+        method,
+        headers,
+        body,
+        timeoutMs: 30000,
+      });
       statuses.push(res.status);
     } catch (err) {
       statuses.push(`error: ${err.message}`);
@@ -128,11 +141,19 @@ function table(rows) {
     String(r.p50),
     String(r.p99),
     r.ratio === null ? '-' : r.ratio.toFixed(2),
-    [r.target.ratio !== undefined ? `>=${r.target.ratio}` : '', r.target.p99 !== undefined ? `p99<${r.target.p99}` : ''].filter(Boolean).join(' ') || '-',
-    (r.ok === null ? '-' : r.ok ? 'ok' : 'MISS') + (r.why ? ` (${r.why})` : '') + (r.ok === null && (r.non2xx || r.errors) ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''),
+    [r.target.ratio !== undefined ? `>=${r.target.ratio}` : '', r.target.p99 !== undefined ? `p99<${r.target.p99}` : '']
+      .filter(Boolean)
+      .join(' ') || '-',
+    (r.ok === null ? '-' : r.ok ? 'ok' : 'MISS') +
+      (r.why ? ` (${r.why})` : '') +
+      (r.ok === null && (r.non2xx || r.errors) ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -143,21 +164,42 @@ const FIRST_LOAD_EXTRA = [{ name: 'player /courseView (visitor)', path: '/course
 
 /** The first-load table (scripts/lib/first-load.mjs) of every page measured, as a visitor loads it. */
 async function measureFirstLoad() {
-  const pages = [...SELECTED.filter((t) => (t.method || 'GET') === 'GET' && !t.path.startsWith('/api/')), ...FIRST_LOAD_EXTRA];
+  const pages = [
+    ...SELECTED.filter((t) => (t.method || 'GET') === 'GET' && !t.path.startsWith('/api/')),
+    ...FIRST_LOAD_EXTRA,
+  ];
   const rows = [];
   for (const t of pages) {
-    const fetchHtml = (p) => httpRequest({ port: PORT, hostname: HOSTNAME, path: p, headers: { host: `${t.host || 'localhost'}:${PORT}` }, timeoutMs: 30000 });
+    const fetchHtml = (p) =>
+      httpRequest({
+        port: PORT,
+        hostname: HOSTNAME,
+        path: p,
+        headers: { host: `${t.host || 'localhost'}:${PORT}` },
+        timeoutMs: 30000,
+      });
     rows.push({ name: t.name, path: t.path, host: t.host || 'localhost', ...(await firstLoad(fetchHtml, t.path)) });
   }
-  console.log(`\n[bench] first load of each page (no target; Next.js 16's build no longer prints it):\n${firstLoadTable(rows)}\n`);
+  console.log(
+    `\n[bench] first load of each page (no target; Next.js 16's build no longer prints it):\n${firstLoadTable(rows)}\n`,
+  );
   const missing = rows.flatMap((r) => r.missing);
-  if (missing.length) console.log(`[bench] scripts not found in .next/static (stale build?): ${[...new Set(missing)].join(' ')}`);
+  if (missing.length)
+    console.log(`[bench] scripts not found in .next/static (stale build?): ${[...new Set(missing)].join(' ')}`);
   return rows;
 }
 
 async function api(path, body, cookie) {
   const headers = { host: `localhost:${PORT}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
-  const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path, method: 'POST', headers, body: JSON.stringify(body), timeoutMs: 30000 });
+  const res = await httpRequest({
+    port: PORT,
+    hostname: HOSTNAME,
+    path,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    timeoutMs: 30000,
+  });
   return res;
 }
 
@@ -167,18 +209,35 @@ async function api(path, body, cookie) {
  */
 async function measureFreshness() {
   const cap = JSON.parse((await api('/modules/imgCode/detail', {})).body).data;
-  const login = await api('/modules/eosoperator/login', { userID: 'manager', password: 'Manager_2026', code: cap.answer, codeUuid: cap.uuid });
-  const cookie = [].concat(login.headers['set-cookie'] || []).map((c) => c.split(';')[0]).join('; ');
+  const login = await api('/modules/eosoperator/login', {
+    userID: 'manager',
+    password: 'Manager_2026',
+    code: cap.answer,
+    codeUuid: cap.uuid,
+  });
+  const cookie = []
+    .concat(login.headers['set-cookie'] || [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const title = `基准测试公告 ${Date.now()}`;
   const saved = JSON.parse((await api('/api/msgMessageinfo/save', { title, isTop: true }, cookie)).body);
   if (saved.code !== 0) return { ok: false, why: `publish failed: ${saved.msg}` };
   const t0 = Date.now();
   while (Date.now() - t0 < 90_000) {
-    const res = await httpRequest({ port: PORT, hostname: HOSTNAME, path: '/home', method: 'GET', headers: { host: `localhost:${PORT}` }, timeoutMs: 30000 });
+    const res = await httpRequest({
+      port: PORT,
+      hostname: HOSTNAME,
+      path: '/home',
+      method: 'GET',
+      headers: { host: `localhost:${PORT}` },
+      timeoutMs: 30000,
+    });
     if (res.body.includes(title)) {
       const seconds = (Date.now() - t0) / 1000;
       const ok = seconds < FRESHNESS_TARGET_S;
-      console.log(`[bench] a new notice showed on /home after ${seconds.toFixed(1)} s (target < ${FRESHNESS_TARGET_S} s): ${ok ? 'ok' : 'MISS'}`);
+      console.log(
+        `[bench] a new notice showed on /home after ${seconds.toFixed(1)} s (target < ${FRESHNESS_TARGET_S} s): ${ok ? 'ok' : 'MISS'}`,
+      );
       return { ok, seconds };
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -197,15 +256,41 @@ async function main() {
       // The first start creates and seeds the embedded database: PGlite's initdb and the seed grow WebAssembly
       // memory that a process never gives back. Measure a server started on an existing database, as every
       // start after the first is.
-      const first = await startServer({ port: PORT, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
-      await httpRequest({ port: PORT, hostname: HOSTNAME, path: '/api/course/homeList', method: 'POST', headers: { host: `localhost:${PORT}`, 'content-type': 'application/json' }, body: '{}' });
+      const first = await startServer({
+        port: PORT,
+        env: { DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        waitPath: '/home',
+        waitHost: 'localhost',
+        timeoutMs: 180000,
+      });
+      await httpRequest({
+        port: PORT,
+        hostname: HOSTNAME,
+        path: '/api/course/homeList',
+        method: 'POST',
+        headers: { host: `localhost:${PORT}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       await stopServer(first.child);
     }
-    const server = hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', RATE_LIMITS: 'off' }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
+    const server = hold(
+      await startServer({
+        port: PORT,
+        env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', RATE_LIMITS: 'off' },
+        nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        waitPath: '/home',
+        waitHost: 'localhost',
+        timeoutMs: 180000,
+      }),
+    );
     for (const t of SELECTED) {
       const statuses = await warm(t);
       const bad = statuses.filter((s) => typeof s !== 'number' || s >= 400);
-      console.log(`[bench] warm ${t.method || 'GET'} ${t.host || 'localhost'}${t.path}: ${statuses.join(' ')}${bad.length ? '  <- not 2xx/3xx' : ''}`);
+      console.log(
+        `[bench] warm ${t.method || 'GET'} ${t.host || 'localhost'}${t.path}: ${statuses.join(' ')}${bad.length ? '  <- not 2xx/3xx' : ''}`,
+      );
     }
     const firstLoads = wants('first load') ? await measureFirstLoad() : [];
     console.log(`[bench] autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${SELECTED.length} targets`);
@@ -244,7 +329,15 @@ async function main() {
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
     const extras = [];
     for (const d of DOMAINS) {
-      const out = await d.extra({ port: PORT, hostname: HOSTNAME, api, httpRequest, baseline: base ? base.r.reqPerSec : 0, serverPid: server.pid, wants });
+      const out = await d.extra({
+        port: PORT,
+        hostname: HOSTNAME,
+        api,
+        httpRequest,
+        baseline: base ? base.r.reqPerSec : 0,
+        serverPid: server.pid,
+        wants,
+      });
       for (const row of out) {
         console.log(`[bench] ${row.name}: ${row.detail} ${row.ok === false ? 'MISS' : row.ok ? 'ok' : ''}`.trimEnd());
         extras.push(row);
@@ -252,8 +345,11 @@ async function main() {
     }
     report.extra = extras;
     writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-    const misses = rows.filter((r) => r.ok === false).length + (freshness.ok ? 0 : 1) + extras.filter((r) => r.ok === false).length;
-    console.log(`[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; results in ${path.relative(ROOT, file)}`);
+    const misses =
+      rows.filter((r) => r.ok === false).length + (freshness.ok ? 0 : 1) + extras.filter((r) => r.ok === false).length;
+    console.log(
+      `[bench] ${misses ? `${misses} target(s) missed` : 'all targets met'}; results in ${path.relative(ROOT, file)}`,
+    );
   } finally {
     await cleanup();
   }

@@ -13,7 +13,17 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
@@ -43,13 +53,20 @@ export async function ensureNginx(log = console.log) {
  */
 function psqlAsPostgres(port, sqlText) {
   // The statement on standard input: no shell quoting of it.
-  execFileSync('su', ['postgres', '-c', `cd / && psql -v ON_ERROR_STOP=1 -q -p ${Number(port)}`], { input: sqlText, stdio: ['pipe', 'ignore', 'inherit'] });
+  execFileSync('su', ['postgres', '-c', `cd / && psql -v ON_ERROR_STOP=1 -q -p ${Number(port)}`], {
+    input: sqlText,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
 }
 
 export async function freshDatabase(name, log = console.log) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   if (isRoot() && spawnSync('which', ['pg_lsclusters']).status === 0) {
-    const clusters = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map((l) => l.split(/\s+/));
+    const clusters = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/\s+/));
     const main = clusters.sort((a, b) => Number(b[0]) - Number(a[0]))[0];
     if (!main) throw new Error('no PostgreSQL cluster (pg_createcluster 15 main)');
     const [version, clusterName, port, status] = main;
@@ -57,11 +74,15 @@ export async function freshDatabase(name, log = console.log) {
       log(`[cluster] starting PostgreSQL ${version} ${clusterName}`);
       execFileSync('pg_ctlcluster', [version, clusterName, 'start'], { stdio: 'inherit' });
     }
-    for (let i = 0; i < 30 && spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', port]).status !== 0; i++) await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 30 && spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', port]).status !== 0; i++)
+      await new Promise((r) => setTimeout(r, 500));
     const user = name;
     const password = name;
     psqlAsPostgres(port, `SET client_min_messages = warning; DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    psqlAsPostgres(port, `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${user}') THEN CREATE ROLE ${user} LOGIN; END IF; END $$`);
+    psqlAsPostgres(
+      port,
+      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${user}') THEN CREATE ROLE ${user} LOGIN; END IF; END $$`,
+    );
     psqlAsPostgres(port, `ALTER ROLE ${user} LOGIN PASSWORD '${password}'`);
     psqlAsPostgres(port, `CREATE DATABASE ${name} OWNER ${user}`);
     return {
@@ -70,7 +91,10 @@ export async function freshDatabase(name, log = console.log) {
     };
   }
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('run as root (PostgreSQL is managed with su postgres) or set TEST_DATABASE_URL to a server where its user may create databases');
+  if (!base)
+    throw new Error(
+      'run as root (PostgreSQL is managed with su postgres) or set TEST_DATABASE_URL to a server where its user may create databases',
+    );
   const pg = (await import('pg')).default;
   const admin = new URL(base);
   admin.pathname = '/postgres';
@@ -111,9 +135,11 @@ export function clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRo
     else if (marker === 'access_log') {
       lines.push(`${indent}access_log ${dir}/access.log;`);
       // Debian's nginx keeps its temporary files under /var/lib/nginx: this one keeps its own.
-      for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) lines.push(`${indent}${t}_temp_path ${dir}/${t}_temp;`);
+      for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+        lines.push(`${indent}${t}_temp_path ${dir}/${t}_temp;`);
     } else if (marker === 'upstream') {
-      if (!upstreamDone) for (const p of instancePorts) lines.push(`${indent}server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`);
+      if (!upstreamDone)
+        for (const p of instancePorts) lines.push(`${indent}server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`);
       upstreamDone = true;
     } else if (marker === 'listen') lines.push(`${indent}listen ${port};`);
     else if (marker === 'static root') lines.push(`${indent}root ${staticRoot};`);
@@ -129,7 +155,9 @@ function spawnLogged(cmd, args, { env, logFile, prefix, echo }) {
   const fd = openSync(logFile, 'a');
   const write = (chunk) => {
     writeFileSync(fd, chunk);
-    if (echo) for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) process.stdout.write(`${prefix} ${line}\n`);
+    if (echo)
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) process.stdout.write(`${prefix} ${line}\n`);
   };
   child.stdout.on('data', write);
   child.stderr.on('data', write);
@@ -151,7 +179,8 @@ export async function startCluster({
   log = console.log,
 } = {}) {
   const instancePorts = Array.from({ length: count }, (_, i) => port + 1 + i);
-  for (const p of [port, ...instancePorts]) if (await portInUse(p)) throw new Error(`port ${p} is already in use (CLUSTER_PORT to choose others)`);
+  for (const p of [port, ...instancePorts])
+    if (await portInUse(p)) throw new Error(`port ${p} is already in use (CLUSTER_PORT to choose others)`);
   const nginx = await ensureNginx(log);
   await buildIfNeeded({ log: (m) => log(`[cluster] ${m}`) });
   const db = await freshDatabase(database, log);
@@ -196,15 +225,26 @@ export async function startCluster({
   let stopped = false;
   const spawnInstance = (i) => {
     const p = instances[i].port;
-    instances[i].child = spawnLogged(process.execPath, ['--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(p)], {
-      env: { ...env, PORT: String(p) },
-      logFile: path.join(dir, `portal-${i + 1}.log`),
-      prefix: `[portal ${i + 1}]`,
-      echo,
-    });
+    instances[i].child = spawnLogged(
+      process.execPath,
+      ['--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(p)],
+      {
+        env: { ...env, PORT: String(p) },
+        logFile: path.join(dir, `portal-${i + 1}.log`),
+        prefix: `[portal ${i + 1}]`,
+        echo,
+      },
+    );
     return instances[i].child;
   };
-  const waitInstance = (i) => waitForServer({ port: instances[i].port, path: '/home', host: 'localhost', child: instances[i].child, timeoutMs: 180_000 });
+  const waitInstance = (i) =>
+    waitForServer({
+      port: instances[i].port,
+      path: '/home',
+      host: 'localhost',
+      child: instances[i].child,
+      timeoutMs: 180_000,
+    });
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -228,7 +268,12 @@ export async function startCluster({
     writeFileSync(conf, clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRoot }));
     const check = spawnSync(nginx, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
-    nginxChild = spawnLogged(nginx, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { env: process.env, logFile: path.join(dir, 'nginx.log'), prefix: '[nginx]', echo });
+    nginxChild = spawnLogged(nginx, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
+      env: process.env,
+      logFile: path.join(dir, 'nginx.log'),
+      prefix: '[nginx]',
+      echo,
+    });
     await waitForServer({ port, path: '/home', host: 'localhost', child: nginxChild, timeoutMs: 30_000 });
   } catch (err) {
     await stop();
@@ -269,9 +314,15 @@ if (isMain(import.meta.url)) {
   process.on('SIGTERM', () => shutdown(0));
   try {
     cluster = await startCluster({ echo: process.env.CLUSTER_QUIET !== '1' });
-    console.log(`[cluster] ${cluster.instances.length} instances on ports ${cluster.instances.map((i) => i.port).join(', ')}, PostgreSQL ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
-    console.log(`[cluster] logs, scratch and the S3 store's files under ${cluster.dir}; STORAGE_URL ${cluster.storageUrl}`);
-    console.log(`[cluster] ready: ${cluster.url}/home (also http://party.localhost:${cluster.port}, http://stu.localhost:${cluster.port}); Ctrl-C stops everything`);
+    console.log(
+      `[cluster] ${cluster.instances.length} instances on ports ${cluster.instances.map((i) => i.port).join(', ')}, PostgreSQL ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':***@')}`,
+    );
+    console.log(
+      `[cluster] logs, scratch and the S3 store's files under ${cluster.dir}; STORAGE_URL ${cluster.storageUrl}`,
+    );
+    console.log(
+      `[cluster] ready: ${cluster.url}/home (also http://party.localhost:${cluster.port}, http://stu.localhost:${cluster.port}); Ctrl-C stops everything`,
+    );
   } catch (err) {
     console.error(`[cluster] ${err.message}`);
     await shutdown(1);

@@ -50,7 +50,9 @@ export async function runE2E(args = []) {
 
 if (isMain(import.meta.url)) {
   const result = await runE2E(process.argv.slice(2));
-  const extra = [result.skipped ? `${result.skipped} skipped` : '', result.flaky ? `${result.flaky} flaky` : ''].filter(Boolean);
+  const extra = [result.skipped ? `${result.skipped} skipped` : '', result.flaky ? `${result.flaky} flaky` : ''].filter(
+    Boolean,
+  );
   console.log(`[e2e] ${result.passed} passed, ${result.failed} failed${extra.length ? `, ${extra.join(', ')}` : ''}`);
   process.exit(result.code === 0 && result.failed === 0 ? 0 : 1);
 }

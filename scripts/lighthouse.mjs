@@ -51,7 +51,14 @@ function summarize(report) {
     const lost = (cat?.auditRefs || [])
       .filter((ref) => ref.weight > 0)
       .map((ref) => report.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a &&
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => a.id);
     return { ...c, score, ok: score !== null && score >= c.min, lost };
   });
@@ -65,17 +72,33 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const lines = [];
   try {
-    hold(await startServer({ port: PORT, env: { DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 }));
+    hold(
+      await startServer({
+        port: PORT,
+        env: { DATA_DIR: dataDir },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        waitPath: '/home',
+        waitHost: 'localhost',
+        timeoutMs: 180000,
+      }),
+    );
     for (const url of urls) {
       const u = new URL(url);
       // Warm the page so Lighthouse measures the cached page, not the first render.
-      for (let i = 0; i < 2; i++) await httpRequest({ port: Number(u.port || 80), path: u.pathname + u.search, host: u.hostname }).catch(() => undefined);
+      for (let i = 0; i < 2; i++)
+        await httpRequest({ port: Number(u.port || 80), path: u.pathname + u.search, host: u.hostname }).catch(
+          () => undefined,
+        );
       for (const mode of MODES) {
         const file = path.join(outDir, `${u.hostname}${u.pathname.replace(/\W+/g, '-')}-${mode.name}.json`);
         console.log(`[lighthouse] ${url} (${mode.name})`);
         const scores = summarize(await lighthouse(url, mode, file));
-        lines.push(`${url} ${mode.name.padEnd(7)}  ` + scores.map((s) => `${s.label} ${s.score ?? '-'} ${s.ok ? 'ok' : 'MISS'}`).join('  '));
-        for (const s of scores.filter((x) => !x.ok && x.lost.length)) lines.push(`    ${s.label} lost points on: ${s.lost.slice(0, 8).join(', ')}`);
+        lines.push(
+          `${url} ${mode.name.padEnd(7)}  ` +
+            scores.map((s) => `${s.label} ${s.score ?? '-'} ${s.ok ? 'ok' : 'MISS'}`).join('  '),
+        );
+        for (const s of scores.filter((x) => !x.ok && x.lost.length))
+          lines.push(`    ${s.label} lost points on: ${s.lost.slice(0, 8).join(', ')}`);
       }
     }
   } finally {

@@ -23,14 +23,32 @@ export const PASSPORT_USERS = [
 
 const HOSTS = ['localhost', 'party.localhost', 'stu.localhost', 'dangxiao.localhost', 'column.localhost', '127.0.0.1'];
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-export async function startPassport({ port = 3990, portalPorts = [3000, 3010, 3110], secret = 'local-passport-secret', quiet = false } = {}) {
+export async function startPassport({
+  port = 3990,
+  portalPorts = [3000, 3010, 3110],
+  secret = 'local-passport-secret',
+  quiet = false,
+} = {}) {
   const issuer = `http://127.0.0.1:${port}`;
   const redirectUris = portalPorts.flatMap((p) => HOSTS.map((h) => `http://${h}:${p}/home`));
   const clients = [
-    { client_id: 'portal-http', client_secret: secret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
-    { client_id: 'portal-https', client_secret: secret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+    {
+      client_id: 'portal-http',
+      client_secret: secret,
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+    {
+      client_id: 'portal-https',
+      client_secret: secret,
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
   ];
   const provider = new Provider(issuer, {
     clients,
@@ -58,7 +76,9 @@ export async function startPassport({ port = 3990, portalPorts = [3000, 3010, 31
     const { uid, prompt, params } = details;
     if (prompt.name === 'consent') {
       // The portal is a first-party client: consent is granted without asking.
-      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session.accountId, clientId: params.client_id });
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session.accountId, clientId: params.client_id });
       grant.addOIDCScope('openid email profile');
       const grantId = await grant.save();
       return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
@@ -70,8 +90,14 @@ export async function startPassport({ port = 3990, portalPorts = [3000, 3010, 31
         req.on('end', () => resolve(new URLSearchParams(data)));
       });
       const user = PASSPORT_USERS.find((u) => u.login === body.get('login'));
-      if (!user) return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'unknown user' });
-      return provider.interactionFinished(req, res, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
+      if (!user)
+        return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'unknown user' });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: user.sub } },
+        { mergeWithLastSubmission: false },
+      );
     }
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>科技云通行证（本地）</title>
@@ -87,7 +113,9 @@ ${PASSPORT_USERS.map((u, i) => `<label style="display:block;margin:.4rem 0"><inp
     const url = new URL(req.url, issuer);
     if (url.pathname === '/register') {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      return res.end('<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>注册科技云通行证</title><h1>注册科技云通行证（本地测试）</h1>');
+      return res.end(
+        '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>注册科技云通行证</title><h1>注册科技云通行证（本地测试）</h1>',
+      );
     }
     if (url.pathname.startsWith('/interaction/')) {
       return interaction(req, res).catch((err) => {
@@ -108,14 +136,24 @@ ${PASSPORT_USERS.map((u, i) => `<label style="display:block;margin:.4rem 0"><inp
     PASSPORT_CLIENT_SECRET: secret,
   };
   if (!quiet) {
-    console.log(`[passport] local passport on ${issuer} (demo identities: ${PASSPORT_USERS.map((u) => u.login).join(', ')})`);
+    console.log(
+      `[passport] local passport on ${issuer} (demo identities: ${PASSPORT_USERS.map((u) => u.login).join(', ')})`,
+    );
     console.log('[passport] start the portal with:');
-    console.log(`  ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} npm start`);
+    console.log(
+      `  ${Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')} npm start`,
+    );
   }
   return { issuer, env, close: () => new Promise((r) => server.close(r)) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const ports = (process.env.PASSPORT_PORTAL_PORTS ?? '3000,3010,3110').split(',').map(Number).filter(Boolean);
-  await startPassport({ port: Number(process.env.PASSPORT_PORT || 3990), portalPorts: ports, secret: process.env.PASSPORT_CLIENT_SECRET || undefined });
+  await startPassport({
+    port: Number(process.env.PASSPORT_PORT || 3990),
+    portalPorts: ports,
+    secret: process.env.PASSPORT_CLIENT_SECRET || undefined,
+  });
 }

@@ -39,7 +39,19 @@ try {
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
   // The assistant talks to a stand-in chat-completions server that the spaces specs start on port + 7.
   const llm = process.env.LLM_BASE_URL ?? `http://127.0.0.1:${port + 7}/v1`;
-  server = await startServer({ port, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_TEST_HOOKS: '1', RATE_LIMITS: 'off', LLM_BASE_URL: llm, ...sso }, waitPath: '/home', waitHost: 'localhost' });
+  server = await startServer({
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      PORTAL_TEST_HOOKS: '1',
+      RATE_LIMITS: 'off',
+      LLM_BASE_URL: llm,
+      ...sso,
+    },
+    waitPath: '/home',
+    waitHost: 'localhost',
+  });
   console.log(`[serve-test] ready on port ${port} (pid ${server.pid}, DATA_DIR=${dataDir})`);
   server.child.on('exit', (code) => {
     if (!stopping) {

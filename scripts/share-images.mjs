@@ -14,6 +14,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.svg'))) {
   const svg = readFileSync(path.join(dir, file));
   const target = path.join(out, file.replace(/\.svg$/, '.png'));
   // Drawn at the share size (not scaled up from the SVG's 320 px), then quantised: a few KB each.
-  await sharp(svg, { density: 270 }).resize(1200, 675, { fit: 'cover' }).png({ palette: true, compressionLevel: 9 }).toFile(target);
+  await sharp(svg, { density: 270 })
+    .resize(1200, 675, { fit: 'cover' })
+    .png({ palette: true, compressionLevel: 9 })
+    .toFile(target);
   console.log(path.relative(process.cwd(), target));
 }

@@ -38,11 +38,22 @@ const hosts = ['localhost', 'party.localhost', 'stu.localhost', 'dangxiao.localh
 console.log(`[start] serving ${hosts.map((h) => `http://${h}:${port}`).join(', ')}`);
 
 // scripts/lib/preload.cjs: see there (a client header must not skip proxy.ts while the server starts).
-const child = spawn(process.execPath, ['--require', path.join(ROOT, 'scripts/lib/preload.cjs'), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
-  cwd: ROOT,
-  env,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [
+    '--require',
+    path.join(ROOT, 'scripts/lib/preload.cjs'),
+    path.join(ROOT, 'node_modules/next/dist/bin/next'),
+    'start',
+    '-p',
+    port,
+  ],
+  {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('error', (err) => {
   console.error(`[start] ${err.message}`);

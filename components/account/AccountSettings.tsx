@@ -22,7 +22,8 @@ import { LoadFailed } from '@/components/ui/LoadFailed';
 
 type Me = MyInfo;
 
-const saved = (message = '保存成功') => apiEvents.emit({ type: 'notify', kind: 'info', message, durationMs: MESSAGE_DURATION_MS });
+const saved = (message = '保存成功') =>
+  apiEvents.emit({ type: 'notify', kind: 'info', message, durationMs: MESSAGE_DURATION_MS });
 /** The forms show a failure beside their fields (FormError, role=alert): the toast does not announce it again. */
 const INLINE = { shownInline: true } as const;
 const fail = (e: unknown) => failureText(e, '保存失败，请稍后重试');
@@ -34,7 +35,8 @@ export function AccountSettings() {
   const stations = useQuery(apiQuery('/api/station/mine'));
   const [stationOpen, setStationOpen] = useState(false);
   if (me.isPending) return <p className="text-gray-600">加载中…</p>;
-  if (me.isError) return <LoadFailed what="账号信息" onRetry={me.refetch} retrying={me.isFetching} className="py-6 text-gray-700" />;
+  if (me.isError)
+    return <LoadFailed what="账号信息" onRetry={me.refetch} retrying={me.isFetching} className="py-6 text-gray-700" />;
   const user = me.data;
   return (
     <section aria-labelledby="account-settings-title" className="space-y-5">
@@ -48,7 +50,9 @@ export function AccountSettings() {
         <ChangeEmail current={user.email} />
         <div className={card}>
           <h3 className="font-semibold">学习岗位</h3>
-          <p className="mt-2 text-sm text-gray-700">{stations.data?.length ? stations.data.map((s) => s.stationName).join('、') : '尚未选择学习岗位'}</p>
+          <p className="mt-2 text-sm text-gray-700">
+            {stations.data?.length ? stations.data.map((s) => s.stationName).join('、') : '尚未选择学习岗位'}
+          </p>
           <button type="button" className={`${submit} mt-4`} onClick={() => setStationOpen(true)}>
             选择岗位
           </button>
@@ -82,7 +86,9 @@ function HeadPicture({ user }: { user: Me }) {
       canvas.width = size;
       canvas.height = size;
       const side = Math.min(bitmap.width, bitmap.height);
-      canvas.getContext('2d')!.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
+      canvas
+        .getContext('2d')!
+        .drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
       headPic = canvas.toDataURL('image/jpeg', 0.85);
     } catch {
       setError('头像读取失败，请换一张图片');
@@ -102,12 +108,23 @@ function HeadPicture({ user }: { user: Me }) {
   return (
     <div className={`${card} flex items-center gap-5`}>
       {/* eslint-disable-next-line @next/next/no-img-element -- the user's own data: URL */}
-      <img src={user.headPic || DEFAULT_HEAD} alt={`${user.operatorName}的头像`} width={80} height={80} className="h-20 w-20 rounded-full border object-cover" />
+      <img
+        src={user.headPic || DEFAULT_HEAD}
+        alt={`${user.operatorName}的头像`}
+        width={80}
+        height={80}
+        className="h-20 w-20 rounded-full border object-cover"
+      />
       <div>
         <h3 className="font-semibold">头像</h3>
         <label className={`${submit} mt-3 inline-block cursor-pointer`}>
           {busy ? '上传中…' : '更换头像'}
-          <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
         </label>
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
@@ -119,7 +136,10 @@ function HeadPicture({ user }: { user: Me }) {
 
 function BasicInfo({ user }: { user: Me }) {
   const refresh = useRefreshMe();
-  const form = useForm({ resolver: zodResolver(updateInfoSchema), defaultValues: { operatorName: user.operatorName, gender: (user.gender ?? 1) as 1 | 2, remark: user.remark } });
+  const form = useForm({
+    resolver: zodResolver(updateInfoSchema),
+    defaultValues: { operatorName: user.operatorName, gender: (user.gender ?? 1) as 1 | 2, remark: user.remark },
+  });
   const { register, handleSubmit, formState, setError } = form;
   const gender = useWatch({ control: form.control, name: 'gender' });
   const onSubmit = handleSubmit(async (v) => {
@@ -139,7 +159,12 @@ function BasicInfo({ user }: { user: Me }) {
         {user.orgName && `，单位 ${user.orgName}`}
       </p>
       <div className="mt-3">
-        <Field id="acc-name" label="姓名" error={formState.errors.operatorName?.message} {...register('operatorName')} />
+        <Field
+          id="acc-name"
+          label="姓名"
+          error={formState.errors.operatorName?.message}
+          {...register('operatorName')}
+        />
         <fieldset className="mb-3">
           <legend className="mb-1 text-sm text-gray-700">性别</legend>
           {/* Controlled: a registered radio compares its string value with the number 1 or 2 and never shows the saved one. */}
@@ -150,7 +175,14 @@ function BasicInfo({ user }: { user: Me }) {
             ] as const
           ).map(([g, label]) => (
             <label key={g} className="mr-4">
-              <input type="radio" name="gender" value={g} checked={gender === g} onChange={() => form.setValue('gender', g, { shouldDirty: true })} /> {label}
+              <input
+                type="radio"
+                name="gender"
+                value={g}
+                checked={gender === g}
+                onChange={() => form.setValue('gender', g, { shouldDirty: true })}
+              />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
@@ -165,7 +197,10 @@ function BasicInfo({ user }: { user: Me }) {
 }
 
 function ChangePassword() {
-  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { register, handleSubmit, formState, setError, reset } = form;
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -180,9 +215,30 @@ function ChangePassword() {
   return (
     <form onSubmit={onSubmit} noValidate className={card}>
       <h3 className="mb-3 font-semibold">修改密码</h3>
-      <Field id="acc-old" label="原密码" type="password" autoComplete="current-password" error={err.oldPassword?.message} {...register('oldPassword')} />
-      <Field id="acc-new" label="新密码" type="password" autoComplete="new-password" error={err.newPassword?.message} {...register('newPassword')} />
-      <Field id="acc-confirm" label="确认新密码" type="password" autoComplete="new-password" error={err.confirmPassword?.message} {...register('confirmPassword')} />
+      <Field
+        id="acc-old"
+        label="原密码"
+        type="password"
+        autoComplete="current-password"
+        error={err.oldPassword?.message}
+        {...register('oldPassword')}
+      />
+      <Field
+        id="acc-new"
+        label="新密码"
+        type="password"
+        autoComplete="new-password"
+        error={err.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Field
+        id="acc-confirm"
+        label="确认新密码"
+        type="password"
+        autoComplete="new-password"
+        error={err.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <FormError message={err.root?.message} />
       <button type="submit" disabled={formState.isSubmitting} className={`${submit} mt-2`}>
         修改密码
@@ -212,8 +268,24 @@ function ChangeEmail({ current }: { current: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className={card}>
       <h3 className="mb-3 font-semibold">修改邮箱</h3>
-      <Field id="acc-email" label="邮箱" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-      {current && <Field id="acc-email-password" label="当前密码" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />}
+      <Field
+        id="acc-email"
+        label="邮箱"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      {current && (
+        <Field
+          id="acc-email-password"
+          label="当前密码"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+      )}
       <FormError message={formState.errors.root?.message} />
       <button type="submit" disabled={formState.isSubmitting} className={`${submit} mt-2`}>
         保存邮箱

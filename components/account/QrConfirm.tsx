@@ -16,10 +16,15 @@ import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 
 /** The page shows every answer itself (and keeps it on screen), so calls go through the raw transport, without the client's toasts. */
-async function post<P extends ContractPath>(path: P, body: ContractBody<P>): Promise<{ ok: true; data: ContractData<P> } | { ok: false; code: number; msg: string }> {
+async function post<P extends ContractPath>(
+  path: P,
+  body: ContractBody<P>,
+): Promise<{ ok: true; data: ContractData<P> } | { ok: false; code: number; msg: string }> {
   try {
     const env = await browserTransport({ path, body, headers: browserHeaders(), timeoutMs: HTTP_TIMEOUT_MS });
-    return env.code === 0 ? { ok: true, data: env.data as ContractData<P> } : { ok: false, code: env.code, msg: env.msg };
+    return env.code === 0
+      ? { ok: true, data: env.data as ContractData<P> }
+      : { ok: false, code: env.code, msg: env.msg };
   } catch {
     return { ok: false, code: -1, msg: '网络异常，请稍后重试' };
   }
@@ -35,11 +40,22 @@ type View =
 
 /** The request's time as the phone user reads it: China time, to the second (the code lasts a minute). */
 const requestTime = (iso: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(iso));
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
 
 export function QrConfirm({ randNum }: { randNum: string }) {
   const { title } = useSite();
-  const [view, setView] = useState<View>(randNum ? { kind: 'loading' } : { kind: 'error', message: '二维码无效，请在电脑上刷新二维码后重新扫码' });
+  const [view, setView] = useState<View>(
+    randNum ? { kind: 'loading' } : { kind: 'error', message: '二维码无效，请在电脑上刷新二维码后重新扫码' },
+  );
   const load = useCallback(async () => {
     if (!randNum) return;
     const res = await post('/modules/eosoperator/qrScan', { randNum });
@@ -50,8 +66,20 @@ export function QrConfirm({ randNum }: { randNum: string }) {
       // SPEC 2.7 mode 7: the answer to a scan by someone without an account here.
       openMessageBox(7, { onConfirm: () => openLogin(1) });
     } else {
-      const device = r.device ?? { host: '', browser: '', system: '', address: '', requestedAt: new Date().toISOString() };
-      setView({ kind: 'ask', operatorName: r.operatorName ?? '', orgName: r.orgName ?? '', userID: r.userID ?? '', device });
+      const device = r.device ?? {
+        host: '',
+        browser: '',
+        system: '',
+        address: '',
+        requestedAt: new Date().toISOString(),
+      };
+      setView({
+        kind: 'ask',
+        operatorName: r.operatorName ?? '',
+        orgName: r.orgName ?? '',
+        userID: r.userID ?? '',
+        device,
+      });
     }
   }, [randNum]);
   useEffect(() => {
@@ -75,7 +103,8 @@ export function QrConfirm({ randNum }: { randNum: string }) {
   };
 
   const button = 'mt-6 w-full rounded-md bg-brand-700 py-3 text-lg text-white hover:bg-brand-800';
-  const secondary = 'mt-3 w-full rounded-md border border-gray-300 bg-white py-3 text-lg text-gray-800 hover:bg-gray-50';
+  const secondary =
+    'mt-3 w-full rounded-md border border-gray-300 bg-white py-3 text-lg text-gray-800 hover:bg-gray-50';
   return (
     <section aria-labelledby="qr-title" className="rounded-lg bg-white p-6 text-center shadow">
       <h1 id="qr-title" className="text-xl font-semibold text-brand-800">
@@ -112,7 +141,9 @@ export function QrConfirm({ randNum }: { randNum: string }) {
               <dt className="text-gray-600">请求时间</dt>
               <dd>{requestTime(view.device.requestedAt)}</dd>
             </dl>
-            <p className="mt-3 text-left text-sm text-red-700">如果这不是您刚刚在电脑上发起的登录，请点“取消”：确认后，这台设备将登录您的账号。</p>
+            <p className="mt-3 text-left text-sm text-red-700">
+              如果这不是您刚刚在电脑上发起的登录，请点“取消”：确认后，这台设备将登录您的账号。
+            </p>
             <button type="button" className={button} onClick={() => void confirm()}>
               确认登录
             </button>

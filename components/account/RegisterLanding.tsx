@@ -36,7 +36,11 @@ export function RegisterLanding({ resourceId, activateToken }: { resourceId?: nu
           账号激活
         </h1>
         <p role="status" className="mt-4 text-gray-800">
-          {activation.state === 'working' ? '正在激活账号…' : activation.state === 'done' ? `账号 ${activation.userID} 已激活，请登录。` : activation.message}
+          {activation.state === 'working'
+            ? '正在激活账号…'
+            : activation.state === 'done'
+              ? `账号 ${activation.userID} 已激活，请登录。`
+              : activation.message}
         </p>
         {activation.state === 'done' && (
           <button type="button" className={`${button} mt-6`} onClick={() => openLogin(1)}>
@@ -58,15 +62,27 @@ export function RegisterLanding({ resourceId, activateToken }: { resourceId?: nu
       </h1>
       {resourceId && (
         <p className="mt-4 text-gray-800">
-          {train === null ? '正在读取培训项目…' : train === 'missing' ? '培训项目不存在，可直接注册平台账号。' : `注册后即可报名培训项目：${train.title}`}
+          {train === null
+            ? '正在读取培训项目…'
+            : train === 'missing'
+              ? '培训项目不存在，可直接注册平台账号。'
+              : `注册后即可报名培训项目：${train.title}`}
         </p>
       )}
       <p className="mt-4 text-gray-700">注册时请填写真实姓名、单位和常用邮箱，注册后需通过邮件中的链接激活账号。</p>
       <div className="mt-6 flex justify-center gap-4">
-        <button type="button" className={button} onClick={() => openLogin(-1, resourceId && train !== 'missing' ? { resourceId } : undefined)}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => openLogin(-1, resourceId && train !== 'missing' ? { resourceId } : undefined)}
+        >
           立即注册
         </button>
-        <button type="button" className="rounded-md border border-brand-700 px-8 py-2.5 text-brand-800 hover:bg-brand-50" onClick={() => openLogin(1)}>
+        <button
+          type="button"
+          className="rounded-md border border-brand-700 px-8 py-2.5 text-brand-800 hover:bg-brand-50"
+          onClick={() => openLogin(1)}
+        >
           已有账号，登录
         </button>
       </div>

@@ -23,8 +23,15 @@ export interface Station {
   bound: boolean;
 }
 
-
-export function StationDialog({ operatorID, open, onClose }: { operatorID: number; open: boolean; onClose: () => void }) {
+export function StationDialog({
+  operatorID,
+  open,
+  onClose,
+}: {
+  operatorID: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const list = useQuery({ ...apiQuery('/api/station/list'), enabled: open });
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Set<number> | null>(null);
@@ -78,20 +85,38 @@ export function StationDialog({ operatorID, open, onClose }: { operatorID: numbe
     <Dialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full rounded-lg bg-white p-6 shadow-xl" style={{ maxWidth: `min(${LOGIN_DIALOG_WIDTH_REM.wide}rem, 95vw)` }}>
+        <DialogPanel
+          className="w-full rounded-lg bg-white p-6 shadow-xl"
+          style={{ maxWidth: `min(${LOGIN_DIALOG_WIDTH_REM.wide}rem, 95vw)` }}
+        >
           <DialogTitle className="text-center text-xl font-semibold text-brand-800">选择学习岗位</DialogTitle>
-          <p className="mt-2 text-center text-sm text-gray-600">选择与您岗位相关的学习岗位站，我们将为您推荐相应课程。</p>
+          <p className="mt-2 text-center text-sm text-gray-600">
+            选择与您岗位相关的学习岗位站，我们将为您推荐相应课程。
+          </p>
           {list.isPending ? (
             <p className="py-8 text-center text-gray-600">加载中…</p>
           ) : list.isError ? (
-            <LoadFailed what="学习岗位" onRetry={list.refetch} retrying={list.isFetching} className="py-8 text-gray-700" />
+            <LoadFailed
+              what="学习岗位"
+              onRetry={list.refetch}
+              retrying={list.isFetching}
+              className="py-8 text-gray-700"
+            />
           ) : (
             <fieldset className="mt-4">
               <legend className="sr-only">学习岗位</legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 {(list.data ?? []).map((s) => (
-                  <label key={s.stationId} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${selected.has(s.stationId) ? 'border-brand-600 bg-brand-50' : 'border-gray-300'}`}>
-                    <input type="checkbox" className="mt-1" checked={selected.has(s.stationId)} onChange={() => toggle(s.stationId)} />
+                  <label
+                    key={s.stationId}
+                    className={`flex cursor-pointer gap-3 rounded-md border p-3 ${selected.has(s.stationId) ? 'border-brand-600 bg-brand-50' : 'border-gray-300'}`}
+                  >
+                    <input
+                      type="checkbox"
+                      className="mt-1"
+                      checked={selected.has(s.stationId)}
+                      onChange={() => toggle(s.stationId)}
+                    />
                     <span>
                       <span className="block font-medium">{s.stationName}</span>
                       <span className="block text-sm text-gray-600">{s.summary}</span>
@@ -105,10 +130,19 @@ export function StationDialog({ operatorID, open, onClose }: { operatorID: numbe
             {error}
           </p>
           <div className="mt-2 flex justify-center gap-3">
-            <button type="button" onClick={close} className="rounded-md border border-gray-300 px-6 py-2 text-gray-700 hover:bg-gray-50">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-md border border-gray-300 px-6 py-2 text-gray-700 hover:bg-gray-50"
+            >
               {V.confirmCancel}
             </button>
-            <button type="button" onClick={() => void save()} disabled={saving} className="rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="button"
+              onClick={() => void save()}
+              disabled={saving}
+              className="rounded-md bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {saving ? '保存中…' : V.confirmOk}
             </button>
           </div>

@@ -39,7 +39,8 @@ export function createExpiryHandler(deps: ExpiryDeps): (e: SessionErrorEvent) =>
       // The header and every other signed-in part show the visitor's view from now on (SPEC 4.1: the user is cleared).
       notifySessionChanged();
       const here = deps.address();
-      if (!e.stay && !deps.stayHere && !/^\/home(\?|$)/.test(here)) deps.navigate(`/home?redirect=${encodeURIComponent(here)}`);
+      if (!e.stay && !deps.stayHere && !/^\/home(\?|$)/.test(here))
+        deps.navigate(`/home?redirect=${encodeURIComponent(here)}`);
       if (e.code !== CODE_SESSION_IDLE) deps.openLogin();
     } finally {
       busy = false;

@@ -30,7 +30,14 @@ export function AssistantIcon() {
         aria-controls="ai-assistant"
         className="fixed bottom-6 right-6 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
           <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" />
           <path d="M9 10h.01M12 10h.01M15 10h.01" strokeLinecap="round" strokeWidth="2.5" />
         </svg>

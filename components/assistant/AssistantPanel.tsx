@@ -86,15 +86,29 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
         </button>
       </header>
       <div className="flex-1 space-y-3 overflow-y-auto p-4 text-sm" aria-live="polite">
-        {messages.length === 0 && <p className="text-gray-600">您好！我是学习助手，可以为您解答课程、培训和学习中的问题。</p>}
+        {messages.length === 0 && (
+          <p className="text-gray-600">您好！我是学习助手，可以为您解答课程、培训和学习中的问题。</p>
+        )}
         {messages.map((m, i) => (
           <div
             key={i}
-            className={m.role === 'user' ? 'ml-8 whitespace-pre-wrap wrap-anywhere rounded bg-brand-50 p-2 text-gray-900' : 'mr-8 space-y-2 wrap-anywhere rounded bg-gray-100 p-2 text-gray-900'}
+            className={
+              m.role === 'user'
+                ? 'ml-8 whitespace-pre-wrap wrap-anywhere rounded bg-brand-50 p-2 text-gray-900'
+                : 'mr-8 space-y-2 wrap-anywhere rounded bg-gray-100 p-2 text-gray-900'
+            }
             data-role={m.role}
           >
             <span className="sr-only">{m.role === 'user' ? '我：' : '助手：'}</span>
-            {m.role === 'user' ? m.content : m.content ? <Markdown text={m.content} /> : busy && i === messages.length - 1 ? '正在思考…' : ''}
+            {m.role === 'user' ? (
+              m.content
+            ) : m.content ? (
+              <Markdown text={m.content} />
+            ) : busy && i === messages.length - 1 ? (
+              '正在思考…'
+            ) : (
+              ''
+            )}
           </div>
         ))}
         {error && (
@@ -123,7 +137,11 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
           placeholder="请输入您的问题"
           className="flex-1 resize-none rounded border border-gray-300 bg-white p-2 text-gray-900 placeholder:text-gray-500"
         />
-        <button type="submit" disabled={busy || !input.trim()} className="self-end rounded bg-brand-700 px-4 py-2 text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy || !input.trim()}
+          className="self-end rounded bg-brand-700 px-4 py-2 text-white disabled:opacity-60"
+        >
           发送
         </button>
       </form>

@@ -8,7 +8,8 @@
 import type { ReactNode } from 'react';
 
 // code | bold | italic (* or _, not inside a word) | link
-const INLINE = /`([^`\n]+)`|\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__|\*(?=[^\s*])([^*\n]+?)\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([^_\n]+?)_(?![\p{L}\p{N}_])|\[([^\]\n]+)\]\(([^)\s]+)\)/u;
+const INLINE =
+  /`([^`\n]+)`|\*\*(?=\S)([^*]+?)\*\*|__(?=\S)([^_]+?)__|\*(?=[^\s*])([^*\n]+?)\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([^_\n]+?)_(?![\p{L}\p{N}_])|\[([^\]\n]+)\]\(([^)\s]+)\)/u;
 
 /** An address that may be a link: absolute http(s) only. */
 export function safeHref(href: string): string | null {
@@ -61,7 +62,9 @@ function inline(text: string, key: string): ReactNode[] {
 
 /** Lines joined with <br>, each with its inline marks. */
 function lines(list: string[], key: string): ReactNode[] {
-  return list.flatMap((line, i) => (i === 0 ? inline(line, `${key}.${i}`) : [<br key={`${key}.br${i}`} />, ...inline(line, `${key}.${i}`)]));
+  return list.flatMap((line, i) =>
+    i === 0 ? inline(line, `${key}.${i}`) : [<br key={`${key}.br${i}`} />, ...inline(line, `${key}.${i}`)],
+  );
 }
 
 const FENCE = /^\s*(```|~~~)/;
@@ -129,7 +132,15 @@ export function Markdown({ text }: { text: string }) {
       continue;
     }
     const para: string[] = [];
-    while (i < src.length && src[i].trim() && !FENCE.test(src[i]) && !BULLET.test(src[i]) && !NUMBER.test(src[i]) && !HEADING.test(src[i])) para.push(src[i++]);
+    while (
+      i < src.length &&
+      src[i].trim() &&
+      !FENCE.test(src[i]) &&
+      !BULLET.test(src[i]) &&
+      !NUMBER.test(src[i]) &&
+      !HEADING.test(src[i])
+    )
+      para.push(src[i++]);
     blocks.push(<p key={key}>{lines(para, key)}</p>);
   }
   return <>{blocks}</>;

@@ -9,7 +9,14 @@ import { formatDate, formatDateTime } from '@/lib/format';
 function Cover({ src, alt, eager = false }: { src: string; alt: string; eager?: boolean }) {
   return (
     // eslint-disable-next-line @next/next/no-img-element -- SVG covers gain nothing from next/image
-    <img src={src || '/covers/cover-01.svg'} alt={alt} width={320} height={180} loading={eager ? 'eager' : 'lazy'} className="card-cover" />
+    <img
+      src={src || '/covers/cover-01.svg'}
+      alt={alt}
+      width={320}
+      height={180}
+      loading={eager ? 'eager' : 'lazy'}
+      className="card-cover"
+    />
   );
 }
 
@@ -58,7 +65,13 @@ export function TrainCardView({ item }: { item: TrainCard }) {
   const status = TRAIN_APPLY_STATUS[item.applyStatus as keyof typeof TRAIN_APPLY_STATUS] ?? '';
   return (
     <article className="group flex gap-4">
-      <Link prefetch={false} href={`/train/detail?id=${item.id}`} className="block w-2/5 shrink-0" tabIndex={-1} aria-hidden="true">
+      <Link
+        prefetch={false}
+        href={`/train/detail?id=${item.id}`}
+        className="block w-2/5 shrink-0"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <Cover src={item.cover} alt="" />
       </Link>
       <div className="min-w-0">
@@ -73,7 +86,11 @@ export function TrainCardView({ item }: { item: TrainCard }) {
         <p className="text-sm text-gray-600">
           {formatDate(item.startAt)} 至 {formatDate(item.endAt)}
         </p>
-        <span className={`mt-1 inline-block rounded px-2 py-0.5 text-xs ${APPLY_BADGE[item.applyStatus] ?? 'bg-gray-100 text-gray-700'}`}>{status}</span>
+        <span
+          className={`mt-1 inline-block rounded px-2 py-0.5 text-xs ${APPLY_BADGE[item.applyStatus] ?? 'bg-gray-100 text-gray-700'}`}
+        >
+          {status}
+        </span>
       </div>
     </article>
   );
@@ -85,7 +102,14 @@ export function TeacherCardView({ item }: { item: TeacherCard }) {
     <article className="text-center">
       <Link prefetch={false} href={`/teacher/detail?id=${item.id}`} className="group block">
         {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
-        <img src={item.avatar || '/avatars/default.svg'} alt="" width={120} height={120} loading="lazy" className="mx-auto h-24 w-24 rounded-full bg-gray-100" />
+        <img
+          src={item.avatar || '/avatars/default.svg'}
+          alt=""
+          width={120}
+          height={120}
+          loading="lazy"
+          className="mx-auto h-24 w-24 rounded-full bg-gray-100"
+        />
         <h3 className="mt-2 font-medium text-gray-900 group-hover:text-brand-700">{item.name}</h3>
       </Link>
       <p className="text-sm text-gray-600">{item.title}</p>
@@ -114,7 +138,9 @@ export function LiveCardView({ item }: { item: LiveCard }) {
       <p className="mt-1 text-sm text-gray-600">
         {item.teacherName} · {formatDateTime(item.startAt)}
       </p>
-      {item.status === 'ended' && item.recordHours > 0 && <p className="text-sm text-gray-600">回放学时 {item.recordHours}</p>}
+      {item.status === 'ended' && item.recordHours > 0 && (
+        <p className="text-sm text-gray-600">回放学时 {item.recordHours}</p>
+      )}
     </article>
   );
 }

@@ -18,11 +18,27 @@ import { TAGS } from '@/lib/cache-tags';
 
 type Kind = 'news' | 'notice';
 const SPEC = {
-  news: { call: '/api/mtTrainnews/detail', route: '/notice/newsDetail', list: '/notice/news', listName: '新闻动态', missing: '新闻不存在' },
-  notice: { call: '/api/msgMessageinfo/detail', route: '/notice/noticeDetail', list: '/notice/index', listName: '通知公告', missing: '公告不存在' },
+  news: {
+    call: '/api/mtTrainnews/detail',
+    route: '/notice/newsDetail',
+    list: '/notice/news',
+    listName: '新闻动态',
+    missing: '新闻不存在',
+  },
+  notice: {
+    call: '/api/msgMessageinfo/detail',
+    route: '/notice/noticeDetail',
+    list: '/notice/index',
+    listName: '通知公告',
+    missing: '公告不存在',
+  },
 } as const;
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export async function articleMetadata(kind: Kind, params: CatalogueParams): Promise<Metadata> {
   const s = await siteOfParams(params);
@@ -53,7 +69,14 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
-        <Breadcrumbs origin={s.origin} items={[{ name: '新闻公告', href: '/notice/news' }, { name: spec.listName, href: spec.list }, { name: a.title }]} />
+        <Breadcrumbs
+          origin={s.origin}
+          items={[
+            { name: '新闻公告', href: '/notice/news' },
+            { name: spec.listName, href: spec.list },
+            { name: a.title },
+          ]}
+        />
         <JsonLd
           data={{
             '@context': 'https://schema.org',
@@ -63,7 +86,11 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
             dateModified: a.publishedAt,
             mainEntityOfPage: `${s.origin}${spec.route}?id=${a.id}`,
             author: { '@type': 'Organization', name: source || s.title },
-            publisher: { '@type': 'Organization', name: s.title, logo: { '@type': 'ImageObject', url: `${s.origin}${s.variant.logo}` } },
+            publisher: {
+              '@type': 'Organization',
+              name: s.title,
+              logo: { '@type': 'ImageObject', url: `${s.origin}${s.variant.logo}` },
+            },
             ...('cover' in a && a.cover ? { image: [`${s.origin}${a.cover}`] } : {}),
             description: 'summary' in a ? a.summary : textOf(a.bodyHtml).slice(0, 150),
           }}
@@ -87,7 +114,11 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
             <p>
               上一篇：
               {a.prev ? (
-                <Link prefetch={false} href={`${spec.route}?id=${a.prev.id}`} className="text-brand-700 hover:underline">
+                <Link
+                  prefetch={false}
+                  href={`${spec.route}?id=${a.prev.id}`}
+                  className="text-brand-700 hover:underline"
+                >
                   {a.prev.title}
                 </Link>
               ) : (
@@ -97,7 +128,11 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
             <p>
               下一篇：
               {a.next ? (
-                <Link prefetch={false} href={`${spec.route}?id=${a.next.id}`} className="text-brand-700 hover:underline">
+                <Link
+                  prefetch={false}
+                  href={`${spec.route}?id=${a.next.id}`}
+                  className="text-brand-700 hover:underline"
+                >
                   {a.next.title}
                 </Link>
               ) : (

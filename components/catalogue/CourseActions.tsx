@@ -47,33 +47,45 @@ export function CourseActions({ courseId, batch = false }: { courseId: number; b
   const start = () => {
     if (!isLoggedIn()) return openMessageBox(1);
     if (!chosen) return openMessageBox(4);
-    openNamedWindow(`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`, batch ? 'courseViewBatch' : 'courseView');
+    openNamedWindow(
+      `${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`,
+      batch ? 'courseViewBatch' : 'courseView',
+    );
   };
 
   // Until the viewer's state is known, someone signed in sees no buttons rather than a visitor's (选学, 试看) that
   // would change under them a moment later; the space stays (styles/globals.css, SignedInMark).
   const known = state.isSuccess || state.isError;
   return (
-    <div className="flex flex-wrap items-center gap-3" data-viewer-state={known ? 'known' : 'pending'} aria-busy={!known}>
+    <div
+      className="flex flex-wrap items-center gap-3"
+      data-viewer-state={known ? 'known' : 'pending'}
+      aria-busy={!known}
+    >
       {/* One button in both states: the keyboard user who chose stays on it, and hears its new name. */}
-      <BusyButton
-        onClick={choose}
-        busy={busy}
-        inactive={chosen}
-        className={actionClass(chosen)}
-      >
+      <BusyButton onClick={choose} busy={busy} inactive={chosen} className={actionClass(chosen)}>
         {chosen ? `已选学${state.data && state.data.progress > 0 ? ` · 已学${state.data.progress}%` : ''}` : '选学'}
       </BusyButton>
-      <BusyButton onClick={start} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50">
+      <BusyButton
+        onClick={start}
+        className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50"
+      >
         {state.data?.progress ? '继续学习' : '开始学习'}
       </BusyButton>
       {!chosen && (
-        <a href={`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`} target={batch ? 'courseViewBatch' : 'courseView'} className="px-2 py-2 text-brand-700 hover:underline">
+        <a
+          href={`${batch ? '/courseViewBatch' : '/courseView'}?courseId=${courseId}`}
+          target={batch ? 'courseViewBatch' : 'courseView'}
+          className="px-2 py-2 text-brand-700 hover:underline"
+        >
           试看{COURSE_TRIAL_SECONDS / 60}分钟
           <NewWindowHint />
         </a>
       )}
-      <CourseFavourite courseId={courseId} className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 aria-disabled:opacity-50" />
+      <CourseFavourite
+        courseId={courseId}
+        className="rounded border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 aria-disabled:opacity-50"
+      />
     </div>
   );
 }

@@ -40,7 +40,14 @@ export async function CourseDetailPage({ params, batch }: { params: CataloguePar
   const reviews = await load(qc, api, s.path('/api/course/reviews'), { courseId: id, pageNum: 1, pageSize: 10 });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <CourseDetailView course={course} reviews={reviews} origin={s.origin} siteName={s.title} batch={batch} links={detailLinks(s.variant, course.categoryCode)} />
+      <CourseDetailView
+        course={course}
+        reviews={reviews}
+        origin={s.origin}
+        siteName={s.title}
+        batch={batch}
+        links={detailLinks(s.variant, course.categoryCode)}
+      />
     </HydrationBoundary>
   );
 }

@@ -64,11 +64,22 @@ export function CourseDetailView({
           image: `${origin}${course.cover || '/covers/cover-01.svg'}`,
           inLanguage: 'zh-CN',
           provider: { '@type': 'Organization', name: siteName, sameAs: origin },
-          ...(course.teacher ? { instructor: { '@type': 'Person', name: course.teacher.name, jobTitle: course.teacher.title } } : {}),
+          ...(course.teacher
+            ? { instructor: { '@type': 'Person', name: course.teacher.name, jobTitle: course.teacher.title } }
+            : {}),
           timeRequired: `PT${minutes}M`,
           numberOfCredits: course.chapterCount,
           hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'online', courseWorkload: `PT${minutes}M` },
-          ...(course.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: (course.reviewScore / 10).toFixed(1), reviewCount: course.reviewCount, bestRating: 5 } } : {}),
+          ...(course.reviewCount > 0
+            ? {
+                aggregateRating: {
+                  '@type': 'AggregateRating',
+                  ratingValue: (course.reviewScore / 10).toFixed(1),
+                  reviewCount: course.reviewCount,
+                  bestRating: 5,
+                },
+              }
+            : {}),
         }}
       />
       <article className="space-y-6">
@@ -81,7 +92,9 @@ export function CourseDetailView({
                 <dt className="inline text-gray-500">分类：</dt>
                 <dd className="inline">
                   {course.categoryName}
-                  {course.courseTypeName && course.courseTypeName !== course.categoryName ? ` · ${course.courseTypeName}` : ''}
+                  {course.courseTypeName && course.courseTypeName !== course.categoryName
+                    ? ` · ${course.courseTypeName}`
+                    : ''}
                 </dd>
               </div>
               <div>
@@ -100,7 +113,11 @@ export function CourseDetailView({
               </div>
               <div>
                 <dt className="inline text-gray-500">评分：</dt>
-                <dd className="inline">{course.reviewCount > 0 ? `${(course.reviewScore / 10).toFixed(1)}分（${course.reviewCount}条评价）` : '暂无评价'}</dd>
+                <dd className="inline">
+                  {course.reviewCount > 0
+                    ? `${(course.reviewScore / 10).toFixed(1)}分（${course.reviewCount}条评价）`
+                    : '暂无评价'}
+                </dd>
               </div>
               <div>
                 <dt className="inline text-gray-500">发布时间：</dt>
@@ -135,7 +152,9 @@ export function CourseDetailView({
                         {number && <span className="mr-2 text-gray-500">{number}</span>}
                         {c.title}
                       </span>
-                      <span className="shrink-0 text-sm text-gray-500">{formatChapterLength(c.kind, c.durationSeconds)}</span>
+                      <span className="shrink-0 text-sm text-gray-500">
+                        {formatChapterLength(c.kind, c.durationSeconds)}
+                      </span>
                     </li>
                   );
                 })}
@@ -150,7 +169,8 @@ export function CourseDetailView({
                   {reviews.list.map((r) => (
                     <li key={r.id} className="py-3">
                       <p className="text-sm text-gray-600">
-                        {r.operatorName} · <ReviewStars score={r.score} /> · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                        {r.operatorName} · <ReviewStars score={r.score} /> ·{' '}
+                        <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
                       </p>
                       <p className="mt-1 wrap-anywhere text-gray-800">{r.content}</p>
                     </li>
@@ -163,7 +183,11 @@ export function CourseDetailView({
             <aside aria-labelledby="teacher-title" className="h-fit rounded-lg bg-white p-5 shadow-sm">
               <SectionTitle id="teacher-title">主讲教师</SectionTitle>
               {links.teacher ? (
-                <Link prefetch={false} href={`/teacher/detail?id=${course.teacher.id}`} className="group flex items-center gap-3">
+                <Link
+                  prefetch={false}
+                  href={`/teacher/detail?id=${course.teacher.id}`}
+                  className="group flex items-center gap-3"
+                >
                   <TeacherBadge teacher={course.teacher} />
                 </Link>
               ) : (
@@ -173,7 +197,11 @@ export function CourseDetailView({
               )}
               <p className="mt-3 line-clamp-6 text-sm leading-6 text-gray-700">{course.teacher.intro}</p>
               {/* Every host's route set has /space/teacher (SPEC 6: the teacher's own space, by the teacher's id). */}
-              <Link prefetch={false} href={spaceHref('teacher', course.teacher.id)} className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+              <Link
+                prefetch={false}
+                href={spaceHref('teacher', course.teacher.id)}
+                className="mt-3 inline-block text-sm text-brand-700 hover:underline"
+              >
                 进入教师空间<span className="sr-only">：{course.teacher.name}</span>
               </Link>
             </aside>
@@ -188,7 +216,13 @@ function TeacherBadge({ teacher }: { teacher: NonNullable<CourseDetail['teacher'
   return (
     <>
       {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
-      <img src={teacher.avatar || '/avatars/default.svg'} alt="" width={64} height={64} className="h-16 w-16 rounded-full bg-gray-100" />
+      <img
+        src={teacher.avatar || '/avatars/default.svg'}
+        alt=""
+        width={64}
+        height={64}
+        className="h-16 w-16 rounded-full bg-gray-100"
+      />
       <span>
         <span className="block font-medium text-gray-900 group-hover:text-brand-700">{teacher.name}</span>
         <span className="block text-sm text-gray-600">

@@ -34,8 +34,17 @@ function useList<T>({ path, body }: ListProps) {
   return useApiData(path as PagedPath, body as ContractBody<PagedPath>) as UseQueryResult<Page<T>>;
 }
 
-function Frame<T>({ q, what, children }: { q: ReturnType<typeof useList<T>>; what: string; children: (list: T[]) => React.ReactNode }) {
-  if (q.isPending) return <div className="h-64 animate-pulse rounded-lg bg-gray-100" aria-busy="true" aria-label={`${what}加载中`} />;
+function Frame<T>({
+  q,
+  what,
+  children,
+}: {
+  q: ReturnType<typeof useList<T>>;
+  what: string;
+  children: (list: T[]) => React.ReactNode;
+}) {
+  if (q.isPending)
+    return <div className="h-64 animate-pulse rounded-lg bg-gray-100" aria-busy="true" aria-label={`${what}加载中`} />;
   if (q.isError || !q.data) return <ErrorState what={what} />;
   if (q.data.list.length === 0) return <EmptyState>暂无{what}</EmptyState>;
   return <>{children(q.data.list)}</>;
@@ -140,7 +149,11 @@ export function NewsList(props: ListProps) {
             <li key={n.id} className="flex gap-4 py-4">
               <div className="min-w-0 flex-1">
                 <h2 className="text-lg font-medium">
-                  <Link prefetch={false} href={`/notice/newsDetail?id=${n.id}`} className="text-gray-900 hover:text-brand-700">
+                  <Link
+                    prefetch={false}
+                    href={`/notice/newsDetail?id=${n.id}`}
+                    className="text-gray-900 hover:text-brand-700"
+                  >
                     {n.title}
                   </Link>
                 </h2>
@@ -167,7 +180,11 @@ export function NoticeList(props: ListProps) {
             <li key={n.id} className="flex items-center justify-between gap-4 py-3">
               <h2 className="min-w-0 text-base">
                 {n.isTop && <span className="mr-2 rounded bg-red-700 px-1.5 py-0.5 text-xs text-white">置顶</span>}
-                <Link prefetch={false} href={`/notice/noticeDetail?id=${n.id}`} className="text-gray-900 hover:text-brand-700">
+                <Link
+                  prefetch={false}
+                  href={`/notice/noticeDetail?id=${n.id}`}
+                  className="text-gray-900 hover:text-brand-700"
+                >
                   {n.title}
                 </Link>
               </h2>
@@ -190,8 +207,16 @@ export function HotList({ path, body }: { path: '/api/course/hotList'; body: Con
     <ol className="space-y-2" onClickCapture={openCourseInNamedWindow}>
       {q.data.map((c, i) => (
         <li key={c.id} className="flex gap-2 text-sm">
-          <span className={`inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-xs ${i < 3 ? 'bg-brand-700 text-white' : 'bg-gray-200 text-gray-700'}`}>{i + 1}</span>
-          <Link prefetch={false} href={`/course/detail?id=${c.id}`} className="line-clamp-2 text-gray-800 hover:text-brand-700">
+          <span
+            className={`inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-xs ${i < 3 ? 'bg-brand-700 text-white' : 'bg-gray-200 text-gray-700'}`}
+          >
+            {i + 1}
+          </span>
+          <Link
+            prefetch={false}
+            href={`/course/detail?id=${c.id}`}
+            className="line-clamp-2 text-gray-800 hover:text-brand-700"
+          >
             {c.title}
             <NewWindowHint />
           </Link>

@@ -26,20 +26,33 @@ export interface ReplayPaths {
  * and at its end the class's recordHours are credited once (the server checks that the recording was played, not
  * skipped: lib/server/services/learning/live-replay.ts).
  */
-export function LiveReplay({ liveId, recordHours, duration, paths }: { liveId: number; recordHours: number; duration: number; paths: ReplayPaths }) {
+export function LiveReplay({
+  liveId,
+  recordHours,
+  duration,
+  paths,
+}: {
+  liveId: number;
+  recordHours: number;
+  duration: number;
+  paths: ReplayPaths;
+}) {
   const signedIn = useLoggedIn();
   const qc = useQueryClient();
   const key = apiQueryKey(paths.state, { id: liveId });
-  const state = useQuery({ queryKey: key, queryFn: () => call(api, paths.state, { id: liveId }), enabled: signedIn, staleTime: 0 });
+  const state = useQuery({
+    queryKey: key,
+    queryFn: () => call(api, paths.state, { id: liveId }),
+    enabled: signedIn,
+    staleTime: 0,
+  });
   const started = useRef(false);
   const terms = `回放时长${formatHMS(duration)}，完整观看后计入${recordHours}学时`;
 
   if (!signedIn) {
     return (
       <div className="space-y-2">
-        <p className="text-gray-700">
-          {terms}。
-        </p>
+        <p className="text-gray-700">{terms}。</p>
         <BusyButton className={actionClass(false)} onClick={() => openMessageBox(1)}>
           登录后观看回放
         </BusyButton>

@@ -36,7 +36,12 @@ export function NewsViews({ id, initial, path }: { id: number; initial: number; 
   useEffect(() => {
     if (seenCount(id) !== null) return;
     keepSeen(id, initial);
-    fetch(`${apiBaseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }), keepalive: true })
+    fetch(`${apiBaseUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+      keepalive: true,
+    })
       .then((res) => res.json())
       .then((env: { code?: number; data?: { views?: unknown } }) => {
         if (env.code !== 0 || typeof env.data?.views !== 'number') return;

@@ -30,7 +30,17 @@ function useSeriesState(seriesId: number) {
  * 共N门课程 · N人学习 · N人报名: the cached page's counts, then the current ones a signed-in viewer's state brings, so a
  * learner who just joined sees themselves counted.
  */
-export function SeriesCounts({ seriesId, courseCount, studyCount, enrolCount }: { seriesId: number; courseCount: number; studyCount: number; enrolCount: number }) {
+export function SeriesCounts({
+  seriesId,
+  courseCount,
+  studyCount,
+  enrolCount,
+}: {
+  seriesId: number;
+  courseCount: number;
+  studyCount: number;
+  enrolCount: number;
+}) {
   const counts = useSeriesState(seriesId).q.data?.counts ?? { studyCount, enrolCount };
   return (
     <p className="text-sm text-gray-600">
@@ -82,20 +92,23 @@ export function SeriesActions({ seriesId, courseCount }: { seriesId: number; cou
   return (
     <div className="flex flex-wrap items-center gap-3">
       {/* One button in both states: the keyboard user who joined stays on it, and hears its new name. */}
-      <BusyButton
-        onClick={enrol}
-        busy={busy}
-        inactive={enrolled}
-        className={actionClass(enrolled)}
-      >
+      <BusyButton onClick={enrol} busy={busy} inactive={enrolled} className={actionClass(enrolled)}>
         {enrolled ? `已加入 · 已完成${q.data?.finishedCount ?? 0}/${courseCount}门` : '报名加入'}
       </BusyButton>
       {q.data?.certificateId ? (
-        <a ref={certificateLink} href={`/personal/certificate?id=${q.data.certificateId}`} className="rounded border border-green-600 px-6 py-2 text-green-800 hover:bg-green-50">
+        <a
+          ref={certificateLink}
+          href={`/personal/certificate?id=${q.data.certificateId}`}
+          className="rounded border border-green-600 px-6 py-2 text-green-800 hover:bg-green-50"
+        >
           查看证书
         </a>
       ) : (
-        <BusyButton onClick={certificate} busy={busy} className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 aria-disabled:opacity-60">
+        <BusyButton
+          onClick={certificate}
+          busy={busy}
+          className="rounded border border-brand-700 px-6 py-2 text-brand-700 hover:bg-brand-50 aria-disabled:opacity-60"
+        >
           申请证书
         </BusyButton>
       )}

@@ -16,8 +16,14 @@ import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams
 import { tagPage } from '@/lib/catalogue/page-tags';
 import type { SimpleListSpec } from '@/lib/catalogue/list-specs';
 
-const LISTS = { series: SeriesList, teacher: TeacherList, live: LiveList, news: NewsList, notice: NoticeList, course: CourseList };
-
+const LISTS = {
+  series: SeriesList,
+  teacher: TeacherList,
+  live: LiveList,
+  news: NewsList,
+  notice: NoticeList,
+  course: CourseList,
+};
 
 async function resolve(spec: SimpleListSpec, params: CatalogueParams) {
   const s = await siteOfParams(params);
@@ -33,7 +39,10 @@ export async function simpleListMetadata(spec: SimpleListSpec, params: Catalogue
   return pageMetadata({
     title: s.pageNum > 1 ? `${title} 第${s.pageNum}页` : title,
     description: spec.description(s.title, s.tab?.label),
-    canonical: hrefOf(spec.route, { ...(spec.tabs && s.tab?.value ? { [spec.tabs.param]: s.tab.value } : {}), page: s.pageNum > 1 ? s.pageNum : undefined }),
+    canonical: hrefOf(spec.route, {
+      ...(spec.tabs && s.tab?.value ? { [spec.tabs.param]: s.tab.value } : {}),
+      page: s.pageNum > 1 ? s.pageNum : undefined,
+    }),
     origin: s.origin,
     siteName: s.title,
   });
@@ -44,13 +53,19 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
   await tagPage(...spec.tags);
   const { api, qc } = publicApi(s.site);
   const path = s.path(spec.call);
-  const body = { ...spec.extraBody, ...(spec.tabs && s.tab ? { [spec.tabs.field]: s.tab.bodyValue } : {}), pageNum: s.pageNum, pageSize: spec.pageSize };
+  const body = {
+    ...spec.extraBody,
+    ...(spec.tabs && s.tab ? { [spec.tabs.field]: s.tab.bodyValue } : {}),
+    pageNum: s.pageNum,
+    pageSize: spec.pageSize,
+  };
   const page = await load(qc, api, path, body);
   if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const List = LISTS[spec.kind];
   const title = spec.title(s.tab?.label);
   const tabParams = spec.tabs && s.tab?.value ? { [spec.tabs.param]: s.tab.value } : {};
-  const pill = (active: boolean) => `rounded px-4 py-1.5 text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:text-brand-700'}`;
+  const pill = (active: boolean) =>
+    `rounded px-4 py-1.5 text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:text-brand-700'}`;
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
@@ -61,14 +76,24 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
             <ul className="flex flex-wrap gap-2" aria-label="分类">
               {spec.switcher?.map((l) => (
                 <li key={l.href}>
-                  <Link prefetch={false} href={l.href} className={pill(l.active)} aria-current={l.active ? 'page' : undefined}>
+                  <Link
+                    prefetch={false}
+                    href={l.href}
+                    className={pill(l.active)}
+                    aria-current={l.active ? 'page' : undefined}
+                  >
                     {l.label}
                   </Link>
                 </li>
               ))}
               {spec.tabs?.options.map((o) => (
                 <li key={o.label}>
-                  <Link prefetch={false} href={hrefOf(spec.route, { [spec.tabs!.param]: o.value })} className={pill(s.tab?.value === o.value || (!s.tab && !o.value))} aria-current={s.tab?.value === o.value ? 'page' : undefined}>
+                  <Link
+                    prefetch={false}
+                    href={hrefOf(spec.route, { [spec.tabs!.param]: o.value })}
+                    className={pill(s.tab?.value === o.value || (!s.tab && !o.value))}
+                    aria-current={s.tab?.value === o.value ? 'page' : undefined}
+                  >
                     {o.label}
                   </Link>
                 </li>
@@ -78,7 +103,14 @@ export async function SimpleListPage({ spec, params }: { spec: SimpleListSpec; p
         </div>
         {spec.kind !== 'news' && spec.kind !== 'notice' && <h2 className="sr-only">{title}列表</h2>}
         <List path={path} body={body} what={title} />
-        <Pagination path={spec.route} params={tabParams} pageNum={s.pageNum} pageSize={spec.pageSize} total={page.total} label={`${title}分页`} />
+        <Pagination
+          path={spec.route}
+          params={tabParams}
+          pageNum={s.pageNum}
+          pageSize={spec.pageSize}
+          total={page.total}
+          label={`${title}分页`}
+        />
       </div>
     </HydrationBoundary>
   );

@@ -38,7 +38,17 @@ const TONE: Record<number, string> = {
  * The viewer's apply status of a training project and its button. The cached page carries what a visitor
  * sees; a signed-in learner's own status (6-8) is asked for after load.
  */
-export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEndAt }: { trainId: number; visitorStatus: number; applyStartAt: string | null; applyEndAt: string | null }) {
+export function TrainApplyPanel({
+  trainId,
+  visitorStatus,
+  applyStartAt,
+  applyEndAt,
+}: {
+  trainId: number;
+  visitorStatus: number;
+  applyStartAt: string | null;
+  applyEndAt: string | null;
+}) {
   const qc = useQueryClient();
   const key = ['/api/train/applyStatus', { trainId, viewer: true }];
   const q = useQuery({
@@ -68,7 +78,11 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
     <div className="space-y-3">
       <p className="text-sm text-gray-700">
         报名状态：
-        <span className={`ml-1 rounded px-2 py-0.5 ${TONE[status] ?? 'bg-gray-100 text-gray-700'}`} data-testid="apply-status" role="status">
+        <span
+          className={`ml-1 rounded px-2 py-0.5 ${TONE[status] ?? 'bg-gray-100 text-gray-700'}`}
+          data-testid="apply-status"
+          role="status"
+        >
           {labelOf(status)}
         </span>
       </p>
@@ -78,7 +92,11 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
         </p>
       )}
       {status === 7 ? (
-        <Link prefetch={false} href={`/train/task?id=${trainId}`} className="inline-block rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800">
+        <Link
+          prefetch={false}
+          href={`/train/task?id=${trainId}`}
+          className="inline-block rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800"
+        >
           {BUTTON[7]}
         </Link>
       ) : (
@@ -87,7 +105,11 @@ export function TrainApplyPanel({ trainId, visitorStatus, applyStartAt, applyEnd
           onClick={apply}
           busy={busy}
           inactive={status !== 4}
-          className={status === 4 ? 'rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60' : 'cursor-not-allowed rounded bg-gray-200 px-8 py-2 text-gray-600'}
+          className={
+            status === 4
+              ? 'rounded bg-brand-700 px-8 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60'
+              : 'cursor-not-allowed rounded bg-gray-200 px-8 py-2 text-gray-600'
+          }
         >
           {BUTTON[status] ?? labelOf(status)}
         </BusyButton>

@@ -24,7 +24,14 @@ export function TrainReviewPanel({ trainId }: { trainId: number }) {
     queryKey: ['/api/train/pendingApplications', { trainId, viewer: true }],
     queryFn: async () => {
       try {
-        return await (await fetch('/api/train/pendingApplications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ trainId }), credentials: 'include' })).json();
+        return await (
+          await fetch('/api/train/pendingApplications', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ trainId }),
+            credentials: 'include',
+          })
+        ).json();
       } catch {
         return null;
       }
@@ -64,10 +71,18 @@ export function TrainReviewPanel({ trainId }: { trainId: number }) {
                 </span>
               ) : (
                 <span className="flex gap-2">
-                  <button type="button" onClick={() => review(p.operatorId, true)} className="rounded bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800">
+                  <button
+                    type="button"
+                    onClick={() => review(p.operatorId, true)}
+                    className="rounded bg-green-700 px-3 py-1 text-sm text-white hover:bg-green-800"
+                  >
                     通过<span className="sr-only">{p.operatorName}的报名</span>
                   </button>
-                  <button type="button" onClick={() => review(p.operatorId, false)} className="rounded bg-red-700 px-3 py-1 text-sm text-white hover:bg-red-800">
+                  <button
+                    type="button"
+                    onClick={() => review(p.operatorId, false)}
+                    className="rounded bg-red-700 px-3 py-1 text-sm text-white hover:bg-red-800"
+                  >
                     不通过<span className="sr-only">{p.operatorName}的报名</span>
                   </button>
                 </span>

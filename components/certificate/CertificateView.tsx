@@ -32,7 +32,15 @@ function printCss(svg: string): string {
 }`;
 }
 
-export function CertificateView({ certificateId, svg, serialNo }: { certificateId: number; svg: string; serialNo: string }) {
+export function CertificateView({
+  certificateId,
+  svg,
+  serialNo,
+}: {
+  certificateId: number;
+  svg: string;
+  serialNo: string;
+}) {
   const [preview, setPreview] = useState(false);
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -51,28 +59,57 @@ export function CertificateView({ certificateId, svg, serialNo }: { certificateI
       setBusy(false);
     }
   };
-  const image = <div className="certificate-sheet w-full [&_svg]:h-auto [&_svg]:w-full" role="img" aria-label="证书" dangerouslySetInnerHTML={{ __html: svg }} />;
+  const image = (
+    <div
+      className="certificate-sheet w-full [&_svg]:h-auto [&_svg]:w-full"
+      role="img"
+      aria-label="证书"
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
   return (
     <div>
       <div className="flex flex-wrap gap-3">
-        <button type="button" onClick={() => setPreview(true)} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={() => setPreview(true)}
+          className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700"
+        >
           打印预览
         </button>
-        <BusyButton onClick={download} busy={busy} className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50 aria-disabled:opacity-50">
+        <BusyButton
+          onClick={download}
+          busy={busy}
+          className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50 aria-disabled:opacity-50"
+        >
           下载证书
         </BusyButton>
       </div>
       <div className="print-certificate mt-4 rounded border bg-white p-2">{image}</div>
       <style>{printCss(svg)}</style>
-      <Dialog open={preview} onClose={() => setPreview(false)} className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4" style={{ zIndex: PRINT_PREVIEW_Z_INDEX }} data-testid="print-preview">
+      <Dialog
+        open={preview}
+        onClose={() => setPreview(false)}
+        className="print-preview fixed inset-0 flex flex-col bg-gray-700/90 p-4"
+        style={{ zIndex: PRINT_PREVIEW_Z_INDEX }}
+        data-testid="print-preview"
+      >
         <DialogPanel className="flex min-h-0 flex-1 flex-col">
           <div className="no-print mb-3 flex items-center justify-between text-white">
             <DialogTitle className="text-lg font-semibold">打印</DialogTitle>
             <div className="flex gap-2">
-              <button type="button" onClick={() => window.print()} className="rounded bg-white px-4 py-1.5 text-gray-900">
+              <button
+                type="button"
+                onClick={() => window.print()}
+                className="rounded bg-white px-4 py-1.5 text-gray-900"
+              >
                 打印
               </button>
-              <button type="button" onClick={() => setPreview(false)} className="rounded border border-white px-4 py-1.5 text-white">
+              <button
+                type="button"
+                onClick={() => setPreview(false)}
+                className="rounded border border-white px-4 py-1.5 text-white"
+              >
                 关闭
               </button>
             </div>

@@ -10,7 +10,8 @@ export const MSG_WAIT_UPLOAD = '文件正在上传，请等待上传完成后保
 
 export function AddChapterForm({ courseId, onChange }: { courseId: number; onChange: () => void }) {
   const id = useId();
-  const { title, setTitle, titleRef, error, uploading, uploaderKey, uploaded, busyChange, save, saving } = useChapterForm(courseId, onChange);
+  const { title, setTitle, titleRef, error, uploading, uploaderKey, uploaded, busyChange, save, saving } =
+    useChapterForm(courseId, onChange);
   return (
     <section aria-labelledby={`${id}-add`} className="space-y-3 rounded bg-white p-5 shadow-sm">
       <h2 id={`${id}-add`} className="text-lg font-semibold">

@@ -14,7 +14,10 @@ const STATUS_STYLE: Record<number, string> = {
 export function AuditBadge({ status, submitted }: { status: number; submitted: boolean }) {
   const label = AUDIT_STATUS[status as keyof typeof AUDIT_STATUS] ?? '';
   return (
-    <span className={`inline-block rounded px-2 py-0.5 text-sm ${STATUS_STYLE[status] ?? ''}`} data-testid="audit-status">
+    <span
+      className={`inline-block rounded px-2 py-0.5 text-sm ${STATUS_STYLE[status] ?? ''}`}
+      data-testid="audit-status"
+    >
       {label}
       {status === 1051 && !submitted ? '（未提交）' : ''}
     </span>

@@ -32,7 +32,13 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
   const field = 'mt-1 w-full rounded border border-gray-300 px-3 py-2';
   const summaryChars = [...form.summary.trim()].length;
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-4 rounded bg-white p-5 shadow-sm" aria-labelledby={`${id}-h`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded bg-white p-5 shadow-sm"
+      aria-labelledby={`${id}-h`}
+    >
       <div className="flex items-center justify-between">
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           基本信息
@@ -43,14 +49,26 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
         <label htmlFor={`${id}-title`} className="text-sm font-medium">
           课程名称
         </label>
-        <input id={`${id}-title`} className={field} value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} {...invalid('title')} />
+        <input
+          id={`${id}-title`}
+          className={field}
+          value={form.title}
+          onChange={(e) => setForm({ ...form, title: e.target.value })}
+          {...invalid('title')}
+        />
         {err('title')}
       </div>
       <div>
         <label htmlFor={`${id}-cat`} className="text-sm font-medium">
           课程分类
         </label>
-        <select id={`${id}-cat`} className={field} value={form.categoryCode} onChange={(e) => setForm({ ...form, categoryCode: Number(e.target.value) })} {...invalid('categoryCode')}>
+        <select
+          id={`${id}-cat`}
+          className={field}
+          value={form.categoryCode}
+          onChange={(e) => setForm({ ...form, categoryCode: Number(e.target.value) })}
+          {...invalid('categoryCode')}
+        >
           <option value={0}>请选择</option>
           {COURSE_CATEGORIES.map((c) => (
             <option key={c.code} value={c.code}>
@@ -81,7 +99,13 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
         />
         {form.cover && (
           // eslint-disable-next-line @next/next/no-img-element -- an uploaded cover preview
-          <img src={form.cover} alt="封面预览" width={240} height={135} className="mt-2 aspect-video w-60 rounded object-cover" />
+          <img
+            src={form.cover}
+            alt="封面预览"
+            width={240}
+            height={135}
+            className="mt-2 aspect-video w-60 rounded object-cover"
+          />
         )}
         {err('cover')}
       </div>
@@ -97,7 +121,10 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
           onChange={(e) => setForm({ ...form, summary: e.target.value })}
           {...invalid('summary', `${id}-summary-req`)}
         />
-        <p id={`${id}-summary-req`} className={`text-xs ${summaryChars >= SUMMARY_MIN_CHARS ? 'text-gray-600' : 'text-amber-800'}`}>
+        <p
+          id={`${id}-summary-req`}
+          className={`text-xs ${summaryChars >= SUMMARY_MIN_CHARS ? 'text-gray-600' : 'text-amber-800'}`}
+        >
           提交审核时不少于{SUMMARY_MIN_CHARS}个字（已输入{summaryChars}个字）
         </p>
         {err('summary')}
@@ -111,7 +138,12 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
                 type="checkbox"
                 {...invalid('audiences')}
                 checked={form.audiences.includes(key)}
-                onChange={(e) => setForm({ ...form, audiences: e.target.checked ? [...form.audiences, key] : form.audiences.filter((a) => a !== key) })}
+                onChange={(e) =>
+                  setForm({
+                    ...form,
+                    audiences: e.target.checked ? [...form.audiences, key] : form.audiences.filter((a) => a !== key),
+                  })
+                }
               />
               {label}
             </label>
@@ -119,7 +151,12 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
         </div>
         {err('audiences')}
       </fieldset>
-      <BusyButton type="submit" busy={saving} inactive={coverBusy} className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60">
+      <BusyButton
+        type="submit"
+        busy={saving}
+        inactive={coverBusy}
+        className="rounded bg-brand-700 px-5 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60"
+      >
         保存基本信息
       </BusyButton>
     </form>

@@ -7,7 +7,15 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { RemoveButton } from '@/components/ui/RemoveButton';
 import { useRemoveChapter } from './use-creation-actions';
 
-export function ChapterFiles({ course, locked, onChange }: { course: CreationCourse; locked: boolean; onChange: () => void }) {
+export function ChapterFiles({
+  course,
+  locked,
+  onChange,
+}: {
+  course: CreationCourse;
+  locked: boolean;
+  onChange: () => void;
+}) {
   const id = useId();
   const [confirm, dialog] = useConfirm();
   const removeChapter = useRemoveChapter(onChange);
@@ -27,10 +35,14 @@ export function ChapterFiles({ course, locked, onChange }: { course: CreationCou
                 <span className="min-w-0 wrap-anywhere">
                   <span className="font-medium">{ch.title}</span>
                   <span className="ml-2 text-gray-600">
-                    {ch.fileName} {ch.fileSize ? formatBytes(ch.fileSize) : ''} {ch.durationSeconds ? formatHMS(ch.durationSeconds) : ''}
+                    {ch.fileName} {ch.fileSize ? formatBytes(ch.fileSize) : ''}{' '}
+                    {ch.durationSeconds ? formatHMS(ch.durationSeconds) : ''}
                   </span>
                   {ch.trialProcessing && (
-                    <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800" title="试看片段正在生成，生成前未选学的学员不能试看">
+                    <span
+                      className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800"
+                      title="试看片段正在生成，生成前未选学的学员不能试看"
+                    >
                       试看片段处理中
                     </span>
                   )}
@@ -41,7 +53,9 @@ export function ChapterFiles({ course, locked, onChange }: { course: CreationCou
                     className="shrink-0"
                     busy={removeChapter.isPending}
                     ask={() =>
-                      confirm(`${course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : ''}确定删除章节“${ch.title}”吗？`)
+                      confirm(
+                        `${course.auditStatus === 1052 ? '该课程已审核通过并发布，删除章节后课程将退回“未审核”状态并从课程目录下架，需重新提交审核。\n' : ''}确定删除章节“${ch.title}”吗？`,
+                      )
                     }
                     remove={() => removeChapter.mutate(ch.id)}
                     fallback={() => document.getElementById(`${id}-h`)}

@@ -6,7 +6,8 @@ import { Chapters } from './Chapters';
 import { useCourseBasic } from './use-creation-data';
 
 /** Any change to an approved course (creation service afterEdit) sends it back to review and out of the catalogue. */
-export const PUBLISHED_EDIT_NOTE = '该课程已审核通过并发布。修改基本信息或增删章节后，课程将退回“未审核”状态并从课程目录下架，需重新提交审核。';
+export const PUBLISHED_EDIT_NOTE =
+  '该课程已审核通过并发布。修改基本信息或增删章节后，课程将退回“未审核”状态并从课程目录下架，需重新提交审核。';
 
 export function CourseEditor({ courseId, editHref }: { courseId: number | null; editHref: (c: number) => string }) {
   const router = useRouter();
@@ -28,7 +29,11 @@ export function CourseEditor({ courseId, editHref }: { courseId: number | null; 
           else void refresh();
         }}
       />
-      {courseId && basic.data ? <Chapters course={basic.data} onChange={refresh} /> : <p className="rounded bg-white p-5 text-gray-700">保存基本信息后即可添加章节、上传课程视频和文档。</p>}
+      {courseId && basic.data ? (
+        <Chapters course={basic.data} onChange={refresh} />
+      ) : (
+        <p className="rounded bg-white p-5 text-gray-700">保存基本信息后即可添加章节、上传课程视频和文档。</p>
+      )}
     </div>
   );
 }

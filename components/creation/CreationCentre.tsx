@@ -12,7 +12,8 @@ export { MSG_WAIT_UPLOAD } from './AddChapterForm';
 
 /** The creation centre (SPEC 2.1 /space/creation): my courses, and the upload form (tab videoSubmit). */
 export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; tab: string; courseId: number | null }) {
-  const href = (t: string, c?: number) => `/space/creation?tab=${t}${ownerId ? `&id=${ownerId}` : ''}${c ? `&courseId=${c}` : ''}`;
+  const href = (t: string, c?: number) =>
+    `/space/creation?tab=${t}${ownerId ? `&id=${ownerId}` : ''}${c ? `&courseId=${c}` : ''}`;
   const tabs = [
     { key: 'myCourse', label: '我的课程' },
     { key: 'videoSubmit', label: courseId ? '编辑课程' : '上传课程' },
@@ -39,7 +40,11 @@ export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; ta
           </Link>
         )}
       </nav>
-      {active === 'videoSubmit' ? <CourseEditor key={courseId ?? 'new'} courseId={courseId} editHref={(c) => href('videoSubmit', c)} /> : <MyCourses editHref={(c) => href('videoSubmit', c)} newHref={href('videoSubmit')} />}
+      {active === 'videoSubmit' ? (
+        <CourseEditor key={courseId ?? 'new'} courseId={courseId} editHref={(c) => href('videoSubmit', c)} />
+      ) : (
+        <MyCourses editHref={(c) => href('videoSubmit', c)} newHref={href('videoSubmit')} />
+      )}
     </div>
   );
 }

@@ -26,7 +26,14 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
         <span>{label}</span>
         <span>{text}</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 overflow-hidden rounded bg-gray-200">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-2 overflow-hidden rounded bg-gray-200"
+      >
         <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -38,7 +45,13 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
  * in progress, or paused, can be cancelled; one interrupted by the network (or paused at once when the browser goes
  * offline) resumes when the browser is back online, or by 继续上传. onBusyChange tells the form whether an upload is running.
  */
-export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: UploadedFile, durationSeconds: number) => void; onBusyChange?: (busy: boolean) => void }) {
+export function FileUploader({
+  onUploaded,
+  onBusyChange,
+}: {
+  onUploaded: (file: UploadedFile, durationSeconds: number) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [hash, setHash] = useState({ done: 0, total: 0 });
@@ -120,7 +133,13 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
       const refused = err instanceof ApiError;
       const network = (err instanceof TransportError && err.kind === 'network') || !navigator.onLine;
       setResumable(!refused);
-      setNote(refused ? err.message : network ? MSG_UPLOAD_PAUSED : `${err instanceof Error ? err.message : '上传中断'}，可点击“继续上传”重试`);
+      setNote(
+        refused
+          ? err.message
+          : network
+            ? MSG_UPLOAD_PAUSED
+            : `${err instanceof Error ? err.message : '上传中断'}，可点击“继续上传”重试`,
+      );
     }
   };
 
@@ -201,26 +220,46 @@ export function FileUploader({ onUploaded, onBusyChange }: { onUploaded: (file: 
           <p className="text-sm text-gray-700 wrap-anywhere">
             {file.name}（{formatBytes(file.size)}）
           </p>
-          <Bar label="计算文件MD5" value={hash.done} max={hash.total || 1} text={hash.total ? `${hash.done}/${hash.total}` : '准备中'} />
-          <Bar label="上传进度" value={sent.bytes} max={sent.total || 1} text={`${formatBytes(sent.bytes)} / ${formatBytes(sent.total)}`} />
+          <Bar
+            label="计算文件MD5"
+            value={hash.done}
+            max={hash.total || 1}
+            text={hash.total ? `${hash.done}/${hash.total}` : '准备中'}
+          />
+          <Bar
+            label="上传进度"
+            value={sent.bytes}
+            max={sent.total || 1}
+            text={`${formatBytes(sent.bytes)} / ${formatBytes(sent.total)}`}
+          />
         </div>
       )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <p role="status" aria-live="polite" className={`text-sm ${status === 'error' ? 'text-red-700' : 'text-brand-800'}`}>
+        <p
+          role="status"
+          aria-live="polite"
+          className={`text-sm ${status === 'error' ? 'text-red-700' : 'text-brand-800'}`}
+        >
           {note}
           {status === 'done' && !note.startsWith('秒传') ? (note ? '；上传完成' : '上传完成') : ''}
         </p>
         {interrupted && (
           <button
             type="button"
-            onClick={() => (navigator.onLine ? void start(interrupted, true) : setNote(`${MSG_STILL_OFFLINE}。${MSG_UPLOAD_PAUSED}`))}
+            onClick={() =>
+              navigator.onLine ? void start(interrupted, true) : setNote(`${MSG_STILL_OFFLINE}。${MSG_UPLOAD_PAUSED}`)
+            }
             className="rounded bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800"
           >
             继续上传
           </button>
         )}
         {(running || interrupted) && (
-          <button type="button" onClick={cancel} className="rounded border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={cancel}
+            className="rounded border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50"
+          >
             取消上传
           </button>
         )}

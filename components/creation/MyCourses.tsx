@@ -18,7 +18,15 @@ export function MyCourses({ editHref, newHref }: { editHref: (c: number) => stri
   const list = useMyCourses();
   const remove = useRemoveCourse();
   if (list.isPending) return <p aria-busy="true">加载中…</p>;
-  if (list.isError) return <LoadFailed what="课程列表" onRetry={list.refetch} retrying={list.isFetching} className="rounded bg-white p-8 text-gray-700" />;
+  if (list.isError)
+    return (
+      <LoadFailed
+        what="课程列表"
+        onRetry={list.refetch}
+        retrying={list.isFetching}
+        className="rounded bg-white p-8 text-gray-700"
+      />
+    );
   if (list.data.list.length === 0)
     return (
       <p className="rounded bg-white p-8 text-center text-gray-700">
@@ -70,7 +78,11 @@ export function MyCourses({ editHref, newHref }: { editHref: (c: number) => stri
                   </Link>
                   <RemoveButton
                     what={c.title}
-                    ask={() => confirm(`确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`)}
+                    ask={() =>
+                      confirm(
+                        `确定删除课程“${c.title}”吗？${c.auditStatus === 1052 ? '该课程已发布，删除后将从课程目录中移除。' : ''}删除后不可恢复。`,
+                      )
+                    }
                     remove={() => remove.mutate(c.courseId)}
                     fallback={() => document.getElementById(FIRST_COURSE_LINK)}
                   />

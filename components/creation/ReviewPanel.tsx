@@ -7,11 +7,23 @@ import { BusyButton } from '@/components/ui/BusyButton';
 import { AuditBadge } from './AuditBadge';
 import { useSubmitForReview } from './use-creation-actions';
 
-export function ReviewPanel({ course, locked, onChange }: { course: CreationCourse; locked: boolean; onChange: () => void }) {
+export function ReviewPanel({
+  course,
+  locked,
+  onChange,
+}: {
+  course: CreationCourse;
+  locked: boolean;
+  onChange: () => void;
+}) {
   const id = useId();
   const [unmet, setUnmet] = useState<string[]>([]);
   const submit = useSubmitForReview(course.courseId, onChange);
-  const requirements = submitRequirements({ chapterCount: course.chapters.length, cover: course.cover, summary: course.summary });
+  const requirements = submitRequirements({
+    chapterCount: course.chapters.length,
+    cover: course.cover,
+    summary: course.summary,
+  });
   // Reported at 提交审核, all at once; each leaves the list once it is met.
   const stillUnmet = unmet.filter((m) => requirements.includes(m));
   return (
@@ -20,7 +32,8 @@ export function ReviewPanel({ course, locked, onChange }: { course: CreationCour
         审核
       </h2>
       <p className="text-sm text-gray-700">
-        当前状态：<AuditBadge status={course.auditStatus} submitted={course.submitted} />
+        当前状态：
+        <AuditBadge status={course.auditStatus} submitted={course.submitted} />
         {course.auditReason && <span className="ml-2">审核意见：{course.auditReason}</span>}
       </p>
       {!locked && course.auditStatus !== 1052 && (

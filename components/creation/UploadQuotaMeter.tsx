@@ -40,9 +40,17 @@ export function UploadQuotaMeter() {
   // Figures only: an answer of another shape (or none yet) shows nothing rather than NaN.
   if (!d || typeof d.storedLimit !== 'number' || typeof d.scratchLimit !== 'number') return null;
   return (
-    <section aria-label="上传空间" className="mb-5 flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm sm:flex-row sm:gap-6">
+    <section
+      aria-label="上传空间"
+      className="mb-5 flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm sm:flex-row sm:gap-6"
+    >
       <Meter label="存储空间" used={d.storedUsed} limit={d.storedLimit} note="已上传并保存的文件" />
-      <Meter label="未完成上传的临时空间" used={d.scratchUsed} limit={d.scratchLimit} note="未完成的上传在服务器上占用的空间，24小时未继续的上传会被清理" />
+      <Meter
+        label="未完成上传的临时空间"
+        used={d.scratchUsed}
+        limit={d.scratchLimit}
+        note="未完成的上传在服务器上占用的空间，24小时未继续的上传会被清理"
+      />
     </section>
   );
 }

@@ -7,7 +7,10 @@
 import SparkMD5 from 'spark-md5';
 
 export type Md5Request = { file: File; sliceSize: number; chunkSize: number };
-export type Md5Message = { type: 'progress'; done: number; total: number } | { type: 'done'; md5: string; chunkMd5s: string[] } | { type: 'error'; message: string };
+export type Md5Message =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; md5: string; chunkMd5s: string[] }
+  | { type: 'error'; message: string };
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
 

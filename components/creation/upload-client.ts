@@ -30,7 +30,11 @@ export interface Hashed {
 /** Files hashed in this page: resuming the same File (继续上传, back online) does not read it all again. */
 const hashed = new WeakMap<File, Hashed>();
 
-export function hashFile(file: File, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<Hashed> {
+export function hashFile(
+  file: File,
+  onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Hashed> {
   const known = hashed.get(file);
   if (known) {
     const slices = Math.max(1, Math.ceil(file.size / UPLOAD_SLICE_BYTES));
@@ -60,12 +64,21 @@ export function hashFile(file: File, onProgress: (done: number, total: number) =
       stop();
       reject(new Error(e.message || 'MD5计算失败'));
     };
-    worker.postMessage({ file, sliceSize: UPLOAD_SLICE_BYTES, chunkSize: uploadChunkBytes(file.size) } satisfies Md5Request);
+    worker.postMessage({
+      file,
+      sliceSize: UPLOAD_SLICE_BYTES,
+      chunkSize: uploadChunkBytes(file.size),
+    } satisfies Md5Request);
   });
 }
 
 /** POSTs a multipart body and reads the envelope; reports bytes sent. No timeout. */
-export function postMultipart(path: string, form: FormData, onSent?: (loaded: number) => void, signal?: AbortSignal): Promise<Envelope> {
+export function postMultipart(
+  path: string,
+  form: FormData,
+  onSent?: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<Envelope> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
@@ -134,12 +147,18 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
       continue;
     }
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...plan, chunkIndex: index, chunkMd5: chunkMd5s[index] })) form.append(k, String(v));
+    for (const [k, v] of Object.entries({ ...plan, chunkIndex: index, chunkMd5: chunkMd5s[index] }))
+      form.append(k, String(v));
     form.append('file', file.slice(index * plan.chunkSize, index * plan.chunkSize + size(index)), file.name);
     const base = Math.min(file.size, have * plan.chunkSize);
     let env: Envelope;
     try {
-      env = await postMultipart(PATH_CHUNK, form, (loaded) => ev.onUpload(Math.min(file.size, base + loaded), file.size), signal);
+      env = await postMultipart(
+        PATH_CHUNK,
+        form,
+        (loaded) => ev.onUpload(Math.min(file.size, base + loaded), file.size),
+        signal,
+      );
     } catch (err) {
       // Offline: no point retrying for seconds; the caller pauses and goes on when the browser is back online.
       if ((err as { name?: string }).name === 'AbortError' || !navigator.onLine || ++failures > RETRIES) throw err;
@@ -167,7 +186,10 @@ export async function uploadCourseFile(file: File, ev: UploadEvents, signal?: Ab
 }
 
 /** uploadFile / uploadResFile: one small file in one request. */
-export async function uploadSmallFile(path: '/api/resourceFile/uploadFile' | '/api/resourceFile/uploadResFile', file: File): Promise<UploadedFile> {
+export async function uploadSmallFile(
+  path: '/api/resourceFile/uploadFile' | '/api/resourceFile/uploadResFile',
+  file: File,
+): Promise<UploadedFile> {
   const form = new FormData();
   form.append('fileName', file.name);
   form.append('file', file, file.name);

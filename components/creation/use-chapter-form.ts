@@ -44,5 +44,16 @@ export function useChapterForm(courseId: number, onChange: () => void) {
     addChapter.mutate({ title, file });
   };
 
-  return { title, setTitle, titleRef, error, uploading, uploaderKey, uploaded, busyChange, save, saving: addChapter.isPending };
+  return {
+    title,
+    setTitle,
+    titleRef,
+    error,
+    uploading,
+    uploaderKey,
+    uploaded,
+    busyChange,
+    save,
+    saving: addChapter.isPending,
+  };
 }

@@ -7,7 +7,13 @@ import { toast } from '@/components/ui/Toaster';
 import { call } from '@/lib/api/core';
 
 /** A course's basic information, as the form holds it and updateBasic takes it. */
-export type BasicFields = { title: string; categoryCode: number; cover: string; summary: string; audiences: ('general' | 'party' | 'student')[] };
+export type BasicFields = {
+  title: string;
+  categoryCode: number;
+  cover: string;
+  summary: string;
+  audiences: ('general' | 'party' | 'student')[];
+};
 
 export function useRemoveCourse() {
   const qc = useQueryClient();
@@ -38,7 +44,13 @@ export interface NewChapter {
 
 export function useSaveChapter(courseId: number, onSaved: () => void) {
   return useMutation({
-    mutationFn: ({ title, file }: NewChapter) => call(api, '/api/resourceFile/saveChapter', { courseId, title: title.trim(), fileId: file.file.fileId, durationSeconds: file.duration }),
+    mutationFn: ({ title, file }: NewChapter) =>
+      call(api, '/api/resourceFile/saveChapter', {
+        courseId,
+        title: title.trim(),
+        fileId: file.file.fileId,
+        durationSeconds: file.duration,
+      }),
     onSuccess: () => {
       toast('info', '章节已保存');
       onSaved();
@@ -47,14 +59,20 @@ export function useSaveChapter(courseId: number, onSaved: () => void) {
 }
 
 export function useRemoveChapter(onChange: () => void) {
-  return useMutation({ mutationFn: (chapterId: number) => call(api, '/api/resourceFile/removeChapter', { chapterId }), onSuccess: onChange });
+  return useMutation({
+    mutationFn: (chapterId: number) => call(api, '/api/resourceFile/removeChapter', { chapterId }),
+    onSuccess: onChange,
+  });
 }
 
 export function useSubmitForReview(courseId: number, onChange: () => void) {
   return useMutation({
     mutationFn: () => call(api, '/api/resourceFile/submit', { courseId }),
     onSuccess: (r) => {
-      toast(r.auditStatus === 1053 ? 'warning' : 'info', `已提交：${r.auditLabel}${r.auditReason ? `（${r.auditReason}）` : ''}`);
+      toast(
+        r.auditStatus === 1053 ? 'warning' : 'info',
+        `已提交：${r.auditLabel}${r.auditReason ? `（${r.auditReason}）` : ''}`,
+      );
       onChange();
     },
   });

@@ -10,7 +10,10 @@ export function useMyCourses() {
 /** The course's basic information and chapters (none asked for a new course); refresh loads them again after a change. */
 export function useCourseBasic(courseId: number | null) {
   const qc = useQueryClient();
-  const basic = useQuery({ ...apiQuery('/api/resourceFile/getBasic', { courseId: courseId as number }) /* enabled only with a course */, enabled: !!courseId });
+  const basic = useQuery({
+    ...apiQuery('/api/resourceFile/getBasic', { courseId: courseId as number }) /* enabled only with a course */,
+    enabled: !!courseId,
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['/api/resourceFile/getBasic'] });
   return { basic, refresh };
 }

@@ -35,14 +35,20 @@ export function AnswerSheet({ paper, answers, saving, left, error, onAnswer, onR
           return;
         }
         const unanswered = paper.questions.filter((q) => !isAnswered(answers[String(q.id)])).length;
-        void confirm(`${unanswered ? `还有${unanswered}道题未作答。` : ''}确定交卷吗？交卷后不能修改答案。`).then((ok) => {
-          if (ok) onSubmit();
-        });
+        void confirm(`${unanswered ? `还有${unanswered}道题未作答。` : ''}确定交卷吗？交卷后不能修改答案。`).then(
+          (ok) => {
+            if (ok) onSubmit();
+          },
+        );
       }}
     >
       {confirmDialog}
       <PaperHeader title={paper.title} left={left} />
-      {error && <p role="alert" className="text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
       {paper.questions.map((q, i) => (
         <QuestionCard
           key={q.id}

@@ -6,7 +6,11 @@ import { EXAM_LOGIN_TYPE } from './ExamActions';
 
 export function ExamLoginButton() {
   return (
-    <button type="button" onClick={() => openLogin(EXAM_LOGIN_TYPE)} className="ml-2 rounded bg-brand-600 px-3 py-1 text-sm text-white hover:bg-brand-700">
+    <button
+      type="button"
+      onClick={() => openLogin(EXAM_LOGIN_TYPE)}
+      className="ml-2 rounded bg-brand-600 px-3 py-1 text-sm text-white hover:bg-brand-700"
+    >
       登录
     </button>
   );

@@ -34,5 +34,16 @@ export function ExamPaper({ examId }: { examId: number }) {
     );
   if (!paper) return <p className="mt-6 text-gray-500">正在加载试卷…</p>;
   if (result) return <SubmittedScore examId={examId} title={paper.title} result={result} />;
-  return <AnswerSheet paper={paper} answers={answers} saving={saving} left={left} error={error} onAnswer={answer} onRetry={retrySaves} onSubmit={() => void submit(false)} />;
+  return (
+    <AnswerSheet
+      paper={paper}
+      answers={answers}
+      saving={saving}
+      left={left}
+      error={error}
+      onAnswer={answer}
+      onRetry={retrySaves}
+      onSubmit={() => void submit(false)}
+    />
+  );
 }

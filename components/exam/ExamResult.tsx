@@ -15,7 +15,17 @@ export interface ExamResultView {
   totalScore: number;
   submittedAt: string;
   answersHidden?: boolean;
-  questions: { id: number; type: string; stem: string; options: string[]; score: number; minLength?: number; correct: boolean | null; answer: (number | string)[]; given: (number | string)[] }[];
+  questions: {
+    id: number;
+    type: string;
+    stem: string;
+    options: string[];
+    score: number;
+    minLength?: number;
+    correct: boolean | null;
+    answer: (number | string)[];
+    given: (number | string)[];
+  }[];
 }
 
 type Question = ExamResultView['questions'][number];
@@ -23,8 +33,10 @@ type Question = ExamResultView['questions'][number];
 const UNANSWERED = '未作答';
 const letter = (k: number) => String.fromCharCode(65 + k);
 /** A choice as the summary names it: the letter (the options are listed above it); a true/false answer by its text. */
-const choice = (q: Question, x: number | string) => (q.type === 'judge' ? (q.options[Number(x)] ?? letter(Number(x))) : letter(Number(x)));
-const shown = (q: Question, a: (number | string)[]) => (a.length === 0 ? UNANSWERED : a.map((x) => choice(q, x)).join('、'));
+const choice = (q: Question, x: number | string) =>
+  q.type === 'judge' ? (q.options[Number(x)] ?? letter(Number(x))) : letter(Number(x));
+const shown = (q: Question, a: (number | string)[]) =>
+  a.length === 0 ? UNANSWERED : a.map((x) => choice(q, x)).join('、');
 
 function Options({ q }: { q: Question }) {
   return (
@@ -36,9 +48,18 @@ function Options({ q }: { q: Question }) {
         const unjudged = q.correct === null;
         const good = right || (mine && q.correct === true);
         return (
-          <li key={k} className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${unjudged ? (mine ? 'bg-gray-100' : '') : good ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}>
+          <li
+            key={k}
+            className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 ${unjudged ? (mine ? 'bg-gray-100' : '') : good ? 'bg-green-50' : mine ? 'bg-red-50' : ''}`}
+          >
             <span>{q.type === 'judge' ? o : `${letter(k)}. ${o}`}</span>
-            {mine && <span className={`rounded px-1.5 text-xs ${unjudged ? 'bg-gray-200 text-gray-800' : good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>您的选择</span>}
+            {mine && (
+              <span
+                className={`rounded px-1.5 text-xs ${unjudged ? 'bg-gray-200 text-gray-800' : good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}
+              >
+                您的选择
+              </span>
+            )}
             {right && <span className="rounded bg-green-100 px-1.5 text-xs text-green-800">正确答案</span>}
           </li>
         );
@@ -80,7 +101,9 @@ export function ExamResult({ result }: { result: ExamResultView }) {
             <li key={q.id} className="rounded border bg-white p-3 text-sm" data-testid={`exam-result-q${q.id}`}>
               <p className="font-medium">
                 {i + 1}. 【{QUESTION_TYPE_TEXT[q.type] ?? q.type}】{q.stem}（{q.score}分）
-                <span className={`ml-2 rounded px-1.5 text-xs font-normal ${v.good === null ? 'bg-gray-100 text-gray-700' : v.good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}>
+                <span
+                  className={`ml-2 rounded px-1.5 text-xs font-normal ${v.good === null ? 'bg-gray-100 text-gray-700' : v.good ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}
+                >
                   {v.good !== null && <span aria-hidden="true">{v.good ? '✓ ' : '✗ '}</span>}
                   {v.text}
                 </span>
@@ -88,7 +111,9 @@ export function ExamResult({ result }: { result: ExamResultView }) {
               {q.type === 'short' ? (
                 <div className="mt-2">
                   <p className="text-gray-600">您的答案：</p>
-                  <p className="mt-1 whitespace-pre-wrap wrap-anywhere rounded bg-gray-50 p-2">{String(q.given[0] ?? '').trim() || UNANSWERED}</p>
+                  <p className="mt-1 whitespace-pre-wrap wrap-anywhere rounded bg-gray-50 p-2">
+                    {String(q.given[0] ?? '').trim() || UNANSWERED}
+                  </p>
                 </div>
               ) : (
                 <>

@@ -47,7 +47,11 @@ export function QuestionCard({
             onChange={(e) => onAnswer([e.target.value], 800)}
           />
           {q.minLength != null && (
-            <span id={`exam-q${q.id}-length`} role={short ? 'alert' : undefined} className={`block text-xs ${short ? 'text-red-700' : 'text-gray-500'}`}>
+            <span
+              id={`exam-q${q.id}-length`}
+              role={short ? 'alert' : undefined}
+              className={`block text-xs ${short ? 'text-red-700' : 'text-gray-500'}`}
+            >
               {short ? '字数不足：' : ''}本题不少于{q.minLength}字，已输入{shortAnswerLength(a[0])}字
             </span>
           )}
@@ -62,7 +66,9 @@ export function QuestionCard({
                   type={q.type === 'multiple' ? 'checkbox' : 'radio'}
                   name={`q${q.id}`}
                   checked={picked}
-                  onChange={() => onAnswer(q.type === 'multiple' ? (picked ? a.filter((x) => x !== k) : [...a, k].sort()) : [k])}
+                  onChange={() =>
+                    onAnswer(q.type === 'multiple' ? (picked ? a.filter((x) => x !== k) : [...a, k].sort()) : [k])
+                  }
                 />
                 {String.fromCharCode(65 + k)}. {o}
               </label>
@@ -77,8 +83,16 @@ export function QuestionCard({
 
 function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
   return (
-    <p className={`mt-1 text-xs ${state.state === 'failed' || state.state === 'refused' ? 'text-red-700' : 'text-gray-500'}`}>
-      {state.state === 'saving' ? '保存中…' : state.state === 'saved' ? '已保存' : state.state === 'refused' ? `保存失败：${state.message}` : '保存失败，网络恢复后将自动重试'}
+    <p
+      className={`mt-1 text-xs ${state.state === 'failed' || state.state === 'refused' ? 'text-red-700' : 'text-gray-500'}`}
+    >
+      {state.state === 'saving'
+        ? '保存中…'
+        : state.state === 'saved'
+          ? '已保存'
+          : state.state === 'refused'
+            ? `保存失败：${state.message}`
+            : '保存失败，网络恢复后将自动重试'}
       {state.state === 'failed' && (
         <button type="button" className="ml-2 text-brand-700 underline" onClick={onRetry}>
           重试

@@ -15,7 +15,13 @@ export function SubmittedScore({ examId, title, result }: { examId: number; titl
   }, []);
   return (
     <section className="mt-6 rounded border bg-white p-6 text-center" aria-labelledby="exam-result-title">
-      <h2 id="exam-result-title" ref={heading} tabIndex={-1} aria-describedby="exam-result-score exam-result-total" className="text-lg font-semibold">
+      <h2
+        id="exam-result-title"
+        ref={heading}
+        tabIndex={-1}
+        aria-describedby="exam-result-score exam-result-total"
+        className="text-lg font-semibold"
+      >
         {title}
       </h2>
       <p id="exam-result-score" className="mt-4 text-3xl font-bold text-brand-700" data-testid="exam-score">

@@ -8,6 +8,9 @@ export type SaveState = { state: 'saving' | 'saved' | 'failed' } | { state: 'ref
 
 /** A short answer given but shorter than its minimum (an empty one is unanswered, not too short). */
 export const tooShort = (q: Question, a: Answer | undefined) =>
-  q.type === 'short' && q.minLength != null && String(a?.[0] ?? '').trim() !== '' && shortAnswerLength(a?.[0]) < q.minLength;
+  q.type === 'short' &&
+  q.minLength != null &&
+  String(a?.[0] ?? '').trim() !== '' &&
+  shortAnswerLength(a?.[0]) < q.minLength;
 
 export const isAnswered = (a: Answer | undefined) => (a ?? []).some((x) => String(x).trim() !== '');

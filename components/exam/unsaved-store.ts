@@ -18,7 +18,8 @@ export function takeUnsaved(examId: number, replyId: number): Record<string, Ans
   const key = storageKey(examId, replyId);
   const stored = readStored(key);
   try {
-    for (const k of Object.keys(window.localStorage)) if (k.startsWith(`exam-unsaved:${examId}:`) && k !== key) window.localStorage.removeItem(k);
+    for (const k of Object.keys(window.localStorage))
+      if (k.startsWith(`exam-unsaved:${examId}:`) && k !== key) window.localStorage.removeItem(k);
   } catch {
     // Storage refused: nothing to clean.
   }

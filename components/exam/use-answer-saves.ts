@@ -36,10 +36,18 @@ export function useAnswerSaves() {
         setSaving((s) => ({ ...s, [qid]: { state: 'saving' } }));
         let next: SaveState = { state: 'saved' };
         try {
-          await call(api, '/api/examReply/saveAnswer', { replyId: p.replyId, questionId: Number(qid), answer: a }, { shownInline: true });
+          await call(
+            api,
+            '/api/examReply/saveAnswer',
+            { replyId: p.replyId, questionId: Number(qid), answer: a },
+            { shownInline: true },
+          );
         } catch (e) {
           // Refused by the server (time up, submitted, bad answer): trying again would not help.
-          next = e instanceof ApiError && !isSessionCode(e.code) ? { state: 'refused', message: e.message } : { state: 'failed' };
+          next =
+            e instanceof ApiError && !isSessionCode(e.code)
+              ? { state: 'refused', message: e.message }
+              : { state: 'failed' };
         }
         const newer: boolean = pending.current[qid] !== a;
         if (!newer && next.state !== 'failed') {

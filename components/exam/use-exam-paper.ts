@@ -48,7 +48,8 @@ export function useExamPaper(examId: number) {
         setPaper(p);
         resume(p, unsaved);
       } catch (e) {
-        if (e instanceof ApiError && e.code === CODE_SESSION_NONE) emitUi({ type: 'login', loginType: EXAM_LOGIN_TYPE });
+        if (e instanceof ApiError && e.code === CODE_SESSION_NONE)
+          emitUi({ type: 'login', loginType: EXAM_LOGIN_TYPE });
         setError(e instanceof ApiError ? e.message : MSG_LOAD_FAILED);
       }
     })();
@@ -64,7 +65,12 @@ export function useExamPaper(examId: number) {
       submitted.current = true;
       setError('');
       try {
-        const r = await call(api, '/api/examReply/submit', { replyId: paper.replyId, answers: current() }, { shownInline: true });
+        const r = await call(
+          api,
+          '/api/examReply/submit',
+          { replyId: paper.replyId, answers: current() },
+          { shownInline: true },
+        );
         clear(paper);
         setResult({ ...r, auto });
       } catch (e) {

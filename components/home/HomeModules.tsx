@@ -76,8 +76,18 @@ export function BannerCarousel() {
             aria-label={`${b.title}（第${i + 1}张，共${banners.length}张）`}
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
-            <img src={b.imageUrl} alt="" width={1920} height={420} className="aspect-[1920/420] w-full object-cover" fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
-            <span className="absolute bottom-[40px] left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow md:bottom-6">{b.title}</span>
+            <img
+              src={b.imageUrl}
+              alt=""
+              width={1920}
+              height={420}
+              className="aspect-[1920/420] w-full object-cover"
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
+            <span className="absolute bottom-[40px] left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow md:bottom-6">
+              {b.title}
+            </span>
           </Link>
         ))}
       </div>
@@ -101,7 +111,9 @@ export function BannerCarousel() {
               aria-current={i === current}
               className="flex size-[max(0.28rem,28px)] items-center justify-center rounded-full focus-visible:shadow-[0_0_0_2px_#111827]"
             >
-              <span className={`block size-[max(0.12rem,10px)] rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`} />
+              <span
+                className={`block size-[max(0.12rem,10px)] rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`}
+              />
             </button>
           ))}
         </div>
@@ -127,9 +139,7 @@ export function NewsAndNotices() {
               <Link prefetch={false} href={`/notice/newsDetail?id=${n.id}`}>
                 {n.title}
               </Link>
-              <time dateTime={n.publishedAt}>
-                {formatDate(n.publishedAt)}
-              </time>
+              <time dateTime={n.publishedAt}>{formatDate(n.publishedAt)}</time>
             </li>
           ))}
         </ul>
@@ -142,9 +152,7 @@ export function NewsAndNotices() {
                 {n.isTop && <span className="mr-2 rounded bg-red-600 px-1.5 text-xs text-white">置顶</span>}
                 {n.title}
               </Link>
-              <time dateTime={n.publishedAt}>
-                {formatDate(n.publishedAt)}
-              </time>
+              <time dateTime={n.publishedAt}>{formatDate(n.publishedAt)}</time>
             </li>
           ))}
         </ul>
@@ -159,7 +167,11 @@ export function SeriesModule() {
   const q = useHomeList('series');
   return (
     <ModuleSection id="home-series" title={HOME_MODULES.series} moreHref="/series/index" state={stateOf(q)}>
-      <div className={grid4}>{q.data?.map((s) => <SeriesCardView key={s.id} item={s} />)}</div>
+      <div className={grid4}>
+        {q.data?.map((s) => (
+          <SeriesCardView key={s.id} item={s} />
+        ))}
+      </div>
     </ModuleSection>
   );
 }
@@ -169,7 +181,9 @@ export function CourseModule() {
   return (
     <ModuleSection id="home-course" title={HOME_MODULES.course} moreHref="/course/index" state={stateOf(q)}>
       <div className={grid4} onClickCapture={openCourseInNamedWindow}>
-        {q.data?.map((c) => <CourseCardView key={c.id} course={c} newWindow />)}
+        {q.data?.map((c) => (
+          <CourseCardView key={c.id} course={c} newWindow />
+        ))}
       </div>
     </ModuleSection>
   );
@@ -179,7 +193,11 @@ export function LiveModule() {
   const q = useHomeList('live');
   return (
     <ModuleSection id="home-live" title={HOME_MODULES.live} moreHref="/live/index" state={stateOf(q)}>
-      <div className={grid4}>{q.data?.map((l) => <LiveCardView key={l.id} item={l} />)}</div>
+      <div className={grid4}>
+        {q.data?.map((l) => (
+          <LiveCardView key={l.id} item={l} />
+        ))}
+      </div>
     </ModuleSection>
   );
 }
@@ -188,7 +206,11 @@ export function TeacherModule() {
   const q = useHomeList('teacher');
   return (
     <ModuleSection id="home-teacher" title={HOME_MODULES.teacher} moreHref="/teacher/index" state={stateOf(q)}>
-      <div className="grid grid-cols-2 gap-5 sm:grid-cols-3 lg:grid-cols-6">{q.data?.map((t) => <TeacherCardView key={t.id} item={t} />)}</div>
+      <div className="grid grid-cols-2 gap-5 sm:grid-cols-3 lg:grid-cols-6">
+        {q.data?.map((t) => (
+          <TeacherCardView key={t.id} item={t} />
+        ))}
+      </div>
     </ModuleSection>
   );
 }
@@ -197,12 +219,24 @@ export function TrainModule() {
   const q = useHomeList('train');
   return (
     <ModuleSection id="home-train" title={HOME_MODULES.train} moreHref="/train/index" state={stateOf(q)}>
-      <div className="grid gap-6 md:grid-cols-2">{q.data?.map((t) => <TrainCardView key={t.id} item={t} />)}</div>
+      <div className="grid gap-6 md:grid-cols-2">
+        {q.data?.map((t) => (
+          <TrainCardView key={t.id} item={t} />
+        ))}
+      </div>
     </ModuleSection>
   );
 }
 
-function RankList<T>({ title, rows, render }: { title: string; rows: T[] | undefined; render: (row: T) => [number, string, string] }) {
+function RankList<T>({
+  title,
+  rows,
+  render,
+}: {
+  title: string;
+  rows: T[] | undefined;
+  render: (row: T) => [number, string, string];
+}) {
   return (
     <div>
       <h3 className="mb-2 font-medium text-gray-800">{title}</h3>
@@ -238,9 +272,21 @@ export function RankModule() {
   return (
     <ModuleSection id="home-rank" title={HOME_MODULES.rank} moreHref="/rank/index" state={state}>
       <div className="grid gap-8 md:grid-cols-3">
-        <RankList title={RANK_TITLES.operator} rows={ops.data} render={(r) => [r.rank, `${r.operatorName}（${r.orgName}）`, formatHoursMinutes(r.seconds)]} />
-        <RankList title={RANK_TITLES.org} rows={orgs.data} render={(r) => [r.rank, r.orgName, formatHoursMinutes(r.seconds)]} />
-        <RankList title={RANK_TITLES.orgCourse} rows={orgCourses.data} render={(r) => [r.rank, r.orgName, `${r.courseCount}门`]} />
+        <RankList
+          title={RANK_TITLES.operator}
+          rows={ops.data}
+          render={(r) => [r.rank, `${r.operatorName}（${r.orgName}）`, formatHoursMinutes(r.seconds)]}
+        />
+        <RankList
+          title={RANK_TITLES.org}
+          rows={orgs.data}
+          render={(r) => [r.rank, r.orgName, formatHoursMinutes(r.seconds)]}
+        />
+        <RankList
+          title={RANK_TITLES.orgCourse}
+          rows={orgCourses.data}
+          render={(r) => [r.rank, r.orgName, `${r.courseCount}门`]}
+        />
       </div>
     </ModuleSection>
   );

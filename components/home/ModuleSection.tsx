@@ -64,5 +64,9 @@ export function ModuleSection({
 }
 
 export function stateOf(q: { isPending: boolean; isError: boolean; data?: unknown[] }) {
-  return { isPending: q.isPending, isError: q.isError, isEmpty: !q.isPending && !q.isError && (q.data?.length ?? 0) === 0 };
+  return {
+    isPending: q.isPending,
+    isError: q.isError,
+    isEmpty: !q.isPending && !q.isError && (q.data?.length ?? 0) === 0,
+  };
 }

@@ -12,5 +12,8 @@ import { useSite } from '@/components/site/SiteContext';
  */
 export function useHomeList<K extends HomeModuleKey>(key: K) {
   const { variant } = useSite();
-  return useQuery({ ...apiQuery(homeCallPath(key, variant), ...([homeCallBody(key)] as BodyArg<(typeof HOME_CALLS)[K]>)), staleTime: Infinity });
+  return useQuery({
+    ...apiQuery(homeCallPath(key, variant), ...([homeCallBody(key)] as BodyArg<(typeof HOME_CALLS)[K]>)),
+    staleTime: Infinity,
+  });
 }

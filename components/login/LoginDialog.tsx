@@ -17,9 +17,22 @@ import type { LoginResult } from './after-login';
 import { PerfectInfoForm } from './forms';
 import { dialogWidthRem, titleOf } from './login-types';
 import { LoginSplash } from './LoginSplash';
-import { ChooseAccountPanel, ChosenAccountPanel, LinkedPanel, LinkOfferPanel, MatchAccountPanel } from './panels/PassportPanels';
+import {
+  ChooseAccountPanel,
+  ChosenAccountPanel,
+  LinkedPanel,
+  LinkOfferPanel,
+  MatchAccountPanel,
+} from './panels/PassportPanels';
 import { RegisterPanel } from './panels/RegisterPanel';
-import { ForgotPanel, LinkInvalidPanel, MailSentPanel, ManualRetrievalPanel, ResetDonePanel, ResetPanel } from './panels/RetrievalPanels';
+import {
+  ForgotPanel,
+  LinkInvalidPanel,
+  MailSentPanel,
+  ManualRetrievalPanel,
+  ResetDonePanel,
+  ResetPanel,
+} from './panels/RetrievalPanels';
 import { AccountPanel, ExamLoginPanel } from './panels/SignInPanels';
 import { QrLogin } from './QrLogin';
 import { useLoginMode } from './use-login-mode';
@@ -40,11 +53,31 @@ const LOGIN_TABS: readonly TabItem<1 | 2>[] = [
  * reinit: re-initialises the page in place (the shell refreshes the server components and every query);
  * used when a prompt is already open as the splash ends, so the prompt stays. Without it, the page reloads.
  */
-export function LoginDialog({ initial, reinit }: { initial?: { loginType: number; extra?: LoginExtra }; reinit?: () => void }) {
+export function LoginDialog({
+  initial,
+  reinit,
+}: {
+  initial?: { loginType: number; extra?: LoginExtra };
+  reinit?: () => void;
+}) {
   const { title, site } = useSite();
-  const { open, setOpen, type, extra, setExtra, notice, setNotice, switchTo, back, show, close, isShowing } = useLoginMode(initial);
-  const { splash, succeed, splashDone } = useLoginSuccess({ mainSite: site.variant === 'main', show, setOpen, isShowing, reinit });
-  const { passportOn, busy, toPassport, toPassportRegister, chooseAccount } = usePassportLogin({ open, extra, setExtra, setNotice, switchTo, succeed });
+  const { open, setOpen, type, extra, setExtra, notice, setNotice, switchTo, back, show, close, isShowing } =
+    useLoginMode(initial);
+  const { splash, succeed, splashDone } = useLoginSuccess({
+    mainSite: site.variant === 'main',
+    show,
+    setOpen,
+    isShowing,
+    reinit,
+  });
+  const { passportOn, busy, toPassport, toPassportRegister, chooseAccount } = usePassportLogin({
+    open,
+    extra,
+    setExtra,
+    setNotice,
+    switchTo,
+    succeed,
+  });
   const steps = useLoginSteps({ extra, setExtra, setNotice, setOpen, switchTo });
   const titleRef = useTitleFocus(open, type);
 
@@ -105,7 +138,16 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
         body = <ExamLoginPanel passportOn={passportOn} onSuccess={signedIn} onPassport={passport} />;
         break;
       default:
-        body = <AccountPanel notice={notice} passportOn={passportOn} onSuccess={signedIn} onRegister={() => switchTo(-1)} onForgot={() => switchTo(3)} onPassport={passport} />;
+        body = (
+          <AccountPanel
+            notice={notice}
+            passportOn={passportOn}
+            onSuccess={signedIn}
+            onRegister={() => switchTo(-1)}
+            onForgot={() => switchTo(3)}
+            onPassport={passport}
+          />
+        );
     }
 
   return (
@@ -113,9 +155,25 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
       <Dialog open={open} onClose={close} className={`relative ${splash ? 'z-[80]' : 'z-50'}`}>
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <DialogPanel data-login-type={type} className="relative w-full rounded-lg bg-white p-6 shadow-xl sm:p-8" style={{ maxWidth: `min(${dialogWidthRem(type)}rem, 95vw)` }}>
-            <DialogTitle key={type} ref={titleRef} tabIndex={-1} className="text-center text-2xl font-semibold text-brand-800">{type === 5 && notice ? V.confirmTitle : titleOf(type, title)}</DialogTitle>
-            <button type="button" onClick={close} aria-label="关闭" className="absolute right-3 top-3 rounded p-1 text-2xl leading-none text-gray-500 hover:text-gray-800">
+          <DialogPanel
+            data-login-type={type}
+            className="relative w-full rounded-lg bg-white p-6 shadow-xl sm:p-8"
+            style={{ maxWidth: `min(${dialogWidthRem(type)}rem, 95vw)` }}
+          >
+            <DialogTitle
+              key={type}
+              ref={titleRef}
+              tabIndex={-1}
+              className="text-center text-2xl font-semibold text-brand-800"
+            >
+              {type === 5 && notice ? V.confirmTitle : titleOf(type, title)}
+            </DialogTitle>
+            <button
+              type="button"
+              onClick={close}
+              aria-label="关闭"
+              className="absolute right-3 top-3 rounded p-1 text-2xl leading-none text-gray-500 hover:text-gray-800"
+            >
               ×
             </button>
             <div className="mx-auto mt-5">
@@ -126,7 +184,9 @@ export function LoginDialog({ initial, reinit }: { initial?: { loginType: number
                   selected={type}
                   onSelect={switchTo}
                   listClassName="mb-4 flex border-b border-gray-200"
-                  tabClassName={(on) => `flex-1 py-2 text-center ${on ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-gray-600'}`}
+                  tabClassName={(on) =>
+                    `flex-1 py-2 text-center ${on ? 'border-b-2 border-brand-700 font-semibold text-brand-800' : 'text-gray-600'}`
+                  }
                 >
                   {body}
                 </Tabs>

@@ -13,9 +13,19 @@ import { focusFallback, focusLost } from '@/components/shell/focus-return';
 
 export const DEFAULT_HEAD =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="#dbe4f3"/><circle cx="48" cy="38" r="17" fill="#8aa2c8"/><path d="M16 84c4-18 17-27 32-27s28 9 32 27" fill="#8aa2c8"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="#dbe4f3"/><circle cx="48" cy="38" r="17" fill="#8aa2c8"/><path d="M16 84c4-18 17-27 32-27s28 9 32 27" fill="#8aa2c8"/></svg>',
+  );
 
-export function LoginSplash({ name, headPic, onDone }: { name: string; headPic: string; onDone: (systemError: boolean) => void }) {
+export function LoginSplash({
+  name,
+  headPic,
+  onDone,
+}: {
+  name: string;
+  headPic: string;
+  onDone: (systemError: boolean) => void;
+}) {
   const { title } = useSite();
   const [src, setSrc] = useState(headPic || DEFAULT_HEAD);
   const [systemError] = useState(() => {
@@ -39,11 +49,24 @@ export function LoginSplash({ name, headPic, onDone }: { name: string; headPic: 
     };
   }, []);
   return (
-    <div ref={box} tabIndex={-1} role="status" aria-live="polite" className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-800/90 p-6 text-white">
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-800/90 p-6 text-white"
+    >
       <div className="text-center">
         <p className="text-2xl font-semibold">欢迎来到{title}！</p>
         {/* eslint-disable-next-line @next/next/no-img-element -- the user's own picture (data: or uploaded URL) */}
-        <img src={src} alt={`${name}的头像`} width={96} height={96} onError={() => setSrc(DEFAULT_HEAD)} className="mx-auto mt-6 h-24 w-24 rounded-full border-4 border-white/70 bg-white object-cover" />
+        <img
+          src={src}
+          alt={`${name}的头像`}
+          width={96}
+          height={96}
+          onError={() => setSrc(DEFAULT_HEAD)}
+          className="mx-auto mt-6 h-24 w-24 rounded-full border-4 border-white/70 bg-white object-cover"
+        />
         <p className="mt-4 text-lg">
           {greeting(new Date().getHours())}，{name}
         </p>

@@ -72,7 +72,8 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
 
   useEffect(() => {
     const panel = root.current?.closest('[role="tabpanel"]') ?? root.current;
-    if ((state === 'expired' || state === 'error' || state === 'cancelled') && panel?.contains(document.activeElement)) refreshButton.current?.focus();
+    if ((state === 'expired' || state === 'error' || state === 'cancelled') && panel?.contains(document.activeElement))
+      refreshButton.current?.focus();
   }, [state]);
 
   return (
@@ -80,9 +81,18 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
       <div className="relative" style={{ width: QR_SIZE_PX, height: QR_SIZE_PX }}>
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn here
-          <img src={image} width={QR_SIZE_PX} height={QR_SIZE_PX} alt="扫码登录二维码" data-qr-url={url} className={state === 'expired' || state === 'cancelled' ? 'opacity-20' : ''} />
+          <img
+            src={image}
+            width={QR_SIZE_PX}
+            height={QR_SIZE_PX}
+            alt="扫码登录二维码"
+            data-qr-url={url}
+            className={state === 'expired' || state === 'cancelled' ? 'opacity-20' : ''}
+          />
         ) : (
-          <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">{state === 'error' ? null : '二维码加载中…'}</div>
+          <div className="flex h-full items-center justify-center bg-gray-100 text-gray-600">
+            {state === 'error' ? null : '二维码加载中…'}
+          </div>
         )}
         {(state === 'expired' || state === 'error' || state === 'cancelled') && (
           <button
@@ -99,7 +109,15 @@ export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) 
         )}
       </div>
       <p className="mt-3 text-sm text-gray-700" aria-live="polite">
-        {state === 'scanned' ? QR_SCANNED : state === 'cancelled' ? QR_CANCELLED : state === 'expired' ? QR_EXPIRED : state === 'error' ? QR_FAILED : '请使用已登录的手机扫描二维码登录'}
+        {state === 'scanned'
+          ? QR_SCANNED
+          : state === 'cancelled'
+            ? QR_CANCELLED
+            : state === 'expired'
+              ? QR_EXPIRED
+              : state === 'error'
+                ? QR_FAILED
+                : '请使用已登录的手机扫描二维码登录'}
       </p>
     </div>
   );

@@ -17,7 +17,6 @@ import type { LoginExtra } from '@/lib/ui/events';
 import { STATION_PROMPT_KEY } from '@/components/account/management';
 import { call } from '@/lib/api/core';
 
-
 export const FOLLOW_UP_KEY = 'loginFollowUp';
 export interface FollowUp {
   perfect: 9 | 10 | 11 | null;
@@ -38,7 +37,11 @@ export function followUpDelay(f: FollowUp, now: number): number {
   return f.link === 12 ? LINK_DIALOG_REOPEN_MS : 0;
 }
 
-export function followUpTimers(f: FollowUp, now: number, open: (type: number, extra?: LoginExtra) => void): ReturnType<typeof setTimeout>[] {
+export function followUpTimers(
+  f: FollowUp,
+  now: number,
+  open: (type: number, extra?: LoginExtra) => void,
+): ReturnType<typeof setTimeout>[] {
   const first = f.perfect ?? f.link;
   if (!first) return [];
   return [setTimeout(() => open(first, f.perfect ? { next: f.link } : undefined), followUpDelay(f, now))];
@@ -90,7 +93,10 @@ export function afterLoginAddress(result: Pick<LoginResult, 'redirectsUrl'>): st
   return null;
 }
 
-export async function completeLogin(result: LoginResult, opts: { mainSite: boolean; withPrompts: boolean }): Promise<UserInfo | null> {
+export async function completeLogin(
+  result: LoginResult,
+  opts: { mainSite: boolean; withPrompts: boolean },
+): Promise<UserInfo | null> {
   const loginAt = Date.now();
   let info: UserInfo | null = null;
   try {

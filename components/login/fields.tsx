@@ -6,7 +6,8 @@ import type { Captcha } from '@/lib/contract/home';
 import { call } from '@/lib/api/core';
 
 const CAPTCHA_FAILED = '验证码加载失败，点击重试';
-export const inputClass = 'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
+export const inputClass =
+  'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
 export const primaryButton = 'w-full rounded-md bg-brand-700 py-2.5 text-white hover:bg-brand-800 disabled:opacity-60';
 export const linkButton = 'text-brand-700 hover:underline underline-offset-2';
 
@@ -19,7 +20,14 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ i
       <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
         {label}
       </label>
-      <input id={id} ref={ref} className={inputClass} aria-invalid={!!error} aria-describedby={hint ? `${hint} ${id}-err` : `${id}-err`} {...rest} />
+      <input
+        id={id}
+        ref={ref}
+        className={inputClass}
+        aria-invalid={!!error}
+        aria-describedby={hint ? `${hint} ${id}-err` : `${id}-err`}
+        {...rest}
+      />
       <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
         {error}
       </p>
@@ -45,18 +53,40 @@ export function useCaptcha(onNew: (uuid: string) => void) {
   return { captcha, failed, refresh };
 }
 
-type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string; captcha: Captcha | null; failed?: boolean; onRefresh: () => void };
+type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  error?: string;
+  captcha: Captcha | null;
+  failed?: boolean;
+  onRefresh: () => void;
+};
 
 /** The image is its own refresh button; a failed fetch says so there (a retry) and in a status message. */
-export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField({ id, error, captcha, failed = false, onRefresh, ...rest }, ref) {
+export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField(
+  { id, error, captcha, failed = false, onRefresh, ...rest },
+  ref,
+) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
         验证码
       </label>
       <div className="flex gap-3">
-        <input id={id} ref={ref} autoComplete="off" className={inputClass} aria-invalid={!!error} aria-describedby={`${id}-err`} {...rest} />
-        <button type="button" onClick={onRefresh} className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300" aria-label={failed ? CAPTCHA_FAILED : '看不清，换一张验证码'}>
+        <input
+          id={id}
+          ref={ref}
+          autoComplete="off"
+          className={inputClass}
+          aria-invalid={!!error}
+          aria-describedby={`${id}-err`}
+          {...rest}
+        />
+        <button
+          type="button"
+          onClick={onRefresh}
+          className="h-10 w-30 shrink-0 overflow-hidden rounded-md border border-gray-300"
+          aria-label={failed ? CAPTCHA_FAILED : '看不清，换一张验证码'}
+        >
           {captcha ? (
             // eslint-disable-next-line @next/next/no-img-element -- a data: URL made by the server
             <img src={captcha.codeBase64} alt="验证码图片" width={120} height={40} className="h-full w-full" />

@@ -30,18 +30,15 @@ export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }
   }, []);
   const back = () => switchTo(prev.current === typeRef.current ? 1 : prev.current);
 
-  const show = useCallback(
-    (loginType: number, ex: LoginExtra = {}) => {
-      const t = isLoginType(loginType) ? loginType : 1;
-      prev.current = 1;
-      typeRef.current = t;
-      setTypeState(t);
-      setExtra(ex);
-      setNotice(null);
-      setOpen(true);
-    },
-    [],
-  );
+  const show = useCallback((loginType: number, ex: LoginExtra = {}) => {
+    const t = isLoginType(loginType) ? loginType : 1;
+    prev.current = 1;
+    typeRef.current = t;
+    setTypeState(t);
+    setExtra(ex);
+    setNotice(null);
+    setOpen(true);
+  }, []);
 
   useEffect(() => {
     const off = onUi((e) => {

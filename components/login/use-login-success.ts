@@ -4,7 +4,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoginExtra, LoginType } from '@/lib/ui/events';
-import { afterLoginAddress, completeLogin, followUpDelay, peekFollowUp, readFollowUp, writeFollowUp, type FollowUp, type LoginResult } from './after-login';
+import {
+  afterLoginAddress,
+  completeLogin,
+  followUpDelay,
+  peekFollowUp,
+  readFollowUp,
+  writeFollowUp,
+  type FollowUp,
+  type LoginResult,
+} from './after-login';
 
 interface Splash {
   name: string;
@@ -48,7 +57,11 @@ export function useLoginSuccess({ mainSite, show, setOpen, isShowing, reinit }: 
           followUpDelay(followUp, Date.now()),
         );
       }
-      setSplash({ name: info?.operatorName ?? result.operatorResult?.operatorName ?? '', headPic: info?.headPic ?? '', target: afterLoginAddress(result) });
+      setSplash({
+        name: info?.operatorName ?? result.operatorResult?.operatorName ?? '',
+        headPic: info?.headPic ?? '',
+        target: afterLoginAddress(result),
+      });
     },
     [mainSite, show, setOpen],
   );

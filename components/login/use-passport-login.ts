@@ -38,7 +38,11 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
         setExtra({});
         if (a.type === 'login') return void succeed(a, false);
         if (a.type === 12) return switchTo(12);
-        setExtra({ esLoginIO: a.esLoginIO, list: a.type === 14 ? a.list : undefined, userID: a.type === 15 ? a.userID : undefined });
+        setExtra({
+          esLoginIO: a.esLoginIO,
+          list: a.type === 14 ? a.list : undefined,
+          userID: a.type === 15 ? a.userID : undefined,
+        });
         switchTo(a.type);
       },
       (e) => {
@@ -68,7 +72,14 @@ export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, s
 
   const chooseAccount = async (item: MatchItem) => {
     try {
-      const r = await call(api, '/modules/eosoperator/loginByESChoose', { esLoginIO: extra.esLoginIO as string, userID: item.userID } /* set by the answer that listed the accounts (14) */);
+      const r = await call(
+        api,
+        '/modules/eosoperator/loginByESChoose',
+        {
+          esLoginIO: extra.esLoginIO as string,
+          userID: item.userID,
+        } /* set by the answer that listed the accounts (14) */,
+      );
       setExtra({ ...extra, userID: r.userID });
       switchTo(15);
     } catch {

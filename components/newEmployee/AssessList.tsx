@@ -40,7 +40,8 @@ export function AssessList() {
       </p>
     );
   if (list.isPending) return <p aria-busy="true">加载中…</p>;
-  if (list.isError) return <LoadFailed what="可评估的培训项目" onRetry={list.refetch} retrying={list.isFetching} className="py-6" />;
+  if (list.isError)
+    return <LoadFailed what="可评估的培训项目" onRetry={list.refetch} retrying={list.isFetching} className="py-6" />;
   const all = (
     <Link href="/assess" prefetch={false} className="text-brand-700 underline">
       查看全部可评估的培训项目
@@ -108,7 +109,13 @@ function AssessForm({ item }: { item: AssessItem }) {
             <div className="mt-1 flex gap-2">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="flex items-center gap-1 text-sm">
-                  <input type="radio" name={`${id}-${key}`} value={n} checked={scores[key] === n} onChange={() => setScores({ ...scores, [key]: n })} />
+                  <input
+                    type="radio"
+                    name={`${id}-${key}`}
+                    value={n}
+                    checked={scores[key] === n}
+                    onChange={() => setScores({ ...scores, [key]: n })}
+                  />
                   {n}
                 </label>
               ))}
@@ -119,13 +126,24 @@ function AssessForm({ item }: { item: AssessItem }) {
       <label htmlFor={`${id}-c`} className="mt-3 block text-sm font-medium">
         意见建议
       </label>
-      <textarea id={`${id}-c`} rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} className="mt-1 w-full rounded border border-gray-300 p-2" />
+      <textarea
+        id={`${id}-c`}
+        rows={2}
+        maxLength={500}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        className="mt-1 w-full rounded border border-gray-300 p-2"
+      />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <BusyButton type="submit" busy={save.isPending} className="mt-2 rounded bg-brand-700 px-5 py-2 text-white aria-disabled:opacity-60">
+      <BusyButton
+        type="submit"
+        busy={save.isPending}
+        className="mt-2 rounded bg-brand-700 px-5 py-2 text-white aria-disabled:opacity-60"
+      >
         {item.assessed ? '修改评估' : '提交评估'}
       </BusyButton>
     </form>

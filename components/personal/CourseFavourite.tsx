@@ -17,5 +17,12 @@ export function CourseFavourite({ courseId, className }: { courseId: number; cla
   // Until a signed-in visitor's state is known the button would say the wrong thing.
   if (signedIn && !isSuccess) return null;
   // The same button across states (no key): a toggle keeps the keyboard focus on it.
-  return <FavouriteButton courseId={courseId} initial={data?.favourite === true} onChange={(favourite) => qc.setQueryData(query.queryKey, { favourite })} className={className} />;
+  return (
+    <FavouriteButton
+      courseId={courseId}
+      initial={data?.favourite === true}
+      onChange={(favourite) => qc.setQueryData(query.queryKey, { favourite })}
+      className={className}
+    />
+  );
 }

@@ -4,7 +4,17 @@
 import { WINDOW_REOPEN_DELAY_MS } from '@/lib/constants';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 
-export function NamedWindowLink({ href, name, className, children }: { href: string; name: string; className?: string; children: React.ReactNode }) {
+export function NamedWindowLink({
+  href,
+  name,
+  className,
+  children,
+}: {
+  href: string;
+  name: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <a
       href={href}

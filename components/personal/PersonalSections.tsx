@@ -32,7 +32,17 @@ function OffSite({ title, className = '' }: { title: string; className?: string 
 }
 
 /** One tab's section: its heading, then its content or, when there is nothing yet, what to do about it. */
-function TabSection({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: React.ReactNode }) {
+function TabSection({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mt-6">
       <h2 id={id} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
@@ -54,14 +64,27 @@ export function PersonalSections({ tab, year, examPages }: { tab: PersonalTab; y
   return <ArchiveSections tab={tab} year={year} examPages={examPages} />;
 }
 
-function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, 'settings'>; year?: number; examPages: boolean }) {
+function ArchiveSections({
+  tab,
+  year,
+  examPages,
+}: {
+  tab: Exclude<PersonalTab, 'settings'>;
+  year?: number;
+  examPages: boolean;
+}) {
   // Only the shown tab's data is read (the archive call answers the other parts empty).
   const query = useQuery(apiQuery(ARCHIVE_PATH, year ? { year, section: tab } : { section: tab }));
   const data = query.data;
   if (!data) {
     // A session error goes home to sign in (the shell's handler); any other failure can be tried again here.
     return query.isError ? (
-      <LoadFailed what="学习档案" onRetry={query.refetch} retrying={query.isFetching} className="mt-6 rounded border bg-white p-6 text-gray-700" />
+      <LoadFailed
+        what="学习档案"
+        onRetry={query.refetch}
+        retrying={query.isFetching}
+        className="mt-6 rounded border bg-white p-6 text-gray-700"
+      />
     ) : (
       <div className="mt-6 space-y-3" role="status" aria-live="polite" data-testid="personal-loading">
         <span className="sr-only">正在加载…</span>
@@ -83,19 +106,38 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
             </h2>
             <nav aria-label="选择年份" className="flex flex-wrap gap-2 text-sm">
               {data.years.map((y) => (
-                <Link prefetch={false} key={y} href={href('archive', y)} aria-current={y === data.year ? 'page' : undefined} className={`rounded border px-2 py-0.5 ${y === data.year ? 'border-brand-600 text-brand-700' : 'border-gray-300'}`}>
+                <Link
+                  prefetch={false}
+                  key={y}
+                  href={href('archive', y)}
+                  aria-current={y === data.year ? 'page' : undefined}
+                  className={`rounded border px-2 py-0.5 ${y === data.year ? 'border-brand-600 text-brand-700' : 'border-gray-300'}`}
+                >
                   {y}年
                 </Link>
               ))}
             </nav>
           </div>
           <div className="grid grid-cols-1 gap-6 rounded border bg-white p-4 sm:grid-cols-2">
-            <HoursRing label="网络学时" seconds={data.onLineAllTimeEffective} requiredHours={data.required.online} color="#2563eb" />
-            <HoursRing label="线下学时" seconds={data.offLineAllTimeEffective} requiredHours={data.required.offline} color="#f59e0b" />
+            <HoursRing
+              label="网络学时"
+              seconds={data.onLineAllTimeEffective}
+              requiredHours={data.required.online}
+              color="#2563eb"
+            />
+            <HoursRing
+              label="线下学时"
+              seconds={data.offLineAllTimeEffective}
+              requiredHours={data.required.offline}
+              color="#f59e0b"
+            />
           </div>
           <p className="text-sm text-gray-600">
-            职级：{POSITION_LEVELS[data.positionLevel] ?? POSITION_LEVELS[0]}。每年网络学时不少于{data.required.online}学时，线下学时不少于{data.required.offline}学时。
-            <span data-testid="online-total">网络学时 {formatHoursMinutes(data.onLineAllTimeEffective)}</span>，线下学时 {formatHoursMinutes(data.offLineAllTimeEffective)}。
+            职级：{POSITION_LEVELS[data.positionLevel] ?? POSITION_LEVELS[0]}。每年网络学时不少于{data.required.online}
+            学时，线下学时不少于{data.required.offline}学时。
+            <span data-testid="online-total">
+              网络学时 {formatHoursMinutes(data.onLineAllTimeEffective)}
+            </span>，线下学时 {formatHoursMinutes(data.offLineAllTimeEffective)}。
           </p>
           <div className="rounded border bg-white p-4">
             <h3 className="mb-3 font-medium">按月学时</h3>
@@ -117,14 +159,25 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
                   {list.map((c) => (
                     <li key={c.courseId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
                       {c.onSite ? (
-                        <NamedWindowLink href={`/courseView?courseId=${c.courseId}`} name="courseView" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
+                        <NamedWindowLink
+                          href={`/courseView?courseId=${c.courseId}`}
+                          name="courseView"
+                          className="min-w-0 flex-1 truncate text-brand-700 hover:underline"
+                        >
                           {c.title}
                         </NamedWindowLink>
                       ) : (
                         <OffSite title={c.title} className="flex-1" />
                       )}
                       <div className="flex items-center gap-2 sm:w-64">
-                        <div className="h-2 flex-1 rounded bg-gray-200" role="progressbar" aria-label={`${c.title} 学习进度`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={c.progress}>
+                        <div
+                          className="h-2 flex-1 rounded bg-gray-200"
+                          role="progressbar"
+                          aria-label={`${c.title} 学习进度`}
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={c.progress}
+                        >
                           <div className="h-2 rounded bg-brand-600" style={{ width: `${c.progress}%` }} />
                         </div>
                         <span className="w-10 text-right text-sm">{c.progress}%</span>
@@ -146,19 +199,28 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
               <li key={t.trainId} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   {t.onSite ? (
-                    <Link prefetch={false} href={`/train/detail?id=${t.trainId}`} className="text-brand-700 hover:underline">
+                    <Link
+                      prefetch={false}
+                      href={`/train/detail?id=${t.trainId}`}
+                      className="text-brand-700 hover:underline"
+                    >
                       {t.title}
                     </Link>
                   ) : (
                     <OffSite title={t.title} />
                   )}
                   <p className="text-xs text-gray-500">
-                    {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} · {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
+                    {TRAIN_TYPES.find((x) => x.code === t.type)?.name} · {t.isOnline ? '线上' : '线下'} ·{' '}
+                    {formatDate(t.startAt)} 至 {formatDate(t.endAt)} · {t.hours}学时
                   </p>
                 </div>
                 <span className="flex items-center gap-2 text-sm">
                   {TRAIN_APPLY_STATUS[t.status as keyof typeof TRAIN_APPLY_STATUS] ?? ''}
-                  {t.status === 7 && new Date(t.endAt) < now && !data.certificates.some((c) => c.kind === 'train' && c.refId === t.trainId) && <TrainCertificateButton trainId={t.trainId} />}
+                  {t.status === 7 &&
+                    new Date(t.endAt) < now &&
+                    !data.certificates.some((c) => c.kind === 'train' && c.refId === t.trainId) && (
+                      <TrainCertificateButton trainId={t.trainId} />
+                    )}
                 </span>
               </li>
             ))}
@@ -206,7 +268,11 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
       )}
 
       {tab === 'certificates' && (
-        <TabSection id="certs-title" title="我的证书" empty={data.certificates.length === 0 ? '暂无证书。学完系列专题的全部课程或完成培训项目后可申请证书。' : null}>
+        <TabSection
+          id="certs-title"
+          title="我的证书"
+          empty={data.certificates.length === 0 ? '暂无证书。学完系列专题的全部课程或完成培训项目后可申请证书。' : null}
+        >
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {data.certificates.map((c) => (
               <li key={c.id} className="rounded border bg-white p-4">
@@ -214,7 +280,11 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
                 <p className="text-xs text-gray-500">
                   {c.kind === 'series' ? '系列专题证书' : '培训项目证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
                 </p>
-                <Link prefetch={false} href={`/personal/certificate?id=${c.id}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
+                <Link
+                  prefetch={false}
+                  href={`/personal/certificate?id=${c.id}`}
+                  className="mt-2 inline-block text-sm text-brand-700 hover:underline"
+                >
                   查看与打印
                 </Link>
               </li>
@@ -229,7 +299,11 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
             {data.favourites.map((f) => (
               <li key={f.courseId} className="flex items-center justify-between gap-2 p-3">
                 {f.onSite ? (
-                  <Link prefetch={false} href={`/course/detail?id=${f.courseId}`} className="min-w-0 truncate text-brand-700 hover:underline">
+                  <Link
+                    prefetch={false}
+                    href={`/course/detail?id=${f.courseId}`}
+                    className="min-w-0 truncate text-brand-700 hover:underline"
+                  >
                     {f.title}
                   </Link>
                 ) : (
@@ -241,7 +315,6 @@ function ArchiveSections({ tab, year, examPages }: { tab: Exclude<PersonalTab, '
           </ul>
         </TabSection>
       )}
-
     </>
   );
 }

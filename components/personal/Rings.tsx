@@ -1,16 +1,41 @@
 /** Progress rings of the archive: hours studied against the year's requirement (server-rendered SVG). */
 import { formatHoursMinutes, secondsToHours } from '@/lib/format';
 
-export function HoursRing({ label, seconds, requiredHours, color }: { label: string; seconds: number; requiredHours: number; color: string }) {
+export function HoursRing({
+  label,
+  seconds,
+  requiredHours,
+  color,
+}: {
+  label: string;
+  seconds: number;
+  requiredHours: number;
+  color: string;
+}) {
   const hours = secondsToHours(seconds);
   const ratio = Math.min(1, hours / requiredHours);
   const r = 52;
   const c = 2 * Math.PI * r;
   return (
     <figure className="flex flex-col items-center gap-2" data-testid={`ring-${label}`}>
-      <svg viewBox="0 0 128 128" className="h-32 w-32" role="img" aria-label={`${label}：${formatHoursMinutes(seconds)}，要求${requiredHours}学时，完成${Math.round(ratio * 100)}%`}>
+      <svg
+        viewBox="0 0 128 128"
+        className="h-32 w-32"
+        role="img"
+        aria-label={`${label}：${formatHoursMinutes(seconds)}，要求${requiredHours}学时，完成${Math.round(ratio * 100)}%`}
+      >
         <circle cx="64" cy="64" r={r} fill="none" stroke="#e5e7eb" strokeWidth="12" />
-        <circle cx="64" cy="64" r={r} fill="none" stroke={color} strokeWidth="12" strokeLinecap="round" strokeDasharray={`${c * ratio} ${c}`} transform="rotate(-90 64 64)" />
+        <circle
+          cx="64"
+          cy="64"
+          r={r}
+          fill="none"
+          stroke={color}
+          strokeWidth="12"
+          strokeLinecap="round"
+          strokeDasharray={`${c * ratio} ${c}`}
+          transform="rotate(-90 64 64)"
+        />
         <text x="64" y="72" textAnchor="middle" fontSize="26" fontWeight="600" fill="#111827">
           {Math.round(ratio * 100)}%
         </text>

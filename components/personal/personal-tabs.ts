@@ -14,7 +14,8 @@ export type PersonalTab = (typeof PERSONAL_TABS)[number][0];
 export const ARCHIVE_PATH = '/api/personal/archive';
 
 /** ?tab= names the tab shown; anything else shows the archive. */
-export const personalTabOf = (t: string | undefined): PersonalTab => (PERSONAL_TABS.some(([k]) => k === t) ? (t as PersonalTab) : 'archive');
+export const personalTabOf = (t: string | undefined): PersonalTab =>
+  PERSONAL_TABS.some(([k]) => k === t) ? (t as PersonalTab) : 'archive';
 
 /** ?year= of the archive, when it is a plausible year. */
 export function personalYearOf(v: string | undefined): number | undefined {
@@ -23,4 +24,5 @@ export function personalYearOf(v: string | undefined): number | undefined {
 }
 
 /** A tab's address; the archive keeps its year, the other tabs list everything whatever the year. */
-export const personalHref = (t: PersonalTab, year?: number) => `/personal/index?tab=${t}${t === 'archive' && year ? `&year=${year}` : ''}`;
+export const personalHref = (t: PersonalTab, year?: number) =>
+  `/personal/index?tab=${t}${t === 'archive' && year ? `&year=${year}` : ''}`;

@@ -41,7 +41,11 @@ export function ChapterList({
                   {c.title}
                 </span>
                 <span className="shrink-0 text-xs text-gray-300">
-                  {p?.finished ? '已学完' : p && c.duration > 0 ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%` : formatChapterLength(c.kind, c.duration)}
+                  {p?.finished
+                    ? '已学完'
+                    : p && c.duration > 0
+                      ? `${Math.min(99, Math.floor((p.frontier * 100) / c.duration))}%`
+                      : formatChapterLength(c.kind, c.duration)}
                 </span>
               </button>
             </li>

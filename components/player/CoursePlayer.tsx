@@ -51,13 +51,16 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
     // The answer says whether the course is in the learner's 收藏 too: the 收藏 button reads it without a call of its own.
     queryFn: async (ctx) => {
       const p = await progressQuery.queryFn(ctx);
-      if (isLoggedIn()) qc.setQueryData(apiQueryKey('/api/course/favouriteState', { courseId }), { favourite: p.favourite });
+      if (isLoggedIn())
+        qc.setQueryData(apiQueryKey('/api/course/favouriteState', { courseId }), { favourite: p.favourite });
       return p;
     },
   });
   if (course && progress.data) {
     const start = chapterFromAddress();
-    const initialChapterId = course.chapters.some((c) => c.id === start) ? start : (progress.data.lastChapterId ?? course.chapters[0]?.id ?? null);
+    const initialChapterId = course.chapters.some((c) => c.id === start)
+      ? start
+      : (progress.data.lastChapterId ?? course.chapters[0]?.id ?? null);
     return <LoadedPlayer courseId={courseId} batch={batch} initialChapterId={initialChapterId} />;
   }
   if (!course) return <p className="p-6 text-gray-600">课程不存在或未发布</p>;
@@ -70,9 +73,20 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
       <div className="flex flex-col gap-4 p-4 lg:flex-row">
         <section className="min-w-0 flex-1" aria-label="视频">
           {progress.isError ? (
-            <LoadFailed what="学习进度" onRetry={progress.refetch} retrying={progress.isFetching} tone="dark" className="rounded bg-gray-800 p-6" />
+            <LoadFailed
+              what="学习进度"
+              onRetry={progress.refetch}
+              retrying={progress.isFetching}
+              tone="dark"
+              className="rounded bg-gray-800 p-6"
+            />
           ) : (
-            <div role="status" aria-live="polite" data-testid="player-loading" className="flex aspect-video w-full items-center justify-center rounded bg-black text-gray-400">
+            <div
+              role="status"
+              aria-live="polite"
+              data-testid="player-loading"
+              className="flex aspect-video w-full items-center justify-center rounded bg-black text-gray-400"
+            >
               正在加载学习进度…
             </div>
           )}
@@ -84,7 +98,15 @@ export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boo
 }
 
 /** The player with the learner's progress: the hooks below each own one part of it, composed here. */
-function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number; batch: boolean; initialChapterId: number | null }) {
+function LoadedPlayer({
+  courseId,
+  batch,
+  initialChapterId,
+}: {
+  courseId: number;
+  batch: boolean;
+  initialChapterId: number | null;
+}) {
   const { data: course } = useQuery(apiQuery('/api/course/view', { courseId }));
   const { data: progress } = useQuery(apiQuery('/api/course/progress', { courseId }));
   const chosen = progress?.chosen ?? false;
@@ -92,7 +114,9 @@ function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number;
   const owner = progress?.owner ?? false;
   const chapters = useMemo(() => course?.chapters ?? [], [course]);
 
-  const [chapterId, setChapterId] = useState<number | null>(() => initialChapterId ?? progress?.lastChapterId ?? course?.chapters[0]?.id ?? null);
+  const [chapterId, setChapterId] = useState<number | null>(
+    () => initialChapterId ?? progress?.lastChapterId ?? course?.chapters[0]?.id ?? null,
+  );
   const chapter = chapters.find((c) => c.id === chapterId) ?? chapters[0] ?? null;
   const [rate, setRate] = useState(1);
   const [testFor, setTestFor] = useState<number | null>(null);
@@ -117,7 +141,15 @@ function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number;
   const { report } = beats;
   usePageLeave({ report, batch, courseId, lockSession });
   const lock = useStudyLock({ batch, chosen, courseId, session: lockSession, videoRef });
-  const onLoadedMetadata = useResume({ videoRef, chapter, chosen, rate, progress, reachOf: frontier.reachOf, restartAt: beats.restartAt });
+  const onLoadedMetadata = useResume({
+    videoRef,
+    chapter,
+    chosen,
+    rate,
+    progress,
+    reachOf: frontier.reachOf,
+    restartAt: beats.restartAt,
+  });
   usePlayerKeys(videoRef, setRate);
   const subtitles = useSubtitles(courseId, videoRef);
 
@@ -159,7 +191,16 @@ function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number;
 
   return (
     <div className="focus-on-dark min-h-screen bg-gray-900 text-gray-100">
-      <PlayerHeader courseId={courseId} course={course} batch={batch} chosen={chosen} progress={progress?.progress ?? 0} rate={rate} onRate={changeRate} onChosen={trial.reset} />
+      <PlayerHeader
+        courseId={courseId}
+        course={course}
+        batch={batch}
+        chosen={chosen}
+        progress={progress?.progress ?? 0}
+        rate={rate}
+        onRate={changeRate}
+        onChosen={trial.reset}
+      />
       {lock.lockError && (
         <p role="alert" className="bg-amber-100 px-4 py-2 text-amber-900">
           {lock.lockError}
@@ -202,9 +243,19 @@ function LoadedPlayer({ courseId, batch, initialChapterId }: { courseId: number;
               }}
             />
           )}
-          <NotesPanel courseId={courseId} chosen={chosen} summary={course.summary} myReview={progress?.myReview ?? null} />
+          <NotesPanel
+            courseId={courseId}
+            chosen={chosen}
+            summary={course.summary}
+            myReview={progress?.myReview ?? null}
+          />
         </section>
-        <ChapterList chapters={chapters} currentId={chapter?.id ?? null} progressOf={chapterProgress} onSelect={selectChapter} />
+        <ChapterList
+          chapters={chapters}
+          currentId={chapter?.id ?? null}
+          progressOf={chapterProgress}
+          onSelect={selectChapter}
+        />
       </div>
     </div>
   );

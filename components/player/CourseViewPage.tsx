@@ -22,7 +22,11 @@ export type CourseViewParams = Promise<{ variant: string; q?: string[] }>;
 async function selection(params: CourseViewParams) {
   const p = await params;
   const q = parseQuerySegment(p.q);
-  return { variant: p.variant, courseId: intParam(q, 'courseId') ?? intParam(q, 'id') ?? null, batchWord: q.batch === '1' };
+  return {
+    variant: p.variant,
+    courseId: intParam(q, 'courseId') ?? intParam(q, 'id') ?? null,
+    batchWord: q.batch === '1',
+  };
 }
 
 /** The course (public), once per render for the title and the page; null when it is not published to this site. */

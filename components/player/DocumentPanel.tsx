@@ -14,7 +14,15 @@ const ACTION = 'rounded px-4 py-1.5 text-sm';
 const PRIMARY = `${ACTION} bg-brand-600 text-white hover:bg-brand-700`;
 const SECONDARY = `${ACTION} border border-gray-500 text-gray-100 hover:bg-gray-700`;
 
-export function DocumentPanel({ chapter, canOpen, onOpen }: { chapter: ChapterView; canOpen: boolean; onOpen: () => void }) {
+export function DocumentPanel({
+  chapter,
+  canOpen,
+  onOpen,
+}: {
+  chapter: ChapterView;
+  canOpen: boolean;
+  onOpen: () => void;
+}) {
   const href = `/media/chapter/${chapter.id}`;
   const ask = () => openMessageBox(4);
   return (

@@ -28,7 +28,17 @@ const TABS: TabItem<Tab>[] = [
 
 type MyReview = CourseProgressView['myReview'];
 
-export function NotesPanel({ courseId, chosen, summary, myReview = null }: { courseId: number; chosen: boolean; summary: string; myReview?: MyReview }) {
+export function NotesPanel({
+  courseId,
+  chosen,
+  summary,
+  myReview = null,
+}: {
+  courseId: number;
+  chosen: boolean;
+  summary: string;
+  myReview?: MyReview;
+}) {
   const [tab, setTab] = useState<Tab>('intro');
   // Each form keeps its own text and errors: a tab once opened stays mounted, hidden while another is shown.
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(['intro']));
@@ -44,7 +54,9 @@ export function NotesPanel({ courseId, chosen, summary, myReview = null }: { cou
         selected={tab}
         onSelect={select}
         listClassName="flex border-b"
-        tabClassName={(on) => `px-4 py-2 text-sm ${on ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`}
+        tabClassName={(on) =>
+          `px-4 py-2 text-sm ${on ? 'border-b-2 border-brand-600 font-semibold text-brand-700' : 'text-gray-600'}`
+        }
         panelClassName="p-4"
       >
         {tab === 'intro' && <p className="whitespace-pre-line text-sm leading-6">{summary || '暂无简介'}</p>}
@@ -64,7 +76,17 @@ export function NotesPanel({ courseId, chosen, summary, myReview = null }: { cou
 /** A review's score or a summary's rating (each list has one of the two). */
 const stars = (n: { rating?: number | null; score?: number }) => n.rating ?? n.score;
 
-function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind: 'review' | 'summary'; chosen: boolean; myReview: MyReview }) {
+function NoteList({
+  courseId,
+  kind,
+  chosen,
+  myReview,
+}: {
+  courseId: number;
+  kind: 'review' | 'summary';
+  chosen: boolean;
+  myReview: MyReview;
+}) {
   const path = kind === 'review' ? '/api/course/reviews' : '/api/course/summaries';
   // Reviews come from the catalogue's list (score), summaries from the player's (no rating).
   const q = apiQuery(path, { courseId, pageNum: 1, pageSize: 10 });
@@ -80,7 +102,10 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
   const reviewed = kind === 'review' && myReview != null;
   const refreshReviewed = () => qc.invalidateQueries({ queryKey: apiQueryKey('/api/course/progress', { courseId }) });
   // Their own review is in the list even when newer ones push it off the first page.
-  const list = data && reviewed && !data.list.some((n) => n.id === myReview.id) ? [{ ...myReview, rating: myReview.score, operatorName: '我' }, ...data.list] : data?.list;
+  const list =
+    data && reviewed && !data.list.some((n) => n.id === myReview.id)
+      ? [{ ...myReview, rating: myReview.score, operatorName: '我' }, ...data.list]
+      : data?.list;
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!content.trim()) {
@@ -91,14 +116,19 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
     }
     setError('');
     try {
-      await call(api, kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave', kind === 'review' ? { courseId, rating, content } : { courseId, content });
+      await call(
+        api,
+        kind === 'review' ? '/api/course/reviewSave' : '/api/course/summarySave',
+        kind === 'review' ? { courseId, rating, content } : { courseId, content },
+      );
       setContent('');
       setSaved(true);
       toast('info', '提交成功');
       await Promise.all([qc.invalidateQueries({ queryKey: q.queryKey }), kind === 'review' && refreshReviewed()]);
     } catch (err) {
       /* shown by the client; reviewed meanwhile (another window): the form gives way */
-      if (kind === 'review' && err instanceof ApiError && err.message === REVIEWED_MSG) await Promise.all([qc.invalidateQueries({ queryKey: q.queryKey }), refreshReviewed()]);
+      if (kind === 'review' && err instanceof ApiError && err.message === REVIEWED_MSG)
+        await Promise.all([qc.invalidateQueries({ queryKey: q.queryKey }), refreshReviewed()]);
     }
   };
   return (
@@ -113,7 +143,11 @@ function NoteList({ courseId, kind, chosen, myReview }: { courseId: number; kind
           {kind === 'review' && (
             <label className="flex items-center gap-2 text-sm">
               评分
-              <select value={rating} onChange={(e) => setRating(Number(e.target.value))} className="rounded border px-2 py-1">
+              <select
+                value={rating}
+                onChange={(e) => setRating(Number(e.target.value))}
+                className="rounded border px-2 py-1"
+              >
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={n}>
                     {n}分

@@ -34,16 +34,28 @@ export function PlayerHeader({ courseId, course, batch, chosen, progress, rate, 
         <h1 className="truncate text-lg font-semibold">{course.title}</h1>
         <p className="text-sm text-gray-400">
           {course.teacherName && <span>主讲：{course.teacherName} · </span>}
-          {chosen ? <span data-testid="course-progress">学习进度 {progress}%</span> : <span>试看中（{course.trialSeconds / 60}分钟）</span>}
+          {chosen ? (
+            <span data-testid="course-progress">学习进度 {progress}%</span>
+          ) : (
+            <span>试看中（{course.trialSeconds / 60}分钟）</span>
+          )}
           {batch && <span> · 批量学习</span>}
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <CourseFavourite courseId={courseId} className="rounded border border-gray-600 px-3 py-1.5 text-sm hover:bg-gray-800 aria-disabled:opacity-50" />
+        <CourseFavourite
+          courseId={courseId}
+          className="rounded border border-gray-600 px-3 py-1.5 text-sm hover:bg-gray-800 aria-disabled:opacity-50"
+        />
         <ChooseButton courseId={courseId} chosen={chosen} onChosen={onChosen} />
         <label className="flex items-center gap-1 text-sm">
           <span>倍速</span>
-          <select aria-label="播放速度" value={rate} onChange={(e) => onRate(Number(e.target.value))} className="rounded border border-gray-600 bg-gray-800 px-2 py-1">
+          <select
+            aria-label="播放速度"
+            value={rate}
+            onChange={(e) => onRate(Number(e.target.value))}
+            className="rounded border border-gray-600 bg-gray-800 px-2 py-1"
+          >
             {PLAYBACK_RATES.map((r) => (
               <option key={r} value={r}>
                 {r}x
@@ -70,7 +82,10 @@ function ChooseButton({ courseId, chosen, onChosen }: { courseId: number; chosen
     setChoosing('busy');
     try {
       const state = await call(api, '/api/course/choose', { courseId });
-      qc.setQueryData<CourseProgressView>(apiQueryKey('/api/course/progress', { courseId }), (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }) as CourseProgressView);
+      qc.setQueryData<CourseProgressView>(
+        apiQueryKey('/api/course/progress', { courseId }),
+        (old) => ({ ...(old ?? { chapters: [] }), ...state, chapters: old?.chapters ?? [] }) as CourseProgressView,
+      );
       onChosen();
       toast('info', '选学成功，可观看课程完整内容');
       setChoosing('done');
@@ -82,7 +97,16 @@ function ChooseButton({ courseId, chosen, onChosen }: { courseId: number; chosen
 
   if (chosen && choosing !== 'done') return null;
   return (
-    <BusyButton onClick={choose} busy={choosing === 'busy'} inactive={chosen} className={chosen ? 'rounded border border-gray-600 px-4 py-1.5 text-gray-300' : 'rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700 aria-disabled:opacity-60'}>
+    <BusyButton
+      onClick={choose}
+      busy={choosing === 'busy'}
+      inactive={chosen}
+      className={
+        chosen
+          ? 'rounded border border-gray-600 px-4 py-1.5 text-gray-300'
+          : 'rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700 aria-disabled:opacity-60'
+      }
+    >
       {chosen ? '已选学' : '选学'}
     </BusyButton>
   );

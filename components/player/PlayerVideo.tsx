@@ -27,7 +27,22 @@ interface Props {
 }
 
 /** A video chapter: the video (the trial's rendition until chosen) and what is said under it. */
-export function PlayerVideo({ chapter, chosen, videoRef, onLoadedMetadata, onPlay, onPause, onEnded, onSeeked, ahead, offerSubtitles, subtitling, makeSubtitles, status, pending }: Props) {
+export function PlayerVideo({
+  chapter,
+  chosen,
+  videoRef,
+  onLoadedMetadata,
+  onPlay,
+  onPause,
+  onEnded,
+  onSeeked,
+  ahead,
+  offerSubtitles,
+  subtitling,
+  makeSubtitles,
+  status,
+  pending,
+}: Props) {
   const src = `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}`;
   return (
     <div>
@@ -47,10 +62,22 @@ export function PlayerVideo({ chapter, chosen, videoRef, onLoadedMetadata, onPla
         onSeeked={onSeeked}
       >
         <source src={src} type={chapter.mediaType || 'video/webm'} />
-        {chapter.hasSubtitle && <track kind="subtitles" srcLang="zh" label="中文字幕" src={`/media/chapter/${chapter.id}?track=vtt`} default />}
+        {chapter.hasSubtitle && (
+          <track
+            kind="subtitles"
+            srcLang="zh"
+            label="中文字幕"
+            src={`/media/chapter/${chapter.id}?track=vtt`}
+            default
+          />
+        )}
       </video>
       {ahead != null && (
-        <p role="status" className="mt-2 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900" data-testid="ahead-notice">
+        <p
+          role="status"
+          className="mt-2 rounded bg-amber-100 px-3 py-2 text-sm text-amber-900"
+          data-testid="ahead-notice"
+        >
           您已跳过尚未学习的内容：快进后观看的部分不计入学时。
           <button
             type="button"

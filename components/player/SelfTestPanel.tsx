@@ -45,19 +45,34 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
     }
   };
   return (
-    <section aria-labelledby="selftest-title" className="focus-on-light mt-4 rounded bg-white p-4 text-gray-900" data-testid="self-test">
+    <section
+      aria-labelledby="selftest-title"
+      className="focus-on-light mt-4 rounded bg-white p-4 text-gray-900"
+      data-testid="self-test"
+    >
       <h2 id="selftest-title" tabIndex={-1} className="text-base font-semibold focus:outline-none">
         本讲自测
       </h2>
       {isLoading && <p className="mt-2 text-gray-500">正在加载自测题…</p>}
       {isError && <LoadFailed what="自测题" onRetry={refetch} retrying={isFetching} className="mt-2 text-red-700" />}
       {data && (
-        <form onSubmit={submit} noValidate className="mt-3 space-y-4" aria-describedby={problems.length ? 'selftest-problem' : undefined}>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="mt-3 space-y-4"
+          aria-describedby={problems.length ? 'selftest-problem' : undefined}
+        >
           {data.questions.map((q, i) => {
             const r = result?.results.find((x) => x.id === q.id);
             const problem = problems.find((p) => p.questionId === q.id);
             return (
-              <fieldset key={q.id} id={groupId(q.id)} tabIndex={-1} aria-invalid={!!problem} className={problem ? 'rounded border border-red-500 p-2' : undefined}>
+              <fieldset
+                key={q.id}
+                id={groupId(q.id)}
+                tabIndex={-1}
+                aria-invalid={!!problem}
+                className={problem ? 'rounded border border-red-500 p-2' : undefined}
+              >
                 <legend className="font-medium">
                   {i + 1}. {q.type === 'judge' ? '【判断】' : '【单选】'}
                   {q.stem}
@@ -65,13 +80,23 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
                 <div className="mt-1 flex flex-wrap gap-3">
                   {q.options.map((o, k) => (
                     <label key={k} className="flex items-center gap-1">
-                      <input type="radio" name={`q${q.id}`} checked={answers[String(q.id)] === k} onChange={() => answer(q.id, k)} disabled={!!result} />
+                      <input
+                        type="radio"
+                        name={`q${q.id}`}
+                        checked={answers[String(q.id)] === k}
+                        onChange={() => answer(q.id, k)}
+                        disabled={!!result}
+                      />
                       {o}
                     </label>
                   ))}
                 </div>
                 {problem && <p className="mt-1 text-sm text-red-700">{problem.message}</p>}
-                {r && <p className={r.correct ? 'text-green-700' : 'text-red-700'}>{r.correct ? '回答正确' : `回答错误，正确答案：${q.options[r.answer]}`}</p>}
+                {r && (
+                  <p className={r.correct ? 'text-green-700' : 'text-red-700'}>
+                    {r.correct ? '回答正确' : `回答错误，正确答案：${q.options[r.answer]}`}
+                  </p>
+                )}
               </fieldset>
             );
           })}
@@ -82,7 +107,11 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
           )}
           <div className="flex items-center gap-3">
             {!result ? (
-              <BusyButton type="submit" busy={busy} className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700 aria-disabled:opacity-60">
+              <BusyButton
+                type="submit"
+                busy={busy}
+                className="rounded bg-brand-600 px-4 py-1.5 text-white hover:bg-brand-700 aria-disabled:opacity-60"
+              >
                 提交自测
               </BusyButton>
             ) : (
@@ -90,7 +119,11 @@ export function SelfTestPanel({ chapterId, onNext }: { chapterId: number; onNext
                 答对 {result.correct} / {result.total} 题
               </p>
             )}
-            <button type="button" onClick={onNext} className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50">
+            <button
+              type="button"
+              onClick={onNext}
+              className="rounded border border-gray-300 px-4 py-1.5 hover:bg-gray-50"
+            >
               继续学习下一讲
             </button>
           </div>

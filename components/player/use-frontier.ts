@@ -7,7 +7,17 @@ import type { ChapterView, CourseProgressView } from '@/lib/contract/learning';
  * The server counts nothing played past it (a seek ahead), so the page says so (`ahead`, where to go back to) and
  * offers the way back.
  */
-export function useFrontier({ chapter, chosen, progress, videoRef }: { chapter: ChapterView | null; chosen: boolean; progress: CourseProgressView | undefined; videoRef: RefObject<HTMLVideoElement | null> }) {
+export function useFrontier({
+  chapter,
+  chosen,
+  progress,
+  videoRef,
+}: {
+  chapter: ChapterView | null;
+  chosen: boolean;
+  progress: CourseProgressView | undefined;
+  videoRef: RefObject<HTMLVideoElement | null>;
+}) {
   const reachRef = useRef({ chapterId: -1, at: 0 });
   const [aheadOf, setAhead] = useState<{ chapterId: number; at: number } | null>(null);
 
@@ -24,7 +34,13 @@ export function useFrontier({ chapter, chosen, progress, videoRef }: { chapter: 
     (v: HTMLVideoElement, playing: boolean) => {
       // Played on from within the frontier: the frontier follows (it was set from the server's when the video loaded).
       const reach = reachRef.current;
-      if (playing && chosen && chapter && reach.chapterId === chapter.id && v.currentTime <= reach.at + HEARTBEAT_SLACK_S) {
+      if (
+        playing &&
+        chosen &&
+        chapter &&
+        reach.chapterId === chapter.id &&
+        v.currentTime <= reach.at + HEARTBEAT_SLACK_S
+      ) {
         reach.at = Math.max(reach.at, v.currentTime);
         setAhead(null);
       }
@@ -35,7 +51,8 @@ export function useFrontier({ chapter, chosen, progress, videoRef }: { chapter: 
   /** After a seek: past the frontier of an unfinished chapter, the notice; back within it, none. */
   const onSeeked = () => {
     const v = videoRef.current;
-    if (!v || !chosen || !chapter || progress?.chapters.find((c) => c.chapterId === chapter.id)?.finished) return setAhead(null);
+    if (!v || !chosen || !chapter || progress?.chapters.find((c) => c.chapterId === chapter.id)?.finished)
+      return setAhead(null);
     const at = reachOf(chapter.id);
     setAhead(v.currentTime > at + HEARTBEAT_SLACK_S ? { chapterId: chapter.id, at } : null);
   };

@@ -13,7 +13,10 @@ const transport = (): Transport => ({
   batch: (items) => call(api, '/api/study/batchSubmit', { items }),
   beacon: (items: HeartbeatPayload[]) => {
     if (typeof navigator === 'undefined' || !navigator.sendBeacon) return false;
-    return navigator.sendBeacon(`${apiBaseUrl()}/api/study/batchSubmit`, new Blob([JSON.stringify({ items })], { type: 'text/plain' }));
+    return navigator.sendBeacon(
+      `${apiBaseUrl()}/api/study/batchSubmit`,
+      new Blob([JSON.stringify({ items })], { type: 'text/plain' }),
+    );
   },
 });
 
@@ -34,8 +37,14 @@ function useReporter(courseId: number, batch: boolean): RefObject<Reporter | nul
             new Outbox(window.localStorage),
             (a, p) => {
               if (!a.accepted) return;
-              const duration = p && qc.getQueryData<CourseView>(apiQueryKey('/api/course/view', { courseId }))?.chapters.find((c) => c.id === p.chapterId)?.duration;
-              qc.setQueryData<CourseProgressView>(progressKey, (old) => (old ? progressAfter(old, a, p, duration) : old));
+              const duration =
+                p &&
+                qc
+                  .getQueryData<CourseView>(apiQueryKey('/api/course/view', { courseId }))
+                  ?.chapters.find((c) => c.id === p.chapterId)?.duration;
+              qc.setQueryData<CourseProgressView>(progressKey, (old) =>
+                old ? progressAfter(old, a, p, duration) : old,
+              );
             },
             batch,
           );
@@ -81,7 +90,11 @@ export function useHeartbeats({ courseId, batch, chapter, chosen, lockSession, v
       else
         void r.send(p).then((d) => {
           setPending(r.pending());
-          setStatus(d === 'answered' ? `学习进度已保存（${formatHMS(Math.floor(v.currentTime))}）` : '网络异常，学习进度将在恢复后自动提交');
+          setStatus(
+            d === 'answered'
+              ? `学习进度已保存（${formatHMS(Math.floor(v.currentTime))}）`
+              : '网络异常，学习进度将在恢复后自动提交',
+          );
         });
     },
     [chapter, chosen, courseId, lockSession, videoRef, reporterRef],
@@ -125,10 +138,12 @@ export function useHeartbeats({ courseId, batch, chapter, chosen, lockSession, v
   const documentOpened = (id: number) => {
     const r = reporterRef.current;
     if (!r || !chosen) return;
-    void r.send(r.build({ courseId, chapterId: id, position: 0, lockSession }, { from: 0, to: 0, watched: 0 })).then(() => {
-      setPending(r.pending());
-      void qc.invalidateQueries({ queryKey: progressKey });
-    });
+    void r
+      .send(r.build({ courseId, chapterId: id, position: 0, lockSession }, { from: 0, to: 0, watched: 0 }))
+      .then(() => {
+        setPending(r.pending());
+        void qc.invalidateQueries({ queryKey: progressKey });
+      });
   };
 
   return { status, pending, report, restartAt, documentOpened };

@@ -6,7 +6,17 @@ import { releaseLock } from './use-study-lock';
  * player's lock is released (in the one listener, so that the last heartbeat leaves before the lock does); hiding
  * the page (another tab, the laptop closed) sends what was played.
  */
-export function usePageLeave({ report, batch, courseId, lockSession }: { report: (how?: 'send' | 'beacon') => void; batch: boolean; courseId: number; lockSession: string | undefined }) {
+export function usePageLeave({
+  report,
+  batch,
+  courseId,
+  lockSession,
+}: {
+  report: (how?: 'send' | 'beacon') => void;
+  batch: boolean;
+  courseId: number;
+  lockSession: string | undefined;
+}) {
   // Page hide: beacon; leaving clears the window name (SPEC 2.1).
   useEffect(() => {
     const onHide = () => {

@@ -11,7 +11,8 @@ export function usePlayerKeys(videoRef: RefObject<HTMLVideoElement | null>, setR
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const v = videoRef.current;
-      if (!v || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing || keysTakenBy(e.target, v)) return;
+      if (!v || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing || keysTakenBy(e.target, v))
+        return;
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (k === ' ' || k === 'k') {
         e.preventDefault();
@@ -19,7 +20,8 @@ export function usePlayerKeys(videoRef: RefObject<HTMLVideoElement | null>, setR
         else v.pause();
       } else if (k === 'ArrowRight' || k === 'ArrowLeft') {
         e.preventDefault();
-        v.currentTime = k === 'ArrowRight' ? Math.min(v.duration || 0, v.currentTime + 5) : Math.max(0, v.currentTime - 5);
+        v.currentTime =
+          k === 'ArrowRight' ? Math.min(v.duration || 0, v.currentTime + 5) : Math.max(0, v.currentTime - 5);
       } else if (k === 'ArrowUp' || k === 'ArrowDown') {
         // Only on the video itself: elsewhere ↑ ↓ scroll the page, as a reader expects.
         if (e.target !== v) return;
@@ -28,7 +30,13 @@ export function usePlayerKeys(videoRef: RefObject<HTMLVideoElement | null>, setR
       } else if (k === ']' || k === '[') {
         e.preventDefault();
         const i = PLAYBACK_RATES.indexOf(v.playbackRate as (typeof PLAYBACK_RATES)[number]);
-        const next = PLAYBACK_RATES[Math.max(0, Math.min(PLAYBACK_RATES.length - 1, (i < 0 ? PLAYBACK_RATES.indexOf(1) : i) + (k === ']' ? 1 : -1)))];
+        const next =
+          PLAYBACK_RATES[
+            Math.max(
+              0,
+              Math.min(PLAYBACK_RATES.length - 1, (i < 0 ? PLAYBACK_RATES.indexOf(1) : i) + (k === ']' ? 1 : -1)),
+            )
+          ];
         v.playbackRate = next;
         setRate(next);
       } else if (k === 'c') {

@@ -22,7 +22,10 @@ export function useResume({ videoRef, chapter, chosen, rate, progress, reachOf, 
     v.playbackRate = rate;
     if (!chosen) return;
     reachOf(chapter.id);
-    const saved = progress?.lastChapterId === chapter.id ? progress.lastPosition : (progress?.chapters.find((c) => c.chapterId === chapter.id)?.position ?? 0);
+    const saved =
+      progress?.lastChapterId === chapter.id
+        ? progress.lastPosition
+        : (progress?.chapters.find((c) => c.chapterId === chapter.id)?.position ?? 0);
     if (saved > 0 && saved < chapter.duration - 2) v.currentTime = saved;
     restartAt(v.currentTime);
   };

@@ -16,14 +16,29 @@ export function useLockSession(batch: boolean): string | undefined {
 
 /** Lets the course go as the page goes: a beacon, as a request may not outlive the page. */
 export function releaseLock(courseId: number, session: string) {
-  navigator.sendBeacon?.('/api/study/lock', new Blob([JSON.stringify({ courseId, session, release: true })], { type: 'text/plain' }));
+  navigator.sendBeacon?.(
+    '/api/study/lock',
+    new Blob([JSON.stringify({ courseId, session, release: true })], { type: 'text/plain' }),
+  );
 }
 
 /**
  * The batch player's lock, renewed while the page is open. Held by another window, the video stops and the
  * server's message is shown; `stopsPlay` keeps it stopped.
  */
-export function useStudyLock({ batch, chosen, courseId, session, videoRef }: { batch: boolean; chosen: boolean; courseId: number; session: string | undefined; videoRef: RefObject<HTMLVideoElement | null> }) {
+export function useStudyLock({
+  batch,
+  chosen,
+  courseId,
+  session,
+  videoRef,
+}: {
+  batch: boolean;
+  chosen: boolean;
+  courseId: number;
+  session: string | undefined;
+  videoRef: RefObject<HTMLVideoElement | null>;
+}) {
   const [lockError, setLockError] = useState<string | null>(null);
 
   useEffect(() => {

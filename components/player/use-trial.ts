@@ -6,7 +6,17 @@ import type { ChapterView } from '@/lib/contract/learning';
  * The trial of a course not chosen (message modes 3 and 4): only the first chapter plays, and only for its trial
  * minutes, counted in seconds played on the heartbeat clock (`tick`) and by where the video is.
  */
-export function useTrial({ chapter, chapters, chosen, videoRef }: { chapter: ChapterView | null; chapters: ChapterView[]; chosen: boolean; videoRef: RefObject<HTMLVideoElement | null> }) {
+export function useTrial({
+  chapter,
+  chapters,
+  chosen,
+  videoRef,
+}: {
+  chapter: ChapterView | null;
+  chapters: ChapterView[];
+  chosen: boolean;
+  videoRef: RefObject<HTMLVideoElement | null>;
+}) {
   const [trialOver, setTrialOver] = useState(false);
   const trialPlayedRef = useRef(0);
 
@@ -46,7 +56,8 @@ export function useTrial({ chapter, chapters, chosen, videoRef }: { chapter: Cha
 
   /** A seek past the trial's end ends it. */
   const onSeeked = () => {
-    if (!chosen && chapter && videoRef.current && videoRef.current.currentTime >= chapter.trialSeconds - 0.25) stopTrial();
+    if (!chosen && chapter && videoRef.current && videoRef.current.currentTime >= chapter.trialSeconds - 0.25)
+      stopTrial();
   };
 
   /** On end: whether it was the trial's (then it stops as at its end), not the chapter's. */

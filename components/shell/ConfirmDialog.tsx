@@ -18,10 +18,19 @@ function ConfirmDialog({ message, onClose }: { message: string; onClose: (ok: bo
           <DialogTitle className="text-lg font-semibold text-gray-900">{V.confirmTitle}</DialogTitle>
           <Description className="mt-3 whitespace-pre-line text-gray-700">{message}</Description>
           <div className="mt-6 flex justify-end gap-3">
-            <button type="button" data-autofocus onClick={() => onClose(false)} className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50">
+            <button
+              type="button"
+              data-autofocus
+              onClick={() => onClose(false)}
+              className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50"
+            >
               {V.confirmCancel}
             </button>
-            <button type="button" onClick={() => onClose(true)} className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800">
+            <button
+              type="button"
+              onClick={() => onClose(true)}
+              className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800"
+            >
               {V.confirmOk}
             </button>
           </div>

@@ -8,13 +8,19 @@ import { api } from '@/lib/api/browser';
 import { call, platformPath } from '@/lib/api/core';
 import type { MyInfo } from '@/lib/contract/accounts';
 import { formatHoursMinutes, greeting } from '@/lib/format';
-import { BACK_TYPE_KEY, isLoggedIn, readUserInfo, SIGNED_IN_ATTRIBUTE, useLoggedIn, writeUserInfo } from '@/lib/session/client';
+import {
+  BACK_TYPE_KEY,
+  isLoggedIn,
+  readUserInfo,
+  SIGNED_IN_ATTRIBUTE,
+  useLoggedIn,
+  writeUserInfo,
+} from '@/lib/session/client';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { findRoute, type Variant } from '@/lib/variants';
 import { creationHref } from '@/components/creation/links';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
-
 
 const linkClass = 'hover:underline underline-offset-2';
 
@@ -74,7 +80,10 @@ function SignedIn({ platform }: { platform: boolean }) {
   // The name kept from the last visit shows at once; the server's answer replaces it.
   const [stored] = useState(readUserInfo);
   // The stored part (UserInfo) is all the header reads, so it stands in for the full answer until it arrives.
-  const info = useQuery({ ...apiQuery('/api/eosoperator/myInfo'), placeholderData: (stored ?? undefined) as MyInfo | undefined });
+  const info = useQuery({
+    ...apiQuery('/api/eosoperator/myInfo'),
+    placeholderData: (stored ?? undefined) as MyInfo | undefined,
+  });
   const roles = useQuery(apiQuery('/api/platform/index/myCmsRoleList'));
   const total = useQuery(apiQuery(platformPath('/api/study/totalTime', platform)));
   // Rendered only in the browser (after the login check), so the local hour is safe to read here.
@@ -86,7 +95,11 @@ function SignedIn({ platform }: { platform: boolean }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
       <span>
-        {user ? `${greeting(hour)}，${user.operatorName}` : info.isError ? `${greeting(hour)}！` : `${greeting(hour)}，…`}
+        {user
+          ? `${greeting(hour)}，${user.operatorName}`
+          : info.isError
+            ? `${greeting(hour)}！`
+            : `${greeting(hour)}，…`}
         {!user && info.isError && (
           <button type="button" className={`${linkClass} ml-2`} onClick={() => void info.refetch()}>
             重新加载
@@ -95,7 +108,10 @@ function SignedIn({ platform }: { platform: boolean }) {
         {total.data && (
           <span className="ml-3 text-white/85">
             {/* Each figure stays on one line (a phone broke 59小时4分钟 after 小). */}
-            本年度线上学时 <span className="whitespace-nowrap">{formatHoursMinutes(total.data.onLineAllTimeEffective)}</span>，线下学时{' '}
+            本年度线上学时{' '}
+            <span className="whitespace-nowrap">
+              {formatHoursMinutes(total.data.onLineAllTimeEffective)}
+            </span>，线下学时{' '}
             <span className="whitespace-nowrap">{formatHoursMinutes(total.data.offLineAllTimeEffective)}</span>
           </span>
         )}
@@ -110,14 +126,20 @@ function SignedIn({ platform }: { platform: boolean }) {
           className={linkClass}
           onClick={(e) => {
             e.preventDefault();
-            void import('@/components/account/personal-link').then((m) => m.openPersonalStudy('/personal/index', 'personal'));
+            void import('@/components/account/personal-link').then((m) =>
+              m.openPersonalStudy('/personal/index', 'personal'),
+            );
           }}
         >
           个人学习
           <NewWindowHint />
         </Link>
         {(roles.data?.length ?? 0) > 0 && (
-          <button type="button" className={linkClass} onClick={() => void import('@/components/account/management').then((m) => m.openManagement())}>
+          <button
+            type="button"
+            className={linkClass}
+            onClick={() => void import('@/components/account/management').then((m) => m.openManagement())}
+          >
             我的管理
           </button>
         )}

@@ -22,7 +22,9 @@ const loadLoginDialog = () => import('@/components/login/LoginDialog');
 const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
 /** The login dialog's code, fetched ahead for a visitor: 登录 then opens at once. */
 const prefetchLoginDialog = () => void loadLoginDialog().catch(() => undefined);
-const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), { ssr: false });
+const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), {
+  ssr: false,
+});
 const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
 /**
@@ -99,7 +101,8 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     const offUi = onUi((e) => {
       // The dialog may mount only after this click (loaded on first use): remember the opener for its close
       // (the post-station prompt opens by itself: its close gives the focus to the page's main landmark).
-      if (e.type === 'login' || e.type === 'messageBox' || e.type === 'postStation') stopWatching.push(returnFocusOnClose());
+      if (e.type === 'login' || e.type === 'messageBox' || e.type === 'postStation')
+        stopWatching.push(returnFocusOnClose());
       if (e.type === 'login') setLogin((l) => l ?? { loginType: e.loginType, extra: e.extra });
       if (e.type === 'messageBox') setBox((b) => b ?? { mode: e.mode, message: e.message, onConfirm: e.onConfirm });
       if (e.type === 'closeMessageBox') setBox((b) => (b?.mode === e.mode ? null : b));

@@ -49,12 +49,21 @@ export function MessageBox({ initial = null }: { initial?: State | null }) {
           <Description className="mt-3 text-gray-700">{state?.message ?? mode?.text}</Description>
           <div className="mt-6 flex justify-end gap-3">
             {mode?.cancel && (
-              <button type="button" onClick={close} className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-md border border-gray-300 px-4 py-1.5 text-gray-700 hover:bg-gray-50"
+              >
                 {V.confirmCancel}
               </button>
             )}
             {/* The focus starts here (Headless UI's data-autofocus), so Enter answers the box. */}
-            <button type="button" data-autofocus onClick={confirm} className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800">
+            <button
+              type="button"
+              data-autofocus
+              onClick={confirm}
+              className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800"
+            >
               {mode?.login ? '登录' : V.confirmOk}
             </button>
           </div>

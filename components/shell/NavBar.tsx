@@ -41,7 +41,11 @@ const readAddress = () => window.location.pathname + window.location.search;
  * lib/ui/nav-current.ts).
  */
 export function NavBar({ menu }: { menu: MenuItem[] }) {
-  const interactive = useSyncExternalStore(noop, () => true, () => false);
+  const interactive = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
   const address = useSyncExternalStore(subscribeAddress, readAddress, () => null);
   const marks = address === null ? new Map<string, NavMark>() : navMarks(menu, address);
   const [open, setOpen] = useState<number | null>(null);
@@ -79,9 +83,20 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
         if ((e.target as Element).closest('a')) setUnfolded(false);
       }}
     >
-      <button ref={menuButton} type="button" className="nav-menu-button" aria-expanded={unfolded} aria-controls="nav-list" onClick={() => setUnfolded(!unfolded)}>
+      <button
+        ref={menuButton}
+        type="button"
+        className="nav-menu-button"
+        aria-expanded={unfolded}
+        aria-controls="nav-list"
+        onClick={() => setUnfolded(!unfolded)}
+      >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="currentColor">
-          {unfolded ? <path d="M3.5 2.4 8 6.9l4.5-4.5 1.1 1.1L9.1 8l4.5 4.5-1.1 1.1L8 9.1l-4.5 4.5-1.1-1.1L6.9 8 2.4 3.5z" /> : <path d="M1 3h14v1.6H1zm0 4.2h14v1.6H1zm0 4.2h14V13H1z" />}
+          {unfolded ? (
+            <path d="M3.5 2.4 8 6.9l4.5-4.5 1.1 1.1L9.1 8l4.5 4.5-1.1 1.1L8 9.1l-4.5 4.5-1.1-1.1L6.9 8 2.4 3.5z" />
+          ) : (
+            <path d="M1 3h14v1.6H1zm0 4.2h14v1.6H1zm0 4.2h14V13H1z" />
+          )}
         </svg>
         菜单
       </button>
@@ -137,7 +152,14 @@ export function NavBar({ menu }: { menu: MenuItem[] }) {
                   else setOpen(expanded ? null : i);
                 }}
               >
-                <svg aria-hidden="true" viewBox="0 0 12 12" width="12" height="12" className={`transition-transform ${expanded ? 'rotate-180' : ''}`} fill="currentColor">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 12 12"
+                  width="12"
+                  height="12"
+                  className={`transition-transform ${expanded ? 'rotate-180' : ''}`}
+                  fill="currentColor"
+                >
                   <path d="M2 4l4 4 4-4z" />
                 </svg>
               </button>

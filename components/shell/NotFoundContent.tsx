@@ -7,7 +7,10 @@ export const NOT_FOUND_TITLE = '页面不存在';
 
 export function NotFoundContent() {
   return (
-    <section className="mx-auto max-w-xl rounded-lg bg-white px-8 py-16 text-center shadow-sm" aria-labelledby="not-found-title">
+    <section
+      className="mx-auto max-w-xl rounded-lg bg-white px-8 py-16 text-center shadow-sm"
+      aria-labelledby="not-found-title"
+    >
       <p className="text-4xl font-bold text-brand-700" aria-hidden="true">
         404
       </p>

@@ -5,7 +5,19 @@ import { isLoggedIn } from '@/lib/session/client';
 import { openMessageBox } from '@/lib/ui/events';
 
 /** A link that asks a visitor to log in first (SPEC 2.3: notice entry, policy pages, learning centre). */
-export function PromptLink({ href, className, children, role, current }: { href: string; className?: string; children: React.ReactNode; role?: string; current?: 'page' | 'true' }) {
+export function PromptLink({
+  href,
+  className,
+  children,
+  role,
+  current,
+}: {
+  href: string;
+  className?: string;
+  children: React.ReactNode;
+  role?: string;
+  current?: 'page' | 'true';
+}) {
   return (
     <Link
       href={href}

@@ -28,7 +28,15 @@ export function SearchBox() {
     router.push(href);
   };
   return (
-    <form role="search" aria-label="全站搜索" action="/search/index" method="get" onSubmit={submit} className="flex w-full max-w-md items-stretch" noValidate>
+    <form
+      role="search"
+      aria-label="全站搜索"
+      action="/search/index"
+      method="get"
+      onSubmit={submit}
+      className="flex w-full max-w-md items-stretch"
+      noValidate
+    >
       <input
         type="search"
         name="key"

@@ -9,9 +9,13 @@ const FEEDBACK_URL = process.env.NEXT_PUBLIC_FEEDBACK_URL || '/questionaire?id=f
 
 /** Old browsers could add a bookmark from the page; everywhere else (or if it throws) the Ctrl+D message of SPEC 8. */
 export function addFavourite(): void {
-  const w = window as unknown as { external?: { AddFavorite?: (url: string, title: string) => void }; sidebar?: { addPanel?: (title: string, url: string, x: string) => void } };
+  const w = window as unknown as {
+    external?: { AddFavorite?: (url: string, title: string) => void };
+    sidebar?: { addPanel?: (title: string, url: string, x: string) => void };
+  };
   try {
-    if (typeof w.external?.AddFavorite === 'function') return w.external.AddFavorite(window.location.href, document.title);
+    if (typeof w.external?.AddFavorite === 'function')
+      return w.external.AddFavorite(window.location.href, document.title);
     if (typeof w.sidebar?.addPanel === 'function') return w.sidebar.addPanel(document.title, window.location.href, '');
   } catch {
     /* the browser refused */
@@ -32,7 +36,11 @@ export function ShellTools({ dx }: { dx: boolean }) {
         意见反馈
       </a>
       {/* Not on touch-only devices: a phone has no Ctrl+D to offer instead (its browser's own menu bookmarks). */}
-      <button type="button" className="focus-on-dark hover:underline [@media(hover:none)_and_(pointer:coarse)]:hidden" onClick={addFavourite}>
+      <button
+        type="button"
+        className="focus-on-dark hover:underline [@media(hover:none)_and_(pointer:coarse)]:hidden"
+        onClick={addFavourite}
+      >
         加入收藏
       </button>
       <AssistantIcon />

@@ -32,7 +32,12 @@ export function SystemError() {
   }, []);
   if (!shown) return null;
   return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="system-error-title" className="fixed inset-0 z-[60] flex items-center justify-center bg-white/95 p-6">
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="system-error-title"
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-white/95 p-6"
+    >
       <div className="max-w-md text-center">
         <svg viewBox="0 0 120 120" className="mx-auto h-28 w-28 text-brand-700" aria-hidden="true">
           <circle cx="60" cy="60" r="50" fill="none" stroke="currentColor" strokeWidth="6" />

@@ -47,7 +47,9 @@ export const OTHER_SITE_NAMES = ['院门户网站', '院人事教育网', '院�
  * PORTAL_OTHER_SITES (`院门户网站=https://...,院党建网=https://...`) lists the other sites with their addresses;
  * without it the names are shown without links (no made-up address is ever linked).
  */
-export function otherSites(spec: string | undefined = process.env.PORTAL_OTHER_SITES): { label: string; href: string | null }[] {
+export function otherSites(
+  spec: string | undefined = process.env.PORTAL_OTHER_SITES,
+): { label: string; href: string | null }[] {
   const configured = (spec ?? '')
     .split(',')
     .map((part) => {
@@ -61,5 +63,11 @@ export function otherSites(spec: string | undefined = process.env.PORTAL_OTHER_S
 /** Contact details; the e-mail line only when PORTAL_CONTACT_EMAIL is set. */
 export function contactLines(email: string | undefined = process.env.PORTAL_CONTACT_EMAIL): string[] {
   const mail = email?.trim();
-  return ['地址：北京市海淀区中关村北一条', '邮编：100190', '电话：010-6259 7114', ...(mail && /^[^\s@]+@[^\s@]+$/.test(mail) ? [`邮箱：${mail}`] : []), '服务时间：工作日 8:30-17:30'];
+  return [
+    '地址：北京市海淀区中关村北一条',
+    '邮编：100190',
+    '电话：010-6259 7114',
+    ...(mail && /^[^\s@]+@[^\s@]+$/.test(mail) ? [`邮箱：${mail}`] : []),
+    '服务时间：工作日 8:30-17:30',
+  ];
 }

@@ -38,7 +38,10 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
       void refresh();
     },
   });
-  const remove = useMutation({ mutationFn: (id: number) => call(api, '/api/comment/remove', { id }), onSuccess: () => void refresh() });
+  const remove = useMutation({
+    mutationFn: (id: number) => call(api, '/api/comment/remove', { id }),
+    onSuccess: () => void refresh(),
+  });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -52,7 +55,11 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
 
   return (
     <section aria-labelledby="space-comments" className="rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="space-comments" tabIndex={-1} className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900 focus:outline-none">
+      <h2
+        id="space-comments"
+        tabIndex={-1}
+        className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900 focus:outline-none"
+      >
         评论{list.data ? `（${list.data.total}）` : ''}
       </h2>
       <form onSubmit={submit} className="mb-5" noValidate>
@@ -78,7 +85,11 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
             <span className="text-sm text-gray-500">
               {[...text].length}/{MAX}
             </span>
-            <BusyButton type="submit" busy={save.isPending} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800 aria-disabled:opacity-60">
+            <BusyButton
+              type="submit"
+              busy={save.isPending}
+              className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800 aria-disabled:opacity-60"
+            >
               发表
             </BusyButton>
           </span>

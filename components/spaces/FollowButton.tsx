@@ -9,7 +9,6 @@ import { openMessageBox } from '@/lib/ui/events';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { call } from '@/lib/api/core';
 
-
 /** The signed-in visitor's relation to a space and its fresh counts (one query shared by the button, the counts and the owner tools). */
 export function useFollowState(spaceRef: { kind: SpaceKind; id: number }) {
   const loggedIn = useLoggedIn();

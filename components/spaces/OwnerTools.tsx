@@ -39,7 +39,11 @@ export function OwnerTools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopIt
 const pinKey = (r: { itemType: string; itemId: number }) => `${r.itemType}:${r.itemId}`;
 const pinRows = (tops: SpaceTopItem[]) =>
   tops.flatMap((t): PinRow[] =>
-    t.course ? [{ itemType: 'course', itemId: t.course.id, title: t.course.title, hidden: t.hidden }] : t.series ? [{ itemType: 'series', itemId: t.series.id, title: t.series.title, hidden: t.hidden }] : [],
+    t.course
+      ? [{ itemType: 'course', itemId: t.course.id, title: t.course.title, hidden: t.hidden }]
+      : t.series
+        ? [{ itemType: 'series', itemId: t.series.id, title: t.series.title, hidden: t.hidden }]
+        : [],
   );
 
 function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
@@ -65,7 +69,8 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
     },
   });
   const pin = useMutation({
-    mutationFn: (b: PinRow & { top: boolean }) => call(api, '/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
+    mutationFn: (b: PinRow & { top: boolean }) =>
+      call(api, '/api/space/top/save', { itemType: b.itemType, itemId: b.itemId, top: b.top }),
     onSuccess: async (_r, b) => {
       const rest = pinnedRows.filter((r) => pinKey(r) !== pinKey(b));
       setChanged(b.top ? [{ itemType: b.itemType, itemId: b.itemId, title: b.title }, ...rest] : rest);
@@ -76,7 +81,9 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
     },
   });
   const pinned = new Set(pinnedRows.map(pinKey));
-  const candidates = [...new Map([...(created.data?.list ?? []), ...(studied.data?.list ?? [])].map((c) => [c.id, c])).values()]
+  const candidates = [
+    ...new Map([...(created.data?.list ?? []), ...(studied.data?.list ?? [])].map((c) => [c.id, c])).values(),
+  ]
     .filter((c) => !pinned.has(pinKey({ itemType: 'course', itemId: c.id })))
     .map((c): PinRow => ({ itemType: 'course', itemId: c.id, title: c.title }));
   const rows = [...pinnedRows.map((r) => ({ ...r, on: true })), ...candidates.map((r) => ({ ...r, on: false }))];
@@ -87,7 +94,11 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
           我的空间管理
         </h2>
         {me.data && (
-          <Link href={creationHref(me.data, 'videoSubmit')} prefetch={false} className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800">
+          <Link
+            href={creationHref(me.data, 'videoSubmit')}
+            prefetch={false}
+            className="rounded bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800"
+          >
             进入创作中心
           </Link>
         )}
@@ -103,12 +114,22 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
           <legend className="sr-only">隐私设置</legend>
           {LABELS.map(([key, label]) => (
             <label key={key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={value?.[key] ?? true} disabled={!value} onChange={(e) => value && setDraft({ ...value, [key]: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={value?.[key] ?? true}
+                disabled={!value}
+                onChange={(e) => value && setDraft({ ...value, [key]: e.target.checked })}
+              />
               {label}
             </label>
           ))}
         </fieldset>
-        <BusyButton type="submit" busy={save.isPending} inactive={!value} className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-800 aria-disabled:opacity-60">
+        <BusyButton
+          type="submit"
+          busy={save.isPending}
+          inactive={!value}
+          className="rounded border border-brand-700 px-3 py-1 text-sm text-brand-800 aria-disabled:opacity-60"
+        >
           保存隐私设置
         </BusyButton>
       </form>
@@ -117,14 +138,23 @@ function Tools({ spaceRef, tops }: { spaceRef: Ref; tops: SpaceTopItem[] }) {
           <summary className="cursor-pointer text-sm text-brand-800">置顶课程</summary>
           <ul className="mt-2 grid gap-2 sm:grid-cols-2" aria-label="置顶课程">
             {rows.map((r) => (
-              <li key={pinKey(r)} className="flex items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm">
+              <li
+                key={pinKey(r)}
+                className="flex items-center justify-between gap-2 rounded bg-white px-3 py-2 text-sm"
+              >
                 <span className="truncate">
                   {r.on && <span className="mr-1 rounded bg-brand-100 px-1 text-xs text-brand-800">已置顶</span>}
-                  {r.on && r.hidden && <span className="mr-1 rounded bg-gray-100 px-1 text-xs text-gray-700">不公开，仅您自己可见</span>}
+                  {r.on && r.hidden && (
+                    <span className="mr-1 rounded bg-gray-100 px-1 text-xs text-gray-700">不公开，仅您自己可见</span>
+                  )}
                   {r.itemType === 'series' && '系列专题：'}
                   {r.title}
                 </span>
-                <BusyButton busy={pin.isPending} className="shrink-0 text-brand-700 hover:underline aria-disabled:opacity-60" onClick={() => pin.mutate({ ...r, top: !r.on })}>
+                <BusyButton
+                  busy={pin.isPending}
+                  className="shrink-0 text-brand-700 hover:underline aria-disabled:opacity-60"
+                  onClick={() => pin.mutate({ ...r, top: !r.on })}
+                >
                   {r.on ? '取消置顶' : '置顶'}
                   <span className="sr-only">{r.title}</span>
                 </BusyButton>

@@ -9,11 +9,26 @@ import { spaceHref } from '@/lib/spaces/links';
 import { useFollowState } from './FollowButton';
 
 /** Fans and follows of a space, loaded when shown: per the privacy settings, and always to the owner. */
-export function PeopleTabs({ spaceRef, showFans, showFollows, hasFollows }: { spaceRef: { kind: SpaceKind; id: number }; showFans: boolean; showFollows: boolean; hasFollows: boolean }) {
+export function PeopleTabs({
+  spaceRef,
+  showFans,
+  showFollows,
+  hasFollows,
+}: {
+  spaceRef: { kind: SpaceKind; id: number };
+  showFans: boolean;
+  showFollows: boolean;
+  hasFollows: boolean;
+}) {
   const isOwner = !!useFollowState(spaceRef).state.data?.isOwner;
   const tabs = [
     { key: 'fans' as const, label: '粉丝', path: '/api/space/fans' as const, shown: showFans || isOwner },
-    { key: 'follows' as const, label: '关注', path: '/api/space/follows' as const, shown: hasFollows && (showFollows || isOwner) },
+    {
+      key: 'follows' as const,
+      label: '关注',
+      path: '/api/space/follows' as const,
+      shown: hasFollows && (showFollows || isOwner),
+    },
   ].filter((t) => t.shown);
   const [active, setActive] = useState(tabs[0]?.key ?? 'fans');
   const tab = tabs.find((t) => t.key === active) ?? tabs[0];
@@ -56,12 +71,25 @@ export function PeopleTabs({ spaceRef, showFans, showFollows, hasFollows }: { sp
               <ul className="space-y-3">
                 {list.data.list.map((p) => (
                   <li key={`${p.kind}${p.id}`}>
-                    <Link prefetch={false} href={spaceHref(p.kind, p.id)} className="flex items-center gap-3 hover:text-brand-700">
+                    <Link
+                      prefetch={false}
+                      href={spaceHref(p.kind, p.id)}
+                      className="flex items-center gap-3 hover:text-brand-700"
+                    >
                       {p.avatar ? (
                         // eslint-disable-next-line @next/next/no-img-element -- small avatars
-                        <img src={p.avatar} alt="" width={36} height={36} className="h-9 w-9 rounded-full bg-gray-100 object-cover" />
+                        <img
+                          src={p.avatar}
+                          alt=""
+                          width={36}
+                          height={36}
+                          className="h-9 w-9 rounded-full bg-gray-100 object-cover"
+                        />
                       ) : (
-                        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                        <span
+                          aria-hidden="true"
+                          className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-brand-800"
+                        >
                           {p.name.slice(0, 1)}
                         </span>
                       )}

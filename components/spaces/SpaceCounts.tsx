@@ -10,7 +10,13 @@ export const HIDDEN_COUNT = '不公开';
  * 关注 / 粉丝 / 课程 of a space. The cached page's counts first; for a signed-in visitor the fresh ones of
  * followState (the owner's own, all of them), which a follow or unfollow replaces with the server's answer.
  */
-export function SpaceCounts({ spaceRef, counts }: { spaceRef: { kind: SpaceKind; id: number }; counts: SpaceDetail['counts'] }) {
+export function SpaceCounts({
+  spaceRef,
+  counts,
+}: {
+  spaceRef: { kind: SpaceKind; id: number };
+  counts: SpaceDetail['counts'];
+}) {
   const { state } = useFollowState(spaceRef);
   const live = state.data?.counts ?? counts;
   const items: [string, number | null, string?][] = [

@@ -41,14 +41,22 @@ function Grid({ courses, ref }: { courses: CourseCard[]; ref?: React.Ref<HTMLDiv
 export function SpaceCourses({ spaceRef, list, initial, total, emptyText }: Props) {
   const { state } = useFollowState(spaceRef);
   const isOwner = !!state.data?.isOwner;
-  if (initial) return <Pages spaceRef={spaceRef} list={list} first={initial} total={total ?? initial.length} emptyText={emptyText} />;
+  if (initial)
+    return (
+      <Pages spaceRef={spaceRef} list={list} first={initial} total={total ?? initial.length} emptyText={emptyText} />
+    );
   if (!isOwner) return <p className="py-6 text-center text-gray-600">{PRIVATE_MSG}</p>;
   return <OwnerPrivate spaceRef={spaceRef} list={list} emptyText={emptyText} />;
 }
 
 function OwnerPrivate({ spaceRef, list, emptyText }: Omit<Props, 'initial' | 'total'>) {
   const first = useQuery(apiQuery('/api/space/courses', { ...spaceRef, list, pageSize: SPACE_LIST_SIZE }));
-  if (!first.data) return <p aria-busy={first.isPending} className="py-6 text-center text-gray-600">{first.isPending ? '加载中…' : PRIVATE_MSG}</p>;
+  if (!first.data)
+    return (
+      <p aria-busy={first.isPending} className="py-6 text-center text-gray-600">
+        {first.isPending ? '加载中…' : PRIVATE_MSG}
+      </p>
+    );
   return (
     <>
       <p className="mb-3 text-sm text-gray-600">已设置为不公开，仅您自己可见。</p>
@@ -57,7 +65,13 @@ function OwnerPrivate({ spaceRef, list, emptyText }: Omit<Props, 'initial' | 'to
   );
 }
 
-function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial' | 'total'> & { first: CourseCard[]; total: number }) {
+function Pages({
+  spaceRef,
+  list,
+  first,
+  total,
+  emptyText,
+}: Omit<Props, 'initial' | 'total'> & { first: CourseCard[]; total: number }) {
   const [more, setMore] = useState<CourseCard[]>([]);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -99,7 +113,11 @@ function Pages({ spaceRef, list, first, total, emptyText }: Omit<Props, 'initial
       <Grid ref={grid} courses={shown} />
       {shown.length < total && !end && (
         <div className="mt-5 text-center">
-          <BusyButton onClick={() => void loadMore()} busy={busy} className="rounded border border-brand-700 px-5 py-1.5 text-sm text-brand-800 hover:bg-brand-50 aria-disabled:opacity-60">
+          <BusyButton
+            onClick={() => void loadMore()}
+            busy={busy}
+            className="rounded border border-brand-700 px-5 py-1.5 text-sm text-brand-800 hover:bg-brand-50 aria-disabled:opacity-60"
+          >
             {busy ? '加载中…' : `查看更多（已显示${shown.length}门，共${total}门）`}
           </BusyButton>
           {failed && (

@@ -25,7 +25,13 @@ function Grid({ items }: { items: SeriesCard[] }) {
  * A space's series. The cached page carries them as others may see them; when the owner keeps them private, the
  * owner still sees theirs (loaded for them alone), like the course lists (SpaceCourses).
  */
-export function SpaceSeries({ spaceRef, initial }: { spaceRef: { kind: SpaceKind; id: number }; initial: SeriesCard[] | null }) {
+export function SpaceSeries({
+  spaceRef,
+  initial,
+}: {
+  spaceRef: { kind: SpaceKind; id: number };
+  initial: SeriesCard[] | null;
+}) {
   const { state } = useFollowState(spaceRef);
   if (initial) return <Grid items={initial} />;
   if (!state.data?.isOwner) return <p className="py-6 text-center text-gray-600">{PRIVATE_MSG}</p>;
@@ -34,7 +40,12 @@ export function SpaceSeries({ spaceRef, initial }: { spaceRef: { kind: SpaceKind
 
 function OwnerPrivate({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number } }) {
   const mine = useQuery(apiQuery('/api/space/series', spaceRef));
-  if (!mine.data) return <p aria-busy={mine.isPending} className="py-6 text-center text-gray-600">{mine.isPending ? '加载中…' : PRIVATE_MSG}</p>;
+  if (!mine.data)
+    return (
+      <p aria-busy={mine.isPending} className="py-6 text-center text-gray-600">
+        {mine.isPending ? '加载中…' : PRIVATE_MSG}
+      </p>
+    );
   return (
     <>
       <p className="mb-3 text-sm text-gray-600">已设置为不公开，仅您自己可见。</p>

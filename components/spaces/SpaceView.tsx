@@ -11,7 +11,17 @@ import { SpaceCounts } from './SpaceCounts';
 import { SpaceCourses } from './SpaceCourses';
 import { SpaceSeries } from './SpaceSeries';
 
-function Section({ id, title, children, empty }: { id: string; title: string; children: React.ReactNode; empty?: string | null }) {
+function Section({
+  id,
+  title,
+  children,
+  empty,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  empty?: string | null;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-lg bg-white p-5 shadow-sm">
       <h2 id={id} className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
@@ -36,12 +46,24 @@ export function SpaceView({ route, detail, origin }: { route: SpaceRoute; detail
   return (
     <div className="page-width space-y-6 py-6">
       <Breadcrumbs origin={origin} items={[{ name: SPACE_ROUTES[route].title }]} />
-      <section aria-labelledby="space-card" className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+      <section
+        aria-labelledby="space-card"
+        className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm sm:flex-row sm:items-center"
+      >
         {card.avatar ? (
           // eslint-disable-next-line @next/next/no-img-element -- small SVG/raster avatars
-          <img src={card.avatar} alt="" width={96} height={96} className="h-24 w-24 shrink-0 rounded-full bg-gray-100 object-cover" />
+          <img
+            src={card.avatar}
+            alt=""
+            width={96}
+            height={96}
+            className="h-24 w-24 shrink-0 rounded-full bg-gray-100 object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800"
+          >
             {card.name.slice(0, 1)}
           </span>
         )}
@@ -74,7 +96,11 @@ export function SpaceView({ route, detail, origin }: { route: SpaceRoute; detail
         <Section id="space-tops" title="置顶">
           <Grid>
             {detail.tops.map((t) =>
-              t.course ? <CourseCardView key={`c${t.course.id}`} course={t.course} /> : t.series ? <SeriesCardView key={`s${t.series.id}`} item={t.series} /> : null,
+              t.course ? (
+                <CourseCardView key={`c${t.course.id}`} course={t.course} />
+              ) : t.series ? (
+                <SeriesCardView key={`s${t.series.id}`} item={t.series} />
+              ) : null,
             )}
           </Grid>
         </Section>
@@ -82,12 +108,24 @@ export function SpaceView({ route, detail, origin }: { route: SpaceRoute; detail
 
       {(card.kind !== 'student' || (detail.created?.length ?? 0) > 0 || detail.created === null) && (
         <Section id="space-created" title={createdTitle}>
-          <SpaceCourses spaceRef={ref} list="created" initial={detail.created} total={counts.created} emptyText="暂无课程" />
+          <SpaceCourses
+            spaceRef={ref}
+            list="created"
+            initial={detail.created}
+            total={counts.created}
+            emptyText="暂无课程"
+          />
         </Section>
       )}
 
       <Section id="space-studied" title={studiedTitle}>
-        <SpaceCourses spaceRef={ref} list="studied" initial={detail.studied} total={counts.studied} emptyText="暂无学习记录" />
+        <SpaceCourses
+          spaceRef={ref}
+          list="studied"
+          initial={detail.studied}
+          total={counts.studied}
+          emptyText="暂无学习记录"
+        />
       </Section>
 
       <Section id="space-series" title="系列专题">
@@ -98,7 +136,12 @@ export function SpaceView({ route, detail, origin }: { route: SpaceRoute; detail
         <div className="lg:col-span-2">
           <Comments spaceRef={ref} />
         </div>
-        <PeopleTabs spaceRef={ref} showFans={detail.privacy.showFans} showFollows={detail.privacy.showFollows} hasFollows={detail.ownerOperatorId !== null} />
+        <PeopleTabs
+          spaceRef={ref}
+          showFans={detail.privacy.showFans}
+          showFollows={detail.privacy.showFollows}
+          hasFollows={detail.ownerOperatorId !== null}
+        />
       </div>
     </div>
   );

@@ -13,7 +13,15 @@ import { ApiError, call, failureText } from '@/lib/api/core';
 import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { isLoggedIn, useLoggedIn } from '@/lib/session/client';
 import { useHydrated } from '@/lib/ui/use-hydrated';
-import { RATING_MAX, SURVEY_TEXT_MAX, SURVEY_TRAIN_ONLY_MSG, surveyProblems, type SurveyAnswers, type SurveyProblem, type SurveyView } from '@/lib/validation/survey';
+import {
+  RATING_MAX,
+  SURVEY_TEXT_MAX,
+  SURVEY_TRAIN_ONLY_MSG,
+  surveyProblems,
+  type SurveyAnswers,
+  type SurveyProblem,
+  type SurveyView,
+} from '@/lib/validation/survey';
 import { startNavigation } from '@/lib/ui/nav-pending';
 
 const LOGIN_TO_SUBMIT_MSG = '提交问卷需要先登录，登录后已填写的内容会保留';
@@ -33,7 +41,8 @@ function parseDraft(survey: SurveyView, stored: string | null): SurveyAnswers | 
     const saved: unknown = JSON.parse(stored ?? 'null');
     if (!saved || typeof saved !== 'object') return null;
     const ids = new Set(survey.questions.map((q) => String(q.id)));
-    const ok = (v: unknown) => typeof v === 'string' || Number.isInteger(v) || (Array.isArray(v) && v.every(Number.isInteger));
+    const ok = (v: unknown) =>
+      typeof v === 'string' || Number.isInteger(v) || (Array.isArray(v) && v.every(Number.isInteger));
     return Object.fromEntries(Object.entries(saved).filter(([k, v]) => ids.has(k) && ok(v))) as SurveyAnswers;
   } catch {
     return null;
@@ -54,7 +63,10 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
   const loggedIn = useLoggedIn();
   // The draft of an earlier visit of this page (before a sign-in), read once hydrated; then the answers as edited.
   const hydrated = useHydrated();
-  const draft = useMemo(() => (hydrated && !preview ? parseDraft(survey, storedDraft(survey.id)) : null), [hydrated, preview, survey]);
+  const draft = useMemo(
+    () => (hydrated && !preview ? parseDraft(survey, storedDraft(survey.id)) : null),
+    [hydrated, preview, survey],
+  );
   const [edited, setEdited] = useState<SurveyAnswers | null>(null);
   const answers = edited ?? draft ?? {};
   // Every problem of the last check (each shown beside its question), or the server's refusal (questionId null).
@@ -118,12 +130,23 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-describedby={problems.length ? 'survey-problem' : undefined}>
-      {preview && <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">预览模式：可以试填，提交时只检查不保存。</p>}
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-4 space-y-4"
+      aria-describedby={problems.length ? 'survey-problem' : undefined}
+    >
+      {preview && (
+        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">预览模式：可以试填，提交时只检查不保存。</p>
+      )}
       {!preview && !loggedIn && (
         <div className="visitor-only flex flex-wrap items-center justify-between gap-3 rounded bg-amber-50 p-3 text-amber-900">
           <p>{LOGIN_TO_SUBMIT_MSG}</p>
-          <button type="button" onClick={() => openLogin(1)} className="rounded bg-brand-600 px-4 py-1 text-white hover:bg-brand-700">
+          <button
+            type="button"
+            onClick={() => openLogin(1)}
+            className="rounded bg-brand-600 px-4 py-1 text-white hover:bg-brand-700"
+          >
             登录
           </button>
         </div>
@@ -143,7 +166,14 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
         const problem = problems.find((p) => p.questionId === q.id);
         const invalid = !!problem;
         return (
-          <fieldset key={q.id} id={`sq-${q.id}`} tabIndex={-1} aria-invalid={invalid} className={`rounded border bg-white p-4 ${invalid ? 'border-red-500' : ''}`} disabled={done || !!refused}>
+          <fieldset
+            key={q.id}
+            id={`sq-${q.id}`}
+            tabIndex={-1}
+            aria-invalid={invalid}
+            className={`rounded border bg-white p-4 ${invalid ? 'border-red-500' : ''}`}
+            disabled={done || !!refused}
+          >
             <legend className="px-1 font-medium">
               {i + 1}. {q.title}
               {q.required && (
@@ -164,7 +194,11 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
                 const list = Array.isArray(a) ? a : [];
                 return (
                   <label key={k} className="mt-1 flex items-center gap-2">
-                    <input type="checkbox" checked={list.includes(k)} onChange={() => set(q.id, list.includes(k) ? list.filter((x) => x !== k) : [...list, k].sort())} />
+                    <input
+                      type="checkbox"
+                      checked={list.includes(k)}
+                      onChange={() => set(q.id, list.includes(k) ? list.filter((x) => x !== k) : [...list, k].sort())}
+                    />
                     {o}
                   </label>
                 );
@@ -172,8 +206,17 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
             {q.type === 'rating' && (
               <div className="mt-1 flex gap-1" role="radiogroup" aria-label={`${q.title}（1-${RATING_MAX}分）`}>
                 {Array.from({ length: RATING_MAX }, (_, k) => k + 1).map((n) => (
-                  <label key={n} className={`cursor-pointer rounded border px-3 py-1 ${a === n ? 'border-brand-600 bg-brand-50 text-brand-700' : ''}`}>
-                    <input type="radio" className="sr-only" name={`s${q.id}`} checked={a === n} onChange={() => set(q.id, n)} />
+                  <label
+                    key={n}
+                    className={`cursor-pointer rounded border px-3 py-1 ${a === n ? 'border-brand-600 bg-brand-50 text-brand-700' : ''}`}
+                  >
+                    <input
+                      type="radio"
+                      className="sr-only"
+                      name={`s${q.id}`}
+                      checked={a === n}
+                      onChange={() => set(q.id, n)}
+                    />
                     {n}分
                   </label>
                 ))}
@@ -192,7 +235,13 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
                     onChange={(e) => set(q.id, e.target.value)}
                   />
                 ) : (
-                  <textarea className="w-full rounded border p-2" rows={3} maxLength={SURVEY_TEXT_MAX} value={typeof a === 'string' ? a : ''} onChange={(e) => set(q.id, e.target.value)} />
+                  <textarea
+                    className="w-full rounded border p-2"
+                    rows={3}
+                    maxLength={SURVEY_TEXT_MAX}
+                    value={typeof a === 'string' ? a : ''}
+                    onChange={(e) => set(q.id, e.target.value)}
+                  />
                 )}
               </label>
             )}
@@ -211,7 +260,11 @@ export function SurveyForm({ survey, preview = false }: { survey: SurveyView; pr
         </p>
       )}
       {!done && !refused && (
-        <button type="submit" disabled={busy} className="rounded bg-brand-600 px-6 py-2 text-white hover:bg-brand-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-brand-600 px-6 py-2 text-white hover:bg-brand-700 disabled:opacity-50"
+        >
           {preview ? '检查（不保存）' : '提交'}
         </button>
       )}

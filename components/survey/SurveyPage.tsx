@@ -5,7 +5,17 @@ import { parseSiteSegment } from '@/lib/variants';
 import { SurveyForm } from './SurveyForm';
 import { call } from '@/lib/api/core';
 
-export async function SurveyPage({ variant, query, preview = false, heading }: { variant: string; query: { id?: string; trainId?: number }; preview?: boolean; heading?: string }) {
+export async function SurveyPage({
+  variant,
+  query,
+  preview = false,
+  heading,
+}: {
+  variant: string;
+  query: { id?: string; trainId?: number };
+  preview?: boolean;
+  heading?: string;
+}) {
   const site = parseSiteSegment(variant);
   if (!site) notFound();
   if (!query.id && !query.trainId) notFound();

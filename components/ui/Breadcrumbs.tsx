@@ -13,7 +13,11 @@ export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string 
             <li key={`${c.name}-${i}`} className="flex items-center gap-1">
               {i > 0 && <span aria-hidden="true">/</span>}
               {c.href && i < all.length - 1 ? (
-                <Link prefetch={false} href={c.href} className="inline-flex min-h-[24px] items-center hover:text-brand-700 hover:underline">
+                <Link
+                  prefetch={false}
+                  href={c.href}
+                  className="inline-flex min-h-[24px] items-center hover:text-brand-700 hover:underline"
+                >
                   {c.name}
                 </Link>
               ) : (
@@ -29,7 +33,12 @@ export function Breadcrumbs({ items, origin }: { items: Crumb[]; origin: string 
         data={{
           '@context': 'https://schema.org',
           '@type': 'BreadcrumbList',
-          itemListElement: all.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, ...(c.href ? { item: `${origin}${c.href}` } : {}) })),
+          itemListElement: all.map((c, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: c.name,
+            ...(c.href ? { item: `${origin}${c.href}` } : {}),
+          })),
         }}
       />
     </>

@@ -13,10 +13,19 @@ import { useHydrated } from '@/lib/ui/use-hydrated';
  */
 /** The look of a catalogue action that becomes its own done state (选学 -> 已选学, 报名加入 -> 已加入). */
 export function actionClass(done: boolean): string {
-  return done ? 'rounded border border-green-600 px-4 py-2 text-green-800' : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60';
+  return done
+    ? 'rounded border border-green-600 px-4 py-2 text-green-800'
+    : 'rounded bg-brand-700 px-6 py-2 text-white hover:bg-brand-800 aria-disabled:opacity-60';
 }
 
-export function BusyButton({ busy = false, inactive = false, type = 'button', onClick, className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; inactive?: boolean }) {
+export function BusyButton({
+  busy = false,
+  inactive = false,
+  type = 'button',
+  onClick,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; inactive?: boolean }) {
   const hydrated = useHydrated();
   const off = busy || inactive || !hydrated;
   return (

@@ -1,7 +1,13 @@
 import Link from '@/components/ui/Link';
 
 /** A row of filter links; the active one is marked for screen readers (aria-current). */
-export function FilterRow({ label, options }: { label: string; options: { label: string; href: string; active: boolean; count?: number }[] }) {
+export function FilterRow({
+  label,
+  options,
+}: {
+  label: string;
+  options: { label: string; href: string; active: boolean; count?: number }[];
+}) {
   return (
     <div className="flex flex-col gap-2 border-b border-gray-100 py-3 sm:flex-row sm:items-start">
       <span className="shrink-0 whitespace-nowrap pt-1 text-sm font-medium text-gray-700 sm:w-24">{label}：</span>
@@ -15,7 +21,9 @@ export function FilterRow({ label, options }: { label: string; options: { label:
               className={`inline-block rounded px-3 py-1 text-sm ${o.active ? 'bg-brand-700 text-white' : 'text-gray-700 hover:bg-brand-50 hover:text-brand-700'}`}
             >
               {o.label}
-              {o.count !== undefined && <span className={o.active ? 'text-white/80' : 'text-gray-500'}>（{o.count}）</span>}
+              {o.count !== undefined && (
+                <span className={o.active ? 'text-white/80' : 'text-gray-500'}>（{o.count}）</span>
+              )}
             </Link>
           </li>
         ))}

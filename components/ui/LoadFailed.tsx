@@ -31,7 +31,11 @@ export function LoadFailed({
   return (
     <div role="alert" className={`text-center ${className}`}>
       <p>{what}加载失败，请稍后重试。</p>
-      <BusyButton busy={retrying} onClick={() => void onRetry()} className={`mt-3 rounded px-4 py-1.5 text-sm aria-disabled:opacity-60 ${button}`}>
+      <BusyButton
+        busy={retrying}
+        onClick={() => void onRetry()}
+        className={`mt-3 rounded px-4 py-1.5 text-sm aria-disabled:opacity-60 ${button}`}
+      >
         {retrying ? '重试中…' : '重试'}
       </BusyButton>
     </div>

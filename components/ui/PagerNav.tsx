@@ -22,7 +22,17 @@ function resultsHeading(nav: HTMLElement): HTMLElement | null {
  * takes the focus, so a keyboard or screen-reader user continues at the results instead of at the top of <body>.
  * Other ways to a page (an address typed, back and forward) leave the focus alone.
  */
-export function PagerNav({ page, label, className, children }: { page: number; label: string; className: string; children: React.ReactNode }) {
+export function PagerNav({
+  page,
+  label,
+  className,
+  children,
+}: {
+  page: number;
+  label: string;
+  className: string;
+  children: React.ReactNode;
+}) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = nav.current;

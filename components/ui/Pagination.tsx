@@ -24,13 +24,20 @@ export function Pagination({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const href = (p: number) => hrefOf(path, { ...params, page: p > 1 ? p : undefined });
-  const around = new Set([1, pages, pageNum - 2, pageNum - 1, pageNum, pageNum + 1, pageNum + 2].filter((p) => p >= 1 && p <= pages));
+  const around = new Set(
+    [1, pages, pageNum - 2, pageNum - 1, pageNum, pageNum + 1, pageNum + 2].filter((p) => p >= 1 && p <= pages),
+  );
   const list = [...around].sort((a, b) => a - b);
   const cls = 'inline-flex min-w-9 items-center justify-center rounded border px-2 py-1.5 text-sm';
   return (
     <PagerNav page={pageNum} label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
       {pageNum > 1 ? (
-        <Link prefetch={false} href={href(pageNum - 1)} rel="prev" className={`${cls} border-gray-300 bg-white hover:border-brand-600`}>
+        <Link
+          prefetch={false}
+          href={href(pageNum - 1)}
+          rel="prev"
+          className={`${cls} border-gray-300 bg-white hover:border-brand-600`}
+        >
           上一页
         </Link>
       ) : (
@@ -48,14 +55,24 @@ export function Pagination({
               <span className="sr-only">页</span>
             </span>
           ) : (
-            <Link prefetch={false} href={href(p)} className={`${cls} border-gray-300 bg-white hover:border-brand-600`} aria-label={`第${p}页`}>
+            <Link
+              prefetch={false}
+              href={href(p)}
+              className={`${cls} border-gray-300 bg-white hover:border-brand-600`}
+              aria-label={`第${p}页`}
+            >
               {p}
             </Link>
           )}
         </span>
       ))}
       {pageNum < pages ? (
-        <Link prefetch={false} href={href(pageNum + 1)} rel="next" className={`${cls} border-gray-300 bg-white hover:border-brand-600`}>
+        <Link
+          prefetch={false}
+          href={href(pageNum + 1)}
+          rel="next"
+          className={`${cls} border-gray-300 bg-white hover:border-brand-600`}
+        >
           下一页
         </Link>
       ) : (

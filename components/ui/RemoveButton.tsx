@@ -23,7 +23,12 @@ export function RemoveButton({
   className?: string;
 }) {
   return (
-    <BusyButton data-remove busy={busy} className={`inline-flex min-h-[24px] min-w-[24px] items-center justify-center text-red-700 hover:underline ${className}`} onClick={(e) => void removeAfterConfirm(e.currentTarget, ask, remove, fallback)}>
+    <BusyButton
+      data-remove
+      busy={busy}
+      className={`inline-flex min-h-[24px] min-w-[24px] items-center justify-center text-red-700 hover:underline ${className}`}
+      onClick={(e) => void removeAfterConfirm(e.currentTarget, ask, remove, fallback)}
+    >
       删除<span className="sr-only">{what}</span>
     </BusyButton>
   );

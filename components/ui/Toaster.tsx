@@ -36,7 +36,10 @@ export function Toaster() {
       if (event.type !== 'notify') return;
       const id = ++nextId;
       // The same message already on screen is not stacked again (parallel calls failing alike): it stays for the new duration.
-      setShown((list) => [...list.filter((item) => item.kind !== event.kind || item.message !== event.message), { id, kind: event.kind, message: event.message, announce: event.announce !== false }]);
+      setShown((list) => [
+        ...list.filter((item) => item.kind !== event.kind || item.message !== event.message),
+        { id, kind: event.kind, message: event.message, announce: event.announce !== false },
+      ]);
       const timer = setTimeout(() => {
         timers.delete(timer);
         setShown((list) => list.filter((item) => item.id !== id));

@@ -8,7 +8,12 @@ import { focusFallback, focusLost } from '@/components/shell/focus-return';
  * the new last one, else to `fallback()` (e.g. the list's heading), else to the main landmark. Focus that
  * landed anywhere else is left alone; an item still there after `waitMs` (the removal failed) is let go.
  */
-export function focusNextWhenRemoved(item: Element | null, selector: string, fallback?: () => HTMLElement | null, waitMs = 30_000): void {
+export function focusNextWhenRemoved(
+  item: Element | null,
+  selector: string,
+  fallback?: () => HTMLElement | null,
+  waitMs = 30_000,
+): void {
   const list = item?.parentElement;
   if (!item || !list) return;
   const index = [...list.children].indexOf(item);
@@ -33,7 +38,12 @@ export function focusNextWhenRemoved(item: Element | null, selector: string, fal
  * A list item's 删除: asks first (the app's confirm box), then removes it and keeps the keyboard in the list
  * (focusNextWhenRemoved, with the item's other 删除 buttons marked data-remove).
  */
-export async function removeAfterConfirm(button: HTMLElement, ask: () => Promise<boolean>, remove: () => void, fallback?: () => HTMLElement | null): Promise<void> {
+export async function removeAfterConfirm(
+  button: HTMLElement,
+  ask: () => Promise<boolean>,
+  remove: () => void,
+  fallback?: () => HTMLElement | null,
+): Promise<void> {
   const item = button.closest('li, tr');
   if (!(await ask())) return;
   focusNextWhenRemoved(item, '[data-remove]', fallback);

@@ -111,7 +111,9 @@ test('forgot password -> link from the outbox -> reset -> login with the new pas
   await dialog.getByRole('button', { name: '确认修改' }).click();
   await expect(dialog.getByText('密码修改成功，请使用新密码登录。')).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
-  const answer = await captchaAnswer(page, () => expect(dialog.getByRole('heading', { name: `登录${site.title}` })).toBeVisible());
+  const answer = await captchaAnswer(page, () =>
+    expect(dialog.getByRole('heading', { name: `登录${site.title}` })).toBeVisible(),
+  );
   await signIn(page, email, 'New_pass_2027', answer);
   await expectSplashThenUser(page, site.title, '找回测试');
 
@@ -122,10 +124,20 @@ test('forgot password -> link from the outbox -> reset -> login with the new pas
 });
 
 async function phoneContext(browser: Browser, baseURL: string) {
-  return browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
 }
 
-test('QR login: the desktop shows the code, a signed-in phone confirms, the desktop is signed in', async ({ page, browser, baseURL }, testInfo) => {
+test('QR login: the desktop shows the code, a signed-in phone confirms, the desktop is signed in', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const site = siteOf(testInfo);
   const who = await makeAccount(page, '扫码测试');
   await page.goto('/home');
@@ -145,7 +157,9 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   await expect(mobile.getByText('该账号尚未在本平台注册，请先使用平台账号登录或注册后再扫码')).toBeVisible();
   // the desktop knows the code was opened
   await expect(dialog.getByText('已扫码，请在手机上确认')).toBeVisible();
-  const answer = await captchaAnswer(mobile, () => mobile.getByRole('dialog').getByRole('button', { name: '确定' }).click());
+  const answer = await captchaAnswer(mobile, () =>
+    mobile.getByRole('dialog').getByRole('button', { name: '确定' }).click(),
+  );
   await signIn(mobile, who.email, who.password, answer);
   await expect(mobile.getByRole('button', { name: '确认登录' })).toBeVisible({ timeout: 15_000 });
   // what is being signed in (issue 22): the desktop's browser, beside 取消
@@ -162,7 +176,11 @@ test('QR login: the desktop shows the code, a signed-in phone confirms, the desk
   await phone.close();
 });
 
-test('2001: signing in elsewhere clears the older browser\'s session and sends it to /home with the login dialog; signing in again returns to the page', async ({ page, browser, baseURL }) => {
+test("2001: signing in elsewhere clears the older browser's session and sends it to /home with the login dialog; signing in again returns to the page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const made = await makeAccount(page, '异地登录');
   const account = { userID: made.email, password: made.password };
   await page.goto('/home');
@@ -190,7 +208,9 @@ test('2001: signing in elsewhere clears the older browser\'s session and sends i
   await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('the post-station dialog opens by itself for a user without a station, until closed that day', async ({ page }) => {
+test('the post-station dialog opens by itself for a user without a station, until closed that day', async ({
+  page,
+}) => {
   const made = await makeAccount(page, '岗位提示');
   await page.goto('/home');
   await signIn(page, made.email, made.password, await openLoginDialog(page));
@@ -214,7 +234,9 @@ test('the post-station dialog opens by itself for a user without a station, unti
   await expect(page.getByRole('heading', { name: '选择学习岗位' })).toBeHidden();
 });
 
-test('after a password login with the default password and no e-mail: the perfect-info prompt (11), saved', async ({ page }, testInfo) => {
+test('after a password login with the default password and no e-mail: the perfect-info prompt (11), saved', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'main', 'the seeded newbie account changes here: one host only');
   await page.goto('/home');
   await signIn(page, 'newbie', 'Newbie_2026', await openLoginDialog(page));

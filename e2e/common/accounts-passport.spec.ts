@@ -36,7 +36,9 @@ test('a linked passport user is signed in', async ({ page }, testInfo) => {
   await expect(page.getByRole('banner').getByRole('button', { name: '退出' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('several matching accounts: choose one (14), its password (15), then signed in and linked', async ({ page }, testInfo) => {
+test('several matching accounts: choose one (14), its password (15), then signed in and linked', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'party', 'choosing links the account; one host does it');
   await throughPassport(page, 'zhangwei');
   const dialog = page.getByRole('dialog');
@@ -52,7 +54,10 @@ test('several matching accounts: choose one (14), its password (15), then signed
   await expect(page.getByRole('banner').getByText('张伟')).toBeVisible({ timeout: 15_000 });
 });
 
-test('no matching account (16): log in to match, after which the account is signed in and linked', async ({ browser, baseURL }, testInfo) => {
+test('no matching account (16): log in to match, after which the account is signed in and linked', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   // each host links its own unmatched identity, so parallel projects never meet
   const identity = ({ main: 'nomatch', party: 'nomatch2' } as Record<string, string>)[testInfo.project.name];
   test.skip(!identity, 'two hosts cover it');

@@ -5,7 +5,10 @@ import { search } from '../support/catalogue';
 test('browse a category, page through with the URL changing, open a course detail', async ({ page }) => {
   await page.goto('/course/index');
   await expect(page.getByRole('heading', { level: 1, name: '全部课程' })).toBeVisible();
-  await page.getByRole('complementary', { name: '课程分类' }).getByRole('link', { name: '学术前沿', exact: true }).click();
+  await page
+    .getByRole('complementary', { name: '课程分类' })
+    .getByRole('link', { name: '学术前沿', exact: true })
+    .click();
   await expect.poll(() => search(page).get('t')).toBe('302');
   await expect(page.getByRole('heading', { level: 1, name: '学术前沿' })).toBeVisible();
   const firstOnPage1 = await page.getByRole('main').locator('article h3').first().textContent();
@@ -68,7 +71,10 @@ test('filter training projects by month and status; the filters are in the URL',
   await months.getByRole('link', { name: '全部' }).click();
   await expect.poll(() => search(page).get('month')).toBe('0');
   // The new page has rendered when its own choice is marked.
-  await expect(page.getByRole('list', { name: '月份' }).getByRole('link', { name: '全部' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('list', { name: '月份' }).getByRole('link', { name: '全部' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   const open = page.getByRole('list', { name: '报名状态' }).getByRole('link', { name: '可报名', exact: true });
   await open.click();
   await expect.poll(() => search(page).get('status')).toBe('1');
@@ -82,10 +88,14 @@ test('filter training projects by month and status; the filters are in the URL',
   await closed.click();
   await expect.poll(() => search(page).get('status')).toBe('2');
   await expect(closed).toHaveAttribute('aria-current', 'true');
-  for (const text of await page.getByRole('main').locator('article span.rounded').allTextContents()) expect(text).not.toBe('可报名');
+  for (const text of await page.getByRole('main').locator('article span.rounded').allTextContents())
+    expect(text).not.toBe('可报名');
 
   // A month of its own: every project shown runs in that month.
-  await page.getByRole('list', { name: '月份' }).getByRole('link', { name: `${now}月` }).click();
+  await page
+    .getByRole('list', { name: '月份' })
+    .getByRole('link', { name: `${now}月` })
+    .click();
   await expect.poll(() => search(page).get('month')).toBeNull();
   await expect(page.getByRole('status').filter({ hasText: `${now}月共` })).toBeVisible();
 });

@@ -8,7 +8,9 @@ test('a visitor of a policy page is asked to log in', async ({ page }, testInfo)
   const nav = page.getByRole('navigation', { name: '主导航' });
   await expect(async () => {
     await nav.getByRole('link', { name: '政策制度', exact: true }).click();
-    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({ timeout: 2000 });
+    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({
+      timeout: 2000,
+    });
   }).toPass({ timeout: 20_000 });
   expect(pathOf(page)).toBe('/home');
 
@@ -57,7 +59,11 @@ test('a signed-in learner enrols in a training project and sees it pending revie
     await signInByApi(page, { userID: 'manager', password: 'Manager_2026' });
     await page.reload();
     const review = page.getByRole('region', { name: /报名审核/ });
-    await review.getByRole('listitem').filter({ hasText: learner.name }).getByRole('button', { name: /^不通过/ }).click();
+    await review
+      .getByRole('listitem')
+      .filter({ hasText: learner.name })
+      .getByRole('button', { name: /^不通过/ })
+      .click();
     await expect(review.getByRole('status')).toHaveText('审核不通过');
     await signInByApi(page, learner);
     await page.goto(trainUrl.replace('/train/detail', '/train/task'));

@@ -18,11 +18,13 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a visitor\'s page and its login form break no rule of their Content-Security-Policy', async ({ page }) => {
+test("a visitor's page and its login form break no rule of their Content-Security-Policy", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   await page.goto('/home');
   await page.waitForLoadState('networkidle');
@@ -50,7 +52,10 @@ test('a visitor who has moved about the page opens 登录 without fetching any m
   expect(late).toEqual([]);
 });
 
-test('before the scripts run, a course page shows someone signed in no visitor buttons, and a visitor its 试看 link', async ({ page, browser }, testInfo) => {
+test('before the scripts run, a course page shows someone signed in no visitor buttons, and a visitor its 试看 link', async ({
+  page,
+  browser,
+}, testInfo) => {
   // A visitor without scripts: 试看 is a plain link that works.
   const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
   try {
@@ -107,7 +112,9 @@ test('the menu marks where the learner is, and follows them from page to page', 
   await expect(trains).toHaveAttribute('aria-current', 'page');
 });
 
-test('a page slow to come shows a bar at the top until it arrives; a link that only asks to sign in shows none', async ({ page }) => {
+test('a page slow to come shows a bar at the top until it arrives; a link that only asks to sign in shows none', async ({
+  page,
+}) => {
   await page.goto('/course/index');
   const nav = page.getByRole('navigation', { name: '主导航' });
   const bar = page.getByTestId('nav-progress');
@@ -155,7 +162,9 @@ test.describe('on a phone', () => {
     await expect(nav.getByRole('button', { name: '菜单' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the rankings keep ranks, names, counts and hours to one line; only organisations wrap', async ({ page }, testInfo) => {
+  test('the rankings keep ranks, names, counts and hours to one line; only organisations wrap', async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name === 'student', 'the student host has no rankings');
     await page.goto('/rank/index');
     const table = page.getByRole('table', { name: '个人学时排行' });

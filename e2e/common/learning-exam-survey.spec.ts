@@ -30,7 +30,9 @@ test('an exam: start, answer, reload with answers kept, submit, score', async ({
   await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('exam-score')).toHaveText('50 分');
   await page.goto('/exam');
-  await expect(page.getByRole('row', { name: /继续教育学习规定测验/ }).getByRole('link', { name: '查看成绩' })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /继续教育学习规定测验/ }).getByRole('link', { name: '查看成绩' }),
+  ).toBeVisible();
 });
 
 test('a survey: refused when incomplete, submitted, then refused a second time', async ({ page }, testInfo) => {
@@ -64,13 +66,17 @@ test('the personal centre on the student host (science personal area)', async ({
   await expect(page.getByRole('img', { name: /网络学时：.*要求50学时/ })).toBeVisible();
 });
 
-test('a certificate: applied for a finished series, shown in the personal centre, print preview and download', async ({ page }, testInfo) => {
+test('a certificate: applied for a finished series, shown in the personal centre, print preview and download', async ({
+  page,
+}, testInfo) => {
   mainOnly(testInfo);
   await signIn(page.request, 'learner');
   // The learner's first series is finished in the seed: the certificate is issued.
   let certificateId = 0;
   for (let seriesId = 1; seriesId < 40 && !certificateId; seriesId++) {
-    const res = await (await page.request.post('/api/recommendseries/applicationCertificate', { data: { seriesId } })).json();
+    const res = await (
+      await page.request.post('/api/recommendseries/applicationCertificate', { data: { seriesId } })
+    ).json();
     if (res.code === 0) certificateId = res.data.certificateId;
   }
   expect(certificateId).toBeGreaterThan(0);
@@ -78,7 +84,8 @@ test('a certificate: applied for a finished series, shown in the personal centre
   await page.locator(`a[href="/personal/certificate?id=${certificateId}"]`).click();
   await expect(page.getByRole('img', { name: '证书' })).toContainText('结业证书');
   // Printed, from the page itself (Ctrl+P) or from the preview: the certificate alone, on one page.
-  const pdfPages = async () => ((await page.pdf({ preferCSSPageSize: true })).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  const pdfPages = async () =>
+    ((await page.pdf({ preferCSSPageSize: true })).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   await page.emulateMedia({ media: 'print' });
   expect(await pdfPages()).toBe(1);
   await page.emulateMedia({ media: 'screen' });
@@ -90,6 +97,9 @@ test('a certificate: applied for a finished series, shown in the personal centre
   expect(await pdfPages()).toBe(1);
   await page.emulateMedia({ media: 'screen' });
   await preview.getByRole('button', { name: '关闭' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载证书' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '下载证书' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^certificate-.+\.svg$/);
 });

@@ -18,7 +18,10 @@ async function openChosenCourse(page: Page, name: string, skip: number): Promise
 
 const TRIAL = '当前课程只能试看3分钟，请您点击“选学”按钮“开始学习”按钮观看课程完整内容';
 
-test('a visitor watches the 3-minute trial, then the video stops with message mode 3; other chapters need 选学', async ({ page, request }, testInfo) => {
+test('a visitor watches the 3-minute trial, then the video stops with message mode 3; other chapters need 选学', async ({
+  page,
+  request,
+}, testInfo) => {
   mainOnly(testInfo);
   await page.clock.install();
   const courseId = await unchosenCourse(request);
@@ -47,12 +50,15 @@ test('a visitor watches the 3-minute trial, then the video stops with message mo
   expect(beyond.status()).toBe(416);
 });
 
-test('a learner chooses a course, watches, reloads and resumes at the same position, and sees the hours', async ({ page }, testInfo) => {
+test('a learner chooses a course, watches, reloads and resumes at the same position, and sees the hours', async ({
+  page,
+}, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(120_000);
   await signInFresh(page.request, '学习测试');
   const courseId = await unchosenCourse(page.request, 20);
-  const before = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data.onLineAllTimeEffective;
+  const before = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data
+    .onLineAllTimeEffective;
   await page.goto(`/courseView?courseId=${courseId}`);
   await page.getByRole('button', { name: '选学', exact: true }).click();
   await expect(page.getByTestId('course-progress')).toBeVisible();
@@ -68,7 +74,8 @@ test('a learner chooses a course, watches, reloads and resumes at the same posit
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(position - 1.5);
   expect(await videoTime(page)).toBeLessThan(position + 1.5);
 
-  const after = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data.onLineAllTimeEffective;
+  const after = (await api<{ onLineAllTimeEffective: number }>(page.request, '/api/study/totalTime')).data
+    .onLineAllTimeEffective;
   expect(after - before).toBeGreaterThanOrEqual(5);
   await page.goto('/personal/index?tab=courses');
   const title = (await api<{ title: string }>(page.request, '/api/course/view', { courseId })).data.title;
@@ -84,7 +91,11 @@ test('the network is cut mid-study and restored: no progress is lost', async ({ 
   const courseId = await openChosenCourse(page, '断网测试', 40);
   await play(page);
   // Enough is buffered to keep playing offline.
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(0) : 0)), { timeout: 20_000 }).toBeGreaterThan(30);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(0) : 0)), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(30);
   await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(4);
   await context.setOffline(true);
   const offlineFrom = await videoTime(page);
@@ -97,13 +108,18 @@ test('the network is cut mid-study and restored: no progress is lost', async ({ 
 
   await context.setOffline(false);
   await expect(page.getByTestId('pending-heartbeats')).toHaveCount(0, { timeout: 20_000 });
-  const state = (await api<{ studiedSeconds: number; lastPosition: number }>(page.request, '/api/course/state', { courseId })).data;
+  const state = (
+    await api<{ studiedSeconds: number; lastPosition: number }>(page.request, '/api/course/state', { courseId })
+  ).data;
   // Everything watched (online and offline) was credited; the position is where playback stopped.
   expect(state.studiedSeconds).toBeGreaterThanOrEqual(Math.floor(watchedTo) - 3);
   expect(Math.abs(state.lastPosition - watchedTo)).toBeLessThan(2);
 });
 
-test('the batch player resumes at the saved position and holds the course against a second window', async ({ page, context }, testInfo) => {
+test('the batch player resumes at the saved position and holds the course against a second window', async ({
+  page,
+  context,
+}, testInfo) => {
   mainOnly(testInfo);
   test.setTimeout(90_000);
   // Some study in the ordinary player first, so that there is a saved position to resume at.
@@ -122,7 +138,9 @@ test('the batch player resumes at the saved position and holds the course agains
   await expect(second.getByText('该课程正在其他窗口学习，请关闭其他窗口后再学习').first()).toBeVisible();
 });
 
-test('after a chapter ends the self test opens and is scored; a review and a summary are published', async ({ page }, testInfo) => {
+test('after a chapter ends the self test opens and is scored; a review and a summary are published', async ({
+  page,
+}, testInfo) => {
   mainOnly(testInfo);
   await openChosenCourse(page, '自测测试', 60);
   await video(page).evaluate((v: HTMLVideoElement) => {
@@ -156,7 +174,9 @@ test('after a chapter ends the self test opens and is scored; a review and a sum
   await expect(page.getByText('结合工作实际，收获很大')).toBeVisible();
 });
 
-test('keyboard anywhere on the page and on the focused video: space toggles once, → seeks 5 s; 收藏 from the player shows in 我的收藏', async ({ page }, testInfo) => {
+test('keyboard anywhere on the page and on the focused video: space toggles once, → seeks 5 s; 收藏 from the player shows in 我的收藏', async ({
+  page,
+}, testInfo) => {
   mainOnly(testInfo);
   const courseId = await openChosenCourse(page, '键盘收藏', 120);
   const v = video(page);
@@ -189,6 +209,10 @@ test('keyboard anywhere on the page and on the focused video: space toggles once
   await page.keyboard.press('Enter');
   await expect(page.locator(`a[href="/course/detail?id=${courseId}"]`)).toHaveCount(0);
   await expect
-    .poll(() => page.evaluate(() => (document.activeElement?.matches('[data-favourite], h2#fav-title') ? document.activeElement.textContent : 'lost')))
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement?.matches('[data-favourite], h2#fav-title') ? document.activeElement.textContent : 'lost',
+      ),
+    )
     .toMatch(/^(取消收藏|我的收藏)$/);
 });

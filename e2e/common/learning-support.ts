@@ -16,22 +16,40 @@ export function mainOnly(testInfo: TestInfo) {
 
 export async function signIn(request: APIRequestContext, userID: string) {
   const cap = await (await request.post('/modules/imgCode/detail', { data: {} })).json();
-  const res = await (await request.post('/modules/eosoperator/login', { data: { userID, password: PASSWORDS[userID], code: cap.data.answer, codeUuid: cap.data.uuid } })).json();
+  const res = await (
+    await request.post('/modules/eosoperator/login', {
+      data: { userID, password: PASSWORDS[userID], code: cap.data.answer, codeUuid: cap.data.uuid },
+    })
+  ).json();
   expect(res.code, res.msg).toBe(0);
 }
 
 /** The same from inside the page (Node does not resolve *.localhost, Chromium does). */
 export async function signInInPage(page: Page, userID: string) {
   await page.goto('/bench/baseline');
-  const res = await page.evaluate(async ({ userID, password }) => {
-    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const cap = await post('/modules/imgCode/detail', {});
-    return post('/modules/eosoperator/login', { userID, password, code: cap.data.answer, codeUuid: cap.data.uuid });
-  }, { userID, password: PASSWORDS[userID] });
+  const res = await page.evaluate(
+    async ({ userID, password }) => {
+      const post = async (path: string, body: unknown) =>
+        (
+          await fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const cap = await post('/modules/imgCode/detail', {});
+      return post('/modules/eosoperator/login', { userID, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+    },
+    { userID, password: PASSWORDS[userID] },
+  );
   expect(res.code, res.msg).toBe(0);
 }
 
-export async function api<T>(request: APIRequestContext, path: string, data: unknown = {}): Promise<{ code: number; msg: string; data: T }> {
+export async function api<T>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown = {},
+): Promise<{ code: number; msg: string; data: T }> {
   return (await request.post(path, { data })).json();
 }
 

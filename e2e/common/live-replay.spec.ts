@@ -15,7 +15,11 @@ async function endedClass(page: Page): Promise<{ id: number; recordHours: number
   await page.goto('/live/index');
   return page.evaluate(async () => {
     const platform = location.hostname.startsWith('dangxiao') ? '/api/platform' : '/api';
-    const res = await fetch(`${platform}/live/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'ended', pageSize: 20 }) });
+    const res = await fetch(`${platform}/live/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'ended', pageSize: 20 }),
+    });
     const list = (await res.json()).data.list as { id: number; recordHours: number }[];
     return list.find((l) => l.recordHours > 0)!;
   });

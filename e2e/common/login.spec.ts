@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { captchaAnswer, makeAccount, signInFreshInPage } from '../support/accounts';
 import { siteOf } from '../support/sites';
 
-test('a visitor of a login-only page lands on /home with the login dialog; signs in and out', async ({ page }, testInfo) => {
+test('a visitor of a login-only page lands on /home with the login dialog; signs in and out', async ({
+  page,
+}, testInfo) => {
   const site = siteOf(testInfo);
   // An account of its own: a demo account would be signed out here whenever a spec running at the same time
   // signs it in elsewhere (SPEC 4.1, 2001).
@@ -43,7 +45,9 @@ test('a visitor of a login-only page lands on /home with the login dialog; signs
   await expect(banner.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 
-test('signing out on a page that needs a session goes to the site’s home, without asking to sign in again', async ({ page }, testInfo) => {
+test('signing out on a page that needs a session goes to the site’s home, without asking to sign in again', async ({
+  page,
+}, testInfo) => {
   await signInFreshInPage(page, '退出测试');
   await page.goto('/personal/index');
   const banner = page.getByRole('banner');
@@ -73,7 +77,9 @@ test('登录 pressed before the page is interactive still opens the dialog, once
   // Once interactive, 学习中心 asks a visitor to log in first, in place (SPEC 2.7 mode 1).
   await expect(async () => {
     await page.getByRole('banner').getByRole('button', { name: '学习中心', exact: true }).click();
-    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole('dialog').getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 15_000 });
   await page.close();
 });

@@ -9,10 +9,12 @@ test('the root redirects to the variant home', async ({ page }, testInfo) => {
 
 test('a section redirect keeps the query string', async ({ page }) => {
   await page.goto('/course?t=302');
-  await expect.poll(() => {
-    const url = new URL(page.url());
-    return url.pathname + url.search;
-  }).toBe('/course/index?t=302');
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe('/course/index?t=302');
 });
 
 test('an unknown page answers 404 with a link back home', async ({ page }, testInfo) => {
@@ -21,17 +23,23 @@ test('an unknown page answers 404 with a link back home', async ({ page }, testI
   await expect.poll(() => pathOf(page)).toMatch(new RegExp(`^(/home|${siteOf(testInfo).home})$`));
 });
 
-test('a list page past its end answers 404 and offers the list\'s first page with the same filters', async ({ page }) => {
+test("a list page past its end answers 404 and offers the list's first page with the same filters", async ({
+  page,
+}) => {
   await expectNotFound(page, '/course/index?t=302&page=999');
   await page.getByRole('link', { name: '返回列表第一页' }).click();
-  await expect.poll(() => {
-    const url = new URL(page.url());
-    return url.pathname + url.search;
-  }).toBe('/course/index?t=302');
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    })
+    .toBe('/course/index?t=302');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a page outside the site’s route set is a whole 404 page without JavaScript too', async ({ browser }, testInfo) => {
+test('a page outside the site’s route set is a whole 404 page without JavaScript too', async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false });
   try {
     const page = await context.newPage();
@@ -51,13 +59,20 @@ test('a login-required page sends a visitor without a session to the home page',
 });
 
 /** A GET with the given headers to the test server, by its address with the project's Host (no redirect followed). */
-function rawGet(testInfo: TestInfo, path: string, headers: Record<string, string>): Promise<{ status: number; location?: string }> {
+function rawGet(
+  testInfo: TestInfo,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; location?: string }> {
   const base = new URL(testInfo.project.use.baseURL!);
   return new Promise((resolve, reject) => {
-    const req = http.get({ hostname: '127.0.0.1', port: base.port, path, headers: { host: base.host, ...headers } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-    });
+    const req = http.get(
+      { hostname: '127.0.0.1', port: base.port, path, headers: { host: base.host, ...headers } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      },
+    );
     req.on('error', reject);
   });
 }

@@ -18,7 +18,9 @@ test('a visitor sees a teacher space: business card, counts, courses, fans and c
   await expect(page.getByRole('region', { name: '主讲课程' })).toBeVisible();
   await expect(page.getByRole('tablist', { name: '粉丝与关注' })).toBeVisible();
   // a visitor is asked to sign in before following
-  await expect(page.getByRole('button', { name: /^关注/ }).or(page.getByRole('link', { name: /登录/ }).first())).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^关注/ }).or(page.getByRole('link', { name: /登录/ }).first()),
+  ).toBeVisible();
 });
 
 test('a visitor sees an organisation space', async ({ page }) => {
@@ -33,7 +35,9 @@ test('an unknown space id is a 404, not an error', async ({ page }) => {
   expect(res?.status()).toBe(404);
 });
 
-test('a visitor with a creation id goes to that teacher space; without one away from the creation centre', async ({ page }) => {
+test('a visitor with a creation id goes to that teacher space; without one away from the creation centre', async ({
+  page,
+}) => {
   await page.goto('/space/creation?id=2');
   await expect(page).toHaveURL(/\/space\/teacher\?id=2$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('教师空间');

@@ -20,7 +20,8 @@ test.beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const t of ['您好！', '请在课程详情页', '点击“选学”。']) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: t } }] })}\n\n`);
+      for (const t of ['您好！', '请在课程详情页', '点击“选学”。'])
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: t } }] })}\n\n`);
       res.end('data: [DONE]\n\n');
     });
   });
@@ -35,7 +36,10 @@ test.afterAll(async () => {
 
 /* ---------- creation centre, upload with resume, review ---------- */
 
-test('a teacher creates a course, uploads a video that resumes after a reload, and submits it', async ({ page, baseURL }) => {
+test('a teacher creates a course, uploads a video that resumes after a reload, and submits it', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const me = await signIn(page.request, baseURL!, 'teacher', 'Teacher_2026');
   tchrId = me.tchrId!;
@@ -54,7 +58,9 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   // The first chunk goes through; then the connection drops for every further chunk.
   const video = { name: '第一讲.mp4', mimeType: 'video/mp4', buffer: generatedVideo(5 * 1024 * 1024 + 12345) };
   let sent = 0;
-  await page.route('**/api/resourceFile/uploadCourseWareFile', (route) => (++sent === 1 ? route.continue() : route.abort('connectionreset')));
+  await page.route('**/api/resourceFile/uploadCourseWareFile', (route) =>
+    ++sent === 1 ? route.continue() : route.abort('connectionreset'),
+  );
   await page.getByLabel('章节名称').fill('第一讲 导论');
   const first = page.waitForResponse((r) => r.url().endsWith('/uploadCourseWareFile') && r.status() === 200);
   await page.getByLabel(/选择课程文件/).setInputFiles(video);
@@ -68,7 +74,9 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   await expect(page.getByText(/第一讲\.mp4（5\.01 MB，已上传 1\/3 个分片）/)).toBeVisible();
   await page.getByLabel('章节名称').fill('第一讲 导论');
   await page.getByLabel(/选择课程文件/).setInputFiles(video);
-  await expect(page.getByText('断点续传：已上传 1/3 个分片，从第 2 个分片继续；上传完成')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('断点续传：已上传 1/3 个分片，从第 2 个分片继续；上传完成')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('progressbar', { name: '上传进度' })).toHaveAttribute('aria-valuenow', '100');
   await page.getByRole('button', { name: '保存章节' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: '第一讲 导论' })).toBeVisible();
@@ -87,14 +95,22 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   await expect(page.getByText('秒传：服务器已有该文件，上传完成')).toBeVisible({ timeout: 30_000 });
 });
 
-test('the approved course is in the course list, in search results and on the teacher space', async ({ page, request, baseURL }) => {
-  const list = (await (await request.post(`${baseURL}/api/course/homeList`, { data: { categoryCode: 302, pageSize: 24 } })).json()) as { data: { title: string }[] };
+test('the approved course is in the course list, in search results and on the teacher space', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const list = (await (
+    await request.post(`${baseURL}/api/course/homeList`, { data: { categoryCode: 302, pageSize: 24 } })
+  ).json()) as { data: { title: string }[] };
   expect(list.data.map((c) => c.title)).toContain(TITLE);
   // The cached results page of the previous test was revalidated by the approval: the next visit regenerates it
   // (and may still get the old copy once, as with every cached page).
   await expect(async () => {
     await page.goto(`/search/index?key=${encodeURIComponent(TITLE)}`);
-    await expect(page.getByRole('region', { name: /^课程/ }).getByRole('link', { name: TITLE })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole('region', { name: /^课程/ }).getByRole('link', { name: TITLE })).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 20_000 });
   await page.goto(`/space/teacher?id=${tchrId}`);
   await expect(page.getByRole('region', { name: '主讲课程' }).getByRole('heading', { name: TITLE })).toBeVisible();
@@ -123,13 +139,24 @@ test('a second user follows the teacher and comments', async ({ page, baseURL })
   // A comment with a long unbroken string wraps: on a phone the space does not scroll sideways.
   await page.getByLabel('发表评论').fill(`订单号参考资料：${'8'.repeat(120)}`);
   await page.getByRole('button', { name: '发表' }).click();
-  await expect(page.getByRole('list', { name: '评论列表' }).getByRole('listitem').first()).toContainText('8'.repeat(120));
+  await expect(page.getByRole('list', { name: '评论列表' }).getByRole('listitem').first()).toContainText(
+    '8'.repeat(120),
+  );
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(375);
   // and its small controls are big enough to tap (WCAG 2.5.8: 24 px)
-  const remove = await page.getByRole('list', { name: '评论列表' }).getByRole('button', { name: /删除/ }).first().boundingBox();
+  const remove = await page
+    .getByRole('list', { name: '评论列表' })
+    .getByRole('button', { name: /删除/ })
+    .first()
+    .boundingBox();
   const home = await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '首页' }).boundingBox();
-  expect([remove!.width, remove!.height, home!.width, home!.height].map((px) => px >= 24)).toEqual([true, true, true, true]);
+  expect([remove!.width, remove!.height, home!.width, home!.height].map((px) => px >= 24)).toEqual([
+    true,
+    true,
+    true,
+    true,
+  ]);
 });
 
 /* ---------- SPEC 2.3 and 6 with real accounts ---------- */
@@ -142,7 +169,10 @@ test('a visitor with a creation id goes to that teacher space; without one to /h
   await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
 });
 
-test('a teacher opens the creation centre with their operatorID or tchrId; another id goes to that teacher space', async ({ page, baseURL }) => {
+test('a teacher opens the creation centre with their operatorID or tchrId; another id goes to that teacher space', async ({
+  page,
+  baseURL,
+}) => {
   const me = await signIn(page.request, baseURL!, 'teacher', 'Teacher_2026');
   await page.goto(`/space/creation?tab=videoSubmit&id=${me.operatorID}`);
   await expect(page.getByRole('heading', { name: '创作中心' })).toBeVisible();
@@ -186,10 +216,14 @@ test('a user assesses a training they took part in', async ({ page, baseURL }) =
   await expect(page.getByText(/后评估您参加过的培训/)).toBeVisible();
   await signIn(page.request, baseURL!, 'manager', 'Manager_2026');
   await page.reload();
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: '提交评估' }) }).first();
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: '提交评估' }) })
+    .first();
   await form.getByRole('button', { name: '提交评估' }).click();
   await expect(form.getByRole('alert')).toHaveText('请为每一项评分');
-  for (const aspect of ['培训内容', '师资水平', '组织服务']) await form.getByRole('group', { name: aspect }).getByLabel('5').check();
+  for (const aspect of ['培训内容', '师资水平', '组织服务'])
+    await form.getByRole('group', { name: aspect }).getByLabel('5').check();
   await form.getByLabel('意见建议').fill('安排紧凑，收获很大。');
   await form.getByRole('button', { name: '提交评估' }).click();
   await expect(page.getByText('评估已提交')).toBeVisible();
@@ -206,7 +240,10 @@ test('a visitor does not see the assistant', async ({ page }) => {
   await expect(icon(page)).toHaveCount(0);
 });
 
-test('a signed-in user sees it on the home page of the main host only, and gets a streamed answer', async ({ page, baseURL }) => {
+test('a signed-in user sees it on the home page of the main host only, and gets a streamed answer', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page.request, baseURL!, 'manager', 'Manager_2026');
   await page.goto('/home');
   await icon(page).click();

@@ -28,17 +28,31 @@ export function trackCaptcha(page: Page): { latest: () => Promise<string> } {
 
 /** The answer of the captcha that `trigger` makes the page fetch (the test-only hook, PORTAL_TEST_HOOKS=1). */
 export async function captchaAnswer(page: Page, trigger: () => Promise<unknown>): Promise<string> {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')), trigger()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/modules/imgCode/detail')),
+    trigger(),
+  ]);
   return ((await response.json()) as { data: { answer: string } }).data.answer;
 }
 
-type Post = (path: string, body: unknown) => Promise<{ code: number; msg: string; data: { answer: string; uuid: string } }>;
+type Post = (
+  path: string,
+  body: unknown,
+) => Promise<{ code: number; msg: string; data: { answer: string; uuid: string } }>;
 
 /** Registers and activates an account through `post` (the activation link comes from the outbox). */
 async function registerAccount(post: Post, name: string, password: string) {
   const email = `${name.length}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.org`;
   const cap = await post('/modules/imgCode/detail', {});
-  const reg = await post('/api/register/create', { operatorName: name, orgName: '测试研究所', email, password, repassword: password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  const reg = await post('/api/register/create', {
+    operatorName: name,
+    orgName: '测试研究所',
+    email,
+    password,
+    repassword: password,
+    code: cap.data.answer,
+    codeUuid: cap.data.uuid,
+  });
   expect(reg.msg).toBe('success');
   const act = new URL(await linkFromOutbox(email, 'activateToken='));
   expect((await post('/api/register/activate', { token: act.searchParams.get('activateToken') })).code).toBe(0);
@@ -53,7 +67,14 @@ export async function makeAccount(page: Page, name: string, password = 'Own_pass
   if (!page.url().startsWith('http')) await page.goto('/home');
   const post: Post = (path, body) =>
     page.evaluate(
-      async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
+      async ([p, b]) =>
+        (
+          await fetch(p as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(b),
+          })
+        ).json(),
       [path, body] as const,
     );
   return registerAccount(post, name, password);
@@ -66,9 +87,21 @@ export async function makeAccount(page: Page, name: string, password = 'Own_pass
 export async function signInFreshInPage(page: Page, name: string, password = 'Own_pass_2026') {
   const account = await makeAccount(page, name, password);
   const signedIn = await page.evaluate(async ({ email, password }) => {
-    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const post = async (path: string, body: unknown) =>
+      (
+        await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const cap = await post('/modules/imgCode/detail', {});
-    return post('/modules/eosoperator/login', { userID: email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+    return post('/modules/eosoperator/login', {
+      userID: email,
+      password,
+      code: cap.data.answer,
+      codeUuid: cap.data.uuid,
+    });
   }, account);
   expect(signedIn.code, signedIn.msg).toBe(0);
   return account;
@@ -79,7 +112,12 @@ export async function signInFresh(request: APIRequestContext, name: string, pass
   const post: Post = async (path, body) => (await request.post(path, { data: body })).json();
   const account = await registerAccount(post, name, password);
   const cap = await post('/modules/imgCode/detail', {});
-  const res = await post('/modules/eosoperator/login', { userID: account.email, password, code: cap.data.answer, codeUuid: cap.data.uuid });
+  const res = await post('/modules/eosoperator/login', {
+    userID: account.email,
+    password,
+    code: cap.data.answer,
+    codeUuid: cap.data.uuid,
+  });
   expect(res.code, res.msg).toBe(0);
   return account;
 }

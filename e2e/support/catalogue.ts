@@ -20,9 +20,21 @@ export async function signInByApi(page: Page, as?: Account): Promise<Account> {
   // From the page (Node cannot resolve *.localhost): the browser keeps the session cookies it is given.
   const result = await page.evaluate(async (acc) => {
     const post = async (path: string, body: object) =>
-      (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include' })).json();
+      (
+        await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          credentials: 'include',
+        })
+      ).json();
     const cap = await post('/modules/imgCode/detail', {});
-    return post('/modules/eosoperator/login', { userID: acc.userID, password: acc.password, code: cap.data.answer, codeUuid: cap.data.uuid });
+    return post('/modules/eosoperator/login', {
+      userID: acc.userID,
+      password: acc.password,
+      code: cap.data.answer,
+      codeUuid: cap.data.uuid,
+    });
   }, account);
   expect(result.code, result.msg).toBe(0);
   return account;

@@ -24,7 +24,11 @@ export async function linkFromOutbox(to: string, marker: string, timeoutMs = 10_
       .flatMap((d) => readdirSync(d).map((f) => path.join(d, f)))
       .sort()
       .reverse()
-      .map((f) => readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((f) =>
+        readFileSync(f, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .filter((m) => m.includes(`To: ${to}`));
     for (const m of mails) {
       const link = [...m.matchAll(/https?:\/\/[^\s"<>]+/g)].map((x) => x[0]).find((l) => l.includes(marker));

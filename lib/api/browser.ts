@@ -84,7 +84,8 @@ export const api: ApiClient = createApiClient({
   headers: browserHeaders,
   hooks: {
     notify: (kind, message, durationMs, opts) => apiEvents.emit({ type: 'notify', kind, message, durationMs, ...opts }),
-    onSessionError: (code, { forced, stay }) => apiEvents.emit({ type: 'session', code, forced, ...(stay ? { stay } : {}) }),
+    onSessionError: (code, { forced, stay }) =>
+      apiEvents.emit({ type: 'session', code, forced, ...(stay ? { stay } : {}) }),
     log: ({ path, code, msg }) => console.warn('[api]', path, code ?? '-', msg),
   },
 });

@@ -124,7 +124,8 @@ export function platformPath<P extends string>(path: P, platform: boolean): P {
 }
 
 /** A call's body, which may be left out when the contract's body has no required field. */
-export type BodyArg<P extends ApiPath> = Record<string, never> extends ContractBody<P> ? [body?: ContractBody<P>] : [body: ContractBody<P>];
+export type BodyArg<P extends ApiPath> =
+  Record<string, never> extends ContractBody<P> ? [body?: ContractBody<P>] : [body: ContractBody<P>];
 export type CallArgs<P extends ApiPath> = [...BodyArg<P>, opts?: RequestOptions];
 
 /**
@@ -132,7 +133,11 @@ export type CallArgs<P extends ApiPath> = [...BodyArg<P>, opts?: RequestOptions]
  * body, the answer its data. A function over the client's `request`, not a method, so that any client (the browser's,
  * the server's, a test's stand-in) serves it unchanged.
  */
-export function call<P extends ApiPath>(client: Pick<ApiClient, 'request'>, path: P, ...args: CallArgs<P>): Promise<ContractData<P>> {
+export function call<P extends ApiPath>(
+  client: Pick<ApiClient, 'request'>,
+  path: P,
+  ...args: CallArgs<P>
+): Promise<ContractData<P>> {
   return client.request<ContractData<P>>(path, ...(args as unknown as [unknown?, RequestOptions?]));
 }
 

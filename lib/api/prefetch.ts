@@ -14,13 +14,23 @@ const NOT_FOUND = 1004;
 
 type Client = Pick<ApiClient, 'request'>;
 
-export async function load<P extends ApiPath>(qc: QueryClient, api: Client, path: P, ...[body = {}]: BodyArg<P>): Promise<ContractData<P>> {
+export async function load<P extends ApiPath>(
+  qc: QueryClient,
+  api: Client,
+  path: P,
+  ...[body = {}]: BodyArg<P>
+): Promise<ContractData<P>> {
   const data = await call(api, path, ...([body] as BodyArg<P>));
   qc.setQueryData(apiQueryKey(path, body), data);
   return data;
 }
 
-export async function loadOrNull<P extends ApiPath>(qc: QueryClient, api: Client, path: P, ...args: BodyArg<P>): Promise<ContractData<P> | null> {
+export async function loadOrNull<P extends ApiPath>(
+  qc: QueryClient,
+  api: Client,
+  path: P,
+  ...args: BodyArg<P>
+): Promise<ContractData<P> | null> {
   try {
     return await load(qc, api, path, ...args);
   } catch (err) {

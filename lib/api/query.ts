@@ -33,6 +33,7 @@ export function makeQueryClient(): QueryClient {
 export function apiQuery<P extends ApiPath>(path: P, ...[body]: BodyArg<P>) {
   return {
     queryKey: apiQueryKey(path, body),
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<ContractData<P>> => api.request<ContractData<P>>(path, body, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<ContractData<P>> =>
+      api.request<ContractData<P>>(path, body, { signal }),
   };
 }

@@ -13,9 +13,11 @@ const OFFERS: [string, string][] = [
 ];
 
 /** 甲、乙与丙 */
-const enumerate = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join('、')}与${names[names.length - 1]}` : (names[0] ?? ''));
+const enumerate = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join('、')}与${names[names.length - 1]}` : (names[0] ?? '');
 /** 甲、乙和丙 */
-const people = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join('、')}和${names[names.length - 1]}` : (names[0] ?? ''));
+const people = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join('、')}和${names[names.length - 1]}` : (names[0] ?? '');
 
 /** The host's description (its home page and the default of its pages): its audiences and the sections it has. */
 export function siteDescription(site: Site): string {

@@ -30,7 +30,8 @@ export const SERIES_INDEX: SimpleListSpec = {
   tags: [TAGS.courses, TAGS.series],
   pageSize: LIST_PAGE_SIZE,
   title: () => '系列专题',
-  description: (site) => `${site}系列专题：围绕党的理论、学术前沿、科研技能等主题精选的系列课程，报名加入后系统学习，完成后可申请证书。`,
+  description: (site) =>
+    `${site}系列专题：围绕党的理论、学术前沿、科研技能等主题精选的系列课程，报名加入后系统学习，完成后可申请证书。`,
   crumbs: () => [{ name: '系列专题' }],
   switcher: [
     { href: '/series/index', label: '全部专题', active: true },
@@ -60,11 +61,17 @@ export const TEACHER_INDEX: SimpleListSpec = {
   tabs: {
     param: 't',
     field: 'type',
-    options: [{ value: undefined, label: '全部师资', bodyValue: undefined }, ...TEACHER_TYPES.map((t) => ({ value: String(t.code), label: t.name, bodyValue: t.code }))],
+    options: [
+      { value: undefined, label: '全部师资', bodyValue: undefined },
+      ...TEACHER_TYPES.map((t) => ({ value: String(t.code), label: t.name, bodyValue: t.code })),
+    ],
   },
   title: (tab) => (tab && tab !== '全部师资' ? tab : '师资资源'),
   description: (site, tab) => `${site}${tab ?? '师资资源'}：院内外专家学者的研究方向、简介与主讲课程。`,
-  crumbs: (tab) => [{ name: '师资资源', href: '/teacher/index' }, ...(tab && tab !== '全部师资' ? [{ name: tab }] : [])],
+  crumbs: (tab) => [
+    { name: '师资资源', href: '/teacher/index' },
+    ...(tab && tab !== '全部师资' ? [{ name: tab }] : []),
+  ],
 };
 
 export const LIVE_INDEX: SimpleListSpec = {

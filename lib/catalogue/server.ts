@@ -54,7 +54,11 @@ const readCached = cache(async function readPublic(siteKey: string, path: string
  * One read shared by generateMetadata and the page within a render (React cache), null when the record
  * does not exist (or the id is not valid). Path, body and answer are the contract's.
  */
-export function readPublic<P extends ApiPath>(siteKey: string, path: P, body: ContractBody<P>): Promise<ContractData<P> | null> {
+export function readPublic<P extends ApiPath>(
+  siteKey: string,
+  path: P,
+  body: ContractBody<P>,
+): Promise<ContractData<P> | null> {
   return readCached(siteKey, path, JSON.stringify(body)) as Promise<ContractData<P> | null>;
 }
 
@@ -62,7 +66,10 @@ export function readPublic<P extends ApiPath>(siteKey: string, path: P, body: Co
  * The og:image of a page's picture: link previews (WeChat, Weibo, Open Graph readers) show no SVG, so a demo
  * cover is named by its PNG (public/covers/share, scripts/share-images.mjs) and any other SVG is left out.
  */
-export function shareImage(image: string | undefined, origin: string): { url: string; width?: number; height?: number } | null {
+export function shareImage(
+  image: string | undefined,
+  origin: string,
+): { url: string; width?: number; height?: number } | null {
   if (!image) return null;
   const cover = /^\/covers\/(cover-\d+)\.svg$/.exec(image);
   if (cover) return { url: `${origin}/covers/share/${cover[1]}.png`, width: 1200, height: 675 };

@@ -11,7 +11,14 @@ export type QrPoll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status
 /** The desktop that asked for a QR ticket, as the ticket recorded it (shown on the phone before 确认登录). */
 export type QrDevice = { host: string; browser: string; system: string; address: string; requestedAt: string };
 export type QrScan =
-  | { status: string; needLogin: boolean; operatorName?: undefined; orgName?: undefined; userID?: undefined; device?: QrDevice }
+  | {
+      status: string;
+      needLogin: boolean;
+      operatorName?: undefined;
+      orgName?: undefined;
+      userID?: undefined;
+      device?: QrDevice;
+    }
   | { status: string; needLogin: boolean; operatorName: string; orgName: string; userID: string; device?: QrDevice };
 
 /** An account a passport identity may belong to (type 14). */

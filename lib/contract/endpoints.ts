@@ -195,10 +195,16 @@ export interface AccountsContract {
   '/modules/imgCode/detail': E<Empty, CaptchaImage>;
   '/api/register/create': E<typeof account.registerSchema, { email: string }>;
   '/api/register/valid': E<typeof account.registerValidSchema, true>;
-  '/api/register/info': E<typeof account.registerInfoSchema, { resourceId: number; resourceType: number; title: string; trainType: number }>;
+  '/api/register/info': E<
+    typeof account.registerInfoSchema,
+    { resourceId: number; resourceType: number; title: string; trainType: number }
+  >;
   '/api/register/activate': E<typeof account.tokenSchema, { userID: string; message: string }>;
   '/api/eosoperator/forgetPasswordSendEmail': E<typeof account.forgotSchema, { email: string }>;
-  '/api/eosoperator/forgetPasswordCheckToken': E<typeof account.resetTokenSchema, { orgName: string; operatorName: string; userID: string }>;
+  '/api/eosoperator/forgetPasswordCheckToken': E<
+    typeof account.resetTokenSchema,
+    { orgName: string; operatorName: string; userID: string }
+  >;
   '/api/eosoperator/forgetPasswordModify': E<typeof account.resetSchema, true>;
   '/modules/eosoperator/loginRecommendSave': E<typeof account.perfectInfoSaveSchema, { msg: string }>;
   '/api/eosoperator/checkToken': E<Empty, boolean>;
@@ -246,12 +252,24 @@ export interface LearningContract {
   '/api/examExaminfo/apply': E<typeof learn.examIdSchema, { examId: number; joined: boolean }>;
   '/api/examReply/start': E<typeof learn.examIdSchema, PaperView>;
   '/api/examReply/paper': E<typeof learn.replyIdSchema, PaperView>;
-  '/api/examReply/saveAnswer': E<typeof learn.saveAnswerSchema, { replyId: number; questionId: number; saved: boolean }>;
-  '/api/examReply/submit': E<typeof learn.submitExamSchema, { replyId: number; score: number; overtime: boolean; totalScore: number }>;
+  '/api/examReply/saveAnswer': E<
+    typeof learn.saveAnswerSchema,
+    { replyId: number; questionId: number; saved: boolean }
+  >;
+  '/api/examReply/submit': E<
+    typeof learn.submitExamSchema,
+    { replyId: number; score: number; overtime: boolean; totalScore: number }
+  >;
   '/api/examReply/result': E<typeof learn.examIdSchema, ExamResult>;
-  '/api/examReply/checkTimeout': E<typeof learn.replyIdSchema, { replyId: number; submitted: boolean; overtime: boolean; remainingSeconds: number; deadline: string }>;
+  '/api/examReply/checkTimeout': E<
+    typeof learn.replyIdSchema,
+    { replyId: number; submitted: boolean; overtime: boolean; remainingSeconds: number; deadline: string }
+  >;
   '/api/collection/detail': E<typeof learn.surveyDetailSchema, SurveyView>;
-  '/api/collection/assignStatus': E<typeof learn.surveyIdSchema, { surveyId: number; submitted: boolean; submittedAt: string; allowed: boolean }>;
+  '/api/collection/assignStatus': E<
+    typeof learn.surveyIdSchema,
+    { surveyId: number; submitted: boolean; submittedAt: string; allowed: boolean }
+  >;
   '/api/collection/save': E<typeof learn.surveySaveSchema, { surveyId: number; submitted: boolean }>;
   '/api/study/benchHook': E<typeof learn.benchHookSchema, BenchHookAnswer>;
   '/api/recommendseries/applicationCertificate': E<typeof learn.seriesIdSchema, { certificateId: number }>;
@@ -287,7 +305,10 @@ export interface SpacesContract {
   '/api/resourceFile/myCourses': E<typeof space.pagingSchema, Page<CreationCourseRow>>;
   '/api/resourceFile/saveChapter': E<typeof space.chapterSchema, { chapterId: number }>;
   '/api/resourceFile/removeChapter': E<typeof space.chapterIdSchema, Removed>;
-  '/api/resourceFile/submit': E<typeof space.courseIdSchema, { auditStatus: number; auditLabel: string; auditReason: string }>;
+  '/api/resourceFile/submit': E<
+    typeof space.courseIdSchema,
+    { auditStatus: number; auditLabel: string; auditReason: string }
+  >;
   '/api/resourceFile/removeCourse': E<typeof space.courseIdSchema, Removed>;
   '/api/course/auditList': E<Empty, CreationCourseRow[]>;
   '/api/course/audit': E<typeof space.reviewSchema, { auditStatus: number; auditLabel: string }>;
@@ -298,19 +319,28 @@ export interface SpacesContract {
   '/api/station/recommend': E<typeof space.stationRecommendSchema, StationRecommendation>;
 }
 
-export interface ApiContract extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract {}
+export interface ApiContract
+  extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;
 
 /** SPEC 1: platform hosts call `/api/platform/X`, answered by the entry of `/api/X`. */
-export type PlatformPath = ContractPath extends infer P ? (P extends `/api/${infer Rest}` ? `/api/platform/${Rest}` : never) : never;
+export type PlatformPath = ContractPath extends infer P
+  ? P extends `/api/${infer Rest}`
+    ? `/api/platform/${Rest}`
+    : never
+  : never;
 
 /** Any path a client may call: a contract path or its platform form. */
 export type ApiPath = ContractPath | PlatformPath;
 
 /** The contract entry answering a path (`/api/platform/X` -> `/api/X`). */
-export type ContractEntryOf<P extends ApiPath> = P extends ContractPath ? P : P extends `/api/platform/${infer Rest}` ? Extract<`/api/${Rest}`, ContractPath> : never;
+export type ContractEntryOf<P extends ApiPath> = P extends ContractPath
+  ? P
+  : P extends `/api/platform/${infer Rest}`
+    ? Extract<`/api/${Rest}`, ContractPath>
+    : never;
 
 export type ContractBody<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['body'];
 export type ContractData<P extends ApiPath> = ApiContract[ContractEntryOf<P>]['data'];

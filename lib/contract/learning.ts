@@ -148,6 +148,13 @@ export interface ExamResult {
 
 /** The benchmark hook's answers (PORTAL_TEST_HOOKS=1 only): memory, a count of accepted beats, or the set-up. */
 export type BenchHookAnswer =
-  | { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; heapLive: number | null }
+  | {
+      rss: number;
+      heapUsed: number;
+      heapTotal: number;
+      external: number;
+      arrayBuffers: number;
+      heapLive: number | null;
+    }
   | { accepted: number }
   | { courseId: number; chapterId: number; duration: number; learners: { operatorId: number; token: string }[] };

@@ -37,7 +37,13 @@ export interface SpaceDetail {
   /** The operator who owns the space and may edit it; null for organisations and teachers without an account. */
   ownerOperatorId: number | null;
   /** null: hidden by the owner's privacy settings (shown as 不公开, never as 0). */
-  counts: { fans: number | null; follows: number | null; created: number | null; studied: number | null; comments: number };
+  counts: {
+    fans: number | null;
+    follows: number | null;
+    created: number | null;
+    studied: number | null;
+    comments: number;
+  };
   privacy: SpacePrivacy;
   tops: SpaceTopItem[];
   /** null when the owner keeps it private. */

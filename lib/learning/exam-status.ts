@@ -89,6 +89,13 @@ export interface PaperView {
   serverNow: string;
   submitted: boolean;
   /** minLength: a short answer's minimum length (shorter ones score 0). */
-  questions: { id: number; type: 'single' | 'multiple' | 'judge' | 'short'; stem: string; options: string[]; score: number; minLength?: number }[];
+  questions: {
+    id: number;
+    type: 'single' | 'multiple' | 'judge' | 'short';
+    stem: string;
+    options: string[];
+    score: number;
+    minLength?: number;
+  }[];
   answers: Record<string, (number | string)[]>;
 }

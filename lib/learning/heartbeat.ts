@@ -118,7 +118,10 @@ export class SegmentTracker {
 
   /** Closes the current segment and returns it (null when nothing was played); the next starts at `media`. */
   take(media: number): { from: number; to: number; watched: number } | null {
-    const out = this.from == null || this.watchedMs < 500 ? null : { from: this.from, to: Math.max(this.to, this.from), watched: this.watchedMs / 1000 };
+    const out =
+      this.from == null || this.watchedMs < 500
+        ? null
+        : { from: this.from, to: Math.max(this.to, this.from), watched: this.watchedMs / 1000 };
     this.from = null;
     this.to = media;
     this.watchedMs = 0;
@@ -142,7 +145,10 @@ export class Reporter {
     private useBatch = false,
   ) {}
 
-  build(base: { courseId: number; chapterId: number; position: number; lockSession?: string }, seg: { from: number; to: number; watched: number }): HeartbeatPayload {
+  build(
+    base: { courseId: number; chapterId: number; position: number; lockSession?: string },
+    seg: { from: number; to: number; watched: number },
+  ): HeartbeatPayload {
     return {
       submitId: newSubmitId(),
       courseId: base.courseId,
@@ -234,12 +240,19 @@ function isAnswer(err: unknown): boolean {
  * frontier, position, and finished once the frontier reaches its end, as the server decides it), so the chapter
  * list shows what was just studied without a reload. A duplicate answer carries no frontier: only the course's part.
  */
-export function progressAfter(old: CourseProgressView, a: HeartbeatAnswer, p: HeartbeatPayload | undefined, chapterDuration: number | undefined): CourseProgressView {
+export function progressAfter(
+  old: CourseProgressView,
+  a: HeartbeatAnswer,
+  p: HeartbeatPayload | undefined,
+  chapterDuration: number | undefined,
+): CourseProgressView {
   const next = { ...old, progress: Math.max(old.progress, a.progress), finished: old.finished || a.finished };
   if (!a.accepted || a.duplicate || !p) return next;
   const was = old.chapters.find((c) => c.chapterId === p.chapterId);
   const frontier = Math.max(was?.frontier ?? 0, a.frontier);
-  const finished = !!was?.finished || (chapterDuration !== undefined && chapterDuration > 0 && frontier >= chapterDuration - CHAPTER_END_TOLERANCE_S);
+  const finished =
+    !!was?.finished ||
+    (chapterDuration !== undefined && chapterDuration > 0 && frontier >= chapterDuration - CHAPTER_END_TOLERANCE_S);
   const row = { chapterId: p.chapterId, frontier, position: p.position, finished };
   return { ...next, chapters: was ? old.chapters.map((c) => (c === was ? row : c)) : [...old.chapters, row] };
 }

@@ -94,7 +94,8 @@ export async function invalidate(...tags: string[]): Promise<void> {
     } catch (err) {
       // Expected outside a request of a Next.js server (tests, the direct lane), where the page cache above was
       // expired already; say so anywhere else.
-      if (config().NODE_ENV === 'production') log.warn({ tag, err: errorText(err) }, 'cache invalidation outside a request');
+      if (config().NODE_ENV === 'production')
+        log.warn({ tag, err: errorText(err) }, 'cache invalidation outside a request');
       return;
     }
   }

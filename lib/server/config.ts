@@ -28,9 +28,15 @@ const M = {
   seed: msg('只能是 demo 或 none', 'must be demo or none'),
   nodeEnv: msg('只能是 development、production 或 test', 'must be development, production or test'),
   secret: msg('至少 16 个字符', 'must be at least 16 characters'),
-  hosts: msg('格式为 主机=站点[:dx]，以逗号分隔，站点是 ' + VARIANT_KEYS.join('、'), 'must be host=variant[:dx], comma-separated, variant one of ' + VARIANT_KEYS.join(', ')),
+  hosts: msg(
+    '格式为 主机=站点[:dx]，以逗号分隔，站点是 ' + VARIANT_KEYS.join('、'),
+    'must be host=variant[:dx], comma-separated, variant one of ' + VARIANT_KEYS.join(', '),
+  ),
   origins: msg('格式为 站点=https://...，以逗号分隔', 'must be variant=https://..., comma-separated'),
-  logLevel: msg('只能是 fatal、error、warn、info、debug、trace 或 silent', 'must be fatal, error, warn, info, debug, trace or silent'),
+  logLevel: msg(
+    '只能是 fatal、error、warn、info、debug、trace 或 silent',
+    'must be fatal, error, warn, info, debug, trace or silent',
+  ),
   addresses: msg('必须是以逗号分隔的 IP 地址', 'must be comma-separated IP addresses'),
   originList: msg('必须是以逗号分隔的 http(s) 源地址', 'must be comma-separated http(s) origins'),
 };
@@ -53,19 +59,44 @@ const hasScheme = (schemes: string[]) => (v: string) => {
     return false;
   }
 };
-const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const text = opt(z.string());
 const httpUrl = opt(z.string().refine(isHttpUrl, M.url));
-const positiveInt = (fallback: number) => opt(z.string().regex(/^\d+$/, M.positiveInt).transform(Number).refine((n) => n > 0 && Number.isSafeInteger(n), M.positiveInt)).transform((n) => n ?? fallback);
+const positiveInt = (fallback: number) =>
+  opt(
+    z
+      .string()
+      .regex(/^\d+$/, M.positiveInt)
+      .transform(Number)
+      .refine((n) => n > 0 && Number.isSafeInteger(n), M.positiveInt),
+  ).transform((n) => n ?? fallback);
 const positiveNumber = (fallback: number) =>
-  opt(z.string().refine((s) => /^\d+(\.\d+)?$/.test(s.trim()) && Number(s) > 0, M.positiveNumber).transform(Number)).transform((n) => n ?? fallback);
+  opt(
+    z
+      .string()
+      .refine((s) => /^\d+(\.\d+)?$/.test(s.trim()) && Number(s) > 0, M.positiveNumber)
+      .transform(Number),
+  ).transform((n) => n ?? fallback);
 /** `1` on, `0` (or unset) off. */
-const flag = (fallback: boolean) => opt(z.enum(['0', '1'], { error: M.flag })).transform((v) => (v === undefined ? fallback : v === '1'));
+const flag = (fallback: boolean) =>
+  opt(z.enum(['0', '1'], { error: M.flag })).transform((v) => (v === undefined ? fallback : v === '1'));
 
 const schema = z.object({
-  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { error: M.nodeEnv })).transform((v) => v ?? 'development'),
-  PORT: opt(z.string().regex(/^\d+$/, M.port).transform(Number).refine((n) => n >= 1 && n <= 65535, M.port)).transform((n) => n ?? 3000),
+  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { error: M.nodeEnv })).transform(
+    (v) => v ?? 'development',
+  ),
+  PORT: opt(
+    z
+      .string()
+      .regex(/^\d+$/, M.port)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, M.port),
+  ).transform((n) => n ?? 3000),
 
   // Database and demo data
   DATA_DIR: text,
@@ -97,10 +128,12 @@ const schema = z.object({
   API_ALLOWED_ORIGINS: opt(z.string().refine((v) => list(v).every(isHttpUrl), M.originList)),
   TRUST_PROXY: flag(false),
   REDIRECT_ALLOWED_HOSTS: text,
-  METRICS_ALLOW: opt(z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses)).transform((v) =>
-    v ? list(v) : ['127.0.0.1', '::1'],
-  ),
-  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel })).transform((v) => v ?? 'info'),
+  METRICS_ALLOW: opt(
+    z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
+  ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
+  LOG_LEVEL: opt(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel }),
+  ).transform((v) => v ?? 'info'),
 
   // Mail
   SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),
@@ -145,9 +178,18 @@ const schema = z.object({
   UPLOAD_DIR: text,
   FFMPEG_PATH: opt(z.string()).transform((v) => v ?? 'ffmpeg'),
   UPLOAD_SESSION_MAX_AGE_HOURS: positiveNumber(24),
-  STORAGE_URL: opt(z.string().refine(hasScheme(['s3:', 'http:', 'https:']), msg('必须是 s3://、http:// 或 https:// 开头的地址', 'must be an s3://, http:// or https:// URL'))),
+  STORAGE_URL: opt(
+    z
+      .string()
+      .refine(
+        hasScheme(['s3:', 'http:', 'https:']),
+        msg('必须是 s3://、http:// 或 https:// 开头的地址', 'must be an s3://, http:// or https:// URL'),
+      ),
+  ),
   STORAGE_PUBLIC_URL: httpUrl,
-  STORAGE_PRESIGN_SECONDS: opt(z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of seconds')).transform(Number)).transform((n) => n ?? 3600),
+  STORAGE_PRESIGN_SECONDS: opt(
+    z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of seconds')).transform(Number),
+  ).transform((n) => n ?? 3600),
   ACCEL_REDIRECT_PREFIX: opt(z.string().startsWith('/', msg('必须以 / 开头', 'must start with /'))),
   UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
@@ -159,7 +201,9 @@ const schema = z.object({
 
   // Security
   PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),
-  RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform((v) => v !== 'off'),
+  RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform(
+    (v) => v !== 'off',
+  ),
 
   PORTAL_TEST_HOOKS: flag(false),
 });

@@ -62,7 +62,8 @@ export function payloads(msg: Invalidation): string[] {
 export function parsePayload(text: string): Invalidation | null {
   try {
     const v = JSON.parse(text) as Partial<Invalidation>;
-    if (typeof v.from !== 'string' || !Array.isArray(v.tags) || !v.tags.every((t) => typeof t === 'string')) return null;
+    if (typeof v.from !== 'string' || !Array.isArray(v.tags) || !v.tags.every((t) => typeof t === 'string'))
+      return null;
     return { from: v.from, tags: v.tags, pages: v.pages !== false };
   } catch {
     return null;
@@ -92,7 +93,11 @@ export async function publish(tags: readonly string[], pages: boolean): Promise<
  * is handed to other work, and LISTEN belongs to the session). Reconnects with back-off; on every connection
  * `onGap` runs, since messages sent while it was away are lost. One listener per process.
  */
-export function startListener(onMessage: (msg: Invalidation) => void, onGap: () => void, url = config().DATABASE_URL): Listener {
+export function startListener(
+  onMessage: (msg: Invalidation) => void,
+  onGap: () => void,
+  url = config().DATABASE_URL,
+): Listener {
   const existing = processState<{ current: Listener | null }>('invalidationListener', () => ({ current: null }));
   if (existing.current && !existing.current.stopped) return existing.current;
   let delay = RECONNECT_MIN_MS;

@@ -20,8 +20,40 @@ export function isSameSiteUrl(src: string | undefined): boolean {
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'sub', 'sup', 'hr'],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'sub',
+    'sup',
+    'hr',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
@@ -52,7 +84,10 @@ export function richText(input: string | null | undefined): string {
       .map((line) => `<p>${escapeText(line)}</p>`)
       .join('');
   }
-  return sanitizeHtml(value, { ...OPTIONS, allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel'] } });
+  return sanitizeHtml(value, {
+    ...OPTIONS,
+    allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel'] },
+  });
 }
 
 /**

@@ -28,7 +28,9 @@ export const COURSE_DETAIL_WINDOW = 'courseDetail';
  * JavaScript, and with a modifier key or another button. Runs in the capture phase, before next/link
  * navigates in the same window.
  */
-export function openCourseInNamedWindow(e: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target' | 'preventDefault'>): void {
+export function openCourseInNamedWindow(
+  e: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target' | 'preventDefault'>,
+): void {
   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a');
   const href = a?.getAttribute('href');
@@ -42,7 +44,9 @@ export function openCourseInNamedWindow(e: Pick<MouseEvent, 'button' | 'metaKey'
  * page is left (pagehide: another address, reload, closing) and when the returned cleanup runs (the route
  * unmounts on a client navigation). Returns the cleanup.
  */
-export function clearWindowNameOnLeave(win: Pick<Window, 'name' | 'addEventListener' | 'removeEventListener'>): () => void {
+export function clearWindowNameOnLeave(
+  win: Pick<Window, 'name' | 'addEventListener' | 'removeEventListener'>,
+): () => void {
   const clear = () => {
     win.name = '';
   };

@@ -13,7 +13,8 @@ export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*_)[A-Za
 export const EMAIL_PATTERN = /^[a-z0-9]+(?:[._-][a-z0-9]+)*@[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z]{2,}$/;
 
 const text = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max);
-const password = (requiredMsg: string) => z.string({ error: requiredMsg }).min(1, requiredMsg).max(64).regex(PASSWORD_PATTERN, V.passwordRule);
+const password = (requiredMsg: string) =>
+  z.string({ error: requiredMsg }).min(1, requiredMsg).max(64).regex(PASSWORD_PATTERN, V.passwordRule);
 const email = (requiredMsg: string) =>
   z
     .string({ error: requiredMsg })
@@ -22,7 +23,10 @@ const email = (requiredMsg: string) =>
     .min(1, requiredMsg)
     .max(120)
     .regex(EMAIL_PATTERN, V.emailInvalid);
-const captcha = { code: text(V.loginCodeRequired, 16), codeUuid: z.string().trim().min(1, V.loginCodeRequired).max(64) };
+const captcha = {
+  code: text(V.loginCodeRequired, 16),
+  codeUuid: z.string().trim().min(1, V.loginCodeRequired).max(64),
+};
 
 /** SPEC 3 register form; a train resource adds resourceId and resourceType=1. */
 export const registerSchema = z
@@ -38,7 +42,10 @@ export const registerSchema = z
     resourceType: z.literal(1).optional(),
   })
   .refine((f) => f.password === f.repassword, { path: ['repassword'], message: V.passwordConfirmMismatch })
-  .refine((f) => (f.resourceId === undefined) === (f.resourceType === undefined), { path: ['resourceType'], message: '培训资源注册需同时提供resourceId与resourceType' });
+  .refine((f) => (f.resourceId === undefined) === (f.resourceType === undefined), {
+    path: ['resourceType'],
+    message: '培训资源注册需同时提供resourceId与resourceType',
+  });
 export type RegisterForm = z.infer<typeof registerSchema>;
 
 /** /api/register/valid: is an e-mail (the login name of a registered visitor) still free? */
@@ -49,7 +56,9 @@ export const tokenSchema = z.object({ token: z.string().trim().min(16, '链接�
 /** SPEC 3, 5: forgot password. */
 export const forgotSchema = z.object({ userIdOrEmail: text(V.forgotUserRequired, 120) });
 
-export const resetTokenSchema = z.object({ forgetPasswordToken: z.string().trim().min(16, '链接不正确').max(128, '链接不正确') });
+export const resetTokenSchema = z.object({
+  forgetPasswordToken: z.string().trim().min(16, '链接不正确').max(128, '链接不正确'),
+});
 
 /** SPEC 3, 5: reset. */
 export const resetSchema = resetTokenSchema
@@ -72,9 +81,14 @@ export function perfectInfoSchema(need: { email: boolean; password: boolean }) {
     .object({
       email: need.email ? email(V.emailRequired) : z.string().max(0).optional(),
       newPassword: need.password ? password(V.passwordRequired) : z.string().max(0).optional(),
-      confirmPassword: need.password ? z.string({ error: V.passwordConfirmMismatch }).max(64) : z.string().max(0).optional(),
+      confirmPassword: need.password
+        ? z.string({ error: V.passwordConfirmMismatch }).max(64)
+        : z.string().max(0).optional(),
     })
-    .refine((f) => !need.password || f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: V.passwordConfirmMismatch });
+    .refine((f) => !need.password || f.newPassword === f.confirmPassword, {
+      path: ['confirmPassword'],
+      message: V.passwordConfirmMismatch,
+    });
 }
 /** The endpoint accepts any of the three prompts' bodies. */
 export const perfectInfoSaveSchema = z
@@ -84,7 +98,10 @@ export const perfectInfoSaveSchema = z
     confirmPassword: z.string().max(64).optional(),
   })
   .refine((f) => f.email !== undefined || f.newPassword !== undefined, { path: ['email'], message: V.emailRequired })
-  .refine((f) => f.newPassword === undefined || f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: V.passwordConfirmMismatch });
+  .refine((f) => f.newPassword === undefined || f.newPassword === f.confirmPassword, {
+    path: ['confirmPassword'],
+    message: V.passwordConfirmMismatch,
+  });
 
 export const changePasswordSchema = z
   .object({
@@ -118,7 +135,12 @@ export const stationBindSchema = z.object({
 });
 
 /** QR-code login (SPEC 3: a random number). */
-export const randNumSchema = z.object({ randNum: z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, '二维码无效，请刷新后重试') });
+export const randNumSchema = z.object({
+  randNum: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, '二维码无效，请刷新后重试'),
+});
 
 export const registerInfoSchema = z.object({ resourceId: z.int32().positive() });
 /** The settings' e-mail change as the endpoint takes it: the form's fields and, optionally, the password. */

@@ -12,7 +12,10 @@ const required = (msg: string, max = 64) => z.string({ error: msg }).trim().min(
 export const loginSchema = z.object({
   userID: required(V.loginUserIdRequired),
   // Not trimmed (spaces may be part of a password), but one of spaces only is no password (SPEC 5: non-empty).
-  password: z.string({ error: V.loginPasswordRequired }).max(128).refine((p) => p.trim() !== '', V.loginPasswordRequired),
+  password: z
+    .string({ error: V.loginPasswordRequired })
+    .max(128)
+    .refine((p) => p.trim() !== '', V.loginPasswordRequired),
   code: required(V.loginCodeRequired, 16),
   codeUuid: z.string().trim().min(1, V.loginCodeRequired).max(64),
   esLoginIO: z.string().max(256).optional(),

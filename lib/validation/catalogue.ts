@@ -1,11 +1,19 @@
 /** Body schemas of the catalogue endpoints (issue 4): paging with a capped size, ids, codes of SPEC 9. */
 import { z } from 'zod';
-import { COURSE_CATEGORIES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, POLICY_TYPES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';
+import {
+  COURSE_CATEGORIES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  POLICY_TYPES,
+  TEACHER_TYPES,
+  TRAIN_TYPES,
+} from '@/lib/constants';
 import { searchKeywordSchema } from './search';
 import { SITEMAP_CHUNK, SITEMAP_KINDS } from '@/lib/catalogue/sitemap-rules';
 import { id } from './common';
 
-const codes = (list: readonly { code: number }[], name: string) => z.int32().refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
+const codes = (list: readonly { code: number }[], name: string) =>
+  z.int32().refine((v) => list.some((c) => c.code === v), { message: `不是有效的${name}` });
 
 export { id };
 /** Paging: page number from 1, page size 1..MAX_PAGE_SIZE (SPEC 7 lists; no caller can ask for the whole table). */
@@ -24,7 +32,10 @@ export const courseListSchema = paging.extend({
   courseTypeId: id.optional(),
   sort: z.enum(['new', 'hot']).optional(),
 });
-export const hotListSchema = z.object({ categoryCode: categoryCodeSchema.optional(), pageSize: z.int32().min(1).max(20).default(10) });
+export const hotListSchema = z.object({
+  categoryCode: categoryCodeSchema.optional(),
+  pageSize: z.int32().min(1).max(20).default(10),
+});
 export const byId = z.object({ id });
 export const byCourse = z.object({ courseId: id });
 export const byTrain = z.object({ trainId: id });
@@ -66,8 +77,18 @@ export const noticeSaveSchema = z.object({
   title: z.string().trim().min(1, '请填写公告标题').max(200),
   body: z.string().max(20000).default(''),
   isTop: z.boolean().default(false),
-  audiences: z.array(z.enum(['general', 'party', 'student'])).min(1).max(3).default(['general']),
+  audiences: z
+    .array(z.enum(['general', 'party', 'student']))
+    .min(1)
+    .max(3)
+    .default(['general']),
 });
 
-export const sitemapCountsSchema = z.object({ kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional() });
-export const sitemapEntriesSchema = z.object({ kind: z.enum(SITEMAP_KINDS), chunk: z.int32().min(1).max(10_000), size: z.int32().min(1).max(SITEMAP_CHUNK) });
+export const sitemapCountsSchema = z.object({
+  kinds: z.array(z.enum(SITEMAP_KINDS)).max(SITEMAP_KINDS.length).optional(),
+});
+export const sitemapEntriesSchema = z.object({
+  kind: z.enum(SITEMAP_KINDS),
+  chunk: z.int32().min(1).max(10_000),
+  size: z.int32().min(1).max(SITEMAP_CHUNK),
+});

@@ -56,7 +56,8 @@ export function issueMessage(issue: Issue): string {
       return `应为${TYPE_NAMES[isIntSchema(issue.inst) ? 'int' : issue.expected] ?? '其他类型'}，实际为${typeOf(input)}`;
     case 'too_small': {
       const min = String(issue.minimum);
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return issue.inclusive ? `不能小于${min}` : `应大于${min}`;
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return issue.inclusive ? `不能小于${min}` : `应大于${min}`;
       if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
         if (issue.exact) return `长度应为${min}${lengthUnit(issue.origin)}`;
         if (Number(issue.minimum) <= 1) return '不能为空';
@@ -66,7 +67,8 @@ export function issueMessage(issue: Issue): string {
     }
     case 'too_big': {
       const max = String(issue.maximum);
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return issue.inclusive ? `不能大于${max}` : `应小于${max}`;
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return issue.inclusive ? `不能大于${max}` : `应小于${max}`;
       if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
         return issue.exact ? `长度应为${max}${lengthUnit(issue.origin)}` : `不能超过${max}${lengthUnit(issue.origin)}`;
       }
@@ -80,7 +82,9 @@ export function issueMessage(issue: Issue): string {
       if (input === undefined) return '缺少参数';
       if (typeof input === 'number' && !Number.isFinite(input)) return '数值无效';
       // A union of literals (gender 1 | 2): the value is not one of them; the allowed values are not listed.
-      return issue.errors.length > 0 && issue.errors.every((branch) => branch.every((i) => i.code === 'invalid_value')) ? '取值无效' : '格式不正确';
+      return issue.errors.length > 0 && issue.errors.every((branch) => branch.every((i) => i.code === 'invalid_value'))
+        ? '取值无效'
+        : '格式不正确';
     case 'unrecognized_keys':
       return '含有不支持的字段';
     case 'invalid_key':
@@ -127,7 +131,11 @@ export const CONTROL_CHAR_MSG = '含有不允许的控制字符';
 function fieldName(path: readonly PropertyKey[]): string {
   if (!path.length) return '请求体';
   return path
-    .map((p) => String(p).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 40))
+    .map((p) =>
+      String(p)
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .slice(0, 40),
+    )
     .join('.');
 }
 
@@ -144,10 +152,13 @@ export function describeIssues(error: z.ZodError): string {
   const first = error.issues[0];
   if (!first) return paramError([], '格式不正确');
   let chosen: z.core.$ZodIssue = first;
-  const samePath = (i: z.core.$ZodIssue) => i.code === first.code && i.path.length === first.path.length && i.path.every((p, n) => p === first.path[n]);
+  const samePath = (i: z.core.$ZodIssue) =>
+    i.code === first.code && i.path.length === first.path.length && i.path.every((p, n) => p === first.path[n]);
   for (const other of error.issues.filter(samePath)) {
-    if (other.code === 'too_big' && chosen.code === 'too_big' && Number(other.maximum) < Number(chosen.maximum)) chosen = other;
-    if (other.code === 'too_small' && chosen.code === 'too_small' && Number(other.minimum) > Number(chosen.minimum)) chosen = other;
+    if (other.code === 'too_big' && chosen.code === 'too_big' && Number(other.maximum) < Number(chosen.maximum))
+      chosen = other;
+    if (other.code === 'too_small' && chosen.code === 'too_small' && Number(other.minimum) > Number(chosen.minimum))
+      chosen = other;
   }
   return paramError(chosen.path, chosen.message);
 }

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 
-const categoryCode = z.union(COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
+const categoryCode = z.union(
+  COURSE_CATEGORIES.map((c) => z.literal(c.code)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>],
+);
 
 /** Home lists: an optional size, capped so no caller can ask for the whole table. */
 export const homeListSchema = (max: number) => z.object({ pageSize: z.int32().min(1).max(max).optional() });

@@ -5,7 +5,11 @@ import { id } from './common';
 
 export { id };
 /** Seconds of media: never negative, never absurd (the service checks against the clip itself). */
-const seconds = z.number().finite().min(0, '不能为负数').max(24 * 3600);
+const seconds = z
+  .number()
+  .finite()
+  .min(0, '不能为负数')
+  .max(24 * 3600);
 
 export const heartbeatSchema = z.object({
   submitId: z.string().regex(/^[\w-]{8,64}$/, '提交编号格式不正确'),
@@ -15,7 +19,10 @@ export const heartbeatSchema = z.object({
   from: seconds,
   to: seconds,
   watched: z.number().finite().min(0, '不能为负数').max(HEARTBEAT_MAX_WATCHED_S, '单次提交的学习时长过长'),
-  lockSession: z.string().regex(/^[\w-]{8,64}$/).optional(),
+  lockSession: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional(),
 });
 
 export const batchSubmitSchema = z.object({ items: z.array(heartbeatSchema).min(1).max(BATCH_SUBMIT_MAX) });
@@ -33,7 +40,9 @@ export const aiSubtitlesSchema = z.object({ chapterId: id, poll: z.boolean().opt
 
 export const selfTestSubmitSchema = z.object({
   chapterId: id,
-  answers: z.record(z.string().regex(/^\d{1,3}$/), z.int32().min(0).max(20)).refine((a) => Object.keys(a).length <= 50, '答案过多'),
+  answers: z
+    .record(z.string().regex(/^\d{1,3}$/), z.int32().min(0).max(20))
+    .refine((a) => Object.keys(a).length <= 50, '答案过多'),
 });
 
 export const noteListSchema = z.object({
@@ -64,11 +73,21 @@ const examAnswer = z.array(z.union([z.int32().min(0).max(50), z.string().max(200
 export const saveAnswerSchema = z.object({ replyId: id, questionId: z.int32().min(1).max(1000), answer: examAnswer });
 export const submitExamSchema = z.object({
   replyId: id,
-  answers: z.record(z.string().regex(/^\d{1,4}$/), examAnswer).refine((a) => Object.keys(a).length <= 200, '答案过多').optional(),
+  answers: z
+    .record(z.string().regex(/^\d{1,4}$/), examAnswer)
+    .refine((a) => Object.keys(a).length <= 200, '答案过多')
+    .optional(),
 });
 
 export const surveyDetailSchema = z
-  .object({ id: z.string().trim().regex(/^[\w-]{1,40}$/, '问卷编号格式不正确').optional(), trainId: id.optional() })
+  .object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,40}$/, '问卷编号格式不正确')
+      .optional(),
+    trainId: id.optional(),
+  })
   .refine((b) => b.id != null || b.trainId != null, '请指定问卷');
 export const surveyIdSchema = z.object({ surveyId: id });
 export const surveySaveSchema = z.object({

@@ -6,11 +6,16 @@ import { SURVEY_INVALID_MSG, surveyRequiredMsg, type SurveyProblem } from './sur
 import type { SelfTest } from '../contract/learning';
 
 /** Every problem, in question order; answers to questions the test does not have are ignored. */
-export function selfTestProblems(questions: Pick<SelfTest['questions'][number], 'id' | 'options'>[], answers: Record<string, number>): SurveyProblem[] {
+export function selfTestProblems(
+  questions: Pick<SelfTest['questions'][number], 'id' | 'options'>[],
+  answers: Record<string, number>,
+): SurveyProblem[] {
   return questions.flatMap((q, i) => {
     const a = answers[String(q.id)];
     if (a === undefined) return [{ questionId: q.id, message: surveyRequiredMsg(i) }];
-    return Number.isInteger(a) && a >= 0 && a < q.options.length ? [] : [{ questionId: q.id, message: SURVEY_INVALID_MSG(i) }];
+    return Number.isInteger(a) && a >= 0 && a < q.options.length
+      ? []
+      : [{ questionId: q.id, message: SURVEY_INVALID_MSG(i) }];
   });
 }
 

@@ -49,7 +49,8 @@ export const UPLOAD_EXTS: Record<UploadCall, string[]> = {
 };
 /** A limit as a person reads it: 2 GB, 20 MB. */
 export const uploadLimitText = (call: UploadCall) => formatBytes(UPLOAD_LIMITS[call]).replace(/\.00 /, ' ');
-export const MSG_TYPE = (call: UploadCall) => `不支持的文件类型，仅支持：${UPLOAD_EXTS[call].join('、')}（按文件内容识别）`;
+export const MSG_TYPE = (call: UploadCall) =>
+  `不支持的文件类型，仅支持：${UPLOAD_EXTS[call].join('、')}（按文件内容识别）`;
 export const MSG_EMPTY_FILE = '文件内容为空';
 export const MSG_TOO_BIG = (call: UploadCall) => `文件过大，不能超过${formatBytes(UPLOAD_LIMITS[call])}`;
 
@@ -70,7 +71,11 @@ export const MSG_SUMMARY_SHORT = `课程简介不少于${SUMMARY_MIN_CHARS}个�
 
 /** Every unmet requirement of submission, in the machine review's order (it reports the first). */
 export function submitRequirements(c: { chapterCount: number; cover: string; summary: string }): string[] {
-  return [c.chapterCount > 0 ? '' : MSG_NO_CHAPTER, c.cover ? '' : MSG_NO_COVER, [...c.summary.trim()].length >= SUMMARY_MIN_CHARS ? '' : MSG_SUMMARY_SHORT].filter(Boolean);
+  return [
+    c.chapterCount > 0 ? '' : MSG_NO_CHAPTER,
+    c.cover ? '' : MSG_NO_COVER,
+    [...c.summary.trim()].length >= SUMMARY_MIN_CHARS ? '' : MSG_SUMMARY_SHORT,
+  ].filter(Boolean);
 }
 
 /** Basic information of a course in the creation centre (updateBasic). */
@@ -98,7 +103,11 @@ export const chapterSchema = z.object({
   chapterId: positiveId.optional(),
   title: z.string().trim().min(1, '请填写章节名称').max(100, '章节名称不能超过100字'),
   fileId: positiveId,
-  durationSeconds: z.int32().min(0).max(24 * 3600).default(0),
+  durationSeconds: z
+    .int32()
+    .min(0)
+    .max(24 * 3600)
+    .default(0),
 });
 
 export const progressSchema = z.object({
@@ -111,12 +120,17 @@ export const progressSchema = z.object({
     .min(1, '请提供文件名')
     .max(200)
     .refine((s) => !/[\\/\0]/.test(s), '文件名不合法'),
-  chunkSize: z.int32().min(64 * 1024).max(16 * 1024 * 1024),
+  chunkSize: z
+    .int32()
+    .min(64 * 1024)
+    .max(16 * 1024 * 1024),
 });
 
 export const reviewSchema = z.object({
   courseId: positiveId,
-  auditStatus: z.union([z.literal(1052), z.literal(1053), z.literal(1055)], { message: '审核结果只能是1052、1053或1055' }),
+  auditStatus: z.union([z.literal(1052), z.literal(1053), z.literal(1055)], {
+    message: '审核结果只能是1052、1053或1055',
+  }),
   reason: z.string().trim().max(500).default(''),
 });
 
@@ -132,6 +146,9 @@ export const courseIdSchema = z.object({ courseId: positiveId });
 export const chapterIdSchema = z.object({ chapterId: positiveId });
 export const pagingSchema = z.object(paging);
 export const spacePageSchema = spaceRef.extend(paging);
-export const spaceCoursesSchema = spaceRef.extend({ list: z.enum(['created', 'studied'], { message: '列表类型不正确' }), ...paging });
+export const spaceCoursesSchema = spaceRef.extend({
+  list: z.enum(['created', 'studied'], { message: '列表类型不正确' }),
+  ...paging,
+});
 export const topSaveSchema = topSchema.extend({ kind: spaceRef.shape.kind.optional(), id: positiveId.optional() });
 export const stationRecommendSchema = z.object({ pageSize: z.int32().min(1).max(24).default(8) });

@@ -15,7 +15,10 @@ export type SurveyTextFormat = 'phone' | 'email';
  * What each format accepts: a mobile number (11 digits from 1) or a fixed line with its area code (an extension
  * after a hyphen); an e-mail address. Spaces and hyphens between digit groups are allowed in phone numbers.
  */
-export const SURVEY_TEXT_FORMATS: Record<SurveyTextFormat, { test: (v: string) => boolean; message: (index: number) => string }> = {
+export const SURVEY_TEXT_FORMATS: Record<
+  SurveyTextFormat,
+  { test: (v: string) => boolean; message: (index: number) => string }
+> = {
   phone: {
     test: (v) => {
       const s = v.replace(/\s/g, '');
@@ -52,7 +55,9 @@ export function surveyRequiredMsg(index: number): string {
 export const SURVEY_INVALID_MSG = (index: number) => `第${index + 1}题的答案不正确`;
 
 function empty(a: SurveyAnswers[string] | undefined): boolean {
-  return a === undefined || a === null || (typeof a === 'string' && a.trim() === '') || (Array.isArray(a) && a.length === 0);
+  return (
+    a === undefined || a === null || (typeof a === 'string' && a.trim() === '') || (Array.isArray(a) && a.length === 0)
+  );
 }
 
 export interface SurveyProblem {
@@ -71,7 +76,8 @@ export function checkSurveyAnswers(questions: SurveyQuestionDef[], answers: Surv
  */
 export function surveyProblems(questions: SurveyQuestionDef[], answers: SurveyAnswers): SurveyProblem[] {
   const known = new Set(questions.map((q) => String(q.id)));
-  for (const k of Object.keys(answers)) if (!known.has(k)) return [{ questionId: null, message: '问卷答案包含不存在的题目' }];
+  for (const k of Object.keys(answers))
+    if (!known.has(k)) return [{ questionId: null, message: '问卷答案包含不存在的题目' }];
   const problems: SurveyProblem[] = [];
   for (const [i, q] of questions.entries()) {
     const problem = questionProblem(q, i, answers[String(q.id)]);
@@ -86,7 +92,9 @@ function questionProblem(q: SurveyQuestionDef, i: number, a: SurveyAnswers[strin
     q.type === 'single'
       ? typeof a === 'number' && Number.isInteger(a) && a >= 0 && a < q.options.length
       : q.type === 'multiple'
-        ? Array.isArray(a) && new Set(a).size === a.length && a.every((x) => Number.isInteger(x) && x >= 0 && x < q.options.length)
+        ? Array.isArray(a) &&
+          new Set(a).size === a.length &&
+          a.every((x) => Number.isInteger(x) && x >= 0 && x < q.options.length)
         : q.type === 'rating'
           ? typeof a === 'number' && Number.isInteger(a) && a >= 1 && a <= RATING_MAX
           : typeof a === 'string' && a.length <= SURVEY_TEXT_MAX;

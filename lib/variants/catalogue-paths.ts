@@ -49,7 +49,8 @@ const VALUE = /^[0-9a-z]{1,12}$/i;
 
 function encodeText(value: string, max: number): string {
   let hex = '';
-  for (const byte of new TextEncoder().encode([...value].slice(0, max).join(''))) hex += byte.toString(16).padStart(2, '0');
+  for (const byte of new TextEncoder().encode([...value].slice(0, max).join('')))
+    hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
 

@@ -19,9 +19,7 @@ export interface ProxyInput {
 }
 
 export type ProxyDecision =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'rewrite'; path: string }
-  | { kind: 'notFound'; path: string };
+  { kind: 'redirect'; location: string } | { kind: 'rewrite'; path: string } | { kind: 'notFound'; path: string };
 
 /** Files each host serves from its own segment. */
 const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt']);
@@ -33,7 +31,13 @@ const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt']);
  * `from=share`, the creation centre's `tab=videoSubmit` carried by the SPEC 2.3 redirect): the visitor's URL keeps
  * them for the page's scripts. A missing or malformed id keeps the query (the page without an id answers it).
  */
-const ID_PAGES = new Set(['/space/teacher', '/space/student', '/space/organization', '/space/org', '/newEmployee/TrainDetail']);
+const ID_PAGES = new Set([
+  '/space/teacher',
+  '/space/student',
+  '/space/organization',
+  '/space/org',
+  '/newEmployee/TrainDetail',
+]);
 
 function idPath(pathname: string, search: string): string | null {
   if (!ID_PAGES.has(pathname)) return null;
@@ -53,15 +57,20 @@ export function decide(input: ProxyInput): ProxyDecision {
   // Only into the variant's own route set: the student site has no /live/index, so its /live is a plain 404.
   const section = SECTION_REDIRECTS[pathname];
   if (section && findRoute(variant, section)) return { kind: 'redirect', location: `${section}${input.search}` };
-  if (PER_HOST_FILES.has(pathname) || pathname.startsWith('/sitemap/')) return { kind: 'rewrite', path: `/${segment}${pathname}` };
+  if (PER_HOST_FILES.has(pathname) || pathname.startsWith('/sitemap/'))
+    return { kind: 'rewrite', path: `/${segment}${pathname}` };
 
   const route = findRoute(variant, pathname);
-  if (!route || (route.testHooks && process.env.PORTAL_TEST_HOOKS !== '1')) return { kind: 'notFound', path: `/${segment}/page-not-found` };
+  if (!route || (route.testHooks && process.env.PORTAL_TEST_HOOKS !== '1'))
+    return { kind: 'notFound', path: `/${segment}/page-not-found` };
 
   if (pathname === '/space/creation') {
     const id = new URLSearchParams(input.search).get('id');
     if (id) {
-      const own = input.identity && (String(input.identity.operatorID) === id || (input.identity.tchrId !== null && String(input.identity.tchrId) === id));
+      const own =
+        input.identity &&
+        (String(input.identity.operatorID) === id ||
+          (input.identity.tchrId !== null && String(input.identity.tchrId) === id));
       if (!input.hasSession || !own) return { kind: 'redirect', location: `/space/teacher${input.search}` };
     }
   }

@@ -42,10 +42,17 @@ export interface Variant {
 }
 
 const courseChildren = (codes: readonly number[] = COURSE_CATEGORIES.map((c) => c.code)): MenuItem[] =>
-  COURSE_CATEGORIES.filter((c) => codes.includes(c.code)).map((c) => ({ label: c.name, href: `/course/index?t=${c.code}` }));
+  COURSE_CATEGORIES.filter((c) => codes.includes(c.code)).map((c) => ({
+    label: c.name,
+    href: `/course/index?t=${c.code}`,
+  }));
 const trainChildren: MenuItem[] = TRAIN_TYPES.map((t) => ({ label: t.name, href: `/train/index?t=${t.code}` }));
 const teacherChildren: MenuItem[] = TEACHER_TYPES.map((t) => ({ label: t.name, href: `/teacher/index?t=${t.code}` }));
-const policyChildren: MenuItem[] = POLICY_TYPES.map((t) => ({ label: t.name, href: `/policy/index?t=${t.code}`, promptLogin: true }));
+const policyChildren: MenuItem[] = POLICY_TYPES.map((t) => ({
+  label: t.name,
+  href: `/policy/index?t=${t.code}`,
+  promptLogin: true,
+}));
 const noticeEntry: MenuItem = {
   label: '新闻公告',
   href: '/notice/news',
@@ -166,7 +173,8 @@ export interface Site {
   dx: boolean;
 }
 
-const DEFAULT_HOSTS = 'localhost=main,party.localhost=party,stu.localhost=student,dangxiao.localhost=partySchool:dx,column.localhost=column';
+const DEFAULT_HOSTS =
+  'localhost=main,party.localhost=party,stu.localhost=student,dangxiao.localhost=partySchool:dx,column.localhost=column';
 
 export interface HostRule {
   pattern: string;

@@ -22,12 +22,24 @@ export async function extra({ api, wants = () => true }) {
   const infos = [];
   for (let i = 0; i < 8; i++) {
     const cap = JSON.parse((await api('/modules/imgCode/detail', {})).body).data;
-    if (!cap?.answer) return [{ name: 'accounts: sign-in round trip', ok: false, detail: 'no captcha answer (PORTAL_TEST_HOOKS=1 not set?)' }];
+    if (!cap?.answer)
+      return [
+        { name: 'accounts: sign-in round trip', ok: false, detail: 'no captcha answer (PORTAL_TEST_HOOKS=1 not set?)' },
+      ];
     const t0 = performance.now();
-    const res = await api('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: cap.answer, codeUuid: cap.uuid });
+    const res = await api('/modules/eosoperator/login', {
+      userID: 'learner',
+      password: 'Learner_2026',
+      code: cap.answer,
+      codeUuid: cap.uuid,
+    });
     logins.push(performance.now() - t0);
-    if (JSON.parse(res.body).code !== 0) return [{ name: 'accounts: sign-in round trip', ok: false, detail: JSON.parse(res.body).msg }];
-    const cookie = [].concat(res.headers['set-cookie'] || []).map((c) => c.split(';')[0]).join('; ');
+    if (JSON.parse(res.body).code !== 0)
+      return [{ name: 'accounts: sign-in round trip', ok: false, detail: JSON.parse(res.body).msg }];
+    const cookie = []
+      .concat(res.headers['set-cookie'] || [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const t1 = performance.now();
     await api('/api/eosoperator/myInfo', {}, cookie);
     infos.push(performance.now() - t1);
@@ -35,7 +47,15 @@ export async function extra({ api, wants = () => true }) {
   const login = median(logins);
   const info = median(infos);
   return [
-    { name: 'accounts: password login (median of 8)', ok: login < 500, detail: `${login.toFixed(0)} ms (target < 500 ms; scrypt N=2^14 included)` },
-    { name: 'accounts: myInfo after login (median of 8)', ok: info < 100, detail: `${info.toFixed(0)} ms (target < 100 ms)` },
+    {
+      name: 'accounts: password login (median of 8)',
+      ok: login < 500,
+      detail: `${login.toFixed(0)} ms (target < 500 ms; scrypt N=2^14 included)`,
+    },
+    {
+      name: 'accounts: myInfo after login (median of 8)',
+      ok: info < 100,
+      detail: `${info.toFixed(0)} ms (target < 100 ms)`,
+    },
   ];
 }

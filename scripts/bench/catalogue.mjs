@@ -33,7 +33,12 @@ export const TARGETS = [
   { name: 'search 科研 (per query)', path: `/search/index?key=${encodeURIComponent('科研')}`, ...SEARCH },
   // No target: a query nobody asked before, rendered for its first visitor (2116 two-character queries in turn).
   { name: 'search, a new query each time', path: freshQuery(), nextPath: freshQuery },
-  { name: 'POST /api/course/list', path: '/api/course/list', method: 'POST', body: { categoryCode: 302, pageNum: 2, pageSize: 12 } },
+  {
+    name: 'POST /api/course/list',
+    path: '/api/course/list',
+    method: 'POST',
+    body: { categoryCode: 302, pageNum: 2, pageSize: 12 },
+  },
 ];
 
 const DURATION = Number(process.env.BENCH_DURATION || 10);
@@ -41,29 +46,62 @@ const FRESHNESS_TARGET_S = 60;
 
 async function rate(port, hostname, t) {
   const headers = { host: `localhost:${port}`, ...(t.body ? { 'content-type': 'application/json' } : {}) };
-  const r = await autocannon({ url: `http://${hostname}:${port}${t.path}`, connections: 32, duration: DURATION, method: t.method || 'GET', headers, body: t.body ? JSON.stringify(t.body) : undefined });
+  const r = await autocannon({
+    url: `http://${hostname}:${port}${t.path}`,
+    connections: 32,
+    duration: DURATION,
+    method: t.method || 'GET',
+    headers,
+    body: t.body ? JSON.stringify(t.body) : undefined,
+  });
   return { reqPerSec: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors };
 }
 
 async function warm(httpRequest, port, hostname, t) {
   for (let i = 0; i < 3; i++) {
-    await httpRequest({ port, hostname, path: t.path, method: t.method || 'GET', headers: { host: `localhost:${port}`, ...(t.body ? { 'content-type': 'application/json' } : {}) }, body: t.body ? JSON.stringify(t.body) : undefined, timeoutMs: 60000 });
+    await httpRequest({
+      port,
+      hostname,
+      path: t.path,
+      method: t.method || 'GET',
+      headers: { host: `localhost:${port}`, ...(t.body ? { 'content-type': 'application/json' } : {}) },
+      body: t.body ? JSON.stringify(t.body) : undefined,
+      timeoutMs: 60000,
+    });
   }
 }
 
 async function courseFreshness({ port, hostname, api, httpRequest }) {
   const cap = JSON.parse((await api('/modules/imgCode/detail', {})).body).data;
-  const login = await api('/modules/eosoperator/login', { userID: 'manager', password: 'Manager_2026', code: cap.answer, codeUuid: cap.uuid });
-  const cookie = [].concat(login.headers['set-cookie'] || []).map((c) => c.split(';')[0]).join('; ');
+  const login = await api('/modules/eosoperator/login', {
+    userID: 'manager',
+    password: 'Manager_2026',
+    code: cap.answer,
+    codeUuid: cap.uuid,
+  });
+  const cookie = []
+    .concat(login.headers['set-cookie'] || [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const title = `基准测试课程标题 ${Date.now()}`;
   const saved = JSON.parse((await api('/api/course/manage/update', { id: COURSE_ID, title }, cookie)).body);
   if (saved.code !== 0) return { name: 'course edit -> detail page', ok: false, detail: `edit failed: ${saved.msg}` };
   const t0 = Date.now();
   while (Date.now() - t0 < 90_000) {
-    const res = await httpRequest({ port, hostname, path: `/course/detail?id=${COURSE_ID}`, headers: { host: `localhost:${port}` }, timeoutMs: 30000 });
+    const res = await httpRequest({
+      port,
+      hostname,
+      path: `/course/detail?id=${COURSE_ID}`,
+      headers: { host: `localhost:${port}` },
+      timeoutMs: 30000,
+    });
     if (res.body.includes(title)) {
       const s = (Date.now() - t0) / 1000;
-      return { name: 'course edit -> detail page', ok: s < FRESHNESS_TARGET_S, detail: `shown after ${s.toFixed(1)} s (target < ${FRESHNESS_TARGET_S} s)` };
+      return {
+        name: 'course edit -> detail page',
+        ok: s < FRESHNESS_TARGET_S,
+        detail: `shown after ${s.toFixed(1)} s (target < ${FRESHNESS_TARGET_S} s)`,
+      };
     }
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -74,7 +112,12 @@ async function scaleRatio({ port, hostname, httpRequest }) {
   const lists = [
     { name: 'course list page', path: '/course/index?t=302&page=2' },
     { name: 'train list page', path: '/train/index?month=0' },
-    { name: 'course list API', path: '/api/course/list', method: 'POST', body: { categoryCode: 302, pageNum: 2, pageSize: 12 } },
+    {
+      name: 'course list API',
+      path: '/api/course/list',
+      method: 'POST',
+      body: { categoryCode: 302, pageNum: 2, pageSize: 12 },
+    },
     { name: 'train list API', path: '/api/train/list', method: 'POST', body: { month: 0, pageNum: 2, pageSize: 10 } },
   ];
   const one = {};
@@ -87,7 +130,14 @@ async function scaleRatio({ port, hostname, httpRequest }) {
   let server;
   const rows = [];
   try {
-    server = await startServer({ port: port10, env: { DATA_DIR: dataDir, SEED_SCALE: '10' }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 300000 });
+    server = await startServer({
+      port: port10,
+      env: { DATA_DIR: dataDir, SEED_SCALE: '10' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      waitPath: '/home',
+      waitHost: 'localhost',
+      timeoutMs: 300000,
+    });
     for (const t of lists) {
       await warm(httpRequest, port10, hostname, t);
       const ten = await rate(port10, hostname, t);
@@ -109,5 +159,8 @@ async function scaleRatio({ port, hostname, httpRequest }) {
 
 export async function extra(ctx) {
   const wants = ctx.wants ?? (() => true);
-  return [...(wants('course edit freshness') ? [await courseFreshness(ctx)] : []), ...(wants('10x catalogue') ? await scaleRatio(ctx) : [])];
+  return [
+    ...(wants('course edit freshness') ? [await courseFreshness(ctx)] : []),
+    ...(wants('10x catalogue') ? await scaleRatio(ctx) : []),
+  ];
 }

@@ -33,8 +33,15 @@ const rssMb = (pid) => {
 
 async function pageRate(port, label) {
   for (let i = 0; i < 5; i++) await httpRequest({ port, path: '/home', host: 'localhost' });
-  const r = await autocannon({ url: `http://127.0.0.1:${port}/home`, connections: CONNECTIONS, duration: DURATION, headers: { host: `localhost:${port}` } });
-  console.log(`[bench] ${label}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}/home`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { host: `localhost:${port}` },
+  });
+  console.log(
+    `[bench] ${label}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+  );
   return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
@@ -51,7 +58,14 @@ async function mixedLoad(port, seconds, learner, setup) {
       { method: 'GET', path: '/home', headers: { host: `party.localhost:${port}` } },
       { method: 'GET', path: '/notice/index', headers: { host: `localhost:${port}` } },
       // A word nobody asked before: a page rendered and cached (the cache grows to its bound).
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/search/index?keyword=${encodeURIComponent(`课程${Math.random().toString(36).slice(2, 7)}`)}`, headers: { host: `localhost:${port}` } }) },
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: `/search/index?keyword=${encodeURIComponent(`课程${Math.random().toString(36).slice(2, 7)}`)}`,
+          headers: { host: `localhost:${port}` },
+        }),
+      },
       {
         method: 'POST',
         path: '/api/study/submit',
@@ -60,11 +74,24 @@ async function mixedLoad(port, seconds, learner, setup) {
           return {
             ...req,
             headers: { host: `localhost:${port}`, 'content-type': 'application/json', 'x-access-token': l.token },
-            body: JSON.stringify({ submitId: randomUUID(), courseId: setup.courseId, chapterId: setup.chapterId, position: 1, from: 0, to: 1, watched: 1 }),
+            body: JSON.stringify({
+              submitId: randomUUID(),
+              courseId: setup.courseId,
+              chapterId: setup.chapterId,
+              position: 1,
+              from: 0,
+              to: 1,
+              watched: 1,
+            }),
           };
         },
       },
-      { method: 'POST', path: '/api/course/progress', headers: { host: `localhost:${port}`, 'content-type': 'application/json', cookie: learner }, body: JSON.stringify({ courseId: 3 }) },
+      {
+        method: 'POST',
+        path: '/api/course/progress',
+        headers: { host: `localhost:${port}`, 'content-type': 'application/json', cookie: learner },
+        body: JSON.stringify({ courseId: 3 }),
+      },
     ],
   });
   return r;
@@ -72,7 +99,12 @@ async function mixedLoad(port, seconds, learner, setup) {
 
 async function main() {
   // Heartbeats' own figure compares with PostgreSQL's target (learning.mjs reads DATABASE_URL for it).
-  const cluster = await startCluster({ port: PORT, testHooks: true, database: 'portal_cluster_bench', log: (m) => console.log(m) });
+  const cluster = await startCluster({
+    port: PORT,
+    testHooks: true,
+    database: 'portal_cluster_bench',
+    log: (m) => console.log(m),
+  });
   process.env.DATABASE_URL = cluster.databaseUrl;
   const rows = [];
   const stop = async () => {
@@ -81,26 +113,58 @@ async function main() {
   process.on('SIGINT', () => stop().then(() => process.exit(130)));
   try {
     const api = (p, body, cookie) =>
-      httpRequest({ port: cluster.port, path: p, method: 'POST', host: 'localhost', body, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+      httpRequest({
+        port: cluster.port,
+        path: p,
+        method: 'POST',
+        host: 'localhost',
+        body,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      });
 
     const direct = await pageRate(cluster.instances[0].port, 'home from one instance, without nginx');
     const proxied = await pageRate(cluster.port, `home through nginx to ${cluster.instances.length} instances`);
     const ratio = proxied.reqPerSec / direct.reqPerSec;
-    rows.push({ name: 'cached home: nginx + 3 instances / one instance', ok: ratio >= 0.8, detail: `${proxied.reqPerSec.toFixed(0)} / ${direct.reqPerSec.toFixed(0)} req/s = ${ratio.toFixed(2)} (target >= 0.80)`, proxied, direct, ratio });
+    rows.push({
+      name: 'cached home: nginx + 3 instances / one instance',
+      ok: ratio >= 0.8,
+      detail: `${proxied.reqPerSec.toFixed(0)} / ${direct.reqPerSec.toFixed(0)} req/s = ${ratio.toFixed(2)} (target >= 0.80)`,
+      proxied,
+      direct,
+      ratio,
+    });
 
-    const hb = await learningBench.extra({ port: cluster.port, hostname: '127.0.0.1', api, httpRequest, wants: (k) => /heartbeats/.test(k) });
+    const hb = await learningBench.extra({
+      port: cluster.port,
+      hostname: '127.0.0.1',
+      api,
+      httpRequest,
+      wants: (k) => /heartbeats/.test(k),
+    });
     for (const r of hb) rows.push({ ...r, name: `${r.name} through nginx` });
 
     if (MEMORY_S > 0) {
       const setup = JSON.parse((await api('/api/study/benchHook', { action: 'setup', count: 200 })).body).data;
       const cap = JSON.parse((await api('/modules/imgCode/detail', {})).body).data;
-      const login = await api('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: cap.answer, codeUuid: cap.uuid });
-      const cookie = [].concat(login.headers['set-cookie'] || []).map((c) => c.split(';')[0]).join('; ');
+      const login = await api('/modules/eosoperator/login', {
+        userID: 'learner',
+        password: 'Learner_2026',
+        code: cap.answer,
+        codeUuid: cap.uuid,
+      });
+      const cookie = []
+        .concat(login.headers['set-cookie'] || [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const pid = cluster.instances[0].child.pid;
-      console.log(`[bench] mixed load through nginx for ${MEMORY_S} s; instance 1 (pid ${pid}) at ${rssMb(pid).toFixed(0)} MB`);
+      console.log(
+        `[bench] mixed load through nginx for ${MEMORY_S} s; instance 1 (pid ${pid}) at ${rssMb(pid).toFixed(0)} MB`,
+      );
       const first = await mixedLoad(cluster.port, FIRST_S, cookie, setup);
       const atFirst = rssMb(pid);
-      console.log(`[bench] after ${FIRST_S} s: ${atFirst.toFixed(0)} MB (${first.requests.average.toFixed(0)} req/s, non-2xx ${first.non2xx})`);
+      console.log(
+        `[bench] after ${FIRST_S} s: ${atFirst.toFixed(0)} MB (${first.requests.average.toFixed(0)} req/s, non-2xx ${first.non2xx})`,
+      );
       const rest = MEMORY_S - FIRST_S > 0 ? await mixedLoad(cluster.port, MEMORY_S - FIRST_S, cookie, setup) : null;
       const atEnd = rssMb(pid);
       const growth = atEnd / atFirst - 1;
@@ -120,7 +184,10 @@ async function main() {
   const dir = path.join(ROOT, 'bench-results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `cluster-${stamp()}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), duration: DURATION, memorySeconds: MEMORY_S, rows }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ at: new Date().toISOString(), duration: DURATION, memorySeconds: MEMORY_S, rows }, null, 2),
+  );
   console.log(`[bench] written ${path.relative(ROOT, file)}`);
 }
 

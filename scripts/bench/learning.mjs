@@ -33,7 +33,8 @@ function parse(res) {
 
 async function heartbeats({ port, hostname, api }) {
   const setup = parse(await api('/api/study/benchHook', { action: 'setup', count: LEARNERS }));
-  if (!setup || setup.code !== 0) return [{ name: 'heartbeats: setup', ok: false, detail: setup?.msg ?? 'no answer (is PORTAL_TEST_HOOKS=1 set?)' }];
+  if (!setup || setup.code !== 0)
+    return [{ name: 'heartbeats: setup', ok: false, detail: setup?.msg ?? 'no answer (is PORTAL_TEST_HOOKS=1 set?)' }];
   const { courseId, chapterId, duration, learners } = setup.data;
   const positions = learners.map(() => 0);
   let next = 0;
@@ -54,8 +55,20 @@ async function heartbeats({ port, hostname, api }) {
           positions[i] = from + 5;
           return {
             ...req,
-            headers: { host: `localhost:${port}`, 'content-type': 'application/json', 'x-access-token': learners[i].token },
-            body: JSON.stringify({ submitId: randomUUID(), courseId, chapterId, position: from + 5, from, to: from + 5, watched: 5 }),
+            headers: {
+              host: `localhost:${port}`,
+              'content-type': 'application/json',
+              'x-access-token': learners[i].token,
+            },
+            body: JSON.stringify({
+              submitId: randomUUID(),
+              courseId,
+              chapterId,
+              position: from + 5,
+              from,
+              to: from + 5,
+              watched: 5,
+            }),
           };
         },
         onResponse: (status, body) => {
@@ -73,7 +86,9 @@ async function heartbeats({ port, hostname, api }) {
       },
     ],
   });
-  const counted = parse(await api('/api/study/benchHook', { action: 'count', operatorIds: learners.map((l) => l.operatorId) }));
+  const counted = parse(
+    await api('/api/study/benchHook', { action: 'count', operatorIds: learners.map((l) => l.operatorId) }),
+  );
   const inDb = counted?.data?.accepted ?? -1;
   const perSec = accepted / DURATION;
   const target = process.env.DATABASE_URL ? 1000 : 300;
@@ -86,7 +101,17 @@ async function heartbeats({ port, hostname, api }) {
   ].filter(Boolean);
   const detail = `${learners.length} learners, ${accepted} accepted (${perSec.toFixed(0)}/s), ${refused} refused${refusals.size ? ` [${[...refusals].map(([m, n]) => `${m}: ${n}`).join('; ')}]` : ''}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, in database ${inDb} (lost ${lost}; the database may hold a few more: answers in flight at the stop)`;
   console.log(`[bench] heartbeats: ${detail}: ${why.length ? `MISS (${why.join('; ')})` : 'ok'}`);
-  return [{ name: 'POST /api/study/submit (500 learners)', ok: why.length === 0, detail, reqPerSec: perSec, p99: result.latency.p99, accepted, inDb }];
+  return [
+    {
+      name: 'POST /api/study/submit (500 learners)',
+      ok: why.length === 0,
+      detail,
+      reqPerSec: perSec,
+      p99: result.latency.p99,
+      accepted,
+      inDb,
+    },
+  ];
 }
 
 /** The p-th percentile of the values (nearest rank). */
@@ -104,8 +129,16 @@ function percentile(values, p) {
  */
 async function perUserPages({ port, hostname, api, httpRequest, baseline }) {
   const cap = parse(await api('/modules/imgCode/detail', {})).data;
-  const login = await api('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: cap.answer, codeUuid: cap.uuid });
-  const cookie = [].concat(login.headers['set-cookie'] || []).map((c) => c.split(';')[0]).join('; ');
+  const login = await api('/modules/eosoperator/login', {
+    userID: 'learner',
+    password: 'Learner_2026',
+    code: cap.answer,
+    codeUuid: cap.uuid,
+  });
+  const cookie = []
+    .concat(login.headers['set-cookie'] || [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const headers = { host: `localhost:${port}`, cookie };
   const rows = [];
   for (const [name, path, call, body] of [
@@ -147,7 +180,11 @@ async function perUserPages({ port, hostname, api, httpRequest, baseline }) {
     const perSec = views.length / DURATION;
     const ratio = baseline ? perSec / baseline : null;
     const p99 = percentile(views, 99);
-    const why = [r.non2xx || failed ? `${r.non2xx} non-2xx, ${failed} failed` : '', ratio !== null && ratio >= PAGE.ratio ? '' : `ratio < ${PAGE.ratio}`, p99 < PAGE.p99 ? '' : `p99 >= ${PAGE.p99} ms`].filter(Boolean);
+    const why = [
+      r.non2xx || failed ? `${r.non2xx} non-2xx, ${failed} failed` : '',
+      ratio !== null && ratio >= PAGE.ratio ? '' : `ratio < ${PAGE.ratio}`,
+      p99 < PAGE.p99 ? '' : `p99 >= ${PAGE.p99} ms`,
+    ].filter(Boolean);
     const detail = `${perSec.toFixed(0)} views/s (page + ${call}), view p50 ${percentile(views, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, ratio ${ratio === null ? '-' : ratio.toFixed(2)}`;
     console.log(`[bench] ${name}: ${detail}: ${why.length ? `MISS (${why.join('; ')})` : 'ok'}`);
     rows.push({ name, ok: why.length === 0, detail, reqPerSec: perSec, p99, ratio });
@@ -157,5 +194,8 @@ async function perUserPages({ port, hostname, api, httpRequest, baseline }) {
 
 export async function extra(ctx) {
   const wants = ctx.wants ?? (() => true);
-  return [...(wants('per-user pages player personal') ? await perUserPages(ctx) : []), ...(wants('heartbeats') ? await heartbeats(ctx) : [])];
+  return [
+    ...(wants('per-user pages player personal') ? await perUserPages(ctx) : []),
+    ...(wants('heartbeats') ? await heartbeats(ctx) : []),
+  ];
 }

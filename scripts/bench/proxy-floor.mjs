@@ -27,10 +27,33 @@ const write = (file, text) => {
 };
 const page = `export default function Page() { return <main><h1>静态页面</h1><p>baseline</p></main>; }\n`;
 write('package.json', '{"name":"proxy-floor","private":true}\n');
-write('tsconfig.json', JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['dom', 'esnext'], jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true, noEmit: true, isolatedModules: true, plugins: [{ name: 'next' }] }, include: ['**/*.ts', '**/*.tsx'] }));
-write('app/layout.tsx', 'export default function Layout({ children }: { children: React.ReactNode }) { return <html lang="zh"><body>{children}</body></html>; }\n');
+write(
+  'tsconfig.json',
+  JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['dom', 'esnext'],
+      jsx: 'react-jsx',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      isolatedModules: true,
+      plugins: [{ name: 'next' }],
+    },
+    include: ['**/*.ts', '**/*.tsx'],
+  }),
+);
+write(
+  'app/layout.tsx',
+  'export default function Layout({ children }: { children: React.ReactNode }) { return <html lang="zh"><body>{children}</body></html>; }\n',
+);
 write('app/p/page.tsx', page);
-write('app/[v]/q/page.tsx', `export function generateStaticParams() { return [{ v: 'main' }]; }\nexport const dynamicParams = false;\n${page}`);
+write(
+  'app/[v]/q/page.tsx',
+  `export function generateStaticParams() { return [{ v: 'main' }]; }\nexport const dynamicParams = false;\n${page}`,
+);
 write(
   'proxy.ts',
   `import { NextResponse, type NextRequest } from 'next/server';
@@ -41,15 +64,20 @@ export function proxy(request: NextRequest) {
 export const config = { matcher: ['/((?!_next/|r$).*)'] };
 `,
 );
-write('next.config.mjs', `export default { async rewrites() { return { beforeFiles: [{ source: '/r', has: [{ type: 'host', value: 'localhost' }], destination: '/main/q' }] }; } };\n`);
+write(
+  'next.config.mjs',
+  `export default { async rewrites() { return { beforeFiles: [{ source: '/r', has: [{ type: 'host', value: 'localhost' }], destination: '/main/q' }] }; } };\n`,
+);
 // Hard links: the same files as the portal's, without a copy (Turbopack refuses a symlink out of its root).
-if ((await run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')])) !== 0) throw new Error('cannot link node_modules');
+if ((await run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')])) !== 0)
+  throw new Error('cannot link node_modules');
 
 const NEXT = path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
 let child;
 try {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  if ((await run(process.execPath, [NEXT, 'build'], { cwd: dir, env, stdio: 'ignore' })) !== 0) throw new Error('next build failed');
+  if ((await run(process.execPath, [NEXT, 'build'], { cwd: dir, env, stdio: 'ignore' })) !== 0)
+    throw new Error('next build failed');
   child = spawn(process.execPath, [NEXT, 'start', '-p', String(PORT)], { cwd: dir, env, stdio: 'ignore' });
   await waitForServer({ port: PORT, path: '/p', child });
   const rows = { p: [], q: [], r: [] };
@@ -61,7 +89,11 @@ try {
       rows[key].push(`${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
     }
   }
-  const names = { p: 'through a proxy that lets it by', q: "through a proxy's rewrite (as proxy.ts)", r: 'a next.config rewrite, no proxy' };
+  const names = {
+    p: 'through a proxy that lets it by',
+    q: "through a proxy's rewrite (as proxy.ts)",
+    r: 'a next.config rewrite, no proxy',
+  };
   for (const [key, list] of Object.entries(rows)) console.log(`/${key} ${names[key].padEnd(40)} ${list.join(' | ')}`);
 } finally {
   if (child) await stopServer(child);

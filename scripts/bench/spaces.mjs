@@ -12,7 +12,17 @@
  * and, with TEST_DATABASE_URL or DATABASE_URL, on PostgreSQL too.
  */
 import { createHash, randomFillSync } from 'node:crypto';
-import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { ROOT } from '../lib/proc.mjs';
@@ -50,7 +60,9 @@ function postChunk({ port, hostname, cookie }, fields, data, fileName) {
   const head = Object.entries(fields)
     .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     .join('');
-  const pre = Buffer.from(`${head}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`);
+  const pre = Buffer.from(
+    `${head}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
   const post = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -59,7 +71,12 @@ function postChunk({ port, hostname, cookie }, fields, data, fileName) {
         port,
         path: '/api/resourceFile/uploadCourseWareFile',
         method: 'POST',
-        headers: { host: `localhost:${port}`, cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': pre.length + data.length + post.length },
+        headers: {
+          host: `localhost:${port}`,
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': pre.length + data.length + post.length,
+        },
       },
       (res) => {
         const parts = [];
@@ -91,10 +108,11 @@ export async function extra(ctx) {
     for (let written = 0; written < FILE_MB * MB; written += piece.length) {
       if (FILE_MB * MB - written < piece.length) piece = piece.subarray(0, FILE_MB * MB - written);
       randomFillSync(piece);
-      if (written === 0) Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(piece);
+      if (written === 0)
+        Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(piece);
       writeSync(fd, piece);
       whole.update(piece);
-      for (let off = 0; off < piece.length; ) {
+      for (let off = 0; off < piece.length;) {
         const take = Math.min(CHUNK - inChunk, piece.length - off);
         chunkHash.update(piece.subarray(off, off + take));
         inChunk += take;
@@ -133,7 +151,12 @@ export async function extra(ctx) {
     const copySec = copyOf(true);
 
     const cap = JSON.parse((await ctx.api('/modules/imgCode/detail', {})).body).data;
-    const login = await ctx.api('/modules/eosoperator/login', { userID: 'teacher', password: 'Teacher_2026', code: cap.answer, codeUuid: cap.uuid });
+    const login = await ctx.api('/modules/eosoperator/login', {
+      userID: 'teacher',
+      password: 'Teacher_2026',
+      code: cap.answer,
+      codeUuid: cap.uuid,
+    });
     const cookie = []
       .concat(login.headers['set-cookie'] ?? [])
       .map((c) => c.split(';')[0])
@@ -160,7 +183,12 @@ export async function extra(ctx) {
       while (next < chunkMd5.length) {
         const i = next++;
         const n = readSync(rfd, buf, 0, CHUNK, i * CHUNK);
-        const res = await postChunk({ port: ctx.port, hostname: ctx.hostname, cookie }, { ...plan, chunkIndex: i, chunkMd5: chunkMd5[i] }, buf.subarray(0, n), 'bench.mp4');
+        const res = await postChunk(
+          { port: ctx.port, hostname: ctx.hostname, cookie },
+          { ...plan, chunkIndex: i, chunkMd5: chunkMd5[i] },
+          buf.subarray(0, n),
+          'bench.mp4',
+        );
         if (res.code !== 0) throw new Error(`chunk ${i}: ${res.msg}`);
         if (res.data.done) last = res;
       }
@@ -196,7 +224,9 @@ export async function extra(ctx) {
     rows.push({
       name: 'server memory growth during the upload',
       ok: ctx.serverPid ? peak - (before?.rss ?? 0) < 50 : undefined,
-      detail: ctx.serverPid ? `VmRSS before ${before?.rss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - (before?.rss ?? 0)).toFixed(0)} MB), after ${after?.rss.toFixed(0)} MB (target: flat, < +50 MB)` : 'server pid unknown',
+      detail: ctx.serverPid
+        ? `VmRSS before ${before?.rss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - (before?.rss ?? 0)).toFixed(0)} MB), after ${after?.rss.toFixed(0)} MB (target: flat, < +50 MB)`
+        : 'server pid unknown',
     });
     rows.push({
       name: 'server resident memory during the upload',
@@ -204,14 +234,22 @@ export async function extra(ctx) {
       detail: ctx.serverPid
         ? `peak VmRSS ${peak.toFixed(0)} MB; VmHWM of the whole run ${after?.hwm.toFixed(0)} MB (target < ${RSS_LIMIT_MB} MB); ` +
           `before the upload: anonymous ${before?.anon.toFixed(0)} MB (JS heap, WebAssembly memory, native buffers), file-backed ${before?.file.toFixed(0)} MB (mapped code)` +
-          (heapBefore ? `; JS heap ${heapBefore.heapUsed} of ${heapBefore.heapTotal} MB${heapBefore.heapLive !== null ? ` (${heapBefore.heapLive} MB live after a full collection)` : ''}, outside it ${heapBefore.external} MB` : '') +
+          (heapBefore
+            ? `; JS heap ${heapBefore.heapUsed} of ${heapBefore.heapTotal} MB${heapBefore.heapLive !== null ? ` (${heapBefore.heapLive} MB live after a full collection)` : ''}, outside it ${heapBefore.external} MB`
+            : '') +
           `; database: ${ctx.dbLabel ?? 'as the bench runs it'}`
         : 'server pid unknown',
     });
     // The same file again: instant completion by its MD5.
     const t0 = process.hrtime.bigint();
-    const again = JSON.parse((await ctx.api('/api/resourceFile/progress', { ...plan, fileName: 'again.mp4' }, cookie)).body);
-    rows.push({ name: 'instant completion of a known file', ok: again.data?.done === true, detail: `${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms` });
+    const again = JSON.parse(
+      (await ctx.api('/api/resourceFile/progress', { ...plan, fileName: 'again.mp4' }, cookie)).body,
+    );
+    rows.push({
+      name: 'instant completion of a known file',
+      ok: again.data?.done === true,
+      detail: `${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms`,
+    });
   } catch (err) {
     rows.push({ name: 'upload benchmark', ok: false, detail: err.message });
   } finally {
@@ -240,17 +278,49 @@ async function standalone() {
     // The first start creates and seeds the database (when empty), which grows the memory of that process (PGlite's
     // WebAssembly memory never shrinks, V8 keeps the heap the seed grew); the server measured opens the existing
     // database, as every later start does.
-    const first = await startServer({ port, env: { DATA_DIR: dataDir, ...r.env }, stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    const first = await startServer({
+      port,
+      env: { DATA_DIR: dataDir, ...r.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      waitPath: '/home',
+      waitHost: 'localhost',
+      timeoutMs: 180000,
+    });
     await stopServer(first.child);
-    const server = await startServer({ port, env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', ...r.env }, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit'], waitPath: '/home', waitHost: 'localhost', timeoutMs: 180000 });
+    const server = await startServer({
+      port,
+      env: { DATA_DIR: dataDir, PORTAL_TEST_HOOKS: '1', ...r.env },
+      nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      waitPath: '/home',
+      waitHost: 'localhost',
+      timeoutMs: 180000,
+    });
     try {
       const api = async (p, body, cookie) =>
-        httpRequest({ port, hostname, path: p, method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body), timeoutMs: 30000 });
+        httpRequest({
+          port,
+          hostname,
+          path: p,
+          method: 'POST',
+          headers: { host: `localhost:${port}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+          timeoutMs: 30000,
+        });
       // What a server holds once it has served pages and answered the API (as in the full bench).
-      for (const p of ['/home', '/space/teacher?id=1']) await httpRequest({ port, hostname, path: p, method: 'GET', headers: { host: `localhost:${port}` }, timeoutMs: 60000 });
+      for (const p of ['/home', '/space/teacher?id=1'])
+        await httpRequest({
+          port,
+          hostname,
+          path: p,
+          method: 'GET',
+          headers: { host: `localhost:${port}` },
+          timeoutMs: 60000,
+        });
       const rows = await extra({ port, hostname, api, httpRequest, serverPid: server.pid, dbLabel: r.label });
       console.log(`\n[spaces bench] ${r.label}, server pid ${server.pid}`);
-      for (const row of rows) console.log(`  ${row.ok === false ? 'MISS' : row.ok ? 'ok  ' : '--  '} ${row.name}: ${row.detail}`);
+      for (const row of rows)
+        console.log(`  ${row.ok === false ? 'MISS' : row.ok ? 'ok  ' : '--  '} ${row.name}: ${row.detail}`);
     } finally {
       await stopServer(server.child);
       removeDataDir(dataDir);

@@ -61,7 +61,16 @@ server.listen(0, '127.0.0.1', async () => {
     const post = Buffer.from(`\r\n--${boundary}--\r\n`);
     await new Promise((resolve, reject) => {
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': pre.length + CHUNK + post.length } },
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': pre.length + CHUNK + post.length,
+          },
+        },
         (res) => {
           res.resume();
           res.on('end', resolve);
@@ -74,7 +83,9 @@ server.listen(0, '127.0.0.1', async () => {
     });
   }
   const sec = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`[upload floor] ${N} x ${CHUNK / MB} MB through busboy + MD5 + writes, no Next.js, no database: ${((N * CHUNK) / MB / sec).toFixed(0)} MB/s (${sec.toFixed(2)} s)`);
+  console.log(
+    `[upload floor] ${N} x ${CHUNK / MB} MB through busboy + MD5 + writes, no Next.js, no database: ${((N * CHUNK) / MB / sec).toFixed(0)} MB/s (${sec.toFixed(2)} s)`,
+  );
   server.close();
   await fh.close();
   rmSync(dir, { recursive: true, force: true });

@@ -74,7 +74,10 @@ export async function buildIfNeeded({ root = ROOT, log = console.log } = {}) {
   log(`[build] next build (${reason})`);
   const started = Date.now();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
-  const code = await run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, env });
+  const code = await run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    env,
+  });
   if (code !== 0) throw new Error(`next build failed (exit ${code})`);
   log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

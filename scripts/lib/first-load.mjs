@@ -53,7 +53,15 @@ const kb = (n) => (n / 1024).toFixed(1);
 /** The printed table: one row a page. */
 export function firstLoadTable(rows) {
   const head = ['page', 'status', 'scripts', 'JS KB', 'JS gzip KB', 'HTML KB', 'HTML gzip KB'];
-  const body = rows.map((r) => [r.name, String(r.status), String(r.scripts), kb(r.js), kb(r.jsGzip), kb(r.html), kb(r.htmlGzip)]);
+  const body = rows.map((r) => [
+    r.name,
+    String(r.status),
+    String(r.scripts),
+    kb(r.js),
+    kb(r.jsGzip),
+    kb(r.html),
+    kb(r.htmlGzip),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');

@@ -15,6 +15,7 @@ const LANE_INSTALLED = Symbol.for('portal.laneInstalled');
 
 const emit = net.Server.prototype.emit;
 net.Server.prototype.emit = function (event, ...args) {
-  if (event === 'request' && !net.Server.prototype[LANE_INSTALLED] && args[0] && args[0].headers) delete args[0].headers[ROUTED_HEADER];
+  if (event === 'request' && !net.Server.prototype[LANE_INSTALLED] && args[0] && args[0].headers)
+    delete args[0].headers[ROUTED_HEADER];
   return emit.call(this, event, ...args);
 };

@@ -15,7 +15,10 @@ export function isMain(metaUrl) {
 
 /** `2026-01-02T03-04-05Z`: sortable and safe in file names. */
 export function stamp(date = new Date()) {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 export function seconds(ms) {
@@ -84,13 +87,16 @@ export async function ensureChromium({ log = console.log } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing; install it as root: apt-get update && apt-get install -y chromium fonts-noto-cjk`);
+      throw new Error(
+        `${CHROMIUM} is missing; install it as root: apt-get update && apt-get install -y chromium fonts-noto-cjk`,
+      );
     }
     log('[chromium] fonts-noto-cjk is not installed (Chinese text may render as boxes in screenshots)');
     return;
   }
   log(`[chromium] installing ${missing.join(' ')} with apt-get`);
   const ok = await aptInstall(missing);
-  if (!existsSync(CHROMIUM)) throw new Error(`could not install chromium with apt-get (${ok ? 'no binary' : 'apt-get failed'})`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`could not install chromium with apt-get (${ok ? 'no binary' : 'apt-get failed'})`);
   if (!ok) log('[chromium] apt-get reported a failure; continuing since /usr/bin/chromium is there');
 }

@@ -21,7 +21,9 @@ export async function startS3rver({ port = 0, dir, bucket = 'portal', log = () =
   const own = !dir;
   const folder = dir ?? mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
   mkdirSync(folder, { recursive: true });
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), folder, String(port), bucket], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), folder, String(port), bucket], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (d) => (err = (err + d).slice(-2000)));
   const listening = await new Promise((resolve, reject) => {
@@ -54,7 +56,13 @@ export async function startS3rver({ port = 0, dir, bucket = 'portal', log = () =
 if (isMain(import.meta.url)) {
   const [dir, port = '0', bucket = 'portal'] = process.argv.slice(2);
   const S3rver = createRequire(import.meta.url)('s3rver');
-  const server = new S3rver({ address: '127.0.0.1', port: Number(port), directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(port),
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = await server.run();
   process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
   const stop = () => server.close().finally(() => process.exit(0));

@@ -16,7 +16,16 @@ const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
  * so requests go to 127.0.0.1 with the variant's host name in the header).
  * Resolves { status, headers, body }.
  */
-export function httpRequest({ port, path: urlPath = '/', host, method = 'GET', headers = {}, body, timeoutMs = 30000, hostname = '127.0.0.1' }) {
+export function httpRequest({
+  port,
+  path: urlPath = '/',
+  host,
+  method = 'GET',
+  headers = {},
+  body,
+  timeoutMs = 30000,
+  hostname = '127.0.0.1',
+}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const h = { ...headers };
@@ -25,7 +34,9 @@ export function httpRequest({ port, path: urlPath = '/', host, method = 'GET', h
     const req = http.request({ hostname, port, path: urlPath, method, headers: h, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
@@ -116,7 +127,8 @@ export async function waitForServer({ port, path: urlPath = '/', host, child, ti
         const res = await httpRequest({ port, path: urlPath, host, timeoutMs: Math.max(1000, deadline - Date.now()) });
         return res;
       } catch (err) {
-        if (Date.now() > deadline) throw new Error(`no answer from port ${port} within ${timeoutMs / 1000} s (${err.message})`);
+        if (Date.now() > deadline)
+          throw new Error(`no answer from port ${port} within ${timeoutMs / 1000} s (${err.message})`);
         await new Promise((r) => setTimeout(r, 250));
       }
     }
@@ -131,16 +143,39 @@ export async function waitForServer({ port, path: urlPath = '/', host, child, ti
  * (e.g. --cpu-prof, which NODE_OPTIONS refuses), and waits until it answers.
  * Returns { child, pid, port, stop }.
  */
-export async function startServer({ port, hostname, env = {}, stdio = 'inherit', waitPath = '/', waitHost, timeoutMs, nodeArgs = [] } = {}) {
+export async function startServer({
+  port,
+  hostname,
+  env = {},
+  stdio = 'inherit',
+  waitPath = '/',
+  waitHost,
+  timeoutMs,
+  nodeArgs = [],
+} = {}) {
   // PORT too, so the portal's canonical URLs (lib/variants siteOrigin) name the port it serves on.
   // SEED=demo: the measuring and test servers sign in as the demo accounts; a server never seeds unless asked.
   // LOG_LEVEL=warn: their output is the scripts' own, not one JSON line per request.
-  const childEnv = { SEED: 'demo', LOG_LEVEL: 'warn', ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
+  const childEnv = {
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    ...process.env,
+    PORT: String(port),
+    NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
+  };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = String(v);
   }
-  const args = [...nodeArgs, '--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(port)];
+  const args = [
+    ...nodeArgs,
+    '--require',
+    path.join(ROOT, 'scripts/lib/preload.cjs'),
+    NEXT_BIN,
+    'start',
+    '-p',
+    String(port),
+  ];
   if (hostname) args.push('-H', hostname);
   const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio });
   const server = { child, pid: child.pid, port, stop: () => stopServer(child) };

@@ -19,9 +19,19 @@ interface Beat {
 
 describe('heartbeats across instances', () => {
   it('keeps every acknowledged heartbeat, none counted twice, through an instance killed and restarted', async () => {
-    const setup = await call({ port: cluster.port, path: '/api/study/benchHook', body: { action: 'setup', count: LEARNERS }, timeoutMs: 120_000 });
+    const setup = await call({
+      port: cluster.port,
+      path: '/api/study/benchHook',
+      body: { action: 'setup', count: LEARNERS },
+      timeoutMs: 120_000,
+    });
     expect(setup.json.code).toBe(0);
-    const { courseId, chapterId, duration, learners } = setup.json.data as { courseId: number; chapterId: number; duration: number; learners: { operatorId: number; token: string }[] };
+    const { courseId, chapterId, duration, learners } = setup.json.data as {
+      courseId: number;
+      chapterId: number;
+      duration: number;
+      learners: { operatorId: number; token: string }[];
+    };
     expect(learners).toHaveLength(LEARNERS);
 
     const acknowledged = new Map<string, number>(); // submit id -> seconds credited, as answered
@@ -43,10 +53,24 @@ describe('heartbeats across instances', () => {
         }
         const beat = pending;
         sent.add(beat.submitId);
-        const body = { submitId: beat.submitId, courseId, chapterId, position: beat.from + 1, from: beat.from, to: beat.from + 1, watched: 1 };
+        const body = {
+          submitId: beat.submitId,
+          courseId,
+          chapterId,
+          position: beat.from + 1,
+          from: beat.from,
+          to: beat.from + 1,
+          watched: 1,
+        };
         const tick = Date.now();
         try {
-          const a = await call({ port: cluster.port, path: '/api/study/submit', body, headers: { 'x-access-token': l.token }, timeoutMs: 15_000 });
+          const a = await call({
+            port: cluster.port,
+            path: '/api/study/submit',
+            body,
+            headers: { 'x-access-token': l.token },
+            timeoutMs: 15_000,
+          });
           const data = a.json.data as { accepted?: boolean; credited?: number } | undefined;
           if (a.status === 200 && a.json.code === 0 && data?.accepted) {
             acknowledged.set(beat.submitId, data.credited ?? 0);
@@ -78,9 +102,23 @@ describe('heartbeats across instances', () => {
 
     const operatorIds = learners.map((l) => l.operatorId);
     const { inDb, creditedInDb, studied } = await withDb(async (c) => {
-      const rows = (await c.query<{ submit_id: string; credited: number }>('select submit_id, credited from study_submits where operator_id = any($1) and chapter_id = $2', [operatorIds, chapterId])).rows;
-      const progress = (await c.query<{ s: string }>('select coalesce(sum(studied_seconds), 0) as s from chapter_progress where operator_id = any($1) and chapter_id = $2', [operatorIds, chapterId])).rows[0];
-      return { inDb: new Map(rows.map((r) => [r.submit_id, Number(r.credited)])), creditedInDb: rows.reduce((n, r) => n + Number(r.credited), 0), studied: Number(progress.s) };
+      const rows = (
+        await c.query<{ submit_id: string; credited: number }>(
+          'select submit_id, credited from study_submits where operator_id = any($1) and chapter_id = $2',
+          [operatorIds, chapterId],
+        )
+      ).rows;
+      const progress = (
+        await c.query<{ s: string }>(
+          'select coalesce(sum(studied_seconds), 0) as s from chapter_progress where operator_id = any($1) and chapter_id = $2',
+          [operatorIds, chapterId],
+        )
+      ).rows[0];
+      return {
+        inDb: new Map(rows.map((r) => [r.submit_id, Number(r.credited)])),
+        creditedInDb: rows.reduce((n, r) => n + Number(r.credited), 0),
+        studied: Number(progress.s),
+      };
     });
     const missing = [...acknowledged.keys()].filter((id) => !inDb.has(id));
     const unknown = [...inDb.keys()].filter((id) => !sent.has(id));

@@ -10,12 +10,22 @@ describe('sign-in limits through nginx', () => {
   it('answers 429 to the 41st sign-in try from one address within a minute, and not to another address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 41; i++) {
-      const a = await call({ port: cluster.port, path: '/modules/eosoperator/login', body: { userID: 'nobody', password: 'x', code: 'x', codeUuid: 'x' }, localAddress: '127.0.0.41' });
+      const a = await call({
+        port: cluster.port,
+        path: '/modules/eosoperator/login',
+        body: { userID: 'nobody', password: 'x', code: 'x', codeUuid: 'x' },
+        localAddress: '127.0.0.41',
+      });
       statuses.push(a.status);
     }
     expect(statuses.slice(0, 40).filter((s) => s === 429)).toEqual([]);
     expect(statuses[40]).toBe(429);
-    const other = await call({ port: cluster.port, path: '/modules/eosoperator/login', body: { userID: 'nobody', password: 'x', code: 'x', codeUuid: 'x' }, localAddress: '127.0.0.42' });
+    const other = await call({
+      port: cluster.port,
+      path: '/modules/eosoperator/login',
+      body: { userID: 'nobody', password: 'x', code: 'x', codeUuid: 'x' },
+      localAddress: '127.0.0.42',
+    });
     expect(other.status).toBe(200);
   });
 

@@ -24,17 +24,26 @@ describe('one site across instances', () => {
   it('answers a captcha issued by one instance on another', async () => {
     const [a, b] = cluster.instancePorts;
     const cap = await captcha(a);
-    const login = await call({ port: b, path: '/modules/eosoperator/login', body: { userID: 'party', password: 'Party_2026', code: cap.answer, codeUuid: cap.uuid } });
+    const login = await call({
+      port: b,
+      path: '/modules/eosoperator/login',
+      body: { userID: 'party', password: 'Party_2026', code: cap.answer, codeUuid: cap.uuid },
+    });
     expect(login.json.code).toBe(0);
     // Used once, wherever it is answered.
-    const again = await call({ port: cluster.instancePorts[2], path: '/modules/eosoperator/login', body: { userID: 'party', password: 'Party_2026', code: cap.answer, codeUuid: cap.uuid } });
+    const again = await call({
+      port: cluster.instancePorts[2],
+      path: '/modules/eosoperator/login',
+      body: { userID: 'party', password: 'Party_2026', code: cap.answer, codeUuid: cap.uuid },
+    });
     expect(again.json.code).not.toBe(0);
   });
 
   it('a sign-out on one instance ends the session on the others within a second', async () => {
     const { cookie } = await signIn('student', 'Student_2026');
     // Every instance has the session in its cache.
-    for (const port of cluster.instancePorts) expect((await call({ port, path: '/api/eosoperator/myInfo', body: {}, cookie })).json.code).toBe(0);
+    for (const port of cluster.instancePorts)
+      expect((await call({ port, path: '/api/eosoperator/myInfo', body: {}, cookie })).json.code).toBe(0);
     const out = await call({ port: cluster.instancePorts[0], path: '/modules/eosoperator/logout', body: {}, cookie });
     expect(out.json.code).toBe(0);
     const started = Date.now();
@@ -51,12 +60,18 @@ describe('one site across instances', () => {
 
   it('a newer sign-in on one instance replaces the session on the others', async () => {
     const first = await signIn('zhangwei1', 'Zhangwei_2026', { port: cluster.instancePorts[0] });
-    for (const port of cluster.instancePorts) expect((await call({ port, path: '/api/eosoperator/myInfo', body: {}, cookie: first.cookie })).json.code).toBe(0);
+    for (const port of cluster.instancePorts)
+      expect((await call({ port, path: '/api/eosoperator/myInfo', body: {}, cookie: first.cookie })).json.code).toBe(0);
     const second = await signIn('zhangwei1', 'Zhangwei_2026', { port: cluster.instancePorts[1] });
     expect(second.answer.json.code).toBe(0);
     const started = Date.now();
     for (;;) {
-      const me = await call({ port: cluster.instancePorts[2], path: '/api/eosoperator/myInfo', body: {}, cookie: first.cookie });
+      const me = await call({
+        port: cluster.instancePorts[2],
+        path: '/api/eosoperator/myInfo',
+        body: {},
+        cookie: first.cookie,
+      });
       if (me.json.code === 2001) break;
       expect(Date.now() - started).toBeLessThan(SECOND);
       await sleep(20);
@@ -75,7 +90,12 @@ describe('one site across instances', () => {
       }
     }
     const title = `集群通知${Date.now().toString(36)}`;
-    const saved = await call({ port: cluster.instancePorts[0], path: '/api/msgMessageinfo/save', body: { title, isTop: true }, cookie });
+    const saved = await call({
+      port: cluster.instancePorts[0],
+      path: '/api/msgMessageinfo/save',
+      body: { title, isTop: true },
+      cookie,
+    });
     expect(saved.json.code).toBe(0);
     const started = Date.now();
     const seenAfter: Record<string, number> = {};

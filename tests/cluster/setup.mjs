@@ -8,7 +8,12 @@ import { startCluster } from '../../scripts/cluster.mjs';
 
 export default async function setup() {
   const port = Number(process.env.CLUSTER_TEST_PORT || 3680);
-  const cluster = await startCluster({ port, testHooks: true, database: 'portal_cluster_test', log: (m) => console.log(m) });
+  const cluster = await startCluster({
+    port,
+    testHooks: true,
+    database: 'portal_cluster_test',
+    log: (m) => console.log(m),
+  });
   const control = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const i = Number(url.searchParams.get('i'));

@@ -40,7 +40,19 @@ export interface Call {
   midway?: () => Promise<void>;
 }
 
-export function call({ port, path, method, body, raw, headers = {}, cookie, host = 'localhost', localAddress, timeoutMs = 30_000, midway }: Call): Promise<Answer> {
+export function call({
+  port,
+  path,
+  method,
+  body,
+  raw,
+  headers = {},
+  cookie,
+  host = 'localhost',
+  localAddress,
+  timeoutMs = 30_000,
+  midway,
+}: Call): Promise<Answer> {
   const payload = raw ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
   const h: Record<string, string | number> = { host: `${host}:${port}`, ...headers };
   if (payload) {
@@ -49,21 +61,33 @@ export function call({ port, path, method, body, raw, headers = {}, cookie, host
   }
   if (cookie) h.cookie = cookie;
   return new Promise((resolve, reject) => {
-    const req = http.request({ hostname: '127.0.0.1', port, path, method: method ?? (payload ? 'POST' : 'GET'), headers: h, localAddress, timeout: timeoutMs, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(parts).toString('utf8');
-        let json: Answer['json'];
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = { code: -1 };
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, json });
-      });
-    });
+    const req = http.request(
+      {
+        hostname: '127.0.0.1',
+        port,
+        path,
+        method: method ?? (payload ? 'POST' : 'GET'),
+        headers: h,
+        localAddress,
+        timeout: timeoutMs,
+        agent: false,
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          let json: Answer['json'];
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = { code: -1 };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, json });
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
     req.on('error', reject);
     if (!midway || !payload) {
@@ -94,9 +118,22 @@ export async function captcha(port: number, localAddress?: string): Promise<{ uu
 }
 
 /** Signs in on `port` (nginx or an instance), with the captcha from `captchaPort` (default the same). */
-export async function signIn(userID: string, password: string, { port = cluster.port, captchaPort = port, localAddress }: { port?: number; captchaPort?: number; localAddress?: string } = {}) {
+export async function signIn(
+  userID: string,
+  password: string,
+  {
+    port = cluster.port,
+    captchaPort = port,
+    localAddress,
+  }: { port?: number; captchaPort?: number; localAddress?: string } = {},
+) {
   const cap = await captcha(captchaPort, localAddress);
-  const a = await call({ port, path: '/modules/eosoperator/login', body: { userID, password, code: cap.answer, codeUuid: cap.uuid }, localAddress });
+  const a = await call({
+    port,
+    path: '/modules/eosoperator/login',
+    body: { userID, password, code: cap.answer, codeUuid: cap.uuid },
+    localAddress,
+  });
   return { answer: a, cookie: cookieOf(a) };
 }
 

@@ -21,7 +21,9 @@ function multipart(fields: Record<string, string | number>, data: Buffer, fileNa
     .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     .join('');
   const raw = Buffer.concat([
-    Buffer.from(`${head}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `${head}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -47,7 +49,8 @@ describe('a chunked upload across instances', () => {
     const piece = Buffer.alloc(CHUNK);
     for (let off = 0; off < SIZE; off += CHUNK) {
       randomFillSync(piece);
-      if (off === 0) Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(piece);
+      if (off === 0)
+        Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(piece);
       writeSync(fd, piece);
       whole.update(piece);
       chunkMd5.push(createHash('md5').update(piece).digest('hex'));

@@ -18,7 +18,10 @@ afterAll(async () => {
 
 describe('the straight-path solver', () => {
   it('reads the old stroke-font captchas (so it is a real solver)', () => {
-    const old = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/captcha-strokes.json'), 'utf8')) as { answer: string; svg: string }[];
+    const old = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/captcha-strokes.json'), 'utf8')) as {
+      answer: string;
+      svg: string;
+    }[];
     expect(old).toHaveLength(20);
     expect(old.filter((c) => straightPathSolver(c.svg) === c.answer)).toHaveLength(20);
   });
@@ -30,7 +33,10 @@ describe('the straight-path solver', () => {
       for (let i = 0; i < 100; i++) {
         // A new address every 50: captchas are limited per address (rate-limit.ts).
         const ip = `198.51.100.${1 + Math.floor(i / 50)}`;
-        const { codeBase64, answer } = ok(await call('/modules/imgCode/detail', {}, { ip })) as { codeBase64: string; answer: string };
+        const { codeBase64, answer } = ok(await call('/modules/imgCode/detail', {}, { ip })) as {
+          codeBase64: string;
+          answer: string;
+        };
         const svg = svgOf(codeBase64);
         readings.push({ answer, read: straightPathSolver(svg) });
         // Why it fails: one filled path of curves, characters and noise together; no straight segment, no stroke.

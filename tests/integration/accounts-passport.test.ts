@@ -17,7 +17,8 @@ const PORT = 3119;
 const ISSUER = `http://127.0.0.1:${PORT}`;
 const REDIRECT = 'http://localhost:3110/home';
 const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown = {}, token: string | null = null) => callEndpoint(p, body, { token, site: main, ip: '10.7.0.1' });
+const call = (p: string, body: unknown = {}, token: string | null = null) =>
+  callEndpoint(p, body, { token, site: main, ip: '10.7.0.1' });
 const ok = (res: CallResult) => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as Record<string, unknown>;
@@ -27,7 +28,12 @@ let passport: ChildProcess;
 
 beforeAll(async () => {
   passport = spawn(process.execPath, [path.join(process.cwd(), 'scripts/passport.mjs')], {
-    env: { ...process.env, PASSPORT_PORT: String(PORT), PASSPORT_PORTAL_PORTS: '3110', PASSPORT_CLIENT_SECRET: 'test-secret' },
+    env: {
+      ...process.env,
+      PASSPORT_PORT: String(PORT),
+      PASSPORT_PORTAL_PORTS: '3110',
+      PASSPORT_CLIENT_SECRET: 'test-secret',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -52,7 +58,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   passport?.kill('SIGTERM');
-  for (const k of ['PASSPORT_ISSUER', 'PASSPORT_HTTP_CLIENT_ID', 'PASSPORT_HTTPS_CLIENT_ID', 'PASSPORT_CLIENT_SECRET', 'PASSPORT_REDIRECT_URI']) delete process.env[k];
+  for (const k of [
+    'PASSPORT_ISSUER',
+    'PASSPORT_HTTP_CLIENT_ID',
+    'PASSPORT_HTTPS_CLIENT_ID',
+    'PASSPORT_CLIENT_SECRET',
+    'PASSPORT_REDIRECT_URI',
+  ])
+    delete process.env[k];
   await closeDb();
 });
 
@@ -74,7 +87,11 @@ async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: s
       const back = new URL(url);
       return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
     }
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+    });
     keep(res);
     init = {};
     if (res.status >= 300 && res.status < 400) {
@@ -86,7 +103,11 @@ async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: s
     if (!action) throw new Error(`unexpected passport page (${res.status}): ${html.slice(0, 200)}`);
     expect(html).toContain('theme: full');
     url = new URL(action, url).toString();
-    init = { method: 'POST', body: new URLSearchParams({ login }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    init = {
+      method: 'POST',
+      body: new URLSearchParams({ login }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
   }
   throw new Error('too many redirects');
 }
@@ -104,10 +125,19 @@ const captcha = async () => {
 
 describe('passport single sign-on against a real OIDC server', () => {
   it('the authorise address carries code, the redirect address, the client id by protocol and theme full', async () => {
-    const { url, registerUrl } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as { url: string; registerUrl: string };
+    const { url, registerUrl } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as {
+      url: string;
+      registerUrl: string;
+    };
     const u = new URL(url);
     expect(`${u.origin}${u.pathname}`).toBe(`${ISSUER}/auth`);
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ response_type: 'code', redirect_uri: REDIRECT, client_id: 'portal-http', theme: 'full', code_challenge_method: 'S256' });
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      client_id: 'portal-http',
+      theme: 'full',
+      code_challenge_method: 'S256',
+    });
     expect(u.searchParams.get('state')).toMatch(/^[\w-]{32}$/);
     expect(registerUrl).toBe(`${ISSUER}/register`);
     process.env.PASSPORT_REDIRECT_URI = 'https://edu.example.cn/home';
@@ -133,16 +163,35 @@ describe('passport single sign-on against a real OIDC server', () => {
     const list = data.list as { userID: string; operatorName: string }[];
     expect(list.map((m) => m.userID).sort()).toEqual(['zhangwei1', 'zhangwei2']);
     const esLoginIO = String(data.esLoginIO);
-    expect((await call('/modules/eosoperator/loginByESChoose', { esLoginIO, userID: 'learner' })).msg).toBe('所选账号与科技云通行证不匹配');
-    expect(ok(await call('/modules/eosoperator/loginByESChoose', { esLoginIO, userID: 'zhangwei2' }))).toEqual({ userID: 'zhangwei2', password: '' });
-    const login = await call('/modules/eosoperator/login', { userID: 'zhangwei2', password: 'Zhangwei_2026', esLoginIO, ...(await captcha()) });
+    expect((await call('/modules/eosoperator/loginByESChoose', { esLoginIO, userID: 'learner' })).msg).toBe(
+      '所选账号与科技云通行证不匹配',
+    );
+    expect(ok(await call('/modules/eosoperator/loginByESChoose', { esLoginIO, userID: 'zhangwei2' }))).toEqual({
+      userID: 'zhangwei2',
+      password: '',
+    });
+    const login = await call('/modules/eosoperator/login', {
+      userID: 'zhangwei2',
+      password: 'Zhangwei_2026',
+      esLoginIO,
+      ...(await captcha()),
+    });
     expect(ok(login).hasES).toBe(1);
     // now linked: the next round trip signs in directly
     const again = ok(await passportLogin('zhangwei'));
     expect(again.type).toBe('login');
     expect(again.operatorResult).toMatchObject({ userID: 'zhangwei2' });
     // the code is single-use
-    expect((await call('/modules/eosoperator/login', { userID: 'zhangwei1', password: 'Zhangwei_2026', esLoginIO, ...(await captcha()) })).code).not.toBe(0);
+    expect(
+      (
+        await call('/modules/eosoperator/login', {
+          userID: 'zhangwei1',
+          password: 'Zhangwei_2026',
+          esLoginIO,
+          ...(await captcha()),
+        })
+      ).code,
+    ).not.toBe(0);
   });
 
   it('one match -> 15 with that user ID', async () => {
@@ -177,6 +226,8 @@ describe('passport single sign-on against a real OIDC server', () => {
     // a wrong code for a valid state: the passport refuses the exchange
     const { url: url2 } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as { url: string };
     const state = new URL(url2).searchParams.get('state')!;
-    expect((await call('/modules/eosoperator/loginByES', { code: 'not-a-code', state })).msg).toBe('科技云通行证登录失败，请重试');
+    expect((await call('/modules/eosoperator/loginByES', { code: 'not-a-code', state })).msg).toBe(
+      '科技云通行证登录失败，请重试',
+    );
   });
 });

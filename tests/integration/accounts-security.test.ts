@@ -13,11 +13,27 @@ import { loginThrottles, operators } from '@/lib/server/db/schema';
 import { CODE_THROTTLED } from '@/lib/server/http/errors';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { clientAddress, stampPeerAddress } from '@/lib/server/http/request-info';
-import { CURRENT_PASSWORD_WRONG_MSG, EMAIL_ALREADY_SET_MSG, EMAIL_PASSWORD_REQUIRED_MSG, PASSWORD_ALREADY_SET_MSG, SAME_PASSWORD_MSG } from '@/lib/server/services/accounts/account';
+import {
+  CURRENT_PASSWORD_WRONG_MSG,
+  EMAIL_ALREADY_SET_MSG,
+  EMAIL_PASSWORD_REQUIRED_MSG,
+  PASSWORD_ALREADY_SET_MSG,
+  SAME_PASSWORD_MSG,
+} from '@/lib/server/services/accounts/account';
 import { outboxDir, outboxFor } from '@/lib/server/mail';
-import { RESET_MAIL_ACCOUNT_MSG, RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_MSG, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';
+import {
+  RESET_MAIL_ACCOUNT_MSG,
+  RESET_MAIL_ADDRESS_MAX,
+  RESET_MAIL_ADDRESS_MSG,
+  resetMailAccountKey,
+} from '@/lib/server/services/accounts/password-reset';
 import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
-import { ACCOUNT_ALL_MAX_FAILURES, ACCOUNT_MAX_FAILURES, ADDRESS_MAX_FAILURES, THROTTLED_MSG } from '@/lib/server/services/accounts/throttle';
+import {
+  ACCOUNT_ALL_MAX_FAILURES,
+  ACCOUNT_MAX_FAILURES,
+  ADDRESS_MAX_FAILURES,
+  THROTTLED_MSG,
+} from '@/lib/server/services/accounts/throttle';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { V } from '@/lib/validation/messages';
 import { accountsClient, ok, tokenOf } from './accounts-support';
@@ -47,15 +63,25 @@ describe('the perfect-info prompt changes only what is missing', () => {
   it('a password already changed, or an e-mail already set, is refused there and stays as it was', async () => {
     const { userId } = await account('sec-set', { email: `set.${uniq}@example.org` });
     const token = tokenOf(await login(userId, PASS, '10.5.1.1'));
-    const pw = await call('/modules/eosoperator/loginRecommendSave', { newPassword: 'Hijack_2027', confirmPassword: 'Hijack_2027' }, { token });
+    const pw = await call(
+      '/modules/eosoperator/loginRecommendSave',
+      { newPassword: 'Hijack_2027', confirmPassword: 'Hijack_2027' },
+      { token },
+    );
     expect(pw.code).not.toBe(0);
     expect(pw.msg).toBe(PASSWORD_ALREADY_SET_MSG);
-    const mail = await call('/modules/eosoperator/loginRecommendSave', { email: `evil.${uniq}@example.org` }, { token });
+    const mail = await call(
+      '/modules/eosoperator/loginRecommendSave',
+      { email: `evil.${uniq}@example.org` },
+      { token },
+    );
     expect(mail.code).not.toBe(0);
     expect(mail.msg).toBe(EMAIL_ALREADY_SET_MSG);
     expect((await login(userId, 'Hijack_2027', '10.5.1.1')).code).not.toBe(0);
     expect(ok(await login(userId, PASS, '10.5.1.1'))).toMatchObject({ isDefaultPassword: 0, isEmptyEmail: 0 });
-    expect(ok(await call('/api/eosoperator/myInfo', {}, { token: tokenOf(await login(userId, PASS, '10.5.1.1')) })).email).toBe(`set.${uniq}@example.org`);
+    expect(
+      ok(await call('/api/eosoperator/myInfo', {}, { token: tokenOf(await login(userId, PASS, '10.5.1.1')) })).email,
+    ).toBe(`set.${uniq}@example.org`);
   });
 
   it('a default password is set once, clears the flag and ends the other sessions', async () => {
@@ -65,12 +91,25 @@ describe('the perfect-info prompt changes only what is missing', () => {
     const token = await createSession(id, new Date(), hashToken(other));
     expect((await call('/api/eosoperator/checkToken', {}, { token: other })).code).toBe(0);
     // The initial password again is no change (it would only silence the prompt).
-    expect((await call('/modules/eosoperator/loginRecommendSave', { newPassword: PASS, confirmPassword: PASS }, { token })).msg).toBe(SAME_PASSWORD_MSG);
+    expect(
+      (await call('/modules/eosoperator/loginRecommendSave', { newPassword: PASS, confirmPassword: PASS }, { token }))
+        .msg,
+    ).toBe(SAME_PASSWORD_MSG);
     expect((await call('/api/eosoperator/checkToken', {}, { token: other })).code).toBe(0);
-    ok(await call('/modules/eosoperator/loginRecommendSave', { newPassword: 'Chosen_2027', confirmPassword: 'Chosen_2027' }, { token }));
+    ok(
+      await call(
+        '/modules/eosoperator/loginRecommendSave',
+        { newPassword: 'Chosen_2027', confirmPassword: 'Chosen_2027' },
+        { token },
+      ),
+    );
     expect((await call('/api/eosoperator/checkToken', {}, { token: other })).code).toBe(CODE_SESSION_NONE);
     expect((await call('/api/eosoperator/checkToken', {}, { token })).code).toBe(0);
-    const again = await call('/modules/eosoperator/loginRecommendSave', { newPassword: 'Second_2028', confirmPassword: 'Second_2028' }, { token });
+    const again = await call(
+      '/modules/eosoperator/loginRecommendSave',
+      { newPassword: 'Second_2028', confirmPassword: 'Second_2028' },
+      { token },
+    );
     expect(again.msg).toBe(PASSWORD_ALREADY_SET_MSG);
     expect(ok(await login(userId, 'Chosen_2027', '10.5.1.2'))).toMatchObject({ isDefaultPassword: 0 });
   });
@@ -78,10 +117,16 @@ describe('the perfect-info prompt changes only what is missing', () => {
   it('a missing e-mail is set once; a password beside it is refused when the default one is gone', async () => {
     const { userId } = await account('sec-noemail');
     const token = tokenOf(await login(userId, PASS, '10.5.1.3'));
-    const both = await call('/modules/eosoperator/loginRecommendSave', { email: `both.${uniq}@example.org`, newPassword: 'Chosen_2027', confirmPassword: 'Chosen_2027' }, { token });
+    const both = await call(
+      '/modules/eosoperator/loginRecommendSave',
+      { email: `both.${uniq}@example.org`, newPassword: 'Chosen_2027', confirmPassword: 'Chosen_2027' },
+      { token },
+    );
     expect(both.msg).toBe(PASSWORD_ALREADY_SET_MSG);
     ok(await call('/modules/eosoperator/loginRecommendSave', { email: `first.${uniq}@example.org` }, { token }));
-    expect((await call('/modules/eosoperator/loginRecommendSave', { email: `second.${uniq}@example.org` }, { token })).msg).toBe(EMAIL_ALREADY_SET_MSG);
+    expect(
+      (await call('/modules/eosoperator/loginRecommendSave', { email: `second.${uniq}@example.org` }, { token })).msg,
+    ).toBe(EMAIL_ALREADY_SET_MSG);
     expect(ok(await call('/api/eosoperator/myInfo', {}, { token })).email).toBe(`first.${uniq}@example.org`);
   });
 });
@@ -94,7 +139,9 @@ describe('account settings: replacing an e-mail needs the current password', () 
     const bare = await call('/api/eosoperator/updateEmail', { email: evil }, { token });
     expect(bare.code).not.toBe(0);
     expect(bare.msg).toBe(EMAIL_PASSWORD_REQUIRED_MSG);
-    expect((await call('/api/eosoperator/updateEmail', { email: evil, password: 'Wrong_pass_1' }, { token })).msg).toBe(CURRENT_PASSWORD_WRONG_MSG);
+    expect((await call('/api/eosoperator/updateEmail', { email: evil, password: 'Wrong_pass_1' }, { token })).msg).toBe(
+      CURRENT_PASSWORD_WRONG_MSG,
+    );
     expect(ok(await call('/api/eosoperator/myInfo', {}, { token })).email).toBe(`mine.${uniq}@example.org`);
     ok(await call('/api/eosoperator/updateEmail', { email: `new.${uniq}@example.org`, password: PASS }, { token }));
     expect(ok(await call('/api/eosoperator/myInfo', {}, { token })).email).toBe(`new.${uniq}@example.org`);
@@ -106,13 +153,17 @@ describe('account settings: replacing an e-mail needs the current password', () 
 });
 
 describe('captcha image', () => {
-  const decode = (codeBase64: string) => Buffer.from(codeBase64.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+  const decode = (codeBase64: string) =>
+    Buffer.from(codeBase64.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
 
   it('draws the characters as paths: no text element, no text node, no answer in the markup', async () => {
     process.env.PORTAL_TEST_HOOKS = '1';
     try {
       for (let i = 0; i < 20; i++) {
-        const { codeBase64, answer } = ok(await call('/modules/imgCode/detail')) as { codeBase64: string; answer: string };
+        const { codeBase64, answer } = ok(await call('/modules/imgCode/detail')) as {
+          codeBase64: string;
+          answer: string;
+        };
         expect(answer).toMatch(/^[23456789ACDEFHJKMNPRTUVWXY]{4}$/);
         const svg = decode(codeBase64);
         expect(svg).toMatch(/^<svg [^>]*>.*<\/svg>$/s);
@@ -141,7 +192,15 @@ describe('captcha image', () => {
     process.env.PORTAL_TEST_HOOKS = '1';
     try {
       const { uuid, answer } = ok(await call('/modules/imgCode/detail')) as { uuid: string; answer: string };
-      expect((await call('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: answer.toLowerCase(), codeUuid: uuid }, { ip: '10.5.3.1' })).code).toBe(0);
+      expect(
+        (
+          await call(
+            '/modules/eosoperator/login',
+            { userID: 'learner', password: 'Learner_2026', code: answer.toLowerCase(), codeUuid: uuid },
+            { ip: '10.5.3.1' },
+          )
+        ).code,
+      ).toBe(0);
     } finally {
       delete process.env.PORTAL_TEST_HOOKS;
     }
@@ -149,7 +208,8 @@ describe('captcha image', () => {
 });
 
 describe('the client address', () => {
-  const request = (headers: Record<string, string>) => new Request('http://127.0.0.1:3000/x', { method: 'POST', headers });
+  const request = (headers: Record<string, string>) =>
+    new Request('http://127.0.0.1:3000/x', { method: 'POST', headers });
   const stamped = (remoteAddress: string, headers: Record<string, string> = {}) => {
     const req = { headers: { ...headers } as Record<string, string | string[] | undefined>, socket: { remoteAddress } };
     stampPeerAddress(req as unknown as Parameters<typeof stampPeerAddress>[0]);
@@ -157,14 +217,16 @@ describe('the client address', () => {
   };
 
   it('is the socket address; X-Forwarded-For, X-Real-IP and a forged stamp count for nothing', () => {
-    expect(clientAddress(stamped('192.0.2.7', { 'x-forwarded-for': '10.1.1.1', 'x-real-ip': '10.1.1.2' }))).toBe('192.0.2.7');
+    expect(clientAddress(stamped('192.0.2.7', { 'x-forwarded-for': '10.1.1.1', 'x-real-ip': '10.1.1.2' }))).toBe(
+      '192.0.2.7',
+    );
     expect(clientAddress(request({ 'x-forwarded-for': '10.1.1.1', 'x-real-ip': '10.1.1.2' }))).toBe('');
     expect(clientAddress(request({ 'x-portal-peer': 'guessed 10.1.1.3' }))).toBe('');
     // a client's own stamp header is overwritten by the real one
     expect(clientAddress(stamped('192.0.2.8', { 'x-portal-peer': 'guessed 10.1.1.3' }))).toBe('192.0.2.8');
   });
 
-  it('with TRUST_PROXY=1: the last X-Forwarded-For entry (the proxy\'s), else X-Real-IP, else the socket', () => {
+  it("with TRUST_PROXY=1: the last X-Forwarded-For entry (the proxy's), else X-Real-IP, else the socket", () => {
     process.env.TRUST_PROXY = '1';
     try {
       expect(clientAddress(stamped('127.0.0.1', { 'x-forwarded-for': '10.9.9.9, 198.51.100.4' }))).toBe('198.51.100.4');
@@ -178,23 +240,33 @@ describe('the client address', () => {
 
 describe('login throttling', () => {
   const post = (body: unknown, headers: Record<string, string>) =>
-    handleApiRequest(new Request('http://127.0.0.1:3000/modules/eosoperator/login', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', host: 'localhost:3000', ...headers } }));
+    handleApiRequest(
+      new Request('http://127.0.0.1:3000/modules/eosoperator/login', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', host: 'localhost:3000', ...headers },
+      }),
+    );
 
   it('a new X-Forwarded-For on each try does not escape the address limit', async () => {
     const d = await db();
     await d.delete(loginThrottles).where(eq(loginThrottles.key, 'ip:unknown'));
     for (let i = 0; i <= ADDRESS_MAX_FAILURES; i++) {
-      const res = await post({ userID: `ghost-${uniq}-${i}`, password: 'Wrong_pass_1', ...(await captcha()) }, { 'x-forwarded-for': `10.1.${i}.1`, 'x-real-ip': `10.2.${i}.1` });
+      const res = await post(
+        { userID: `ghost-${uniq}-${i}`, password: 'Wrong_pass_1', ...(await captcha()) },
+        { 'x-forwarded-for': `10.1.${i}.1`, 'x-real-ip': `10.2.${i}.1` },
+      );
       const { msg } = (await res.json()) as { msg: string };
       expect({ i, msg }).toEqual({ i, msg: i < ADDRESS_MAX_FAILURES ? '账号或密码错误' : THROTTLED_MSG });
     }
     await d.delete(loginThrottles).where(eq(loginThrottles.key, 'ip:unknown'));
   });
 
-  it('a stranger\'s failures lock the stranger out, not the owner', async () => {
+  it("a stranger's failures lock the stranger out, not the owner", async () => {
     const { userId } = await account('sec-owner', { email: `owner.${uniq}@example.org` });
     // by login name and by e-mail: the same account
-    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) await login(i % 2 ? userId : `owner.${uniq}@example.org`, 'Wrong_pass_1', '10.6.0.1');
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++)
+      await login(i % 2 ? userId : `owner.${uniq}@example.org`, 'Wrong_pass_1', '10.6.0.1');
     const locked = await login(userId, PASS, '10.6.0.1');
     expect(locked.code).toBe(CODE_THROTTLED);
     expect(locked.msg).toBe(THROTTLED_MSG);
@@ -212,7 +284,10 @@ describe('login throttling', () => {
     }
     expect((await login(userId, PASS, '10.7.200.1')).msg).toBe(THROTTLED_MSG);
     const d = await db();
-    await d.update(loginThrottles).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(loginThrottles.key, `account:${userId.toLowerCase()}`));
+    await d
+      .update(loginThrottles)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(loginThrottles.key, `account:${userId.toLowerCase()}`));
     expect((await login(userId, PASS, '10.7.200.1')).code).toBe(0);
   }, 120_000);
 });
@@ -222,7 +297,10 @@ describe('password-reset e-mails', () => {
     const address = `reset1.${uniq}@example.org`;
     const { id, userId } = await account('sec-reset', { email: address });
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: userId }, { ip: `10.8.0.${i}` }));
+    for (let i = 0; i < 5; i++)
+      results.push(
+        await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: userId }, { ip: `10.8.0.${i}` }),
+      );
     expect(results[0].code).toBe(0);
     for (const res of results.slice(1)) {
       expect(res.code).toBe(CODE_THROTTLED);
@@ -231,7 +309,10 @@ describe('password-reset e-mails', () => {
     expect(outboxFor(address)).toHaveLength(1);
     // a minute later, another
     const d = await db();
-    await d.update(loginThrottles).set({ windowStart: new Date(Date.now() - 61_000) }).where(eq(loginThrottles.key, resetMailAccountKey(id)));
+    await d
+      .update(loginThrottles)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(loginThrottles.key, resetMailAccountKey(id)));
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     ok(await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: address }, { ip: '10.8.0.9' }));
     expect(outboxFor(address)).toHaveLength(2);
@@ -247,8 +328,16 @@ describe('password-reset e-mails', () => {
     expect(sent.slice(0, RESET_MAIL_ADDRESS_MAX).every((r) => r.code === 0)).toBe(true);
     expect(sent[RESET_MAIL_ADDRESS_MAX]).toMatchObject({ code: CODE_THROTTLED, msg: RESET_MAIL_ADDRESS_MSG });
     expect(outboxFor(`many${RESET_MAIL_ADDRESS_MAX}.${uniq}@example.org`)).toHaveLength(0);
-    expect((await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: `nobody-${uniq}` }, { ip })).msg).toBe(V.forgotNotFound);
+    expect(
+      (await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: `nobody-${uniq}` }, { ip })).msg,
+    ).toBe(V.forgotNotFound);
     // another address is not held back
-    ok(await call('/api/eosoperator/forgetPasswordSendEmail', { userIdOrEmail: `sec-many-reset${RESET_MAIL_ADDRESS_MAX}-${uniq}` }, { ip: '10.8.1.2' }));
+    ok(
+      await call(
+        '/api/eosoperator/forgetPasswordSendEmail',
+        { userIdOrEmail: `sec-many-reset${RESET_MAIL_ADDRESS_MAX}-${uniq}` },
+        { ip: '10.8.1.2' },
+      ),
+    );
   });
 });

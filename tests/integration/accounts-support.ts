@@ -7,8 +7,17 @@ export const main: Site = { variant: 'main', dx: false };
 
 /** `call`, `login` and friends for one default client address (throttling counts per address). */
 export function accountsClient(defaultIp: string) {
-  const call = (path: string, body: unknown = {}, opts: { token?: string | null; site?: Site; ip?: string; cookies?: Record<string, string> } = {}) =>
-    callEndpoint(path, body, { token: opts.token ?? null, site: opts.site ?? main, ip: opts.ip ?? defaultIp, cookies: opts.cookies });
+  const call = (
+    path: string,
+    body: unknown = {},
+    opts: { token?: string | null; site?: Site; ip?: string; cookies?: Record<string, string> } = {},
+  ) =>
+    callEndpoint(path, body, {
+      token: opts.token ?? null,
+      site: opts.site ?? main,
+      ip: opts.ip ?? defaultIp,
+      cookies: opts.cookies,
+    });
   const captcha = async () => {
     const c = await createCaptcha();
     return { code: c.answer, codeUuid: c.uuid };

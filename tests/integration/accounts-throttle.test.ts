@@ -52,13 +52,23 @@ async function burst(userId: string, n: number, ipOf: (i: number) => string, coo
   const captchas = await Promise.all(Array.from({ length: n }, () => createCaptcha()));
   const before = verifier.mock.calls.length;
   const results = await Promise.all(
-    captchas.map((c, i) => call('/modules/eosoperator/login', { userID: userId, password: `Wrong_pass_${i}`, code: c.answer, codeUuid: c.uuid }, { ip: ipOf(i), cookies })),
+    captchas.map((c, i) =>
+      call(
+        '/modules/eosoperator/login',
+        { userID: userId, password: `Wrong_pass_${i}`, code: c.answer, codeUuid: c.uuid },
+        { ip: ipOf(i), cookies },
+      ),
+    ),
   );
   for (const r of results) expect([WRONG_MSG, THROTTLED_MSG]).toContain(r.msg);
-  return { checked: verifier.mock.calls.length - before, refused: results.filter((r) => r.code === CODE_THROTTLED).length };
+  return {
+    checked: verifier.mock.calls.length - before,
+    refused: results.filter((r) => r.code === CODE_THROTTLED).length,
+  };
 }
 
-const deviceOf = (res: { cookies?: { name: string; value: string }[] }) => res.cookies?.find((c) => c.name === DEVICE_COOKIE)?.value;
+const deviceOf = (res: { cookies?: { name: string; value: string }[] }) =>
+  res.cookies?.find((c) => c.name === DEVICE_COOKIE)?.value;
 
 describe('parallel wrong passwords', () => {
   it('100 at once from one address: at most the limit are checked, and the account is locked there', async () => {
@@ -71,7 +81,10 @@ describe('parallel wrong passwords', () => {
     const after = await login(userId, PASS, ip);
     expect(after).toMatchObject({ code: CODE_THROTTLED, msg: THROTTLED_MSG });
     const d = await db();
-    const [row] = await d.select().from(loginThrottles).where(eq(loginThrottles.key, accountAddressKey(userId, ip)));
+    const [row] = await d
+      .select()
+      .from(loginThrottles)
+      .where(eq(loginThrottles.key, accountAddressKey(userId, ip)));
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
   }, 120_000);
 
@@ -85,7 +98,7 @@ describe('parallel wrong passwords', () => {
     expect((await login(userId, PASS, ip)).msg).toBe(THROTTLED_MSG);
   }, 120_000);
 
-  it('4 bursts of 50 from rotating addresses: at most the account total checked; the owner\'s browser still signs in', async () => {
+  it("4 bursts of 50 from rotating addresses: at most the account total checked; the owner's browser still signs in", async () => {
     const { id, userId } = await account('thr-rotate-');
     // The owner signed in on this browser earlier: it holds the account's device cookie.
     const first = await login(userId, PASS, '10.31.0.1');
@@ -105,7 +118,11 @@ describe('parallel wrong passwords', () => {
     const otherDevice = deviceOf(await login(other.userId, PASS, '10.33.0.2'))!;
     const withCookie = async (value: string, ip: string, password = PASS) => {
       const c = await createCaptcha();
-      return call('/modules/eosoperator/login', { userID: userId, password, code: c.answer, codeUuid: c.uuid }, { ip, cookies: { [DEVICE_COOKIE]: value } });
+      return call(
+        '/modules/eosoperator/login',
+        { userID: userId, password, code: c.answer, codeUuid: c.uuid },
+        { ip, cookies: { [DEVICE_COOKIE]: value } },
+      );
     };
     expect((await withCookie(otherDevice, '10.33.0.4')).msg).toBe(THROTTLED_MSG);
     expect((await withCookie(`${device.slice(0, -2)}AA`, '10.33.0.5')).msg).toBe(THROTTLED_MSG);
@@ -123,7 +140,11 @@ describe('parallel wrong passwords', () => {
     const { checked } = await burst(userId, 40, () => '10.35.0.2', { [DEVICE_COOKIE]: device });
     expect(checked).toBeLessThanOrEqual(DEVICE_MAX_FAILURES);
     const c = await createCaptcha();
-    const res = await call('/modules/eosoperator/login', { userID: userId, password: PASS, code: c.answer, codeUuid: c.uuid }, { ip: '10.35.0.2', cookies: { [DEVICE_COOKIE]: device } });
+    const res = await call(
+      '/modules/eosoperator/login',
+      { userID: userId, password: PASS, code: c.answer, codeUuid: c.uuid },
+      { ip: '10.35.0.2', cookies: { [DEVICE_COOKIE]: device } },
+    );
     expect(res.msg).toBe(THROTTLED_MSG);
     // the account itself was not locked for other browsers by it
     ok(await login(userId, PASS, '10.35.0.3'));
@@ -158,8 +179,15 @@ describe('the device cookie over HTTP', () => {
     const value = decodeURIComponent(set.split(';')[0].slice(DEVICE_COOKIE.length + 1));
     // Lock the account for every browser without the cookie, then sign in with it.
     const d = await db();
-    await d.insert(loginThrottles).values({ key: `account:${userId.toLowerCase()}`, failures: 99, windowStart: new Date(), lockedUntil: new Date(Date.now() + 600_000) });
+    await d.insert(loginThrottles).values({
+      key: `account:${userId.toLowerCase()}`,
+      failures: 99,
+      windowStart: new Date(),
+      lockedUntil: new Date(Date.now() + 600_000),
+    });
     expect(((await (await post()).json()) as { msg: string }).msg).toBe(THROTTLED_MSG);
-    expect(((await (await post(`a=b; ${DEVICE_COOKIE}=${encodeURIComponent(value)}`)).json()) as { code: number }).code).toBe(0);
+    expect(
+      ((await (await post(`a=b; ${DEVICE_COOKIE}=${encodeURIComponent(value)}`)).json()) as { code: number }).code,
+    ).toBe(0);
   });
 });

@@ -14,14 +14,22 @@ const ROOT = path.join(__dirname, '..', '..');
 afterAll(() => closeDb());
 
 it('refuses a weak password and a taken name, and makes an administrator who can manage', async () => {
-  await expect(createAdministrator({ userId: 'chief', name: '王主任', password: 'password1' })).rejects.toThrow('密码必须包含字母、数字、下划线');
-  await expect(createAdministrator({ userId: 'manager', name: '重名', password: 'Chief_2026_x' })).rejects.toBeInstanceOf(AdminError);
+  await expect(createAdministrator({ userId: 'chief', name: '王主任', password: 'password1' })).rejects.toThrow(
+    '密码必须包含字母、数字、下划线',
+  );
+  await expect(
+    createAdministrator({ userId: 'manager', name: '重名', password: 'Chief_2026_x' }),
+  ).rejects.toBeInstanceOf(AdminError);
   const made = await createAdministrator({ userId: 'chief', name: '王主任', password: 'Chief_2026_x' });
   expect(made.id).toEqual(expect.any(Number));
 
   const token = tokenOf(await login('chief', 'Chief_2026_x'));
-  expect(ok(await call('/api/platform/index/myCmsRoleList', {}, { token }))).toEqual(ADMIN_ROLES.map((roleName, i) => ({ roleName, isDefault: i === 0 })));
-  const page = ok(await call('/api/manage/operationLog', { pageSize: 5 }, { token })) as unknown as { list: { action: string; userId: string }[] };
+  expect(ok(await call('/api/platform/index/myCmsRoleList', {}, { token }))).toEqual(
+    ADMIN_ROLES.map((roleName, i) => ({ roleName, isDefault: i === 0 })),
+  );
+  const page = ok(await call('/api/manage/operationLog', { pageSize: 5 }, { token })) as unknown as {
+    list: { action: string; userId: string }[];
+  };
   expect(page.list.some((e) => e.action === 'admin-create' && e.userId === 'chief')).toBe(true);
 }, 60_000);
 

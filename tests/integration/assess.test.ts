@@ -26,7 +26,12 @@ describe('training assessment: only projects the learner took part in that have 
     const now = Date.now();
     const [future] = await d
       .insert(trains)
-      .values({ title: '尚未开班的测试培训', type: 5001, startAt: new Date(now + 5 * DAY), endAt: new Date(now + 6 * DAY) })
+      .values({
+        title: '尚未开班的测试培训',
+        type: 5001,
+        startAt: new Date(now + 5 * DAY),
+        endAt: new Date(now + 6 * DAY),
+      })
       .returning({ id: trains.id });
     const [running] = await d
       .insert(trains)
@@ -48,7 +53,11 @@ describe('training assessment: only projects the learner took part in that have 
     expect(refused.msg).toBe('培训尚未开始，暂不能评估');
 
     expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, token)).code).toBe(0);
-    const other = await createSession((await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'newbie')))[0].id);
-    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, other)).msg).toBe(MSG_ASSESS_NOT_MINE);
+    const other = await createSession(
+      (await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'newbie')))[0].id,
+    );
+    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, other)).msg).toBe(
+      MSG_ASSESS_NOT_MINE,
+    );
   });
 });

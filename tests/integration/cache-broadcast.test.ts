@@ -5,7 +5,13 @@
  * expires everything it held, since it may have missed messages.
  */
 import { Client } from 'pg';
-import { invalidate, invalidateReadCaches, onInvalidate, onInvalidatePrefix, startInvalidationListener } from '@/lib/server/cache';
+import {
+  invalidate,
+  invalidateReadCaches,
+  onInvalidate,
+  onInvalidatePrefix,
+  startInvalidationListener,
+} from '@/lib/server/cache';
 import { closeDb } from '@/lib/server/db';
 import { CHANNEL, INSTANCE_ID, startListener } from '@/lib/server/invalidation-bus';
 import PageCacheHandler from '@/lib/server/page-cache/handler.cjs';
@@ -32,12 +38,18 @@ onPostgres('invalidation broadcast (PostgreSQL LISTEN/NOTIFY)', () => {
     await other.query(`LISTEN ${CHANNEL}`);
     other.on('notification', (n) => heard.push(n.payload ?? ''));
     startInvalidationListener();
-    const listener = startListener(() => undefined, () => undefined);
+    const listener = startListener(
+      () => undefined,
+      () => undefined,
+    );
     await until(() => listener.connected, 5000);
   });
 
   afterAll(async () => {
-    await startListener(() => undefined, () => undefined).stop();
+    await startListener(
+      () => undefined,
+      () => undefined,
+    ).stop();
     await other.end();
     await closeDb();
   });
@@ -58,10 +70,20 @@ onPostgres('invalidation broadcast (PostgreSQL LISTEN/NOTIFY)', () => {
     onInvalidate(['catalogue:trains'], 'test.broadcast', () => cleared.push('trains'));
     onInvalidatePrefix('sessions:', 'test.broadcast.sessions', (tag) => cleared.push(tag));
     const page = new PageCacheHandler({});
-    await page.set('/train/index', { kind: 'APP_PAGE', html: 'x', headers: { 'x-next-cache-tags': 'catalogue:trains' } }, {});
+    await page.set(
+      '/train/index',
+      { kind: 'APP_PAGE', html: 'x', headers: { 'x-next-cache-tags': 'catalogue:trains' } },
+      {},
+    );
     await new Promise((r) => setTimeout(r, 5));
-    await other.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: 'another-instance', tags: ['catalogue:trains'], pages: true })]);
-    await other.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: 'another-instance', tags: ['sessions:7'], pages: false })]);
+    await other.query('select pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ from: 'another-instance', tags: ['catalogue:trains'], pages: true }),
+    ]);
+    await other.query('select pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ from: 'another-instance', tags: ['sessions:7'], pages: false }),
+    ]);
     await until(() => cleared.length >= 2);
     expect(cleared).toEqual(['trains', 'sessions:7']);
     expect(await page.get('/train/index')).toBeNull();
@@ -79,13 +101,21 @@ onPostgres('invalidation broadcast (PostgreSQL LISTEN/NOTIFY)', () => {
     const cleared: string[] = [];
     onInvalidate(['catalogue:courses'], 'test.gap', () => cleared.push('courses'));
     onInvalidatePrefix('chapter:', 'test.gap.chapter', (tag) => cleared.push(tag));
-    const listener = startListener(() => undefined, () => undefined);
-    await other.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-invalidation' and pid <> pg_backend_pid()`);
+    const listener = startListener(
+      () => undefined,
+      () => undefined,
+    );
+    await other.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal-invalidation' and pid <> pg_backend_pid()`,
+    );
     // On reconnecting, every read cache is cleared (a family is told its prefix alone).
     await until(() => cleared.includes('chapter:'), 10_000);
     await until(() => listener.connected, 5000);
     cleared.length = 0;
-    await other.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: 'another-instance', tags: ['chapter:12'], pages: false })]);
+    await other.query('select pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ from: 'another-instance', tags: ['chapter:12'], pages: false }),
+    ]);
     await until(() => cleared.includes('chapter:12'));
   });
 });

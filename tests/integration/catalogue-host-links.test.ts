@@ -21,7 +21,11 @@ const SITES: Site[] = [
 ];
 /** As the host's pages call: platform hosts use /api/platform/ (SPEC 1). */
 const call = <T>(site: Site, path: string, body: unknown = {}) =>
-  callEndpoint(platformPath(path, VARIANTS[site.variant].platform), body, { token: null, site }) as Promise<{ code: number; msg: string; data: T }>;
+  callEndpoint(platformPath(path, VARIANTS[site.variant].platform), body, { token: null, site }) as Promise<{
+    code: number;
+    msg: string;
+    data: T;
+  }>;
 
 /** Whether a portal link answers on the host: in its route set, and its item shown there. */
 async function answers(site: Site, link: string): Promise<boolean> {
@@ -48,12 +52,15 @@ afterAll(() => closeDb());
 const name = (s: Site) => s.variant;
 
 describe('home banners', () => {
-  it.each(SITES.map((s) => [name(s), s] as const))('%s: every slide leads to a page that answers there', async (_n, site) => {
-    const res = await call<Banner[]>(site, '/api/banner/list', { pageSize: 10 });
-    expect(res.code).toBe(0);
-    expect(res.data.length).toBeGreaterThan(0);
-    for (const b of res.data) expect([b.link, await answers(site, b.link)]).toEqual([b.link, true]);
-  });
+  it.each(SITES.map((s) => [name(s), s] as const))(
+    '%s: every slide leads to a page that answers there',
+    async (_n, site) => {
+      const res = await call<Banner[]>(site, '/api/banner/list', { pageSize: 10 });
+      expect(res.code).toBe(0);
+      expect(res.data.length).toBeGreaterThan(0);
+      for (const b of res.data) expect([b.link, await answers(site, b.link)]).toEqual([b.link, true]);
+    },
+  );
 
   it('the student host no longer gets the slides of the main site it cannot show', async () => {
     const main = await call<Banner[]>(SITES[0], '/api/banner/list', { pageSize: 10 });
@@ -65,28 +72,35 @@ describe('home banners', () => {
 });
 
 describe('teacher links of course and live pages', () => {
-  it.each(SITES.map((s) => [name(s), s] as const))('%s: the teacher of every listed course has a page there', async (_n, site) => {
-    const list = await call<Page<CourseListItem>>(site, '/api/course/list', { pageNum: 1, pageSize: 40 });
-    expect(list.code).toBe(0);
-    let checked = 0;
-    for (const c of list.data.list) {
-      const detail = await call<CourseDetail>(site, '/api/course/detail', { id: c.id });
-      expect(detail.code).toBe(0);
-      if (!detail.data.teacher) continue;
-      const teacher = await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id });
-      expect([c.id, detail.data.teacher.id, teacher.code]).toEqual([c.id, detail.data.teacher.id, 0]);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
+  it.each(SITES.map((s) => [name(s), s] as const))(
+    '%s: the teacher of every listed course has a page there',
+    async (_n, site) => {
+      const list = await call<Page<CourseListItem>>(site, '/api/course/list', { pageNum: 1, pageSize: 40 });
+      expect(list.code).toBe(0);
+      let checked = 0;
+      for (const c of list.data.list) {
+        const detail = await call<CourseDetail>(site, '/api/course/detail', { id: c.id });
+        expect(detail.code).toBe(0);
+        if (!detail.data.teacher) continue;
+        const teacher = await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id });
+        expect([c.id, detail.data.teacher.id, teacher.code]).toEqual([c.id, detail.data.teacher.id, 0]);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/live/detail')).map((s) => [name(s), s] as const))('%s: live classes link teachers that answer', async (_n, site) => {
-    const list = await call<Page<LiveCard>>(site, '/api/live/list', { pageNum: 1, pageSize: 30 });
-    for (const l of list.data.list) {
-      const detail = await call<LiveDetail>(site, '/api/live/detail', { id: l.id });
-      if (detail.data.teacher) expect((await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id })).code).toBe(0);
-    }
-  });
+  it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/live/detail')).map((s) => [name(s), s] as const))(
+    '%s: live classes link teachers that answer',
+    async (_n, site) => {
+      const list = await call<Page<LiveCard>>(site, '/api/live/list', { pageNum: 1, pageSize: 30 });
+      for (const l of list.data.list) {
+        const detail = await call<LiveDetail>(site, '/api/live/detail', { id: l.id });
+        if (detail.data.teacher)
+          expect((await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id })).code).toBe(0);
+      }
+    },
+  );
 
   it('links name pages of the host only: the party-school course page names other categories without a link', () => {
     expect(detailLinks(VARIANTS.partySchool, 302)).toEqual({ category: false, teacher: true });
@@ -104,21 +118,22 @@ describe('party-school host (SPEC 2.2: party theory only)', () => {
     for (const c of res.data) expect(codes).toContain(c.categoryCode);
   });
 
-  it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/newEmployee/TrainDetail')).map((s) => [name(s), s] as const))(
-    '%s: new-employee series list only courses that answer, and count what they list',
-    async (_n, site) => {
-      // The pages ask without the platform path; the series must still match the host's course pages.
-      const plain = (path: string, body: unknown = {}) => callEndpoint(path, body, { token: null, site }) as Promise<{ code: number; data: unknown }>;
-      const list = (await plain('/api/newEmployee/seriesList')).data as NewEmployeeSeries[];
-      expect(list.length).toBeGreaterThan(0);
-      for (const s of list) {
-        const detail = (await plain('/api/newEmployee/seriesDetail', { id: s.id })).data as NewEmployeeSeriesDetail;
-        expect(detail.courses).toHaveLength(s.courseCount);
-        expect(detail.courseCount).toBe(detail.courses.length);
-        for (const c of detail.courses) expect([c.id, (await call(site, '/api/course/detail', { id: c.id })).code]).toEqual([c.id, 0]);
-      }
-    },
-  );
+  it.each(
+    SITES.filter((s) => findRoute(VARIANTS[s.variant], '/newEmployee/TrainDetail')).map((s) => [name(s), s] as const),
+  )('%s: new-employee series list only courses that answer, and count what they list', async (_n, site) => {
+    // The pages ask without the platform path; the series must still match the host's course pages.
+    const plain = (path: string, body: unknown = {}) =>
+      callEndpoint(path, body, { token: null, site }) as Promise<{ code: number; data: unknown }>;
+    const list = (await plain('/api/newEmployee/seriesList')).data as NewEmployeeSeries[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const s of list) {
+      const detail = (await plain('/api/newEmployee/seriesDetail', { id: s.id })).data as NewEmployeeSeriesDetail;
+      expect(detail.courses).toHaveLength(s.courseCount);
+      expect(detail.courseCount).toBe(detail.courses.length);
+      for (const c of detail.courses)
+        expect([c.id, (await call(site, '/api/course/detail', { id: c.id })).code]).toEqual([c.id, 0]);
+    }
+  });
 
   it('series cards count the courses their page lists on the host', async () => {
     const list = await call<Page<SeriesCard>>(dx, '/api/recommendseries/list', { pageNum: 1, pageSize: 10 });
@@ -137,22 +152,27 @@ describe('spaces link to pages of their host', () => {
     ...[1, 2, 3].map((id) => ({ kind: 'student', id })),
     { kind: 'org', id: 1 },
   ];
-  it.each(SITES.map((s) => [name(s), s] as const))('%s: every course, series and pinned card of a space answers there', async (_n, site) => {
-    let links = 0;
-    for (const ref of spacesToTry) {
-      const space = await call<SpaceDetail>(site, '/api/space/detail', ref);
-      if (space.code !== 0) continue;
-      const courseCards = [...(space.data.created ?? []), ...(space.data.studied ?? [])];
-      const hrefs = [
-        ...courseCards.map((c) => `/course/detail?id=${c.id}`),
-        ...(space.data.series ?? []).map((x) => `/series/detail?id=${x.id}`),
-        ...space.data.tops.map((t) => (t.series ? `/series/detail?id=${t.series.id}` : `/course/detail?id=${t.course!.id}`)),
-      ];
-      for (const href of hrefs) expect([ref, href, await answers(site, href)]).toEqual([ref, href, true]);
-      links += hrefs.length;
-    }
-    expect(links).toBeGreaterThan(0);
-  });
+  it.each(SITES.map((s) => [name(s), s] as const))(
+    '%s: every course, series and pinned card of a space answers there',
+    async (_n, site) => {
+      let links = 0;
+      for (const ref of spacesToTry) {
+        const space = await call<SpaceDetail>(site, '/api/space/detail', ref);
+        if (space.code !== 0) continue;
+        const courseCards = [...(space.data.created ?? []), ...(space.data.studied ?? [])];
+        const hrefs = [
+          ...courseCards.map((c) => `/course/detail?id=${c.id}`),
+          ...(space.data.series ?? []).map((x) => `/series/detail?id=${x.id}`),
+          ...space.data.tops.map((t) =>
+            t.series ? `/series/detail?id=${t.series.id}` : `/course/detail?id=${t.course!.id}`,
+          ),
+        ];
+        for (const href of hrefs) expect([ref, href, await answers(site, href)]).toEqual([ref, href, true]);
+        links += hrefs.length;
+      }
+      expect(links).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('organisation spaces', () => {

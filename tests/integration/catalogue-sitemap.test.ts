@@ -32,7 +32,8 @@ describe('sitemaps', () => {
 
   it('lists teacher pages, live classes and teacher spaces where the host has them (they answer with their own canonical URLs)', async () => {
     const xml = await sitemapXml(main);
-    for (const path of ['/teacher/detail', '/live/detail', '/space/teacher']) expect(xml).toMatch(new RegExp(`<loc>http://localhost:\\d+${path.replace(/\//g, '\\/')}\\?id=\\d+</loc>`));
+    for (const path of ['/teacher/detail', '/live/detail', '/space/teacher'])
+      expect(xml).toMatch(new RegExp(`<loc>http://localhost:\\d+${path.replace(/\//g, '\\/')}\\?id=\\d+</loc>`));
     const teachers = [...xml.matchAll(/\/teacher\/detail\?id=(\d+)</g)].map((m) => m[1]);
     const spaces = [...xml.matchAll(/\/space\/teacher\?id=(\d+)</g)].map((m) => m[1]);
     expect(spaces).toEqual(teachers);
@@ -43,7 +44,11 @@ describe('sitemaps', () => {
       expect(other).not.toContain('/live/');
       // Each teacher listed has its page on that host.
       for (const [, id] of other.matchAll(/\/teacher\/detail\?id=(\d+)</g)) {
-        const res = await callEndpoint(platformPath('/api/tchrBaseinfo/detail', VARIANTS[site.variant].platform), { id: Number(id) }, { token: null, site });
+        const res = await callEndpoint(
+          platformPath('/api/tchrBaseinfo/detail', VARIANTS[site.variant].platform),
+          { id: Number(id) },
+          { token: null, site },
+        );
         expect([id, res.code]).toEqual([id, 0]);
       }
     }
@@ -68,7 +73,8 @@ describe('sitemaps', () => {
   it('robots.txt points to the sitemap and keeps login-only pages out', () => {
     const txt = robotsTxt(main);
     expect(txt).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
-    for (const p of ['/policy/index', '/personal/index', '/space/creation', '/courseView', '/api/']) expect(txt).toContain(`Disallow: ${p}`);
+    for (const p of ['/policy/index', '/personal/index', '/space/creation', '/courseView', '/api/'])
+      expect(txt).toContain(`Disallow: ${p}`);
     expect(txt).not.toContain('Disallow: /course/detail\n');
   });
 

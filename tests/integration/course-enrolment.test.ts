@@ -8,7 +8,8 @@ import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
+const call = (path: string, body: unknown, token: string | null = null) =>
+  callEndpoint(path, body, { token, site: main });
 
 async function loginAs(userId: string): Promise<string> {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));

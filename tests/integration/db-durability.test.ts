@@ -24,7 +24,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const show = async (name: string) => ((await (await db()).execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0][name];
+const show = async (name: string) =>
+  ((await (await db()).execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0][
+    name
+  ];
 
 // The PGlite part: the PostgreSQL run of the integration suite (DATABASE_URL) has no embedded database to check.
 const onPglite = process.env.DATABASE_URL ? describe.skip : describe;
@@ -50,14 +53,22 @@ onPglite('PGlite on disk', () => {
     expect(durabilityStats).toEqual(idle);
     // Twenty writers at once: a sync or two, not twenty.
     const many = { ...durabilityStats };
-    await Promise.all(Array.from({ length: 20 }, (_, i) => d.execute(sql`insert into durability_probe values (${i})`).then(() => durable())));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        d.execute(sql`insert into durability_probe values (${i})`).then(() => durable()),
+      ),
+    );
     expect(durabilityStats.walSyncs - many.walSyncs).toBeGreaterThan(0);
     expect(durabilityStats.walSyncs - many.walSyncs).toBeLessThanOrEqual(3);
   });
 
   it('an endpoint that writes answers only after its write was flushed', async () => {
     const before = durabilityStats.walSyncs;
-    const res = await callEndpoint('/modules/imgCode/detail', {}, { token: null, site: { variant: 'main', dx: false } });
+    const res = await callEndpoint(
+      '/modules/imgCode/detail',
+      {},
+      { token: null, site: { variant: 'main', dx: false } },
+    );
     expect(res.code).toBe(0);
     expect(durabilityStats.walSyncs).toBe(before + 1);
   });

@@ -18,7 +18,6 @@ test('calls arriving together before the statement is prepared all succeed', asy
   expect(rows.map((r) => Number(r[0].v))).toEqual(values);
 });
 
-
 test('a name keeps its text on every database (node-postgres refuses another; PGlite now does too)', async () => {
   await prepared(`${name}_once`, sql`select ${1}::int as v`);
   await expect(prepared(`${name}_once`, sql`select ${1}::int + 1 as v`)).rejects.toThrow(/must be unique/);

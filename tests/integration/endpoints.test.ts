@@ -10,14 +10,20 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { captchas, courses, notices, operators, sessions } from '@/lib/server/db/schema';
 import { createSession, forgetRecentSessions, hashToken } from '@/lib/server/services/accounts/sessions';
 import { verifyCaptcha } from '@/lib/server/services/accounts/captcha';
-import { CODE_SESSION_ELSEWHERE, CODE_SESSION_IDLE, CODE_SESSION_NONE, SESSION_MESSAGES } from '@/lib/contract/messages';
+import {
+  CODE_SESSION_ELSEWHERE,
+  CODE_SESSION_IDLE,
+  CODE_SESSION_NONE,
+  SESSION_MESSAGES,
+} from '@/lib/contract/messages';
 import { SESSION_IDLE_MS, TOKEN_STORAGE_KEY } from '@/lib/constants';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
 const student: Site = { variant: 'student', dx: false };
-const call = (path: string, body: unknown = {}, site: Site = main, token: string | null = null) => callEndpoint(path, body, { token, site });
+const call = (path: string, body: unknown = {}, site: Site = main, token: string | null = null) =>
+  callEndpoint(path, body, { token, site });
 
 async function loginAs(userId: string): Promise<string> {
   const d = await db();
@@ -30,7 +36,11 @@ const http = (path: string, init: RequestInit & { host?: string } = {}) =>
     new Request(`http://localhost:3000${path}`, {
       method: 'POST',
       ...init,
-      headers: { host: init.host ?? 'localhost:3000', 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+      headers: {
+        host: init.host ?? 'localhost:3000',
+        'content-type': 'application/json',
+        ...(init.headers as Record<string, string>),
+      },
     }),
   );
 
@@ -74,14 +84,23 @@ describe('home modules and their /api/platform/ variants', () => {
 
   it('courses can be filtered by a category of 301-306 and nothing else', async () => {
     const res = await call('/api/course/homeList', { categoryCode: 301, pageSize: 12 });
-    expect((res.data as { categoryCode: number; categoryName: string }[]).every((c) => c.categoryCode === 301 && c.categoryName === '党的理论')).toBe(true);
+    expect(
+      (res.data as { categoryCode: number; categoryName: string }[]).every(
+        (c) => c.categoryCode === 301 && c.categoryName === '党的理论',
+      ),
+    ).toBe(true);
     expect((await call('/api/course/homeList', { categoryCode: 399 })).code).not.toBe(0);
   });
 
   it('the party host shows party content first; the platform call shows only its own audience', async () => {
     const d = await db();
     const partyIds = new Set(
-      (await d.select({ id: courses.id }).from(courses).where(sql`'party' = any(${courses.audiences})`)).map((r) => r.id),
+      (
+        await d
+          .select({ id: courses.id })
+          .from(courses)
+          .where(sql`'party' = any(${courses.audiences})`)
+      ).map((r) => r.id),
     );
     const res = await call('/api/course/homeList', { pageSize: 8 }, party);
     expect((res.data as { id: number }[]).every((c) => partyIds.has(c.id))).toBe(true);
@@ -94,7 +113,10 @@ describe('home modules and their /api/platform/ variants', () => {
   it('a new notice appears in the home list (the data behind the revalidated page)', async () => {
     const d = await db();
     const title = `集成测试公告 ${Date.now()}`;
-    const [row] = await d.insert(notices).values({ title, isTop: true, audiences: ['general'], publishedAt: new Date() }).returning({ id: notices.id });
+    const [row] = await d
+      .insert(notices)
+      .values({ title, isTop: true, audiences: ['general'], publishedAt: new Date() })
+      .returning({ id: notices.id });
     try {
       const res = await call('/api/msgMessageinfo/homeList');
       expect((res.data as { title: string }[]).map((n) => n.title)).toContain(title);
@@ -118,9 +140,14 @@ describe('site endpoints', () => {
   });
 
   it('client ids, student logo, audit setting', async () => {
-    expect((await call('/api/site/requestUrlClientId')).data).toEqual(expect.objectContaining({ httpClientId: expect.any(String), httpsClientId: expect.any(String) }));
+    expect((await call('/api/site/requestUrlClientId')).data).toEqual(
+      expect.objectContaining({ httpClientId: expect.any(String), httpsClientId: expect.any(String) }),
+    );
     expect((await call('/api/site/getStuLogo')).data).toEqual({ stuLogo: expect.stringMatching(/\.svg$/) });
-    expect((await call('/modules/auditSetting/detail')).data).toEqual({ isMachine: expect.any(Boolean), isManual: expect.any(Boolean) });
+    expect((await call('/modules/auditSetting/detail')).data).toEqual({
+      isMachine: expect.any(Boolean),
+      isManual: expect.any(Boolean),
+    });
   });
 
   it('the assistant is off for visitors and when no LLM is configured', async () => {
@@ -142,7 +169,10 @@ describe('site endpoints', () => {
     expect((dict.data as { name: string; code: number }[]).length).toBeGreaterThan(0);
     expect((await call('/modules/ddictionary/list', {})).code).not.toBe(0);
     expect((await call('/modules/ddictionary/list', { dictType: 'x'.repeat(500) })).code).not.toBe(0);
-    const tree = (await call('/modules/coursetype/list', { categoryCode: 302 })).data as { categoryCode: number; children: unknown[] }[];
+    const tree = (await call('/modules/coursetype/list', { categoryCode: 302 })).data as {
+      categoryCode: number;
+      children: unknown[];
+    }[];
     expect(tree.length).toBeGreaterThan(0);
     expect(tree.every((n) => n.categoryCode === 302)).toBe(true);
     expect(tree.some((n) => n.children.length > 0)).toBe(true);
@@ -173,19 +203,25 @@ describe('site endpoints', () => {
 describe('study totals and sessions (SPEC 4.1, 8)', () => {
   it('no token or an unknown token -> 2002 on endpoints that need a user', async () => {
     for (const path of ['/api/study/totalTime', '/api/platform/study/totalTime', '/api/eosoperator/myInfo']) {
-      expect(await call(path)).toEqual({ code: CODE_SESSION_NONE, msg: SESSION_MESSAGES[CODE_SESSION_NONE], data: null });
+      expect(await call(path)).toEqual({
+        code: CODE_SESSION_NONE,
+        msg: SESSION_MESSAGES[CODE_SESSION_NONE],
+        data: null,
+      });
       expect((await call(path, {}, main, 'x'.repeat(43))).code).toBe(CODE_SESSION_NONE);
     }
   });
 
-  it('a session answers the learner\'s totals in seconds, and the platform variant agrees', async () => {
+  it("a session answers the learner's totals in seconds, and the platform variant agrees", async () => {
     const token = await loginAs('learner');
     const res = await call('/api/study/totalTime', {}, main, token);
     expect(res.code).toBe(0);
     const data = res.data as { offLineAllTimeEffective: number; onLineAllTimeEffective: number };
     expect(data.onLineAllTimeEffective).toBeGreaterThan(0);
     expect(data.offLineAllTimeEffective).toBeGreaterThan(0);
-    expect((await call('/api/platform/study/totalTime', {}, { variant: 'column', dx: false }, token)).data).toEqual(res.data);
+    expect((await call('/api/platform/study/totalTime', {}, { variant: 'column', dx: false }, token)).data).toEqual(
+      res.data,
+    );
     const info = await call('/api/eosoperator/myInfo', {}, main, token);
     expect(info.data).toEqual(expect.objectContaining({ userID: 'learner', operatorName: expect.any(String) }));
   });
@@ -212,7 +248,9 @@ describe('study totals and sessions (SPEC 4.1, 8)', () => {
 
   it('management roles give cmsRoleCount', async () => {
     const manager = await loginAs('manager');
-    expect(((await call('/api/platform/index/myCmsRoleList', {}, main, manager)).data as unknown[]).length).toBeGreaterThan(0);
+    expect(
+      ((await call('/api/platform/index/myCmsRoleList', {}, main, manager)).data as unknown[]).length,
+    ).toBeGreaterThan(0);
     const learner = await loginAs('learner');
     expect((await call('/api/platform/index/myCmsRoleList', {}, main, learner)).data).toEqual([]);
   });
@@ -245,20 +283,36 @@ describe('bad input over HTTP never gives a 500 or a stack trace', () => {
     await expectEnvelope(await http('/modules/ddictionary/list', { body: '{}' }), 200);
   });
   it('oversize bodies and strings', async () => {
-    await expectEnvelope(await http('/api/course/homeList', { body: JSON.stringify({ pad: 'x'.repeat(MAX_JSON_BYTES + 10) }) }), 413);
-    await expectEnvelope(await http('/modules/ddictionary/list', { body: JSON.stringify({ dictType: '长'.repeat(1000) }) }), 200);
+    await expectEnvelope(
+      await http('/api/course/homeList', { body: JSON.stringify({ pad: 'x'.repeat(MAX_JSON_BYTES + 10) }) }),
+      413,
+    );
+    await expectEnvelope(
+      await http('/modules/ddictionary/list', { body: JSON.stringify({ dictType: '长'.repeat(1000) }) }),
+      200,
+    );
   });
   it('reads the token from the x-access-token header and from the session cookie', async () => {
     const token = await loginAs('student');
-    const viaHeader = await http('/api/study/totalTime', { body: '{}', headers: { 'x-access-token': token }, host: 'stu.localhost:3000' });
+    const viaHeader = await http('/api/study/totalTime', {
+      body: '{}',
+      headers: { 'x-access-token': token },
+      host: 'stu.localhost:3000',
+    });
     expect(((await viaHeader.json()) as { code: number }).code).toBe(0);
-    const viaCookie = await http('/api/study/totalTime', { body: '{}', headers: { cookie: `${TOKEN_STORAGE_KEY}=${encodeURIComponent(token)}` } });
+    const viaCookie = await http('/api/study/totalTime', {
+      body: '{}',
+      headers: { cookie: `${TOKEN_STORAGE_KEY}=${encodeURIComponent(token)}` },
+    });
     expect(((await viaCookie.json()) as { code: number }).code).toBe(0);
     const none = await http('/api/study/totalTime', { body: '{}' });
     expect(((await none.json()) as { code: number }).code).toBe(CODE_SESSION_NONE);
   });
   it('the variant comes from x-access-origin, then the Host header', async () => {
-    const res = await http('/api/site/platformDetail', { body: '{}', headers: { 'x-access-origin': encodeURIComponent('http://party.localhost:3000') } });
+    const res = await http('/api/site/platformDetail', {
+      body: '{}',
+      headers: { 'x-access-origin': encodeURIComponent('http://party.localhost:3000') },
+    });
     expect(((await res.json()) as { data: { siteName: string } }).data.siteName).toBe('党员网络学习平台');
     const byHost = await http('/api/site/platformDetail', { body: '{}', host: 'stu.localhost:3000' });
     expect(((await byHost.json()) as { data: { siteName: string } }).data.siteName).toBe('研究生科学教育平台');
@@ -277,30 +331,73 @@ describe('login, logout and a management write', () => {
 
   it('refuses a wrong captcha, a wrong password and an unknown account with clear messages', async () => {
     let c = await captcha();
-    const wrongCode = await call('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: 'ZZZZ', codeUuid: c.uuid });
+    const wrongCode = await call('/modules/eosoperator/login', {
+      userID: 'learner',
+      password: 'Learner_2026',
+      code: 'ZZZZ',
+      codeUuid: c.uuid,
+    });
     expect(wrongCode.msg).toBe('验证码错误或已过期，请重新输入');
     // the captcha is used up by the failed attempt
-    expect((await call('/modules/eosoperator/login', { userID: 'learner', password: 'Learner_2026', code: c.answer, codeUuid: c.uuid })).code).not.toBe(0);
+    expect(
+      (
+        await call('/modules/eosoperator/login', {
+          userID: 'learner',
+          password: 'Learner_2026',
+          code: c.answer,
+          codeUuid: c.uuid,
+        })
+      ).code,
+    ).not.toBe(0);
     c = await captcha();
-    expect((await call('/modules/eosoperator/login', { userID: 'learner', password: 'nope_1234', code: c.answer, codeUuid: c.uuid })).msg).toBe('账号或密码错误');
+    expect(
+      (
+        await call('/modules/eosoperator/login', {
+          userID: 'learner',
+          password: 'nope_1234',
+          code: c.answer,
+          codeUuid: c.uuid,
+        })
+      ).msg,
+    ).toBe('账号或密码错误');
     c = await captcha();
-    expect((await call('/modules/eosoperator/login', { userID: 'nobody', password: 'nope_1234', code: c.answer, codeUuid: c.uuid })).msg).toBe('账号或密码错误');
-    expect((await call('/modules/eosoperator/login', { userID: ' ', password: 'x', code: 'x', codeUuid: 'x' })).msg).toContain('请输入登录账号');
+    expect(
+      (
+        await call('/modules/eosoperator/login', {
+          userID: 'nobody',
+          password: 'nope_1234',
+          code: c.answer,
+          codeUuid: c.uuid,
+        })
+      ).msg,
+    ).toBe('账号或密码错误');
+    expect(
+      (await call('/modules/eosoperator/login', { userID: ' ', password: 'x', code: 'x', codeUuid: 'x' })).msg,
+    ).toContain('请输入登录账号');
   });
 
   it('a right login sets the HttpOnly session cookie and the identity cookie; logout ends the session', async () => {
     const c = await captcha();
-    const res = await call('/modules/eosoperator/login', { userID: 'Manager', password: 'Manager_2026', code: c.answer.toLowerCase(), codeUuid: c.uuid });
+    const res = await call('/modules/eosoperator/login', {
+      userID: 'Manager',
+      password: 'Manager_2026',
+      code: c.answer.toLowerCase(),
+      codeUuid: c.uuid,
+    });
     expect(res.code).toBe(0);
     const token = (res.data as { token: string }).token;
-    expect(res.cookies?.find((k) => k.name === TOKEN_STORAGE_KEY)).toEqual(expect.objectContaining({ value: token, httpOnly: true }));
+    expect(res.cookies?.find((k) => k.name === TOKEN_STORAGE_KEY)).toEqual(
+      expect.objectContaining({ value: token, httpOnly: true }),
+    );
     expect(res.cookies?.find((k) => k.name === 'ce-identity')?.value).toMatch(/^\d+\./);
     expect((await call('/api/study/totalTime', {}, main, token)).code).toBe(0);
 
     const title = `首页公告刷新测试 ${Date.now()}`;
     const saved = await call('/api/msgMessageinfo/save', { title, isTop: true }, main, token);
     expect(saved.code).toBe(0);
-    expect(((await call('/api/msgMessageinfo/homeList')).data as { title: string }[]).map((n) => n.title)).toContain(title);
+    expect(((await call('/api/msgMessageinfo/homeList')).data as { title: string }[]).map((n) => n.title)).toContain(
+      title,
+    );
     const d = await db();
     await d.delete(notices).where(eq(notices.id, (saved.data as { id: number }).id));
 
@@ -317,9 +414,18 @@ describe('login, logout and a management write', () => {
 
   it('the HTTP layer sets the cookies with HttpOnly and SameSite=Lax', async () => {
     process.env.PORTAL_TEST_HOOKS = '1';
-    const cap = (await (await http('/modules/imgCode/detail', { body: '{}' })).json()) as { data: { uuid: string; answer: string } };
+    const cap = (await (await http('/modules/imgCode/detail', { body: '{}' })).json()) as {
+      data: { uuid: string; answer: string };
+    };
     delete process.env.PORTAL_TEST_HOOKS;
-    const res = await http('/modules/eosoperator/login', { body: JSON.stringify({ userID: 'student', password: 'Student_2026', code: cap.data.answer, codeUuid: cap.data.uuid }) });
+    const res = await http('/modules/eosoperator/login', {
+      body: JSON.stringify({
+        userID: 'student',
+        password: 'Student_2026',
+        code: cap.data.answer,
+        codeUuid: cap.data.uuid,
+      }),
+    });
     const cookies = res.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith(`${TOKEN_STORAGE_KEY}=`))).toMatch(/HttpOnly; ?|HttpOnly$/);
     expect(cookies.every((c) => c.includes('SameSite=Lax'))).toBe(true);

@@ -55,7 +55,10 @@ describe('scrypt', () => {
 
   it('an old hash is replaced at the next successful sign-in, not at a failed one', async () => {
     const d = await db();
-    await d.update(operators).set({ passwordHash: oldHash('Learner_2026') }).where(eq(operators.userId, 'learner'));
+    await d
+      .update(operators)
+      .set({ passwordHash: oldHash('Learner_2026') })
+      .where(eq(operators.userId, 'learner'));
     expect((await login('learner', 'Wrong_pass_9')).code).not.toBe(0);
     expect((await operator('learner')).passwordHash).toMatch(/^scrypt\$16384\$/);
     expect((await login('learner', 'Learner_2026')).code).toBe(0);
@@ -104,12 +107,22 @@ describe('uploaded PDF', () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3000)]);
     const fd = new FormData();
     fd.append('file', new Blob([new Uint8Array(pdf)]), '讲义.pdf');
-    const up = await handleUpload(new Request('http://localhost/api/resourceFile/uploadResFile', { method: 'POST', body: fd, headers: { 'x-access-token': teacher } }), 'uploadResFile');
+    const up = await handleUpload(
+      new Request('http://localhost/api/resourceFile/uploadResFile', {
+        method: 'POST',
+        body: fd,
+        headers: { 'x-access-token': teacher },
+      }),
+      'uploadResFile',
+    );
     const body = (await up.json()) as { code: number; data: { url: string } };
     expect(body.code).toBe(0);
     const name = body.data.url.split('/').pop()!;
     expect(name).toBe(`${createHash('md5').update(pdf).digest('hex')}-${pdf.length}.pdf`);
-    const res = await serveFile(new Request(`http://localhost${body.data.url}`, { headers: { 'x-access-token': teacher } }), name);
+    const res = await serveFile(
+      new Request(`http://localhost${body.data.url}`, { headers: { 'x-access-token': teacher } }),
+      name,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; /);
@@ -119,13 +132,22 @@ describe('uploaded PDF', () => {
 
 describe('a training’s enrolled learners', () => {
   it('are answered to managers only', async () => {
-    const trainId = ((await call('/api/train/list', { type: 5001, pageSize: 1 })).data as { list: { id: number }[] }).list[0].id;
+    const trainId = ((await call('/api/train/list', { type: 5001, pageSize: 1 })).data as { list: { id: number }[] })
+      .list[0].id;
     const visitor = await call('/api/train/students', { trainId });
     expect(visitor.code).not.toBe(0);
-    const learner = await call('/api/train/students', { trainId }, { token: await createSession((await operator('learner')).id) });
+    const learner = await call(
+      '/api/train/students',
+      { trainId },
+      { token: await createSession((await operator('learner')).id) },
+    );
     expect(learner.code).toBe(1003);
     expect(learner.msg).toBe('学员名单仅对管理员开放');
-    const manager = await call('/api/train/students', { trainId }, { token: await createSession((await operator('manager')).id) });
+    const manager = await call(
+      '/api/train/students',
+      { trainId },
+      { token: await createSession((await operator('manager')).id) },
+    );
     expect(manager.code).toBe(0);
     expect(manager.data).toMatchObject({ list: expect.any(Array) });
   });

@@ -40,12 +40,31 @@ it('an upload request leaves stale scratch files alone; the scheduled sweep job 
   utimesSync(small, old, old);
 
   // The progress call and a one-request upload: before jobs, each ran the sweep when it was due.
-  const file = Buffer.concat([Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]), Buffer.alloc(1000, 7)]);
-  const progress = await callEndpoint('/api/resourceFile/progress', { fileMd5: md5(file), fileSize: file.length, fileName: 'fresh.mp4', chunkSize: 64 * 1024 }, { token, site: main });
+  const file = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]),
+    Buffer.alloc(1000, 7),
+  ]);
+  const progress = await callEndpoint(
+    '/api/resourceFile/progress',
+    { fileMd5: md5(file), fileSize: file.length, fileName: 'fresh.mp4', chunkSize: 64 * 1024 },
+    { token, site: main },
+  );
   expect(progress.code).toBe(0);
   const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]))]), 'cover.png');
-  const req = new Request('http://localhost:3000/api/resourceFile/uploadFile', { method: 'POST', body: fd, headers: { host: 'localhost:3000', 'x-access-token': token } });
+  fd.append(
+    'file',
+    new Blob([
+      new Uint8Array(
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]),
+      ),
+    ]),
+    'cover.png',
+  );
+  const req = new Request('http://localhost:3000/api/resourceFile/uploadFile', {
+    method: 'POST',
+    body: fd,
+    headers: { host: 'localhost:3000', 'x-access-token': token },
+  });
   expect(((await (await handleUpload(req, 'uploadFile')).json()) as { code: number }).code).toBe(0);
   await new Promise((r) => setTimeout(r, 100)); // the old small-upload sweep ran unawaited
   expect(existsSync(orphan)).toBe(true);

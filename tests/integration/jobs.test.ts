@@ -23,7 +23,8 @@ const run = `${process.pid}-${Date.now().toString(36)}`;
 const seconds = (a: Date, b: Date) => Math.round((a.getTime() - b.getTime()) / 1000);
 
 async function until(check: () => Promise<boolean>, ms = 20_000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return;
   throw new Error('timed out');
 }
 
@@ -31,7 +32,9 @@ describe('the embedded runner', () => {
   it('a queued job runs once and its result is visible; the same key is not queued twice', async () => {
     const results: string[] = [];
     const name = `test-once-${run}`;
-    const runner = createLocalRunner({ [name]: { ...policy, handler: async (data) => void results.push(String(data.word)) } });
+    const runner = createLocalRunner({
+      [name]: { ...policy, handler: async (data) => void results.push(String(data.word)) },
+    });
     const id = await runner.send(name, { word: '你好' }, 'k1');
     expect(id).not.toBeNull();
     expect(await runner.send(name, { word: 'again' }, 'k1')).toBeNull();
@@ -106,36 +109,47 @@ describe('the embedded runner', () => {
     expect((await runner.byId(name, id))?.state).toBe('completed');
   });
 
-  (process.env.DATABASE_URL ? it.skip : it)('a job queued before a restart runs after it; one cut off by the restart runs again', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'jobs-restart-'));
-    const saved = { DATA_DIR: process.env.DATA_DIR, SEED: process.env.SEED };
-    const name = `test-restart-${run}`;
-    const ran: string[] = [];
-    const queues: Record<string, QueueDefinition> = { [name]: { ...policy, handler: async (data) => void ran.push(String(data.n)) } };
-    try {
-      await closeDb();
-      Object.assign(process.env, { DATA_DIR: dir, SEED: 'none' });
-      const before = createLocalRunner(queues);
-      await before.send(name, { n: 'queued' });
-      const cut = (await before.send(name, { n: 'cut off' }))!;
-      // the second was running when the process stopped
-      await (await db()).update(jobs).set({ state: 'active', startedAt: new Date() }).where(eq(jobs.id, Number(cut)));
-      await before.stop();
-      await closeDb();
+  (process.env.DATABASE_URL ? it.skip : it)(
+    'a job queued before a restart runs after it; one cut off by the restart runs again',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'jobs-restart-'));
+      const saved = { DATA_DIR: process.env.DATA_DIR, SEED: process.env.SEED };
+      const name = `test-restart-${run}`;
+      const ran: string[] = [];
+      const queues: Record<string, QueueDefinition> = {
+        [name]: { ...policy, handler: async (data) => void ran.push(String(data.n)) },
+      };
+      try {
+        await closeDb();
+        Object.assign(process.env, { DATA_DIR: dir, SEED: 'none' });
+        const before = createLocalRunner(queues);
+        await before.send(name, { n: 'queued' });
+        const cut = (await before.send(name, { n: 'cut off' }))!;
+        // the second was running when the process stopped
+        await (
+          await db()
+        )
+          .update(jobs)
+          .set({ state: 'active', startedAt: new Date() })
+          .where(eq(jobs.id, Number(cut)));
+        await before.stop();
+        await closeDb();
 
-      const after = createLocalRunner(queues);
-      expect(await after.drain()).toBe(2);
-      expect(ran).toEqual(['queued', 'cut off']);
-      expect(await after.byId(name, cut)).toMatchObject({ state: 'completed', retryCount: 1 });
-      await after.stop();
-    } finally {
-      await closeDb();
-      process.env.DATA_DIR = saved.DATA_DIR;
-      if (saved.SEED === undefined) delete process.env.SEED;
-      else process.env.SEED = saved.SEED;
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+        const after = createLocalRunner(queues);
+        expect(await after.drain()).toBe(2);
+        expect(ran).toEqual(['queued', 'cut off']);
+        expect(await after.byId(name, cut)).toMatchObject({ state: 'completed', retryCount: 1 });
+        await after.stop();
+      } finally {
+        await closeDb();
+        process.env.DATA_DIR = saved.DATA_DIR;
+        if (saved.SEED === undefined) delete process.env.SEED;
+        else process.env.SEED = saved.SEED;
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 (process.env.DATABASE_URL ? describe : describe.skip)('pg-boss on PostgreSQL', () => {

@@ -37,7 +37,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-const send = (path: string, init: { method?: string; body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string> } = {}) =>
+const send = (
+  path: string,
+  init: { method?: string; body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string> } = {},
+) =>
   fetch(`http://127.0.0.1:${port}${path}`, {
     method: init.method ?? 'POST',
     headers: { 'content-type': 'application/json', host: 'localhost:3000', ...init.headers },
@@ -46,14 +49,27 @@ const send = (path: string, init: { method?: string; body?: string | ReadableStr
   } as RequestInit);
 
 /** A well-formed heartbeat (schema-valid), sent without a session. */
-const ANONYMOUS = JSON.stringify({ submitId: 'lane-anonymous', courseId: 1, chapterId: 1, position: 0, from: 0, to: 0, watched: 0 });
+const ANONYMOUS = JSON.stringify({
+  submitId: 'lane-anonymous',
+  courseId: 1,
+  chapterId: 1,
+  position: 0,
+  from: 0,
+  to: 0,
+  watched: 0,
+});
 
 /** A fresh learner who has chosen a published course: a session token and a heartbeat for its first chapter. */
 async function learnerWithCourse() {
   const d = await db();
   const [op] = await d
     .insert(operators)
-    .values({ userId: `lane${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`, name: '心跳测试', passwordHash: 'x', isActivated: true })
+    .values({
+      userId: `lane${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`,
+      name: '心跳测试',
+      passwordHash: 'x',
+      isActivated: true,
+    })
     .returning({ id: operators.id });
   // A seeded chapter of a published course (a demo clip of minutes): other files of the suite add courses of their own,
   // such as documents without a length, and on PostgreSQL they share this database.
@@ -68,13 +84,21 @@ async function learnerWithCourse() {
   await d.insert(courseEnrolments).values({ operatorId: op.id, courseId: course.id });
   const token = await createSession(op.id);
   const submitId = `lane-${Date.now().toString(36)}`;
-  return { operatorId: op.id, token, submitId, heartbeat: { submitId, courseId: course.id, chapterId: chapter.id, position: 10, from: 0, to: 10, watched: 10 } };
+  return {
+    operatorId: op.id,
+    token,
+    submitId,
+    heartbeat: { submitId, courseId: course.id, chapterId: chapter.id, position: 10, from: 0, to: 10, watched: 10 },
+  };
 }
 
 describe('the direct lane', () => {
   it('takes a heartbeat: the envelope of the endpoint table, the headers of every response, the submit stored', async () => {
     const { operatorId, token, submitId, heartbeat } = await learnerWithCourse();
-    const res = await send('/api/study/submit', { body: JSON.stringify(heartbeat), headers: { 'x-access-token': token } });
+    const res = await send('/api/study/submit', {
+      body: JSON.stringify(heartbeat),
+      headers: { 'x-access-token': token },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -82,11 +106,29 @@ describe('the direct lane', () => {
     const body = await res.json();
     expect(body).toMatchObject({ code: 0, msg: 'success' });
     expect(body.next).toBeUndefined();
-    const rows = await (await db()).select().from(studySubmits).where(and(eq(studySubmits.operatorId, operatorId), eq(studySubmits.submitId, submitId)));
+    const rows = await (
+      await db()
+    )
+      .select()
+      .from(studySubmits)
+      .where(and(eq(studySubmits.operatorId, operatorId), eq(studySubmits.submitId, submitId)));
     expect(rows).toHaveLength(1);
     // the same submit again is answered, not counted twice
-    expect((await (await send('/api/study/submit', { body: JSON.stringify(heartbeat), headers: { 'x-access-token': token } })).json()).code).toBe(0);
-    expect(await (await db()).select().from(studySubmits).where(and(eq(studySubmits.operatorId, operatorId), eq(studySubmits.submitId, submitId)))).toHaveLength(1);
+    expect(
+      (
+        await (
+          await send('/api/study/submit', { body: JSON.stringify(heartbeat), headers: { 'x-access-token': token } })
+        ).json()
+      ).code,
+    ).toBe(0);
+    expect(
+      await (
+        await db()
+      )
+        .select()
+        .from(studySubmits)
+        .where(and(eq(studySubmits.operatorId, operatorId), eq(studySubmits.submitId, submitId))),
+    ).toHaveLength(1);
   });
 
   it('answers what the route handler answers: no session, bad JSON, a query string', async () => {
@@ -113,12 +155,34 @@ describe('the direct lane', () => {
 
   it("takes the calls that bring a learner's part of the cached player and personal centre", async () => {
     const { token, heartbeat } = await learnerWithCourse();
-    const progress = await (await send('/api/course/progress', { body: JSON.stringify({ courseId: heartbeat.courseId }), headers: { 'x-access-token': token } })).json();
-    expect(progress).toMatchObject({ code: 0, data: { courseId: heartbeat.courseId, chosen: true, favourite: false, owner: false } });
-    const archive = await (await send('/api/personal/archive', { body: JSON.stringify({ section: 'archive' }), headers: { 'x-access-token': token } })).json();
+    const progress = await (
+      await send('/api/course/progress', {
+        body: JSON.stringify({ courseId: heartbeat.courseId }),
+        headers: { 'x-access-token': token },
+      })
+    ).json();
+    expect(progress).toMatchObject({
+      code: 0,
+      data: { courseId: heartbeat.courseId, chosen: true, favourite: false, owner: false },
+    });
+    const archive = await (
+      await send('/api/personal/archive', {
+        body: JSON.stringify({ section: 'archive' }),
+        headers: { 'x-access-token': token },
+      })
+    ).json();
     expect(archive).toMatchObject({ code: 0, data: { positionLevel: 0, required: { online: 50, offline: 90 } } });
     expect((await (await send('/api/personal/archive', { body: '{}' })).json()).code).toBe(CODE_SESSION_NONE);
-    expect((await (await send('/api/course/favouriteState', { body: JSON.stringify({ courseId: heartbeat.courseId }), headers: { 'x-access-token': token } })).json()).data).toMatchObject({ favourite: false });
+    expect(
+      (
+        await (
+          await send('/api/course/favouriteState', {
+            body: JSON.stringify({ courseId: heartbeat.courseId }),
+            headers: { 'x-access-token': token },
+          })
+        ).json()
+      ).data,
+    ).toMatchObject({ favourite: false });
   });
 
   it('leaves everything else to Next.js: other paths, other methods, and all of it once the lane is closed', async () => {

@@ -23,13 +23,19 @@ const main: Site = { variant: 'main', dx: false };
 const call = (p: string, body: unknown, token: string | null = null) => callEndpoint(p, body, { token, site: main });
 const get = (chapterId: number, token: string | null = null, headers: Record<string, string> = {}) => {
   const all = token ? { ...headers, cookie: `Continuing-Education-Web-Token=${token}` } : headers;
-  return serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers: all }), String(chapterId));
+  return serveChapterMedia(
+    new Request(`http://localhost/media/chapter/${chapterId}`, { headers: all }),
+    String(chapterId),
+  );
 };
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'learning-documents-'));
 const savedDir = process.env.UPLOAD_DIR;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('word/document.xml stand-in', 'latin1')]);
+const docx = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  Buffer.from('word/document.xml stand-in', 'latin1'),
+]);
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 let courseId = 0;
@@ -41,20 +47,40 @@ async function storeFile(bytes: Buffer, ext: string, mime: string, name: string,
   const key = `files/${md5.slice(0, 2)}/${md5}-${bytes.length}.${ext}`;
   mkdirSync(path.join(uploadDir, path.dirname(key)), { recursive: true });
   writeFileSync(path.join(uploadDir, key), bytes);
-  await (await db()).insert(uploadFiles).values({ md5, size: bytes.length, kind: 'document', mime, ext, storageKey: key, ownerId, originalName: name }).onConflictDoNothing();
+  await (
+    await db()
+  )
+    .insert(uploadFiles)
+    .values({ md5, size: bytes.length, kind: 'document', mime, ext, storageKey: key, ownerId, originalName: name })
+    .onConflictDoNothing();
   return `/api/resourceFile/file/${md5}-${bytes.length}.${ext}`;
 }
 
 beforeAll(async () => {
   process.env.UPLOAD_DIR = uploadDir;
   const d = await db();
-  const people = await d.select({ id: operators.id, userId: operators.userId }).from(operators).where(inArray(operators.userId, ['teacher', 'learner', 'student']));
+  const people = await d
+    .select({ id: operators.id, userId: operators.userId })
+    .from(operators)
+    .where(inArray(operators.userId, ['teacher', 'learner', 'student']));
   const op = (userId: string) => people.find((p) => p.userId === userId)!.id;
   // A course the teacher made in the creation centre, approved and shown on the main site like a seeded one.
-  const [shown] = await d.select({ audiences: courses.audiences, categoryCode: courses.categoryCode }).from(courses).where(eq(courses.auditStatus, 1052)).limit(1);
+  const [shown] = await d
+    .select({ audiences: courses.audiences, categoryCode: courses.categoryCode })
+    .from(courses)
+    .where(eq(courses.auditStatus, 1052))
+    .limit(1);
   const [course] = await d
     .insert(courses)
-    .values({ title: 'QA测试课程：科研数据管理入门', categoryCode: shown.categoryCode, audiences: shown.audiences, auditStatus: 1052, creatorId: op('teacher'), chapterCount: 3, durationSeconds: 300 })
+    .values({
+      title: 'QA测试课程：科研数据管理入门',
+      categoryCode: shown.categoryCode,
+      audiences: shown.audiences,
+      auditStatus: 1052,
+      creatorId: op('teacher'),
+      chapterCount: 3,
+      durationSeconds: 300,
+    })
     .returning({ id: courses.id });
   courseId = course.id;
   const pdfUrl = await storeFile(pdf, 'pdf', 'application/pdf', '讲义.pdf', op('teacher'));
@@ -87,7 +113,13 @@ describe('a document chapter', () => {
   it('is described as a document (name, size, no length) by the player view and the course page', async () => {
     const view = (await call('/api/course/view', { courseId })).data as CourseView;
     expect(view.chapters.map((c) => c.kind)).toEqual(['video', 'document', 'document']);
-    expect(view.chapters[1]).toMatchObject({ kind: 'document', fileName: '讲义.pdf', fileSize: pdf.length, duration: 0, playable: false });
+    expect(view.chapters[1]).toMatchObject({
+      kind: 'document',
+      fileName: '讲义.pdf',
+      fileSize: pdf.length,
+      duration: 0,
+      playable: false,
+    });
     expect(view.chapters[0]).toMatchObject({ kind: 'video', fileName: '', fileSize: 0, duration: 300, playable: true });
     const listed = (await call('/api/course/chapter', { courseId })).data as Chapter[];
     expect(listed.map((c) => c.kind)).toEqual(['video', 'document', 'document']);
@@ -113,11 +145,30 @@ describe('a document chapter', () => {
   it('saved by the creation centre with a length, still has none (a length would make it unfinishable)', async () => {
     const d = await db();
     const [teacher] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'teacher'));
-    const [draft] = await d.insert(courses).values({ title: 'QA测试课程：文档章节', categoryCode: 302, audiences: ['general'], auditStatus: 1051, creatorId: teacher.id }).returning({ id: courses.id });
-    const [file] = await d.select({ id: uploadFiles.id }).from(uploadFiles).where(eq(uploadFiles.originalName, '讲义.pdf'));
-    const saved = await call('/api/resourceFile/saveChapter', { courseId: draft.id, title: '参考讲义', fileId: file.id, durationSeconds: 600 }, tokens.teacher);
+    const [draft] = await d
+      .insert(courses)
+      .values({
+        title: 'QA测试课程：文档章节',
+        categoryCode: 302,
+        audiences: ['general'],
+        auditStatus: 1051,
+        creatorId: teacher.id,
+      })
+      .returning({ id: courses.id });
+    const [file] = await d
+      .select({ id: uploadFiles.id })
+      .from(uploadFiles)
+      .where(eq(uploadFiles.originalName, '讲义.pdf'));
+    const saved = await call(
+      '/api/resourceFile/saveChapter',
+      { courseId: draft.id, title: '参考讲义', fileId: file.id, durationSeconds: 600 },
+      tokens.teacher,
+    );
     expect(saved.code).toBe(0);
-    const [row] = await d.select({ duration: courseChapters.durationSeconds }).from(courseChapters).where(eq(courseChapters.id, (saved.data as { chapterId: number }).chapterId));
+    const [row] = await d
+      .select({ duration: courseChapters.durationSeconds })
+      .from(courseChapters)
+      .where(eq(courseChapters.id, (saved.data as { chapterId: number }).chapterId));
     expect(row.duration).toBe(0);
   });
 
@@ -126,7 +177,9 @@ describe('a document chapter', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(DOCX_MIME);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; /);
-    expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''%E5%8F%82%E8%80%83%20%E8%B5%84%E6%96%99.docx");
+    expect(res.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''%E5%8F%82%E8%80%83%20%E8%B5%84%E6%96%99.docx",
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true);
@@ -144,14 +197,22 @@ describe('a document chapter', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
     // The player knows who teaches the course (it offers them the document without 选学).
-    expect(((await call('/api/course/progress', { courseId }, tokens.teacher)).data as CourseProgressView).owner).toBe(true);
-    expect(((await call('/api/course/progress', { courseId }, tokens.other)).data as CourseProgressView).owner).toBe(false);
+    expect(((await call('/api/course/progress', { courseId }, tokens.teacher)).data as CourseProgressView).owner).toBe(
+      true,
+    );
+    expect(((await call('/api/course/progress', { courseId }, tokens.other)).data as CourseProgressView).owner).toBe(
+      false,
+    );
   });
 
   it('counts as studied once opened (one heartbeat at 0): the course reaches 100% only with every chapter done', async () => {
     let n = 0;
     const beat = async (chapterId: number, to: number, watched: number) => {
-      const res = await call('/api/study/submit', { submitId: `doc-test-${++n}-${Date.now()}`, courseId, chapterId, position: to, from: 0, to, watched }, tokens.chosen);
+      const res = await call(
+        '/api/study/submit',
+        { submitId: `doc-test-${++n}-${Date.now()}`, courseId, chapterId, position: to, from: 0, to, watched },
+        tokens.chosen,
+      );
       expect(res.msg).toBe('success');
       return res.data as HeartbeatAnswer;
     };
@@ -160,7 +221,12 @@ describe('a document chapter', () => {
     expect(first.progress).toBe(0);
     await beat(ids.docx, 0, 0);
     const progress = (await call('/api/course/progress', { courseId }, tokens.chosen)).data as CourseProgressView;
-    expect(progress.chapters.filter((c) => c.finished).map((c) => c.chapterId).sort()).toEqual([ids.pdf, ids.docx].sort());
+    expect(
+      progress.chapters
+        .filter((c) => c.finished)
+        .map((c) => c.chapterId)
+        .sort(),
+    ).toEqual([ids.pdf, ids.docx].sort());
     expect(progress.finished).toBe(false);
     expect(progress.progress).toBeLessThan(100);
     // Without the video, the documents opened are the whole course: 100%, no division by its zero length.

@@ -15,7 +15,8 @@ import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
+const call = (path: string, body: unknown, token: string | null = null) =>
+  callEndpoint(path, body, { token, site: main });
 async function opId(userId: string): Promise<number> {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return op.id;
@@ -59,7 +60,8 @@ describe('taking an exam', () => {
     expect(start.code).toBe(0);
     const paper = start.data as PaperView;
     expect(JSON.stringify(paper.questions)).not.toContain('"answer"');
-    const save = (questionId: number, answer: unknown) => call('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId, answer }, token);
+    const save = (questionId: number, answer: unknown) =>
+      call('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId, answer }, token);
     expect((await save(1, [1])).code).toBe(0);
     expect((await save(3, [0, 1, 2, 3])).code).toBe(0);
     expect((await save(6, ['通过培训提高了业务能力，收获很大'])).code).toBe(0);
@@ -79,14 +81,24 @@ describe('taking an exam', () => {
     }
     expect((await save(6, ['x'.repeat(3000)])).code).not.toBe(0);
     // Someone else cannot touch this reply.
-    expect((await call('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId: 1, answer: [0] }, await loginAs('student'))).msg).toBe('答卷不存在');
+    expect(
+      (
+        await call(
+          '/api/examReply/saveAnswer',
+          { replyId: paper.replyId, questionId: 1, answer: [0] },
+          await loginAs('student'),
+        )
+      ).msg,
+    ).toBe('答卷不存在');
     // Reload: the same attempt with the saved answers.
     const again = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
     expect(again.replyId).toBe(paper.replyId);
     expect(again.answers).toMatchObject({ '1': [1], '3': [0, 1, 2, 3], '6': ['通过培训提高了业务能力，收获很大'] });
     const viaPaper = (await call('/api/examReply/paper', { replyId: paper.replyId }, token)).data as PaperView;
     expect(viaPaper.answers).toMatchObject({ '1': [1] });
-    expect((await call('/api/examReply/paper', { replyId: paper.replyId }, await loginAs('student'))).msg).toBe('答卷不存在');
+    expect((await call('/api/examReply/paper', { replyId: paper.replyId }, await loginAs('student'))).msg).toBe(
+      '答卷不存在',
+    );
     expect((await call('/api/examReply/paper', { replyId: 0 }, token)).code).not.toBe(0);
     const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
     expect(listed.status).toBe(2);
@@ -107,11 +119,18 @@ describe('taking an exam', () => {
     expect(trainExam.trainId).not.toBeNull();
     const operatorId = await opId('student');
     const token = await loginAs('student');
-    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).msg).toBe('该考试仅限本培训项目审核通过的学员参加');
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).msg).toBe(
+      '该考试仅限本培训项目审核通过的学员参加',
+    );
     // Joined before the rule (or by an administrator) is not enough to start either.
     await d.insert(examJoins).values({ examId: trainExam.id, operatorId }).onConflictDoNothing();
-    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).msg).toBe('该考试仅限本培训项目审核通过的学员参加');
-    await d.insert(trainApplications).values({ trainId: trainExam.trainId!, operatorId, status: 6 }).onConflictDoNothing();
+    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).msg).toBe(
+      '该考试仅限本培训项目审核通过的学员参加',
+    );
+    await d
+      .insert(trainApplications)
+      .values({ trainId: trainExam.trainId!, operatorId, status: 6 })
+      .onConflictDoNothing();
     expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).not.toBe(0);
     await d.update(trainApplications).set({ status: 7 }).where(eq(trainApplications.operatorId, operatorId));
     expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).toBe(0);
@@ -121,24 +140,55 @@ describe('taking an exam', () => {
   it('answers after the deadline are refused; a late submit keeps only what was saved in time', async () => {
     const operatorId = await opId('newbie');
     const d = await db();
-    const [exam] = await d.insert(exams).values({ title: '限时测试', startAt: new Date(Date.now() - 3600_000), endAt: new Date(Date.now() + 86400_000), durationMinutes: 10, paper: EXAM_PAPER }).returning();
+    const [exam] = await d
+      .insert(exams)
+      .values({
+        title: '限时测试',
+        startAt: new Date(Date.now() - 3600_000),
+        endAt: new Date(Date.now() + 86400_000),
+        durationMinutes: 10,
+        paper: EXAM_PAPER,
+      })
+      .returning();
     await d.insert(examJoins).values({ examId: exam.id, operatorId });
     const t0 = new Date();
     const p = await startExam(operatorId, exam.id, t0);
     expect(new Date(p.deadline).getTime() - t0.getTime()).toBe(10 * 60_000);
     await saveAnswer(operatorId, p.replyId, 1, [1], new Date(t0.getTime() + 60_000));
-    await expect(saveAnswer(operatorId, p.replyId, 2, [2], new Date(t0.getTime() + 11 * 60_000))).rejects.toThrow('考试时间已到，答案未保存');
+    await expect(saveAnswer(operatorId, p.replyId, 2, [2], new Date(t0.getTime() + 11 * 60_000))).rejects.toThrow(
+      '考试时间已到，答案未保存',
+    );
     const late = await submitExam(operatorId, p.replyId, { '2': [2], '5': [0] }, new Date(t0.getTime() + 12 * 60_000));
     expect(late).toMatchObject({ overtime: true, score: 20 });
     // Not started / ended
-    const [future] = await d.insert(exams).values({ title: '未来考试', startAt: new Date(Date.now() + 86400_000), endAt: new Date(Date.now() + 2 * 86400_000), durationMinutes: 10, paper: EXAM_PAPER }).returning();
+    const [future] = await d
+      .insert(exams)
+      .values({
+        title: '未来考试',
+        startAt: new Date(Date.now() + 86400_000),
+        endAt: new Date(Date.now() + 2 * 86400_000),
+        durationMinutes: 10,
+        paper: EXAM_PAPER,
+      })
+      .returning();
     await d.insert(examJoins).values({ examId: future.id, operatorId });
     await expect(startExam(operatorId, future.id)).rejects.toThrow('考试尚未开始');
-    const [past] = await d.insert(exams).values({ title: '过去考试', startAt: new Date(Date.now() - 2 * 86400_000), endAt: new Date(Date.now() - 86400_000), durationMinutes: 10, paper: EXAM_PAPER }).returning();
+    const [past] = await d
+      .insert(exams)
+      .values({
+        title: '过去考试',
+        startAt: new Date(Date.now() - 2 * 86400_000),
+        endAt: new Date(Date.now() - 86400_000),
+        durationMinutes: 10,
+        paper: EXAM_PAPER,
+      })
+      .returning();
     const token = await loginAs('newbie');
     expect((await call('/api/examExaminfo/apply', { examId: past.id }, token)).msg).toBe('考试已结束');
     expect((await call('/api/examReply/start', { examId: 99999999 }, token)).msg).toBe('考试不存在');
-    expect((await call('/api/examReply/checkTimeout', { replyId: p.replyId }, token)).data).toMatchObject({ submitted: true });
+    expect((await call('/api/examReply/checkTimeout', { replyId: p.replyId }, token)).data).toMatchObject({
+      submitted: true,
+    });
   });
 });
 
@@ -147,7 +197,14 @@ async function freshExam(userId: string, title: string, examStyle = 0) {
   const d = await db();
   const [exam] = await d
     .insert(exams)
-    .values({ title, examStyle, startAt: new Date(Date.now() - 3600_000), endAt: new Date(Date.now() + 86400_000), durationMinutes: 20, paper: EXAM_PAPER })
+    .values({
+      title,
+      examStyle,
+      startAt: new Date(Date.now() - 3600_000),
+      endAt: new Date(Date.now() + 86400_000),
+      durationMinutes: 20,
+      paper: EXAM_PAPER,
+    })
     .returning();
   const operatorId = await opId(userId);
   await d.insert(examJoins).values({ examId: exam.id, operatorId });
@@ -164,14 +221,21 @@ describe('exam results', () => {
     // 20 minutes run out unsubmitted; the list offers the exam again and the retake is a new attempt.
     const retake = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
     expect(retake.replyId).not.toBe(first.replyId);
-    const sub = await call('/api/examReply/submit', { replyId: retake.replyId, answers: { '1': [1], '5': [0] } }, token);
+    const sub = await call(
+      '/api/examReply/submit',
+      { replyId: retake.replyId, answers: { '1': [1], '5': [0] } },
+      token,
+    );
     expect(sub.data).toMatchObject({ score: 30, overtime: false });
     const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
     expect(listed).toMatchObject({ status: 1, paperScore: 30 });
     const result = await call('/api/examReply/result', { examId: exam.id }, token);
     expect(result.code).toBe(0);
     expect(result.data).toMatchObject({ score: 30 });
-    expect((result.data as { questions: ResultQ[] }).questions.find((q) => q.id === 1)).toMatchObject({ given: [1], correct: true });
+    expect((result.data as { questions: ResultQ[] }).questions.find((q) => q.id === 1)).toMatchObject({
+      given: [1],
+      correct: true,
+    });
   });
 
   it('a short answer earns its points by its minimum length, not by a keyword, and shows no correct answer', async () => {
@@ -181,20 +245,41 @@ describe('exam results', () => {
     const p = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
     expect(p.questions.find((q) => q.id === 6)).toMatchObject({ minLength: 10 });
     // A genuine answer without the old keyword 学习: the full 10 points.
-    expect((await call('/api/examReply/submit', { replyId: p.replyId, answers: { '6': ['通过这次培训，我提高了业务能力和工作水平，收获很大'] } }, token)).data).toMatchObject({ score: 10 });
-    const q6 = ((await call('/api/examReply/result', { examId: exam.id }, token)).data as { questions: ResultQ[] }).questions.find((q) => q.id === 6)!;
+    expect(
+      (
+        await call(
+          '/api/examReply/submit',
+          { replyId: p.replyId, answers: { '6': ['通过这次培训，我提高了业务能力和工作水平，收获很大'] } },
+          token,
+        )
+      ).data,
+    ).toMatchObject({ score: 10 });
+    const q6 = (
+      (await call('/api/examReply/result', { examId: exam.id }, token)).data as { questions: ResultQ[] }
+    ).questions.find((q) => q.id === 6)!;
     expect(q6).toMatchObject({ correct: true, answer: [] });
     // The keyword alone (2 characters, under 10; spaces do not count): no points.
     const other = await freshExam('zhangwei2', '简答题评分（关键词）');
     const p2 = (await call('/api/examReply/start', { examId: other.exam.id }, other.token)).data as PaperView;
-    expect((await call('/api/examReply/submit', { replyId: p2.replyId, answers: { '6': ['学习        学习'] } }, other.token)).data).toMatchObject({ score: 0 });
+    expect(
+      (
+        await call(
+          '/api/examReply/submit',
+          { replyId: p2.replyId, answers: { '6': ['学习        学习'] } },
+          other.token,
+        )
+      ).data,
+    ).toMatchObject({ score: 0 });
   });
 
   it('a closed-book exam gives its correct answers only after its end time; an open-book one at once', async () => {
     const closed = await freshExam('zhangwei2', '闭卷答案公布', 1);
     const p = (await call('/api/examReply/start', { examId: closed.exam.id }, closed.token)).data as PaperView;
     await call('/api/examReply/submit', { replyId: p.replyId, answers: { '1': [1], '2': [0] } }, closed.token);
-    const during = (await call('/api/examReply/result', { examId: closed.exam.id }, closed.token)).data as { answersHidden: boolean; questions: ResultQ[] };
+    const during = (await call('/api/examReply/result', { examId: closed.exam.id }, closed.token)).data as {
+      answersHidden: boolean;
+      questions: ResultQ[];
+    };
     expect(during.answersHidden).toBe(true);
     expect(during.questions.every((q) => q.answer.length === 0)).toBe(true);
     // Nor whether a choice was right: "right" beside a choice gives its answer away. The score is given.
@@ -208,7 +293,10 @@ describe('exam results', () => {
     const open = await freshExam('zhangwei2', '开卷答案公布', 0);
     const p2 = (await call('/api/examReply/start', { examId: open.exam.id }, open.token)).data as PaperView;
     await call('/api/examReply/submit', { replyId: p2.replyId, answers: {} }, open.token);
-    const openResult = (await call('/api/examReply/result', { examId: open.exam.id }, open.token)).data as { answersHidden: boolean; questions: ResultQ[] };
+    const openResult = (await call('/api/examReply/result', { examId: open.exam.id }, open.token)).data as {
+      answersHidden: boolean;
+      questions: ResultQ[];
+    };
     expect(openResult.answersHidden).toBe(false);
     expect(openResult.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2] });
   });
@@ -218,11 +306,17 @@ describe('certificates', () => {
   it('series: refused with the number of unfinished courses, issued when all are finished, once', async () => {
     const learner = await loginAs('learner');
     const d = await db();
-    const [first] = await d.select({ seriesId: seriesCourses.seriesId }).from(seriesCourses).orderBy(seriesCourses.seriesId).limit(1);
+    const [first] = await d
+      .select({ seriesId: seriesCourses.seriesId })
+      .from(seriesCourses)
+      .orderBy(seriesCourses.seriesId)
+      .limit(1);
     const ok = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
     expect(ok.code).toBe(0);
     // The series page's state now carries the certificate, so its button becomes 查看证书.
-    expect((await call('/api/recommendseries/state', { seriesId: first.seriesId }, learner)).data).toMatchObject({ certificateId: (ok.data as { certificateId: number }).certificateId });
+    expect((await call('/api/recommendseries/state', { seriesId: first.seriesId }, learner)).data).toMatchObject({
+      certificateId: (ok.data as { certificateId: number }).certificateId,
+    });
     const again = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
     expect(again.data).toEqual(ok.data);
     // Another learner: first asked to join the series, then told how many courses are left.
@@ -233,22 +327,44 @@ describe('certificates', () => {
     const other = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, student);
     expect(other.code).not.toBe(0);
     expect(other.msg).toMatch(/^您还有\d+门课程未学完/);
-    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, learner)).msg).toBe('系列专题不存在');
+    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, learner)).msg).toBe(
+      '系列专题不存在',
+    );
     expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 'x' }, learner)).code).not.toBe(0);
-    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId })).code).toBe(CODE_SESSION_NONE);
-    const detail = await call('/api/certificate/detail', { certificateId: (ok.data as { certificateId: number }).certificateId }, learner);
+    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId })).code).toBe(
+      CODE_SESSION_NONE,
+    );
+    const detail = await call(
+      '/api/certificate/detail',
+      { certificateId: (ok.data as { certificateId: number }).certificateId },
+      learner,
+    );
     expect(detail.data).toMatchObject({ kind: 'series', operatorName: '王晓明' });
-    expect((await call('/api/certificate/detail', { certificateId: (ok.data as { certificateId: number }).certificateId }, await loginAs('student'))).msg).toBe('证书不存在');
+    expect(
+      (
+        await call(
+          '/api/certificate/detail',
+          { certificateId: (ok.data as { certificateId: number }).certificateId },
+          await loginAs('student'),
+        )
+      ).msg,
+    ).toBe('证书不存在');
   });
 
   it('train: only approved enrolment on an ended project', async () => {
     const learner = await loginAs('learner');
     const d = await db();
     const learnerId = await opId('learner');
-    const apps = await d.select({ trainId: trainApplications.trainId, status: trainApplications.status, endAt: trains.endAt }).from(trainApplications).innerJoin(trains, eq(trains.id, trainApplications.trainId)).where(eq(trainApplications.operatorId, learnerId));
+    const apps = await d
+      .select({ trainId: trainApplications.trainId, status: trainApplications.status, endAt: trains.endAt })
+      .from(trainApplications)
+      .innerJoin(trains, eq(trains.id, trainApplications.trainId))
+      .where(eq(trainApplications.operatorId, learnerId));
     const approvedEnded = apps.find((a) => a.status === 7 && a.endAt < new Date())!;
     const pending = apps.find((a) => a.status === 6)!;
     expect((await call('/api/train/applicationCertificate', { trainId: approvedEnded.trainId }, learner)).code).toBe(0);
-    expect((await call('/api/train/applicationCertificate', { trainId: pending.trainId }, learner)).msg).toBe('您未通过该培训项目的报名审核，不能申请证书');
+    expect((await call('/api/train/applicationCertificate', { trainId: pending.trainId }, learner)).msg).toBe(
+      '您未通过该培训项目的报名审核，不能申请证书',
+    );
   });
 });

@@ -20,8 +20,10 @@ import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) => callEndpoint(path, body, { token, site: main });
-const get = (chapterId: string, headers: Record<string, string> = {}, query = '') => serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
+const call = (path: string, body: unknown, token: string | null = null) =>
+  callEndpoint(path, body, { token, site: main });
+const get = (chapterId: string, headers: Record<string, string> = {}, query = '') =>
+  serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
 
 afterAll(() => closeDb());
 
@@ -33,9 +35,19 @@ describe('parseRange', () => {
     expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
     expect(parseRange('bytes=0-1000', 100)).toEqual({ start: 0, end: 99 });
     // ignored: the whole content is served (200)
-    for (const ignored of ['bytes=5-1', 'bytes=-', 'bytes=0-1,5-6', 'bytes=0-0,5-10', 'items=0-1', 'bytes=abc', 'bytes=']) expect(parseRange(ignored, 100)).toBeNull();
+    for (const ignored of [
+      'bytes=5-1',
+      'bytes=-',
+      'bytes=0-1,5-6',
+      'bytes=0-0,5-10',
+      'items=0-1',
+      'bytes=abc',
+      'bytes=',
+    ])
+      expect(parseRange(ignored, 100)).toBeNull();
     // one valid range that cannot be satisfied: 416
-    for (const bad of ['bytes=100-', 'bytes=100-200', 'bytes=-0', `bytes=${'9'.repeat(30)}-`]) expect(parseRange(bad, 100)).toBe('bad');
+    for (const bad of ['bytes=100-', 'bytes=100-200', 'bytes=-0', `bytes=${'9'.repeat(30)}-`])
+      expect(parseRange(bad, 100)).toBe('bad');
   });
 });
 
@@ -43,7 +55,11 @@ describe('/media/chapter/:id', () => {
   it('serves visitors the trial rendition only; learners who chose the course the full one', async () => {
     const d = await db();
     const [op] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'teacher'));
-    const [ch] = await d.select({ id: courseChapters.id, courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.media, 'demo-1')).limit(1);
+    const [ch] = await d
+      .select({ id: courseChapters.id, courseId: courseChapters.courseId })
+      .from(courseChapters)
+      .where(eq(courseChapters.media, 'demo-1'))
+      .limit(1);
     const visitor = await get(String(ch.id), { range: 'bytes=0-' });
     expect(visitor.status).toBe(206);
     expect(visitor.headers.get('x-media-rendition')).toBe('trial');
@@ -63,12 +79,18 @@ describe('/media/chapter/:id', () => {
     expect((await full.arrayBuffer()).byteLength).toBe(100);
     const bogus = await get(String(ch.id), { cookie: 'Continuing-Education-Web-Token=forged-token-forged-token' });
     expect(bogus.headers.get('x-media-rendition')).toBe('trial');
-    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, ch.courseId)));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, ch.courseId)));
   });
 
   it('subtitles as WebVTT; unknown or malformed chapters 404', async () => {
     const d = await db();
-    const [ch] = await d.select({ id: courseChapters.id }).from(courseChapters).where(eq(courseChapters.subtitle, 'demo-1')).limit(1);
+    const [ch] = await d
+      .select({ id: courseChapters.id })
+      .from(courseChapters)
+      .where(eq(courseChapters.subtitle, 'demo-1'))
+      .limit(1);
     const vtt = await get(String(ch.id), {}, '?track=vtt');
     expect(vtt.headers.get('content-type')).toMatch(/text\/vtt/);
     expect(await vtt.text()).toMatch(/^WEBVTT/);
@@ -93,12 +115,30 @@ describe('a course video uploaded in the creation centre', () => {
     const key = `files/${md5.slice(0, 2)}/${md5}-${bytes.length}.webm`;
     mkdirSync(path.join(uploadDir, path.dirname(key)), { recursive: true });
     copyFileSync(source, path.join(uploadDir, key));
-    await d.insert(uploadFiles).values({ md5, size: bytes.length, kind: 'video', mime: 'video/webm', ext: 'webm', storageKey: key, ownerId: owner.id, originalName: '上传的课程.webm' }).onConflictDoNothing();
+    await d
+      .insert(uploadFiles)
+      .values({
+        md5,
+        size: bytes.length,
+        kind: 'video',
+        mime: 'video/webm',
+        ext: 'webm',
+        storageKey: key,
+        ownerId: owner.id,
+        originalName: '上传的课程.webm',
+      })
+      .onConflictDoNothing();
     const [course] = await d.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).limit(1);
     courseId = course.id;
     const [row] = await d
       .insert(courseChapters)
-      .values({ courseId, sort: 99, title: '上传的视频', media: `/api/resourceFile/file/${md5}-${bytes.length}.webm`, durationSeconds: 300 })
+      .values({
+        courseId,
+        sort: 99,
+        title: '上传的视频',
+        media: `/api/resourceFile/file/${md5}-${bytes.length}.webm`,
+        durationSeconds: 300,
+      })
       .returning({ id: courseChapters.id });
     chapterId = row.id;
   });
@@ -111,7 +151,12 @@ describe('a course video uploaded in the creation centre', () => {
 
   it('plays in the player: a cut at the trial limit before 选学 (made by a job, not by the request), the uploaded file after', async () => {
     const view = (await call('/api/course/view', { courseId })).data as CourseView;
-    expect(view.chapters.find((c) => c.id === chapterId)).toMatchObject({ playable: true, trialSeconds: 180, duration: 300, mediaType: 'video/webm' });
+    expect(view.chapters.find((c) => c.id === chapterId)).toMatchObject({
+      playable: true,
+      trialSeconds: 180,
+      duration: 300,
+      mediaType: 'video/webm',
+    });
     // The chapter was stored without the creation centre: the first play falls back (nothing before 选学) at once
     // and queues the cut; a worker makes it.
     const early = await get(String(chapterId), { range: 'bytes=0-' });
@@ -133,7 +178,9 @@ describe('a course video uploaded in the creation centre', () => {
     const full = await get(String(chapterId), { cookie: `Continuing-Education-Web-Token=${token}` });
     expect(full.headers.get('x-media-rendition')).toBe('full');
     expect(Number(full.headers.get('content-length'))).toBe(bytes.length);
-    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
   });
 
   it('AI subtitles: off without a service, only after 选学, made once by the speech-to-text service and served as the track', async () => {
@@ -142,7 +189,9 @@ describe('a course video uploaded in the creation centre', () => {
     const token = await createSession(learner.id);
     const ask = (poll?: boolean) => call('/api/course/aiSubtitles', poll ? { chapterId, poll } : { chapterId }, token);
     // The seed may have enrolled this learner in the course (the courses behind their hours): start unchosen.
-    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
     expect((await ask()).msg).toBe('请选学后播放');
     await d.insert(courseEnrolments).values({ operatorId: learner.id, courseId }).onConflictDoNothing();
     const savedBase = process.env.LLM_BASE_URL;
@@ -154,10 +203,17 @@ describe('a course video uploaded in the creation centre', () => {
     const server = http.createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+      const form = await new Response(Buffer.concat(chunks), {
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+      }).formData();
       const file = form.get('file') as Blob;
       const head = Buffer.from(await file.arrayBuffer()).subarray(0, 3);
-      seen.push({ model: String(form.get('model')), language: String(form.get('language')), format: String(form.get('response_format')), head: head.toString('latin1') });
+      seen.push({
+        model: String(form.get('model')),
+        language: String(form.get('language')),
+        format: String(form.get('response_format')),
+        head: head.toString('latin1'),
+      });
       res.writeHead(req.url === '/v1/audio/transcriptions' ? 200 : 404, { 'content-type': 'text/vtt' });
       res.end(answer);
     });
@@ -204,7 +260,9 @@ describe('a course video uploaded in the creation centre', () => {
       server.close();
       process.env.LLM_BASE_URL = savedBase;
       if (savedBase === undefined) delete process.env.LLM_BASE_URL;
-      await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+      await d
+        .delete(courseEnrolments)
+        .where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
       await d.update(courseChapters).set({ subtitle: '' }).where(eq(courseChapters.id, chapterId));
     }
   });
@@ -237,11 +295,22 @@ describe('/api/personal/archive and the bench hook', () => {
     const d = await db();
     const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
     const token = await createSession(learner.id);
-    const all = (await call('/api/personal/archive', {}, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
-    const courses = (await call('/api/personal/archive', { section: 'courses' }, token)).data as { courses: unknown[]; exams: unknown[]; onLineAllTimeEffective: number };
+    const all = (await call('/api/personal/archive', {}, token)).data as {
+      courses: unknown[];
+      exams: unknown[];
+      onLineAllTimeEffective: number;
+    };
+    const courses = (await call('/api/personal/archive', { section: 'courses' }, token)).data as {
+      courses: unknown[];
+      exams: unknown[];
+      onLineAllTimeEffective: number;
+    };
     expect(courses.courses).toEqual(all.courses);
     expect(courses.exams).toEqual([]);
-    const arch = (await call('/api/personal/archive', { section: 'archive' }, token)).data as { courses: unknown[]; onLineAllTimeEffective: number };
+    const arch = (await call('/api/personal/archive', { section: 'archive' }, token)).data as {
+      courses: unknown[];
+      onLineAllTimeEffective: number;
+    };
     expect(arch.onLineAllTimeEffective).toBe(all.onLineAllTimeEffective);
     expect(arch.courses).toEqual([]);
     const bad = await call('/api/personal/archive', { section: 'x; drop table' }, token);

@@ -10,7 +10,11 @@ import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/media/media-stream';
-import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/learning/live-replay';
+import {
+  MSG_NO_REPLAY,
+  MSG_REPLAY_NOT_STARTED,
+  MSG_REPLAY_TOO_SHORT,
+} from '@/lib/server/services/learning/live-replay';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveDetail, LiveReplayState } from '@/lib/contract/catalogue';
 import type { StudyTotalTime } from '@/lib/contract/home';
@@ -18,9 +22,19 @@ import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
 type Env<T> = { code: number; msg: string; data: T };
-const call = <T = unknown>(path: string, body: unknown, token: string | null = null, site: Site = main) => callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
+const call = <T = unknown>(path: string, body: unknown, token: string | null = null, site: Site = main) =>
+  callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
 const media = (id: number | string, token: string | null, host = 'localhost', range?: string) =>
-  serveLiveReplay(new Request(`http://${host}/media/live/${id}`, { headers: { host, ...(token ? { cookie: `Continuing-Education-Web-Token=${token}` } : {}), ...(range ? { range } : {}) } }), String(id));
+  serveLiveReplay(
+    new Request(`http://${host}/media/live/${id}`, {
+      headers: {
+        host,
+        ...(token ? { cookie: `Continuing-Education-Web-Token=${token}` } : {}),
+        ...(range ? { range } : {}),
+      },
+    }),
+    String(id),
+  );
 
 let token: string;
 let endedId: number;
@@ -31,12 +45,24 @@ beforeAll(async () => {
   token = await createSession(op.id);
   const now = new Date();
   // An ended class with a recording that the main site shows, and one on air now.
-  const ended = await d.select({ id: liveClasses.id, audiences: liveClasses.audiences }).from(liveClasses).where(and(lt(liveClasses.endAt, now), gt(liveClasses.recordHours, 0)));
+  const ended = await d
+    .select({ id: liveClasses.id, audiences: liveClasses.audiences })
+    .from(liveClasses)
+    .where(and(lt(liveClasses.endAt, now), gt(liveClasses.recordHours, 0)));
   endedId = ended.find((l) => l.audiences.includes('general'))!.id;
   // The seed puts two classes on air from 08:00 to 19:00 Beijing time of the day it runs (recordHours 0, begun):
   // outside those hours this test keeps the first of them on air for the next hour, so it passes at any time of day.
-  const [onAir] = await d.select({ id: liveClasses.id, endAt: liveClasses.endAt }).from(liveClasses).where(and(lt(liveClasses.startAt, now), eq(liveClasses.recordHours, 0))).orderBy(liveClasses.id).limit(1);
-  if (onAir.endAt <= now) await d.update(liveClasses).set({ endAt: new Date(now.getTime() + 3_600_000) }).where(eq(liveClasses.id, onAir.id));
+  const [onAir] = await d
+    .select({ id: liveClasses.id, endAt: liveClasses.endAt })
+    .from(liveClasses)
+    .where(and(lt(liveClasses.startAt, now), eq(liveClasses.recordHours, 0)))
+    .orderBy(liveClasses.id)
+    .limit(1);
+  if (onAir.endAt <= now)
+    await d
+      .update(liveClasses)
+      .set({ endAt: new Date(now.getTime() + 3_600_000) })
+      .where(eq(liveClasses.id, onAir.id));
   liveNowId = onAir.id;
 }, 120_000);
 afterAll(() => closeDb());
@@ -78,7 +104,10 @@ describe('replay and its hours', () => {
     expect(noReplay.msg).toBe(MSG_NO_REPLAY);
     expect(noReplay.code).not.toBe(0);
     const d = await db();
-    const other = await d.select({ id: liveClasses.id }).from(liveClasses).where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
+    const other = await d
+      .select({ id: liveClasses.id })
+      .from(liveClasses)
+      .where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
     const untouched = other.find((l) => l.id !== endedId)!.id;
     const early = await call('/api/live/replayFinish', { id: untouched }, token);
     expect([early.code !== 0, early.msg]).toEqual([true, MSG_REPLAY_NOT_STARTED]);
@@ -86,11 +115,17 @@ describe('replay and its hours', () => {
 
   it('a play started long ago and started again on a new page is measured from the new start (QA: skipping then earned the hours)', async () => {
     const d = await db();
-    const other = await d.select({ id: liveClasses.id, audiences: liveClasses.audiences }).from(liveClasses).where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
+    const other = await d
+      .select({ id: liveClasses.id, audiences: liveClasses.audiences })
+      .from(liveClasses)
+      .where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
     const id = other.filter((l) => l.id !== endedId && l.audiences.includes('general')).at(-1)!.id;
     const before = (await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective;
     const first = await call<LiveReplayState>('/api/live/replayStart', { id }, token);
-    await d.update(liveReplays).set({ startedAt: new Date(Date.now() - first.data.duration * 1000) }).where(eq(liveReplays.liveId, id));
+    await d
+      .update(liveReplays)
+      .set({ startedAt: new Date(Date.now() - first.data.duration * 1000) })
+      .where(eq(liveReplays.liveId, id));
     // A reload: played for a moment, then dragged to the end.
     await call('/api/live/replayStart', { id }, token);
     const skipped = await call('/api/live/replayFinish', { id }, token);
@@ -108,16 +143,23 @@ describe('replay and its hours', () => {
 
     // The recording's whole length has passed since it started.
     const d = await db();
-    await d.update(liveReplays).set({ startedAt: new Date(Date.now() - start.data.duration * 1000) }).where(eq(liveReplays.liveId, endedId));
+    await d
+      .update(liveReplays)
+      .set({ startedAt: new Date(Date.now() - start.data.duration * 1000) })
+      .where(eq(liveReplays.liveId, endedId));
     const done = await call<LiveReplayState>('/api/live/replayFinish', { id: endedId }, token);
     expect(done.data).toEqual(expect.objectContaining({ started: true, credited: true }));
     const hours = start.data.recordHours * 3600;
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(before + hours);
+    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(
+      before + hours,
+    );
 
     // Finishing again, concurrently or not, and starting again credit nothing more.
     await Promise.all([1, 2].map(() => call('/api/live/replayFinish', { id: endedId }, token)));
     await call('/api/live/replayStart', { id: endedId }, token);
     expect((await call<LiveReplayState>('/api/live/replayState', { id: endedId }, token)).data.credited).toBe(true);
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(before + hours);
+    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(
+      before + hours,
+    );
   });
 });

@@ -11,7 +11,8 @@ const { call, login } = accountsClient('10.0.23.1');
 
 afterAll(() => closeDb());
 
-const newest = async () => (await (await db()).select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(1))[0];
+const newest = async () =>
+  (await (await db()).select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(1))[0];
 
 describe('operations log', () => {
   let managerToken: string;
@@ -42,7 +43,11 @@ describe('operations log', () => {
     expect(await newest()).toMatchObject({ action: 'course-review', outcome: 'denied', target: 'course:1' });
 
     expect((await call('/api/manage/operationLog', {}, { token: learner })).code).toBe(1003);
-    expect(await newest()).toMatchObject({ action: 'forbidden', outcome: 'denied', target: '/api/manage/operationLog' });
+    expect(await newest()).toMatchObject({
+      action: 'forbidden',
+      outcome: 'denied',
+      target: '/api/manage/operationLog',
+    });
 
     ok(await call('/modules/eosoperator/logout', {}, { token: learner }));
     const out = await newest();
@@ -51,7 +56,9 @@ describe('operations log', () => {
   }, 60_000);
 
   it('lets a manager read it, newest first, paged', async () => {
-    const page = ok(await call('/api/manage/operationLog', { pageNum: 1, pageSize: 3 }, { token: managerToken })) as unknown as {
+    const page = ok(
+      await call('/api/manage/operationLog', { pageNum: 1, pageSize: 3 }, { token: managerToken }),
+    ) as unknown as {
       list: { id: number; action: string; at: string }[];
       total: number;
     };

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const count = async (table: string) => {
-  const res = (await (await db()).execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+  const res = (await (await db()).execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(res.rows[0].n);
 };
 

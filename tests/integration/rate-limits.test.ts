@@ -28,7 +28,9 @@ afterAll(async () => {
 async function account(name: string) {
   const d = await db();
   const userId = `${name}${uniq}`;
-  await d.insert(operators).values({ userId, name: '频率测试', passwordHash: await hashPassword(PASS), isActivated: true });
+  await d
+    .insert(operators)
+    .values({ userId, name: '频率测试', passwordHash: await hashPassword(PASS), isActivated: true });
   return userId;
 }
 
@@ -46,7 +48,11 @@ describe('/api/register/valid', () => {
   it('answers an address its limit of lookups, then refuses; another address is not held back', async () => {
     const ip = '10.40.1.1';
     const { max } = LIMITS.registerValid;
-    const results = await Promise.all(Array.from({ length: max + 10 }, (_, i) => call('/api/register/valid', { email: `probe${i}.${uniq}@example.org` }, { ip })));
+    const results = await Promise.all(
+      Array.from({ length: max + 10 }, (_, i) =>
+        call('/api/register/valid', { email: `probe${i}.${uniq}@example.org` }, { ip }),
+      ),
+    );
     expect(results.filter((r) => r.code === 0)).toHaveLength(max);
     expect(results.filter((r) => r.code === CODE_THROTTLED).every((r) => r.msg === MSG_TOO_FREQUENT)).toBe(true);
     expect(await call('/api/register/valid', { email: `one.${uniq}@example.org` }, { ip })).toMatchObject(refused);
@@ -58,8 +64,14 @@ describe('changePassword', () => {
   it(`ends the session at the ${PASSWORD_CHECK_ACCOUNT_MAX}th wrong current password`, async () => {
     const userId = await account('rl-pw-');
     const token = tokenOf(await login(userId, PASS, '10.40.2.1'));
-    const change = (oldPassword: string, ip = '10.40.2.1') => call('/api/eosoperator/changePassword', { oldPassword, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' }, { token, ip });
-    for (let i = 1; i < PASSWORD_CHECK_ACCOUNT_MAX; i++) expect((await change(`Wrong_pass_${i}`, `10.40.2.${i}`)).msg).toBe(OLD_PASSWORD_WRONG_MSG);
+    const change = (oldPassword: string, ip = '10.40.2.1') =>
+      call(
+        '/api/eosoperator/changePassword',
+        { oldPassword, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' },
+        { token, ip },
+      );
+    for (let i = 1; i < PASSWORD_CHECK_ACCOUNT_MAX; i++)
+      expect((await change(`Wrong_pass_${i}`, `10.40.2.${i}`)).msg).toBe(OLD_PASSWORD_WRONG_MSG);
     expect(await change('Wrong_pass_last')).toMatchObject(refused);
     expect((await call('/api/eosoperator/checkToken', {}, { token })).code).toBe(CODE_SESSION_NONE);
   });
@@ -68,7 +80,13 @@ describe('changePassword', () => {
     const userId = await account('rl-pw-burst-');
     const token = tokenOf(await login(userId, PASS, '10.40.3.1'));
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call('/api/eosoperator/changePassword', { oldPassword: `Wrong_pass_${i}`, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' }, { token, ip: `10.40.3.${i + 2}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        call(
+          '/api/eosoperator/changePassword',
+          { oldPassword: `Wrong_pass_${i}`, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' },
+          { token, ip: `10.40.3.${i + 2}` },
+        ),
+      ),
     );
     expect(results.filter((r) => r.msg === OLD_PASSWORD_WRONG_MSG).length).toBeLessThan(PASSWORD_CHECK_ACCOUNT_MAX);
     expect((await call('/api/eosoperator/checkToken', {}, { token })).code).toBe(CODE_SESSION_NONE);
@@ -80,14 +98,41 @@ describe('changePassword', () => {
     const ip = '10.40.4.1';
     const userId = await account('rl-pw-ok-');
     const token = tokenOf(await login(userId, PASS, '10.40.4.200'));
-    for (let i = 0; i < PASSWORD_CHECK_ACCOUNT_MAX - 1; i++) await call('/api/eosoperator/changePassword', { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' }, { token, ip: '10.40.4.201' });
-    ok(await call('/api/eosoperator/changePassword', { oldPassword: PASS, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' }, { token, ip: '10.40.4.201' }));
-    expect((await call('/api/eosoperator/changePassword', { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2028', confirmPassword: 'Brand_new_2028' }, { token, ip: '10.40.4.202' })).msg).toBe(OLD_PASSWORD_WRONG_MSG);
+    for (let i = 0; i < PASSWORD_CHECK_ACCOUNT_MAX - 1; i++)
+      await call(
+        '/api/eosoperator/changePassword',
+        { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' },
+        { token, ip: '10.40.4.201' },
+      );
+    ok(
+      await call(
+        '/api/eosoperator/changePassword',
+        { oldPassword: PASS, newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' },
+        { token, ip: '10.40.4.201' },
+      ),
+    );
+    expect(
+      (
+        await call(
+          '/api/eosoperator/changePassword',
+          { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2028', confirmPassword: 'Brand_new_2028' },
+          { token, ip: '10.40.4.202' },
+        )
+      ).msg,
+    ).toBe(OLD_PASSWORD_WRONG_MSG);
 
-    const tokens = await Promise.all([0, 1, 2].map(async (i) => tokenOf(await login(await account(`rl-pw-addr${i}-`), PASS, `10.40.4.${100 + i}`))));
+    const tokens = await Promise.all(
+      [0, 1, 2].map(async (i) => tokenOf(await login(await account(`rl-pw-addr${i}-`), PASS, `10.40.4.${100 + i}`))),
+    );
     const results = [];
     for (let i = 0; i < LIMITS.passwordCheck.max + 1; i++) {
-      results.push(await call('/api/eosoperator/changePassword', { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' }, { token: tokens[i % 3], ip }));
+      results.push(
+        await call(
+          '/api/eosoperator/changePassword',
+          { oldPassword: 'Wrong_pass_1', newPassword: 'Brand_new_2027', confirmPassword: 'Brand_new_2027' },
+          { token: tokens[i % 3], ip },
+        ),
+      );
     }
     expect(results.slice(0, LIMITS.passwordCheck.max).every((r) => r.msg === OLD_PASSWORD_WRONG_MSG)).toBe(true);
     expect(results[LIMITS.passwordCheck.max]).toMatchObject(refused);
@@ -112,7 +157,9 @@ describe('new search keywords', () => {
     const { max } = LIMITS.searchKeyword;
     for (let i = 0; i < max; i++) ok(await search(`新词${uniq}${i}`, ip));
     expect(await search(`新词${uniq}x`, ip)).toMatchObject(refused);
-    expect(await call('/api/search/course', { key: `新词${uniq}y`, pageNum: 1, pageSize: 10 }, { ip })).toMatchObject(refused);
+    expect(await call('/api/search/course', { key: `新词${uniq}y`, pageNum: 1, pageSize: 10 }, { ip })).toMatchObject(
+      refused,
+    );
     // a keyword this instance has answered, another tab or page of it, and other addresses still pass
     ok(await search(`新词${uniq}0`, ip));
     ok(await call('/api/search/course', { key: `新词${uniq}1`, pageNum: 2, pageSize: 10 }, { ip }));
@@ -124,9 +171,24 @@ describe('new search keywords', () => {
   it('the search page: a new keyword past the limit is answered 429 before the page renders', async () => {
     const remoteAddress = '10.40.7.1';
     const page = async (key: string, address = remoteAddress) => {
-      const req = { method: 'GET', url: `/search/index?key=${encodeURIComponent(key)}&tab=course`, headers: { host: 'localhost:3000' } as Record<string, string> };
+      const req = {
+        method: 'GET',
+        url: `/search/index?key=${encodeURIComponent(key)}&tab=course`,
+        headers: { host: 'localhost:3000' } as Record<string, string>,
+      };
       stampPeerAddress({ headers: req.headers, socket: { remoteAddress: address } } as never);
-      const res = { statusCode: 200, headers: {} as Record<string, string>, body: '', setHeader(k: string, v: string) { this.headers[k] = v; }, end(b: string) { this.body = b; }, destroy() {} };
+      const res = {
+        statusCode: 200,
+        headers: {} as Record<string, string>,
+        body: '',
+        setHeader(k: string, v: string) {
+          this.headers[k] = v;
+        },
+        end(b: string) {
+          this.body = b;
+        },
+        destroy() {},
+      };
       let passed!: () => void;
       const done = new Promise<'passed' | 'answered'>((resolve) => {
         passed = () => resolve('passed');
@@ -135,7 +197,8 @@ describe('new search keywords', () => {
           resolve('answered');
         };
       });
-      if (!gateSearch(req, res as unknown as ServerResponse, () => passed())) return { outcome: 'not held' as const, res };
+      if (!gateSearch(req, res as unknown as ServerResponse, () => passed()))
+        return { outcome: 'not held' as const, res };
       return { outcome: await done, res };
     };
     const { max } = LIMITS.searchKeyword;

@@ -47,11 +47,20 @@ describe('demo-data seed', () => {
   it('has the catalogue counts of scale 1', async () => {
     expect(await count(client, 'select id from orgs')).toBe(20);
     expect(await count(client, 'select id from courses')).toBeGreaterThanOrEqual(200);
-    const categories = await rows<{ c: number }>(client, 'select distinct category_code::int as c from courses order by 1');
+    const categories = await rows<{ c: number }>(
+      client,
+      'select distinct category_code::int as c from courses order by 1',
+    );
     expect(categories.map((r) => r.c)).toEqual([301, 302, 303, 304, 305, 306]);
     for (const c of [301, 302, 303, 304, 305, 306]) {
-      expect(await count(client, 'select id from course_types where category_code = $1 and parent_id is null', [c])).toBe(1);
-      const children = await count(client, 'select id from course_types where category_code = $1 and parent_id is not null', [c]);
+      expect(
+        await count(client, 'select id from course_types where category_code = $1 and parent_id is null', [c]),
+      ).toBe(1);
+      const children = await count(
+        client,
+        'select id from course_types where category_code = $1 and parent_id is not null',
+        [c],
+      );
       expect(children).toBeGreaterThanOrEqual(3);
       expect(children).toBeLessThanOrEqual(5);
     }
@@ -116,11 +125,21 @@ describe('demo-data seed', () => {
     const byCase = Object.fromEntries(cases.map((r) => [r.c, r.n]));
     for (const c of [1, 2, 3, 4, 5, 9]) expect(byCase[c]).toBeGreaterThanOrEqual(3);
     // Apply mode 0 with null dates exists, and apply windows close before the train starts or on it.
-    expect(await count(client, 'select id from trains where apply_mode = 0 and apply_start_at is null and apply_end_at is null')).toBeGreaterThan(0);
-    expect(await count(client, 'select id from trains where apply_end_at < apply_start_at or end_at < start_at')).toBe(0);
+    expect(
+      await count(
+        client,
+        'select id from trains where apply_mode = 0 and apply_start_at is null and apply_end_at is null',
+      ),
+    ).toBeGreaterThan(0);
+    expect(await count(client, 'select id from trains where apply_end_at < apply_start_at or end_at < start_at')).toBe(
+      0,
+    );
     // A good number in the current month, both online and offline.
     expect(
-      await count(client, `select id from trains where start_at >= '2026-05-01T00:00:00Z' and start_at < '2026-06-01T00:00:00Z'`),
+      await count(
+        client,
+        `select id from trains where start_at >= '2026-05-01T00:00:00Z' and start_at < '2026-06-01T00:00:00Z'`,
+      ),
     ).toBeGreaterThanOrEqual(10);
     expect(await count(client, 'select id from trains where is_online')).toBeGreaterThan(0);
     expect(await count(client, 'select id from trains where not is_online')).toBeGreaterThan(0);
@@ -131,7 +150,11 @@ describe('demo-data seed', () => {
       ['item_type', 'itemType'],
     ]) {
       expect(
-        await count(client, `select t.id from trains t left join dictionaries d on d.dict_type = $1 and d.code = t.${col} where d.code is null`, [dict]),
+        await count(
+          client,
+          `select t.id from trains t left join dictionaries d on d.dict_type = $1 and d.code = t.${col} where d.code is null`,
+          [dict],
+        ),
       ).toBe(0);
     }
   });
@@ -154,18 +177,28 @@ describe('demo-data seed', () => {
       }
     }
     // Party theory (301) is mostly party content.
-    const party301 = await count(client, `select id from courses where category_code = 301 and 'party' = any(audiences)`);
+    const party301 = await count(
+      client,
+      `select id from courses where category_code = 301 and 'party' = any(audiences)`,
+    );
     expect(party301).toBeGreaterThanOrEqual(30);
   });
 
   it('has live classes in the past (with recordings), now and ahead', async () => {
-    expect(await count(client, 'select id from live_classes where end_at < $1 and record_hours > 0', [NOW])).toBeGreaterThan(0);
-    expect(await count(client, 'select id from live_classes where start_at <= $1 and end_at > $1', [NOW])).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(client, 'select id from live_classes where end_at < $1 and record_hours > 0', [NOW]),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(client, 'select id from live_classes where start_at <= $1 and end_at > $1', [NOW]),
+    ).toBeGreaterThanOrEqual(1);
     expect(await count(client, 'select id from live_classes where start_at > $1', [NOW])).toBeGreaterThan(0);
   });
 
   it('links banners to existing courses or trains', async () => {
-    const banners = await rows<{ link: string; image_url: string }>(client, 'select link, image_url from banners order by sort');
+    const banners = await rows<{ link: string; image_url: string }>(
+      client,
+      'select link, image_url from banners order by sort',
+    );
     for (const b of banners) {
       expect(b.image_url).toMatch(/^\/banners\/banner-[1-5]\.svg$/);
       const m = /^\/(course|train)\/detail\?id=(\d+)$/.exec(b.link);
@@ -176,7 +209,10 @@ describe('demo-data seed', () => {
   });
 
   it('seeds the dictionaries and the site settings', async () => {
-    const types = await rows<{ t: string; n: number }>(client, 'select dict_type t, count(*)::int n from dictionaries group by 1');
+    const types = await rows<{ t: string; n: number }>(
+      client,
+      'select dict_type t, count(*)::int n from dictionaries group by 1',
+    );
     const byType = Object.fromEntries(types.map((r) => [r.t, r.n]));
     expect(byType).toMatchObject({
       trainType: 5,
@@ -195,7 +231,10 @@ describe('demo-data seed', () => {
     const byKey = Object.fromEntries(settings.map((s) => [s.key, s.value]));
     const detail = byKey.platformDetail as { siteName: string; studyImage: string; homeImage: string };
     expect(detail.siteName).toBe('继续教育网络学院');
-    expect(JSON.parse(detail.homeImage)).toEqual({ background: '/banners/banner-3.svg', document: '/banners/banner-4.svg' });
+    expect(JSON.parse(detail.homeImage)).toEqual({
+      background: '/banners/banner-3.svg',
+      document: '/banners/banner-4.svg',
+    });
     expect(JSON.parse(detail.studyImage).background).toBe('/banners/banner-1.svg');
     expect(byKey.auditSetting).toEqual({ isMachine: true, isManual: false });
     expect(byKey.stuLogo).toBe('/logos/student.svg');
@@ -258,7 +297,12 @@ describe('demo-data seed', () => {
 
   it('generates ~200 learners that cannot log in, over all orgs', async () => {
     expect(await count(client, `select id from operators where password_hash = '!disabled'`)).toBe(200);
-    expect(await count(client, `select id from operators where user_id ~ '^u[0-9]{4}$' and email = user_id || '@example.org'`)).toBe(200);
+    expect(
+      await count(
+        client,
+        `select id from operators where user_id ~ '^u[0-9]{4}$' and email = user_id || '@example.org'`,
+      ),
+    ).toBe(200);
     expect(await count(client, 'select distinct org_id from operators')).toBe(20);
   });
 
@@ -276,8 +320,12 @@ describe('demo-data seed', () => {
     expect(await count(client, 'select id from study_records where year = 2025')).toBeGreaterThan(1000);
     expect(await count(client, `select id from study_records where kind = 'online' and course_id is null`)).toBe(0);
     expect(await count(client, `select id from study_records where kind = 'offline' and train_id is null`)).toBe(0);
-    expect(await count(client, 'select distinct operator_id from study_records where year = 2026')).toBeGreaterThanOrEqual(180);
-    expect(await count(client, 'select distinct o.org_id from study_records r join operators o on o.id = r.operator_id')).toBe(20);
+    expect(
+      await count(client, 'select distinct operator_id from study_records where year = 2026'),
+    ).toBeGreaterThanOrEqual(180);
+    expect(
+      await count(client, 'select distinct o.org_id from study_records r join operators o on o.id = r.operator_id'),
+    ).toBe(20);
   });
 
   it('is deterministic for the same now', async () => {

@@ -15,7 +15,8 @@ import type { Site } from '@/lib/variants';
 const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
 type Env<T> = { code: number; msg: string; data: T };
-const call = <T>(site: Site, path: string, body: unknown, token: string) => callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
+const call = <T>(site: Site, path: string, body: unknown, token: string) =>
+  callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
 
 afterAll(() => closeDb());
 
@@ -23,7 +24,11 @@ it('on the party host a series counts and certifies the courses that host lists;
   const d = await db();
   // A series published to both sites with a course that only the main site shows.
   const rows = await d
-    .select({ seriesId: seriesCourses.seriesId, courseId: seriesCourses.courseId, party: sql<boolean>`'party' = any(${courses.audiences})` })
+    .select({
+      seriesId: seriesCourses.seriesId,
+      courseId: seriesCourses.courseId,
+      party: sql<boolean>`'party' = any(${courses.audiences})`,
+    })
     .from(seriesCourses)
     .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
     .where(eq(courses.auditStatus, 1052));
@@ -50,23 +55,40 @@ it('on the party host a series counts and certifies the courses that host lists;
   await d.insert(seriesEnrolments).values({ seriesId, operatorId: op.id }).onConflictDoNothing();
   // Every course of the series finished, the main-only one included.
   for (const c of all) {
-    await d.insert(courseEnrolments).values({ operatorId: op.id, courseId: c.courseId, finishedAt: new Date(), progress: 100 }).onConflictDoUpdate({
-      target: [courseEnrolments.operatorId, courseEnrolments.courseId],
-      set: { finishedAt: new Date(), progress: 100 },
-    });
+    await d
+      .insert(courseEnrolments)
+      .values({ operatorId: op.id, courseId: c.courseId, finishedAt: new Date(), progress: 100 })
+      .onConflictDoUpdate({
+        target: [courseEnrolments.operatorId, courseEnrolments.courseId],
+        set: { finishedAt: new Date(), progress: 100 },
+      });
   }
-  const partyList = (await call<SeriesDetail>(party, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses.length;
-  const mainList = (await call<SeriesDetail>(main, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses.length;
+  const partyList = (await call<SeriesDetail>(party, '/api/recommendseries/detail', { id: seriesId }, token)).data
+    .courses.length;
+  const mainList = (await call<SeriesDetail>(main, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses
+    .length;
   expect(partyList).toBeLessThan(mainList);
-  expect((await call<SeriesState>(party, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(partyList);
-  expect((await call<SeriesState>(main, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(mainList);
+  expect((await call<SeriesState>(party, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(
+    partyList,
+  );
+  expect((await call<SeriesState>(main, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(
+    mainList,
+  );
 
   // The main-only course not finished: the main site still asks for it; the party site, which does not show it, certifies.
   const mainOnly = all.find((c) => !c.party)!.courseId;
-  await d.update(courseEnrolments).set({ finishedAt: null }).where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, mainOnly)));
+  await d
+    .update(courseEnrolments)
+    .set({ finishedAt: null })
+    .where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, mainOnly)));
   const refused = await call(main, '/api/recommendseries/applicationCertificate', { seriesId }, token);
   expect([refused.code !== 0, refused.msg]).toEqual([true, MSG_SERIES_UNFINISHED(1)]);
-  const issued = await call<{ certificateId: number }>(party, '/api/recommendseries/applicationCertificate', { seriesId }, token);
+  const issued = await call<{ certificateId: number }>(
+    party,
+    '/api/recommendseries/applicationCertificate',
+    { seriesId },
+    token,
+  );
   expect(issued.code).toBe(0);
   expect(issued.data.certificateId).toBeGreaterThan(0);
 });

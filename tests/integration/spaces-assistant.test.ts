@@ -15,7 +15,8 @@ import type { Site } from '@/lib/variants';
 
 const KEY = 'sk-test-secret-key';
 let server: http.Server;
-let seen: { auth?: string; body?: { model: string; stream: boolean; messages: { role: string; content: string }[] } } = {};
+let seen: { auth?: string; body?: { model: string; stream: boolean; messages: { role: string; content: string }[] } } =
+  {};
 let fail = false;
 
 beforeAll(async () => {
@@ -62,11 +63,18 @@ async function token(userId: string) {
   return createSession(op.id);
 }
 const chat = (tok: string | null, body: unknown, host = 'localhost:3000', headers: Record<string, string> = {}) =>
-  handleChat(new Request('http://localhost/api/conversation/chat', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { host, 'content-type': 'application/json', ...(tok ? { 'x-access-token': tok } : {}), ...headers } }));
+  handleChat(
+    new Request('http://localhost/api/conversation/chat', {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { host, 'content-type': 'application/json', ...(tok ? { 'x-access-token': tok } : {}), ...headers },
+    }),
+  );
 const ask = { messages: [{ role: 'user', content: '怎么开始学习？' }] };
 
 describe('isShowLLM (SPEC 1)', () => {
-  const show = (site: Site, tok: string | null) => callEndpoint('/api/conversation/isShowLLM', {}, { token: tok, site });
+  const show = (site: Site, tok: string | null) =>
+    callEndpoint('/api/conversation/isShowLLM', {}, { token: tok, site });
   it('true only on the main host, signed in, configured', async () => {
     const t = await token('learner');
     expect((await show({ variant: 'main', dx: false }, t)).data).toBe(true);

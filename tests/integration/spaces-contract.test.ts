@@ -50,7 +50,22 @@ describe.each(paths)('%s', (path) => {
   });
 
   it('refuses wrong types in every field, in Chinese, or ignores fields it does not take', async () => {
-    const res = await callEndpoint(path, { kind: 7, id: 'x', courseId: -1, chapterId: 'a', fileId: 0, fileMd5: 'zz', title: 3, content: [], showFans: 'no', trainId: null }, { token, site: main });
+    const res = await callEndpoint(
+      path,
+      {
+        kind: 7,
+        id: 'x',
+        courseId: -1,
+        chapterId: 'a',
+        fileId: 0,
+        fileMd5: 'zz',
+        title: 3,
+        content: [],
+        showFans: 'no',
+        trainId: null,
+      },
+      { token, site: main },
+    );
     expect(res.code).not.toBe(1500);
     if (res.code !== 0) expect(res.msg).toMatch(chinese);
   });

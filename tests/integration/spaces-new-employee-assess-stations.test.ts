@@ -8,7 +8,12 @@ import { closeDb, db } from '@/lib/server/db';
 import { operators, operatorStations, stationCourses, stations } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
-import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/contract/spaces';
+import type {
+  AssessItem,
+  NewEmployeeSeries,
+  NewEmployeeSeriesDetail,
+  StationRecommendation,
+} from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
@@ -40,13 +45,33 @@ describe('training assessment', () => {
     const list = (await call('/api/assess/list', {}, learner.token)).data as AssessItem[];
     expect(list.length).toBeGreaterThan(0);
     const item = list[0];
-    const saved = await call('/api/assess/save', { trainId: item.trainId, scores: { content: 5, teacher: 4, organisation: 5 }, comment: '安排合理' }, learner.token);
+    const saved = await call(
+      '/api/assess/save',
+      { trainId: item.trainId, scores: { content: 5, teacher: 4, organisation: 5 }, comment: '安排合理' },
+      learner.token,
+    );
     expect(saved.code).toBe(0);
     const again = (await call('/api/assess/list', {}, learner.token)).data as AssessItem[];
-    expect(again.find((a) => a.trainId === item.trainId)).toMatchObject({ assessed: true, scores: { content: 5, teacher: 4, organisation: 5 }, comment: '安排合理' });
-    expect((await call('/api/assess/save', { trainId: item.trainId, scores: { content: 6, teacher: 4, organisation: 5 } }, learner.token)).msg).toMatch(/参数错误：scores.content/);
+    expect(again.find((a) => a.trainId === item.trainId)).toMatchObject({
+      assessed: true,
+      scores: { content: 5, teacher: 4, organisation: 5 },
+      comment: '安排合理',
+    });
+    expect(
+      (
+        await call(
+          '/api/assess/save',
+          { trainId: item.trainId, scores: { content: 6, teacher: 4, organisation: 5 } },
+          learner.token,
+        )
+      ).msg,
+    ).toMatch(/参数错误：scores.content/);
     const other = await account('newbie');
-    const refused = await call('/api/assess/save', { trainId: item.trainId, scores: { content: 5, teacher: 5, organisation: 5 } }, other.token);
+    const refused = await call(
+      '/api/assess/save',
+      { trainId: item.trainId, scores: { content: 5, teacher: 5, organisation: 5 } },
+      other.token,
+    );
     expect(refused.msg).toBe('只能评估自己参加的培训项目');
   });
 });
@@ -62,7 +87,14 @@ describe('station recommendations', () => {
     expect(rec.stations).toEqual([{ stationId: station.id, stationName: station.name }]);
     expect(rec.courses.length).toBeGreaterThan(0);
     expect(rec.courses.length).toBeLessThanOrEqual(6);
-    const allowed = new Set((await d.select({ id: stationCourses.courseId }).from(stationCourses).where(eq(stationCourses.stationId, station.id))).map((r) => r.id));
+    const allowed = new Set(
+      (
+        await d
+          .select({ id: stationCourses.courseId })
+          .from(stationCourses)
+          .where(eq(stationCourses.stationId, station.id))
+      ).map((r) => r.id),
+    );
     expect(rec.courses.every((c) => allowed.has(c.id))).toBe(true);
     expect((await call('/api/station/recommend', {})).code).toBe(CODE_SESSION_NONE);
     await d.delete(operatorStations).where(eq(operatorStations.operatorId, user.id));

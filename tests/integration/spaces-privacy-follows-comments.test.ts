@@ -14,10 +14,16 @@ import type { CourseCard, Page } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown = {}, token: string | null = null, site: Site = main) => callEndpoint(path, body, { token, site });
+const call = (path: string, body: unknown = {}, token: string | null = null, site: Site = main) =>
+  callEndpoint(path, body, { token, site });
 
 async function account(userId: string) {
-  const [op] = await (await db()).select({ id: operators.id, tchrId: operators.tchrId }).from(operators).where(eq(operators.userId, userId));
+  const [op] = await (
+    await db()
+  )
+    .select({ id: operators.id, tchrId: operators.tchrId })
+    .from(operators)
+    .where(eq(operators.userId, userId));
   return { ...op, token: await createSession(op.id) };
 }
 
@@ -86,7 +92,9 @@ describe('follow, fans and follows', () => {
     for (const on of [true, false, true, false]) {
       const res = (await call(on ? '/api/space/follow' : '/api/space/unfollow', ref, other.token)).data as FollowState;
       expect(res.counts.fans).toBe(on ? before + 1 : before);
-      expect(((await call('/api/space/followState', ref, other.token)).data as FollowState).counts.fans).toBe(res.counts.fans);
+      expect(((await call('/api/space/followState', ref, other.token)).data as FollowState).counts.fans).toBe(
+        res.counts.fans,
+      );
     }
   });
 
@@ -102,7 +110,11 @@ describe('privacy', () => {
     const ref = { kind: 'student', id: learner.id };
     const shown = (await call('/api/space/detail', ref)).data as SpaceDetail;
     expect(shown.studied).not.toBeNull();
-    const saved = await call('/api/space/privacy/save', { showCreated: true, showStudied: false, showFollows: false, showFans: true }, learner.token);
+    const saved = await call(
+      '/api/space/privacy/save',
+      { showCreated: true, showStudied: false, showFollows: false, showFans: true },
+      learner.token,
+    );
     expect(saved.code).toBe(0);
     const hidden = (await call('/api/space/detail', ref)).data as SpaceDetail;
     expect(hidden.studied).toBeNull();
@@ -110,9 +122,17 @@ describe('privacy', () => {
     expect(((await call('/api/space/follows', ref)).data as Page<SpacePerson>).list).toEqual([]);
     expect((await call('/api/space/privacy/detail', {}, learner.token)).data).toMatchObject({ showStudied: false });
     // another account's save changes only its own settings
-    await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, other.token);
+    await call(
+      '/api/space/privacy/save',
+      { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+      other.token,
+    );
     expect((await call('/api/space/privacy/detail', {}, learner.token)).data).toMatchObject({ showStudied: false });
-    await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, learner.token);
+    await call(
+      '/api/space/privacy/save',
+      { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+      learner.token,
+    );
     expect((await call('/api/space/privacy/save', { showCreated: 'yes' }, learner.token)).code).not.toBe(0);
   });
 });
@@ -123,26 +143,40 @@ describe('privacy: hidden counts and lists', () => {
     const open = (await call('/api/space/detail', ref)).data as SpaceDetail;
     expect(open.counts.created).toBeGreaterThan(0);
     expect(open.counts.fans).toBeGreaterThan(0);
-    await call('/api/space/privacy/save', { showCreated: false, showStudied: true, showFollows: true, showFans: false }, teacher.token);
+    await call(
+      '/api/space/privacy/save',
+      { showCreated: false, showStudied: true, showFollows: true, showFans: false },
+      teacher.token,
+    );
     try {
       const hidden = (await call('/api/space/detail', ref)).data as SpaceDetail;
       expect(hidden.counts.fans).toBeNull();
       expect(hidden.counts.created).toBeNull();
       expect(hidden.created).toBeNull();
       for (const token of [null, learner.token]) {
-        expect(((await call('/api/space/followState', ref, token)).data as FollowState).counts).toMatchObject({ fans: null, created: null });
+        expect(((await call('/api/space/followState', ref, token)).data as FollowState).counts).toMatchObject({
+          fans: null,
+          created: null,
+        });
         expect((await call('/api/space/courses', { ...ref, list: 'created' }, token)).data).toBeNull();
         expect(((await call('/api/space/fans', ref, token)).data as Page<SpacePerson>).list).toEqual([]);
       }
       const own = (await call('/api/space/followState', ref, teacher.token)).data as FollowState;
       expect(own.isOwner).toBe(true);
       expect(own.counts).toMatchObject({ fans: open.counts.fans, created: open.counts.created });
-      const courses = (await call('/api/space/courses', { ...ref, list: 'created' }, teacher.token)).data as Page<CourseCard>;
+      const courses = (await call('/api/space/courses', { ...ref, list: 'created' }, teacher.token))
+        .data as Page<CourseCard>;
       expect(courses.total).toBe(open.counts.created);
       expect(courses.list.map((c) => c.id)).toEqual(open.created!.slice(0, courses.list.length).map((c) => c.id));
-      expect(((await call('/api/space/fans', ref, teacher.token)).data as Page<SpacePerson>).total).toBe(open.counts.fans);
+      expect(((await call('/api/space/fans', ref, teacher.token)).data as Page<SpacePerson>).total).toBe(
+        open.counts.fans,
+      );
     } finally {
-      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+        teacher.token,
+      );
     }
   });
 });
@@ -153,13 +187,21 @@ describe('privacy: series', () => {
     const open = (await call('/api/space/detail', ref)).data as SpaceDetail;
     expect(open.series!.length).toBeGreaterThan(0);
     expect((await call('/api/space/series', ref)).data).toEqual(open.series);
-    await call('/api/space/privacy/save', { showCreated: false, showStudied: false, showFollows: true, showFans: true }, teacher.token);
+    await call(
+      '/api/space/privacy/save',
+      { showCreated: false, showStudied: false, showFollows: true, showFans: true },
+      teacher.token,
+    );
     try {
       expect(((await call('/api/space/detail', ref)).data as SpaceDetail).series).toBeNull();
       for (const token of [null, learner.token]) expect((await call('/api/space/series', ref, token)).data).toBeNull();
       expect((await call('/api/space/series', ref, teacher.token)).data).toEqual(open.series);
     } finally {
-      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+        teacher.token,
+      );
     }
     expect((await call('/api/space/series', { kind: 'teacher', id: 99999999 })).code).not.toBe(0);
   });
@@ -176,10 +218,21 @@ describe('privacy: pinned items and series of a private list', () => {
       const open = (await call('/api/space/detail', ref)).data as SpaceDetail;
       const pinned = open.tops[0].course!;
       expect(open.series!.length).toBeGreaterThan(0);
-      expect(((await call('/api/space/tops', ref)).data as SpaceDetail['tops']).map((t) => t.course?.id)).toEqual([pinned.id]);
+      expect(((await call('/api/space/tops', ref)).data as SpaceDetail['tops']).map((t) => t.course?.id)).toEqual([
+        pinned.id,
+      ]);
       // The teacher studied none of their own courses: with the created list private, nothing shown holds the pin or the series.
-      expect(((await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 100 }, teacher.token)).data as Page<CourseCard>).list.map((c) => c.id)).not.toContain(pinned.id);
-      await call('/api/space/privacy/save', { showCreated: false, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+      expect(
+        (
+          (await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 100 }, teacher.token))
+            .data as Page<CourseCard>
+        ).list.map((c) => c.id),
+      ).not.toContain(pinned.id);
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: false, showStudied: true, showFollows: true, showFans: true },
+        teacher.token,
+      );
       try {
         const hidden = (await call('/api/space/detail', ref)).data as SpaceDetail;
         expect(hidden.tops).toEqual([]);
@@ -192,9 +245,15 @@ describe('privacy: pinned items and series of a private list', () => {
         expect(own.map((t) => [t.course?.id, t.hidden])).toEqual([[pinned.id, true]]);
         expect((await call('/api/space/series', ref, teacher.token)).data).toEqual(open.series);
       } finally {
-        await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, teacher.token);
+        await call(
+          '/api/space/privacy/save',
+          { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+          teacher.token,
+        );
       }
-      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => [t.course?.id, t.hidden])).toEqual([[pinned.id, undefined]]);
+      expect(
+        ((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => [t.course?.id, t.hidden]),
+      ).toEqual([[pinned.id, undefined]]);
     } finally {
       if (studiedRows.length) await d.insert(courseEnrolments).values(studiedRows).onConflictDoNothing();
     }
@@ -202,16 +261,37 @@ describe('privacy: pinned items and series of a private list', () => {
 
   it('a pin in a private list that another shown list also holds stays visible', async () => {
     const ref = { kind: 'student', id: learner.id };
-    const studied = ((await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 1 }, learner.token)).data as Page<CourseCard>).list[0];
+    const studied = (
+      (await call('/api/space/courses', { ...ref, list: 'studied', pageSize: 1 }, learner.token))
+        .data as Page<CourseCard>
+    ).list[0];
     expect(studied).toBeDefined();
-    expect((await call('/api/space/top/save', { itemType: 'course', itemId: studied.id, top: true }, learner.token)).code).toBe(0);
+    expect(
+      (await call('/api/space/top/save', { itemType: 'course', itemId: studied.id, top: true }, learner.token)).code,
+    ).toBe(0);
     try {
-      await call('/api/space/privacy/save', { showCreated: false, showStudied: true, showFollows: true, showFans: true }, learner.token);
-      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).toContain(studied.id);
-      await call('/api/space/privacy/save', { showCreated: true, showStudied: false, showFollows: true, showFans: true }, learner.token);
-      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).not.toContain(studied.id);
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: false, showStudied: true, showFollows: true, showFans: true },
+        learner.token,
+      );
+      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).toContain(
+        studied.id,
+      );
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: true, showStudied: false, showFollows: true, showFans: true },
+        learner.token,
+      );
+      expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).not.toContain(
+        studied.id,
+      );
     } finally {
-      await call('/api/space/privacy/save', { showCreated: true, showStudied: true, showFollows: true, showFans: true }, learner.token);
+      await call(
+        '/api/space/privacy/save',
+        { showCreated: true, showStudied: true, showFollows: true, showFans: true },
+        learner.token,
+      );
       await call('/api/space/top/save', { itemType: 'course', itemId: studied.id, top: false }, learner.token);
     }
   });
@@ -219,14 +299,20 @@ describe('privacy: pinned items and series of a private list', () => {
 
 describe('course lists page beyond the first 12', () => {
   it('an organisation with more courses than the page shows gives the rest page by page, none twice', async () => {
-    const orgs = await Promise.all([1, 2, 3, 4, 5, 6].map(async (id) => ({ id, d: (await call('/api/space/detail', { kind: 'org', id })).data as SpaceDetail | null })));
+    const orgs = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (id) => ({
+        id,
+        d: (await call('/api/space/detail', { kind: 'org', id })).data as SpaceDetail | null,
+      })),
+    );
     const big = orgs.find((o) => o.d && (o.d.counts.created ?? 0) > 12);
     expect(big).toBeDefined();
     const { id, d } = big!;
     expect(d!.created).toHaveLength(12);
     const seen = new Set<number>();
     for (let pageNum = 1; seen.size < d!.counts.created!; pageNum++) {
-      const page = (await call('/api/space/courses', { kind: 'org', id, list: 'created', pageNum, pageSize: 12 })).data as Page<CourseCard>;
+      const page = (await call('/api/space/courses', { kind: 'org', id, list: 'created', pageNum, pageSize: 12 }))
+        .data as Page<CourseCard>;
       expect(page.total).toBe(d!.counts.created);
       expect(page.list.length).toBeGreaterThan(0);
       for (const c of page.list) {
@@ -263,7 +349,9 @@ describe('comments', () => {
     const list = (await call('/api/comment/list', ref, other.token)).data as Page<SpaceComment>;
     expect(list.list[0].content).toBe('讲得真好');
     expect(list.list[0].canRemove).toBe(true);
-    expect((await call('/api/comment/save', { ...ref, content: '   ' }, other.token)).msg).toBe('参数错误：content 请输入评论内容');
+    expect((await call('/api/comment/save', { ...ref, content: '   ' }, other.token)).msg).toBe(
+      '参数错误：content 请输入评论内容',
+    );
     const nul = await call('/api/comment/save', { ...ref, content: '好\u0000课' }, other.token);
     expect(nul).toMatchObject({ code: 1001, msg: '参数错误：content 含有不允许的控制字符' });
     expect((await call('/api/comment/save', { ...ref, content: '好' })).code).toBe(CODE_SESSION_NONE);
@@ -284,7 +372,11 @@ describe('a second account: every write on someone else’s space is refused', (
     const pin = await call('/api/space/top/save', { ...ref, itemType: 'course', itemId: 1, top: true }, learner.token);
     expect(pin.code).not.toBe(0);
     expect(pin.msg).toBe('只能修改自己的空间');
-    const unpin = await call('/api/space/top/save', { ...ref, itemType: 'course', itemId: 1, top: false }, learner.token);
+    const unpin = await call(
+      '/api/space/top/save',
+      { ...ref, itemType: 'course', itemId: 1, top: false },
+      learner.token,
+    );
     expect(unpin.code).not.toBe(0);
     expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.length).toBe(1);
   });
@@ -297,8 +389,12 @@ describe('a second account: every write on someone else’s space is refused', (
     const d = (await call('/api/space/detail', ref)).data as SpaceDetail;
     const own = d.created?.[1];
     if (own) {
-      expect((await call('/api/space/top/save', { itemType: 'course', itemId: own.id, top: true }, teacher.token)).code).toBe(0);
-      expect((await call('/api/space/top/save', { itemType: 'course', itemId: own.id, top: false }, teacher.token)).code).toBe(0);
+      expect(
+        (await call('/api/space/top/save', { itemType: 'course', itemId: own.id, top: true }, teacher.token)).code,
+      ).toBe(0);
+      expect(
+        (await call('/api/space/top/save', { itemType: 'course', itemId: own.id, top: false }, teacher.token)).code,
+      ).toBe(0);
     }
   });
 });
@@ -308,11 +404,18 @@ describe('the seeded pin', () => {
     const ref = { kind: 'teacher', id: teacher.tchrId };
     const d = (await call('/api/space/detail', ref)).data as SpaceDetail;
     const pinned = d.tops[0].course!;
-    const own = (await call('/api/space/courses', { ...ref, list: 'created', pageSize: 100 }, teacher.token)).data as Page<CourseCard>;
+    const own = (await call('/api/space/courses', { ...ref, list: 'created', pageSize: 100 }, teacher.token))
+      .data as Page<CourseCard>;
     expect(own.list.some((c) => c.id === pinned.id)).toBe(true);
-    expect((await call('/api/space/top/save', { itemType: 'course', itemId: pinned.id, top: false }, teacher.token)).code).toBe(0);
+    expect(
+      (await call('/api/space/top/save', { itemType: 'course', itemId: pinned.id, top: false }, teacher.token)).code,
+    ).toBe(0);
     expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops).toEqual([]);
-    expect((await call('/api/space/top/save', { itemType: 'course', itemId: pinned.id, top: true }, teacher.token)).code).toBe(0);
-    expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).toEqual([pinned.id]);
+    expect(
+      (await call('/api/space/top/save', { itemType: 'course', itemId: pinned.id, top: true }, teacher.token)).code,
+    ).toBe(0);
+    expect(((await call('/api/space/detail', ref)).data as SpaceDetail).tops.map((t) => t.course?.id)).toEqual([
+      pinned.id,
+    ]);
   });
 });

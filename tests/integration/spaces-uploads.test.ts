@@ -42,7 +42,14 @@ async function token(userId: string) {
   return createSession(op.id);
 }
 
-function multipart(action: UploadAction, tok: string | null, fields: Record<string, string | number>, file: Buffer, name: string, headers: Record<string, string> = {}) {
+function multipart(
+  action: UploadAction,
+  tok: string | null,
+  fields: Record<string, string | number>,
+  file: Buffer,
+  name: string,
+  headers: Record<string, string> = {},
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
   fd.append('file', new Blob([new Uint8Array(file)]), name);
@@ -54,12 +61,24 @@ function multipart(action: UploadAction, tok: string | null, fields: Record<stri
   return handleUpload(req, action).then((r) => r.json() as Promise<{ code: number; msg: string; data: unknown }>);
 }
 
-function chunkCall(tok: string | null, file: Buffer, name: string, index: number, opts: { fileMd5?: string; chunkMd5?: string; body?: Buffer } = {}) {
+function chunkCall(
+  tok: string | null,
+  file: Buffer,
+  name: string,
+  index: number,
+  opts: { fileMd5?: string; chunkMd5?: string; body?: Buffer } = {},
+) {
   const part = opts.body ?? file.subarray(index * CHUNK, Math.min(file.length, (index + 1) * CHUNK));
   return multipart(
     'uploadCourseWareFile',
     tok,
-    { fileMd5: opts.fileMd5 ?? md5(file), fileSize: file.length, chunkSize: CHUNK, chunkIndex: index, chunkMd5: opts.chunkMd5 ?? md5(part) },
+    {
+      fileMd5: opts.fileMd5 ?? md5(file),
+      fileSize: file.length,
+      chunkSize: CHUNK,
+      chunkIndex: index,
+      chunkMd5: opts.chunkMd5 ?? md5(part),
+    },
     part,
     name,
   );
@@ -94,7 +113,9 @@ describe('resumable chunked upload', () => {
     const resumed = await call('/api/resourceFile/progress', plan, teacher);
     expect(resumed.data).toMatchObject({ done: false, nextChunk: 2, received: 4 });
     const pending = await call('/api/resourceFile/pending', {}, teacher);
-    expect(pending.data).toEqual(expect.arrayContaining([expect.objectContaining({ md5: plan.fileMd5, received: 4, chunkCount: 5 })]));
+    expect(pending.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ md5: plan.fileMd5, received: 4, chunkCount: 5 })]),
+    );
   });
 
   it('a chunk whose MD5 does not match is refused and asked again; so is a chunk of the wrong size', async () => {
@@ -121,10 +142,16 @@ describe('resumable chunked upload', () => {
     const visitor = await serveFile(new Request(`http://localhost${p.file!.url}`), name);
     expect(visitor.status).toBe(200);
     expect((await visitor.json()).code).not.toBe(0);
-    const other = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': await token('party') } }), name);
+    const other = await serveFile(
+      new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': await token('party') } }),
+      name,
+    );
     expect(other.status).toBe(403);
     expect((await other.json()).msg).toBe('课程视频请在课程学习页面观看');
-    const res = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': teacher } }), name);
+    const res = await serveFile(
+      new Request(`http://localhost${p.file!.url}`, { headers: { 'x-access-token': teacher } }),
+      name,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('private');
     expect(res.headers.get('content-type')).toBe('video/mp4');
@@ -132,7 +159,10 @@ describe('resumable chunked upload', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="[a-f0-9]{32}\.mp4"/);
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(md5(Buffer.from(await res.arrayBuffer()))).toBe(plan.fileMd5);
-    const ranged = await serveFile(new Request(`http://localhost${p.file!.url}`, { headers: { range: 'bytes=0-99', 'x-access-token': teacher } }), name);
+    const ranged = await serveFile(
+      new Request(`http://localhost${p.file!.url}`, { headers: { range: 'bytes=0-99', 'x-access-token': teacher } }),
+      name,
+    );
     expect(ranged.status).toBe(206);
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
   });
@@ -155,7 +185,15 @@ describe('resumable chunked upload', () => {
     expect(last.code).not.toBe(0);
     expect(last.msg).toBe('文件MD5校验失败，请重新上传');
     expect(last.data).toMatchObject({ nextChunk: 0 });
-    expect((await call('/api/resourceFile/progress', { fileMd5: wrong, fileSize: f.length, fileName: 'x.mp4', chunkSize: CHUNK }, teacher)).data).toMatchObject({ nextChunk: 0, received: 0 });
+    expect(
+      (
+        await call(
+          '/api/resourceFile/progress',
+          { fileMd5: wrong, fileSize: f.length, fileName: 'x.mp4', chunkSize: CHUNK },
+          teacher,
+        )
+      ).data,
+    ).toMatchObject({ nextChunk: 0, received: 0 });
   });
 
   it('an assembly that died with its process is run again by the next progress call', async () => {
@@ -166,7 +204,10 @@ describe('resumable chunked upload', () => {
     const d = await db();
     const long = new Date(Date.now() - 10 * 60 * 1000);
     // as if another request had claimed the assembly and then its process stopped
-    await d.update(uploadSessions).set({ status: 'assembling', updatedAt: long }).where(eq(uploadSessions.md5, p2.fileMd5));
+    await d
+      .update(uploadSessions)
+      .set({ status: 'assembling', updatedAt: long })
+      .where(eq(uploadSessions.md5, p2.fileMd5));
     const last = await chunkCall(teacher, f, p2.fileName, 2);
     expect(last.data).toMatchObject({ done: false, received: 3, nextChunk: 3 });
     const progress = await call('/api/resourceFile/progress', p2, teacher);
@@ -204,7 +245,11 @@ describe('resumable chunked upload', () => {
     utimesSync(path.join(dir, 'data'), old, old);
     expect(await sweepAbandonedUploads(60 * 60 * 1000)).toBe(1);
     expect(existsSync(dir)).toBe(false);
-    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({ done: false, nextChunk: 0, received: 0 });
+    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({
+      done: false,
+      nextChunk: 0,
+      received: 0,
+    });
     // and it can still be uploaded whole
     for (let i = 0; i < 3; i++) await chunkCall(teacher, f, p3.fileName, i);
     expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({ done: true });
@@ -213,7 +258,9 @@ describe('resumable chunked upload', () => {
   it('bad input: bad MD5, bad chunk size, a visitor', async () => {
     const badMd5 = await call('/api/resourceFile/progress', { ...plan, fileMd5: 'xyz' }, teacher);
     expect(badMd5.msg).toMatch(/参数错误：fileMd5 MD5格式不正确/);
-    expect((await call('/api/resourceFile/progress', { ...plan, chunkSize: 10 }, teacher)).msg).toMatch(/参数错误：chunkSize/);
+    expect((await call('/api/resourceFile/progress', { ...plan, chunkSize: 10 }, teacher)).msg).toMatch(
+      /参数错误：chunkSize/,
+    );
     expect((await call('/api/resourceFile/progress', plan, null)).code).toBe(CODE_SESSION_NONE);
     expect((await chunkCall(null, file, plan.fileName, 0)).code).toBe(CODE_SESSION_NONE);
     const noFields = await multipart('uploadCourseWareFile', teacher, {}, file.subarray(0, 100), 'a.mp4');
@@ -223,31 +270,46 @@ describe('resumable chunked upload', () => {
 
 describe('security of uploads', () => {
   it('HTML disguised as a video is refused by its content at the first chunk', async () => {
-    const html = Buffer.concat([Buffer.from('<!doctype html><script>alert(document.cookie)</script>'), Buffer.alloc(CHUNK)]);
+    const html = Buffer.concat([
+      Buffer.from('<!doctype html><script>alert(document.cookie)</script>'),
+      Buffer.alloc(CHUNK),
+    ]);
     const res = await chunkCall(teacher, html, 'evil.mp4', 0);
     expect(res.code).not.toBe(0);
     expect(res.msg).toMatch(/^不支持的文件类型/);
   });
 
   it('SVG and HTML are refused as images and documents; a real PNG is stored', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    );
     expect((await multipart('uploadFile', teacher, {}, svg, 'cover.svg')).msg).toMatch(/^不支持的文件类型/);
     expect((await multipart('uploadFile', teacher, {}, svg, 'cover.png')).msg).toMatch(/^不支持的文件类型/);
-    expect((await multipart('uploadResFile', teacher, {}, Buffer.from('<html><body>hi</body></html>'), 'doc.pdf')).msg).toMatch(/^不支持的文件类型/);
+    expect(
+      (await multipart('uploadResFile', teacher, {}, Buffer.from('<html><body>hi</body></html>'), 'doc.pdf')).msg,
+    ).toMatch(/^不支持的文件类型/);
     const ok = await multipart('uploadFile', teacher, {}, PNG, 'cover.png');
     expect(ok.code).toBe(0);
     expect(ok.data as UploadedFile).toMatchObject({ kind: 'image', mime: 'image/png' });
   });
 
   it('oversize uploads are refused early: by the declared size, by Content-Length, and while streaming', async () => {
-    const huge = await call('/api/resourceFile/progress', { fileMd5: 'a'.repeat(32), fileSize: 3 * 1024 ** 3, fileName: 'big.mp4', chunkSize: 8 * 1024 * 1024 }, teacher);
+    const huge = await call(
+      '/api/resourceFile/progress',
+      { fileMd5: 'a'.repeat(32), fileSize: 3 * 1024 ** 3, fileName: 'big.mp4', chunkSize: 8 * 1024 * 1024 },
+      teacher,
+    );
     expect(huge.code).toBe(1013);
     expect(huge.msg).toBe('文件过大，不能超过2.00 GB');
     const declared = await handleUpload(
       new Request('http://localhost:3000/api/resourceFile/uploadFile', {
         method: 'POST',
         body: 'x',
-        headers: { 'x-access-token': teacher, 'content-type': 'multipart/form-data; boundary=abc', 'content-length': String(50 * 1024 * 1024) },
+        headers: {
+          'x-access-token': teacher,
+          'content-type': 'multipart/form-data; boundary=abc',
+          'content-length': String(50 * 1024 * 1024),
+        },
       }),
       'uploadFile',
     );
@@ -276,7 +338,13 @@ describe('security of uploads', () => {
     }
     const f = fakeMp4(1000);
     const fields = { fileMd5: md5(f), fileSize: f.length, chunkSize: CHUNK, chunkIndex: 0, chunkMd5: md5(f) };
-    const traversal = await multipart('uploadCourseWareFile', teacher, { ...fields, fileName: '../../evil.mp4' }, f, 'evil.mp4');
+    const traversal = await multipart(
+      'uploadCourseWareFile',
+      teacher,
+      { ...fields, fileName: '../../evil.mp4' },
+      f,
+      'evil.mp4',
+    );
     expect(traversal.msg).toMatch(/文件名不合法/);
     // the multipart part's own file name is reduced to its last segment
     const stripped = await multipart('uploadCourseWareFile', teacher, fields, f, '../../evil.mp4');

@@ -14,7 +14,15 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { courseChapters, courseEnrolments, courses, operators, uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
+import {
+  courseChapters,
+  courseEnrolments,
+  courses,
+  operators,
+  uploadChunks,
+  uploadFiles,
+  uploadSessions,
+} from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import * as instanceA from '@/lib/server/http/streaming';
 import { LocalStore, parseStorageUrl, S3Store, storage, type ObjectStore } from '@/lib/server/storage';
@@ -57,14 +65,28 @@ async function readAll(s: Readable | null): Promise<Buffer> {
 }
 
 /** One chunk through an instance's upload route; `cutAfter` drops the body after that many bytes of the part. */
-function sendChunk(via: Streaming, tok: string, file: Buffer, chunkSize: number, index: number, opts: { fileName?: string; cutAfter?: number; chunkMd5?: string } = {}): Promise<Envelope> {
+function sendChunk(
+  via: Streaming,
+  tok: string,
+  file: Buffer,
+  chunkSize: number,
+  index: number,
+  opts: { fileName?: string; cutAfter?: number; chunkMd5?: string } = {},
+): Promise<Envelope> {
   const part = file.subarray(index * chunkSize, Math.min(file.length, (index + 1) * chunkSize));
-  const fields = { fileMd5: md5(file), fileSize: file.length, chunkSize, chunkIndex: index, chunkMd5: opts.chunkMd5 ?? md5(part) };
+  const fields = {
+    fileMd5: md5(file),
+    fileSize: file.length,
+    chunkSize,
+    chunkIndex: index,
+    chunkMd5: opts.chunkMd5 ?? md5(part),
+  };
   const boundary = `----s3test${randomBytes(6).toString('hex')}`;
   const head = Buffer.from(
     Object.entries(fields)
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.fileName ?? 'lecture.mp4'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.fileName ?? 'lecture.mp4'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const whole = Buffer.concat([head, part, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const body =
@@ -119,7 +141,9 @@ describe.each(['local', 's3'] as const)('the %s store', (kind) => {
   it('puts, stats, gets whole and by range, lists by prefix, deletes', async () => {
     const bytes = randomBytes(10_000);
     await store.put('t/a/one.bin', bytes);
-    await store.put('t/a/two.bin', Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]), { length: bytes.length });
+    await store.put('t/a/two.bin', Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]), {
+      length: bytes.length,
+    });
     await store.put('t/b/three.txt', 'WEBVTT\n');
     expect(await store.stat('t/a/one.bin')).toMatchObject({ key: 't/a/one.bin', size: 10_000 });
     expect(md5(await readAll(await store.get('t/a/two.bin')))).toBe(md5(bytes));
@@ -177,14 +201,24 @@ describe('a chunked upload on S3 alternating two instances', () => {
     expect((await sendChunk(instanceA, teacher, file, CHUNK, 0)).data).toMatchObject({ nextChunk: 1 });
     // Out of order, on the other instance: not part of the running hash, read back at assembly.
     expect((await sendChunk(instanceB, teacher, file, CHUNK, 2)).data).toMatchObject({ nextChunk: 1, received: 2 });
-    const [session] = await (await db()).select().from(uploadSessions).where(eq(uploadSessions.md5, md5(file)));
+    const [session] = await (
+      await db()
+    )
+      .select()
+      .from(uploadSessions)
+      .where(eq(uploadSessions.md5, md5(file)));
     expect(session).toMatchObject({ hashedChunks: 1 });
     expect(session.storeUploadId).toBeTruthy();
     const done = await sendChunk(instanceA, teacher, file, CHUNK, 1);
     expect(done.code).toBe(0);
     const p = done.data as UploadProgress;
     expect(p).toMatchObject({ done: true, file: { md5: md5(file), size: file.length, kind: 'video' } });
-    const [row] = await (await db()).select().from(uploadFiles).where(eq(uploadFiles.md5, md5(file)));
+    const [row] = await (
+      await db()
+    )
+      .select()
+      .from(uploadFiles)
+      .where(eq(uploadFiles.md5, md5(file)));
     expect(md5(await readAll(await s3Store().get(row.storageKey)))).toBe(md5(file));
     expect(await tmpObjects()).toEqual([]);
     const [after] = await (await db()).select().from(uploadSessions).where(eq(uploadSessions.id, session.id));
@@ -227,9 +261,20 @@ describe('a chunked upload on S3 alternating two instances', () => {
     const send = (i: number) => {
       const part = file.subarray(i * CHUNK, (i + 1) * CHUNK);
       const fd = new FormData();
-      for (const [k, v] of Object.entries({ fileMd5: claimed, fileSize: file.length, chunkSize: CHUNK, chunkIndex: i, chunkMd5: md5(part) })) fd.append(k, String(v));
+      for (const [k, v] of Object.entries({
+        fileMd5: claimed,
+        fileSize: file.length,
+        chunkSize: CHUNK,
+        chunkIndex: i,
+        chunkMd5: md5(part),
+      }))
+        fd.append(k, String(v));
       fd.append('file', new Blob([new Uint8Array(part)]), 'x.mp4');
-      const req = new Request('http://localhost/api/resourceFile/uploadCourseWareFile', { method: 'POST', body: fd, headers: { 'x-access-token': teacher } });
+      const req = new Request('http://localhost/api/resourceFile/uploadCourseWareFile', {
+        method: 'POST',
+        body: fd,
+        headers: { 'x-access-token': teacher },
+      });
       return instanceA.handleUpload(req, 'uploadCourseWareFile').then((r) => r.json() as Promise<Envelope>);
     };
     expect((await send(0)).code).toBe(0);
@@ -248,7 +293,10 @@ describe('a chunked upload on S3 alternating two instances', () => {
     expect(await sweepAbandonedUploads(60_000, Date.now() + 120_000)).toBeGreaterThanOrEqual(2);
     expect(await tmpObjects()).toEqual([]);
     const d = await db();
-    const sessions = await d.select().from(uploadSessions).where(eq(uploadSessions.md5, md5(file)));
+    const sessions = await d
+      .select()
+      .from(uploadSessions)
+      .where(eq(uploadSessions.md5, md5(file)));
     expect(sessions[0]).toMatchObject({ storeUploadId: null, hashedChunks: 0 });
     expect(await d.select().from(uploadChunks).where(eq(uploadChunks.sessionId, sessions[0].id))).toEqual([]);
   });
@@ -257,12 +305,22 @@ describe('a chunked upload on S3 alternating two instances', () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(3000)]);
     const fd = new FormData();
     fd.append('file', new Blob([new Uint8Array(png)]), 'cover.png');
-    const res = await instanceB.handleUpload(new Request('http://localhost/api/resourceFile/uploadResFile', { method: 'POST', body: fd, headers: { 'x-access-token': teacher } }), 'uploadResFile');
+    const res = await instanceB.handleUpload(
+      new Request('http://localhost/api/resourceFile/uploadResFile', {
+        method: 'POST',
+        body: fd,
+        headers: { 'x-access-token': teacher },
+      }),
+      'uploadResFile',
+    );
     const env = (await res.json()) as Envelope;
     expect(env.code).toBe(0);
     const url = (env.data as { url: string }).url;
     // Served through the instance (a cover keeps the sandbox policy a store's URL cannot carry).
-    const served = await instanceA.serveFile(new Request(`http://localhost${url}`, { headers: { 'x-access-token': teacher } }), url.split('/').pop()!);
+    const served = await instanceA.serveFile(
+      new Request(`http://localhost${url}`, { headers: { 'x-access-token': teacher } }),
+      url.split('/').pop()!,
+    );
     expect(served.status).toBe(200);
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(md5(Buffer.from(await served.arrayBuffer()))).toBe(md5(png));
@@ -277,34 +335,60 @@ describe('media from the S3 store', () => {
   let chapterId = 0;
   let courseId = 0;
   let learnerId = 0;
-  const media = (headers: Record<string, string> = {}) => serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers }), String(chapterId));
+  const media = (headers: Record<string, string> = {}) =>
+    serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers }), String(chapterId));
 
   beforeAll(async () => {
     const d = await db();
     const [owner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'teacher'));
     const key = `files/${fileMd5.slice(0, 2)}/${name}`;
     await storage().put(key, bytes);
-    await d.insert(uploadFiles).values({ md5: fileMd5, size: bytes.length, kind: 'video', mime: 'video/webm', ext: 'webm', storageKey: key, ownerId: owner.id, originalName: '课程.webm' }).onConflictDoNothing();
+    await d
+      .insert(uploadFiles)
+      .values({
+        md5: fileMd5,
+        size: bytes.length,
+        kind: 'video',
+        mime: 'video/webm',
+        ext: 'webm',
+        storageKey: key,
+        ownerId: owner.id,
+        originalName: '课程.webm',
+      })
+      .onConflictDoNothing();
     const [course] = await d.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).limit(1);
     courseId = course.id;
-    const [row] = await d.insert(courseChapters).values({ courseId, sort: 98, title: 'S3 视频', media: `/api/resourceFile/file/${name}`, durationSeconds: 300 }).returning({ id: courseChapters.id });
+    const [row] = await d
+      .insert(courseChapters)
+      .values({ courseId, sort: 98, title: 'S3 视频', media: `/api/resourceFile/file/${name}`, durationSeconds: 300 })
+      .returning({ id: courseChapters.id });
     chapterId = row.id;
     const [l] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
     learnerId = l.id;
-    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learnerId), eq(courseEnrolments.courseId, courseId)));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, learnerId), eq(courseEnrolments.courseId, courseId)));
   });
   afterAll(async () => {
     const d = await db();
     await d.delete(courseChapters).where(eq(courseChapters.id, chapterId));
-    await d.delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learnerId), eq(courseEnrolments.courseId, courseId)));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, learnerId), eq(courseEnrolments.courseId, courseId)));
   });
 
   it("an uploaded file's own URL: refused (403, the envelope) to others, a 302 to its uploader whose URL serves ranges", async () => {
-    const other = await instanceA.serveFile(new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': learner } }), name);
+    const other = await instanceA.serveFile(
+      new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': learner } }),
+      name,
+    );
     expect(other.status).toBe(403);
     expect(other.headers.get('location')).toBeNull();
     expect(await other.json()).toMatchObject({ code: expect.any(Number), msg: '课程视频请在课程学习页面观看' });
-    const mine = await instanceA.serveFile(new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': teacher } }), name);
+    const mine = await instanceA.serveFile(
+      new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': teacher } }),
+      name,
+    );
     expect(mine.status).toBe(302);
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     const got = await fetch(mine.headers.get('location')!, { headers: { range: 'bytes=100-199' } });
@@ -365,13 +449,24 @@ describe('local disk behind nginx', () => {
     try {
       const video = fakeMp4(3 * 64 * 1024);
       for (let i = 0; i < 3; i++) await sendChunk(instanceA, teacher, video, 64 * 1024, i);
-      const [row] = await (await db()).select().from(uploadFiles).where(eq(uploadFiles.md5, md5(video)));
+      const [row] = await (
+        await db()
+      )
+        .select()
+        .from(uploadFiles)
+        .where(eq(uploadFiles.md5, md5(video)));
       const name = row.storageKey.split('/').pop()!;
-      const mine = await instanceA.serveFile(new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': teacher } }), name);
+      const mine = await instanceA.serveFile(
+        new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': teacher } }),
+        name,
+      );
       expect(mine.status).toBe(200);
       expect(mine.headers.get('x-accel-redirect')).toBe(`/protected-media/${row.storageKey}`);
       expect(mine.headers.get('content-type')).toBe('video/mp4');
-      const other = await instanceA.serveFile(new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': learner } }), name);
+      const other = await instanceA.serveFile(
+        new Request(`http://localhost/api/resourceFile/file/${name}`, { headers: { 'x-access-token': learner } }),
+        name,
+      );
       expect(other.status).toBe(403);
       expect(other.headers.get('x-accel-redirect')).toBeNull();
     } finally {

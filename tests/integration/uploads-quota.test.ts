@@ -32,19 +32,36 @@ function fakeMp4(size: number): Buffer {
   const head = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]);
   return Buffer.concat([head, randomBytes(size - head.length)]);
 }
-const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
+const png = (size: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(size - 8)]);
 
-function multipart(action: UploadAction, tok: string, fields: Record<string, string | number>, file: Buffer, name: string): Promise<Envelope> {
+function multipart(
+  action: UploadAction,
+  tok: string,
+  fields: Record<string, string | number>,
+  file: Buffer,
+  name: string,
+): Promise<Envelope> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
   fd.append('file', new Blob([new Uint8Array(file)]), name);
-  const req = new Request(`http://localhost/api/resourceFile/${action}`, { method: 'POST', body: fd, headers: { 'x-access-token': tok } });
+  const req = new Request(`http://localhost/api/resourceFile/${action}`, {
+    method: 'POST',
+    body: fd,
+    headers: { 'x-access-token': tok },
+  });
   return handleUpload(req, action).then((r) => r.json() as Promise<Envelope>);
 }
 
 /** Chunk `index` of a file of `fileSize` bytes (made up: only its chunks are sent). */
 function chunk(tok: string, fileMd5: string, fileSize: number, index: number, body: Buffer, chunkMd5 = md5(body)) {
-  return multipart('uploadCourseWareFile', tok, { fileMd5, fileSize, chunkSize: CHUNK, chunkIndex: index, chunkMd5 }, body, '讲座.mp4');
+  return multipart(
+    'uploadCourseWareFile',
+    tok,
+    { fileMd5, fileSize, chunkSize: CHUNK, chunkIndex: index, chunkMd5 },
+    body,
+    '讲座.mp4',
+  );
 }
 
 async function token(userId: string) {
@@ -52,7 +69,10 @@ async function token(userId: string) {
   return createSession(op.id);
 }
 const quota = async (tok: string) => (await call('/api/resourceFile/quota', {}, tok)).data as UploadQuota;
-const scratchDirs = () => (existsSync(path.join(uploadDir, 'tmp')) ? readdirSync(path.join(uploadDir, 'tmp')).filter((n) => /^s\d+$/.test(n)) : []);
+const scratchDirs = () =>
+  existsSync(path.join(uploadDir, 'tmp'))
+    ? readdirSync(path.join(uploadDir, 'tmp')).filter((n) => /^s\d+$/.test(n))
+    : [];
 
 let teacher: string;
 let learner: string;
@@ -106,7 +126,8 @@ describe('scratch cap', () => {
   it('a chunk that would take the user past the scratch cap is refused with its figures; others are not held back', async () => {
     process.env.UPLOAD_SCRATCH_QUOTA_MB = String((3 * CHUNK + 1000) / MiB);
     const a = fakeMp4(10 * CHUNK);
-    for (let i = 0; i < 3; i++) expect((await chunk(learner, md5(a), a.length, i, a.subarray(i * CHUNK, (i + 1) * CHUNK))).code).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect((await chunk(learner, md5(a), a.length, i, a.subarray(i * CHUNK, (i + 1) * CHUNK))).code).toBe(0);
     expect(await quota(learner)).toMatchObject({ scratchUsed: 3 * CHUNK, scratchLimit: 3 * CHUNK + 1000 });
     const over = await chunk(learner, md5(a), a.length, 3, a.subarray(3 * CHUNK, 4 * CHUNK));
     expect(over.code).toBe(CODE_QUOTA);
@@ -147,7 +168,12 @@ describe('stored cap by role', () => {
   it('answers the usage to its owner only', async () => {
     expect((await call('/api/resourceFile/quota', {}, null)).code).not.toBe(0);
     const q = await quota(teacher);
-    expect(q).toEqual({ scratchUsed: expect.any(Number), scratchLimit: 4096 * MiB, storedUsed: expect.any(Number), storedLimit: 50 * 1024 * MiB });
+    expect(q).toEqual({
+      scratchUsed: expect.any(Number),
+      scratchLimit: 4096 * MiB,
+      storedUsed: expect.any(Number),
+      storedLimit: 50 * 1024 * MiB,
+    });
     expect((await quota(learner)).storedLimit).toBe(2048 * MiB);
   });
 });

@@ -50,17 +50,33 @@ async function account(userId: string): Promise<Account> {
   return { id: op.id, token: await createSession(op.id) };
 }
 
-function multipart(action: UploadAction, tok: string, fields: Record<string, string | number>, file: Buffer, name: string): Promise<Envelope> {
+function multipart(
+  action: UploadAction,
+  tok: string,
+  fields: Record<string, string | number>,
+  file: Buffer,
+  name: string,
+): Promise<Envelope> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
   fd.append('file', new Blob([new Uint8Array(file)]), name);
-  const req = new Request(`http://localhost/api/resourceFile/${action}`, { method: 'POST', body: fd, headers: { 'x-access-token': tok } });
+  const req = new Request(`http://localhost/api/resourceFile/${action}`, {
+    method: 'POST',
+    body: fd,
+    headers: { 'x-access-token': tok },
+  });
   return handleUpload(req, action).then((r) => r.json() as Promise<Envelope>);
 }
 
 function chunk(tok: string, file: Buffer, name: string, index: number): Promise<Envelope> {
   const part = file.subarray(index * CHUNK, Math.min(file.length, (index + 1) * CHUNK));
-  return multipart('uploadCourseWareFile', tok, { fileMd5: md5(file), fileSize: file.length, chunkSize: CHUNK, chunkIndex: index, chunkMd5: md5(part) }, part, name);
+  return multipart(
+    'uploadCourseWareFile',
+    tok,
+    { fileMd5: md5(file), fileSize: file.length, chunkSize: CHUNK, chunkIndex: index, chunkMd5: md5(part) },
+    part,
+    name,
+  );
 }
 
 async function uploadWhole(tok: string, file: Buffer, name: string): Promise<Envelope> {
@@ -70,11 +86,22 @@ async function uploadWhole(tok: string, file: Buffer, name: string): Promise<Env
 }
 
 const getFile = (url: string, tok: string | null, headers: Record<string, string> = {}) =>
-  serveFile(new Request(`http://localhost${url}`, { headers: { ...(tok ? { 'x-access-token': tok } : {}), ...headers } }), url.split('/').pop()!);
+  serveFile(
+    new Request(`http://localhost${url}`, { headers: { ...(tok ? { 'x-access-token': tok } : {}), ...headers } }),
+    url.split('/').pop()!,
+  );
 const media = (chapterId: number, tok: string | null, headers: Record<string, string> = {}, query = '') =>
-  serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers: { ...(tok ? { cookie: `Continuing-Education-Web-Token=${tok}` } : {}), ...headers } }), String(chapterId));
+  serveChapterMedia(
+    new Request(`http://localhost/media/chapter/${chapterId}${query}`, {
+      headers: { ...(tok ? { cookie: `Continuing-Education-Web-Token=${tok}` } : {}), ...headers },
+    }),
+    String(chapterId),
+  );
 
-const smallScratch = () => (existsSync(path.join(uploadDir, 'tmp')) ? readdirSync(path.join(uploadDir, 'tmp')).filter((n) => n.startsWith('small-')) : []);
+const smallScratch = () =>
+  existsSync(path.join(uploadDir, 'tmp'))
+    ? readdirSync(path.join(uploadDir, 'tmp')).filter((n) => n.startsWith('small-'))
+    : [];
 
 let teacher: Account;
 let student: Account;
@@ -89,11 +116,16 @@ afterAll(async () => {
 });
 
 async function newCourse(owner: Account, title: string, cover = ''): Promise<number> {
-  const res = await call('/api/resourceFile/updateBasic', { title, categoryCode: 302, cover, summary: '课程简介：用于上传与媒体安全的测试课程。', audiences: ['general'] }, owner.token);
+  const res = await call(
+    '/api/resourceFile/updateBasic',
+    { title, categoryCode: 302, cover, summary: '课程简介：用于上传与媒体安全的测试课程。', audiences: ['general'] },
+    owner.token,
+  );
   expect(res).toMatchObject({ code: 0 });
   return (res.data as { courseId: number }).courseId;
 }
-const publish = async (courseId: number) => (await db()).update(courses).set({ auditStatus: 1052 }).where(eq(courses.id, courseId));
+const publish = async (courseId: number) =>
+  (await db()).update(courses).set({ auditStatus: 1052 }).where(eq(courses.id, courseId));
 
 describe('instant completion gives a file only to its uploader', () => {
   const video = fakeMp4(3 * CHUNK - 500, 11);
@@ -112,7 +144,11 @@ describe('instant completion gives a file only to its uploader', () => {
     const attack = await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, student.token);
     expect(attack).toMatchObject({ code: 0, data: { done: false, file: null, nextChunk: 0, received: 0 } });
     const own = await newCourse(student, '学生自己的课程');
-    const attach = await call('/api/resourceFile/saveChapter', { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 }, student.token);
+    const attach = await call(
+      '/api/resourceFile/saveChapter',
+      { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 },
+      student.token,
+    );
     expect(attach.code).not.toBe(0);
     expect(attach.msg).toBe('只能使用自己上传的文件');
     const fetched = await getFile(file.url, student.token);
@@ -128,8 +164,18 @@ describe('instant completion gives a file only to its uploader', () => {
     expect(done).toMatchObject({ code: 0, data: { done: true, file: { fileId: file.fileId, md5: plan.fileMd5 } } });
     expect((await getFile(file.url, student.token)).status).toBe(200);
     const own = await newCourse(student, '学生的第二门课程');
-    expect((await call('/api/resourceFile/saveChapter', { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 }, student.token)).code).toBe(0);
-    expect((await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, student.token)).data).toMatchObject({ done: true });
+    expect(
+      (
+        await call(
+          '/api/resourceFile/saveChapter',
+          { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 },
+          student.token,
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, student.token)).data,
+    ).toMatchObject({ done: true });
   });
 });
 
@@ -138,9 +184,18 @@ describe('a course not published: media, subtitles and self test for its creator
   let chapterId = 0;
   beforeAll(async () => {
     courseId = await newCourse(teacher, '未提交审核的课程');
-    const [row] = await (await db())
+    const [row] = await (
+      await db()
+    )
       .insert(courseChapters)
-      .values({ courseId, sort: 1, title: '第一讲 未公开的内容', media: 'demo-1', subtitle: 'demo-1', durationSeconds: 300 })
+      .values({
+        courseId,
+        sort: 1,
+        title: '第一讲 未公开的内容',
+        media: 'demo-1',
+        subtitle: 'demo-1',
+        durationSeconds: 300,
+      })
       .returning({ id: courseChapters.id });
     chapterId = row.id;
   });
@@ -156,7 +211,9 @@ describe('a course not published: media, subtitles and self test for its creator
     expect(test.code).not.toBe(0);
     expect(test.msg).toBe('章节不存在');
     expect(JSON.stringify(test)).not.toContain('未提交审核的课程');
-    expect((await call('/api/course/selfTestSubmit', { chapterId, answers: { '1': 0 } }, learner.token)).msg).toBe('章节不存在');
+    expect((await call('/api/course/selfTestSubmit', { chapterId, answers: { '1': 0 } }, learner.token)).msg).toBe(
+      '章节不存在',
+    );
   });
 
   it('its creator and a manager (who review it) get the media, the track and the self test', async () => {
@@ -183,17 +240,23 @@ describe('subtitles, ranges and methods of the media routes', () => {
   let chapterId = 0;
   let courseId = 0;
   beforeAll(async () => {
-    const [ch] = await (await db())
+    const [ch] = await (
+      await db()
+    )
       .select({ id: courseChapters.id, courseId: courseChapters.courseId })
       .from(courseChapters)
       .innerJoin(courses, eq(courses.id, courseChapters.courseId))
-      .where(and(eq(courseChapters.subtitle, 'demo-1'), eq(courseChapters.media, 'demo-1'), eq(courses.auditStatus, 1052)))
+      .where(
+        and(eq(courseChapters.subtitle, 'demo-1'), eq(courseChapters.media, 'demo-1'), eq(courses.auditStatus, 1052)),
+      )
       .limit(1);
     chapterId = ch.id;
     courseId = ch.courseId;
   });
   const cueStarts = (vtt: string) =>
-    [...vtt.matchAll(/^(\d{2}):(\d{2}):(\d{2})\.\d{3} -->/gm)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
+    [...vtt.matchAll(/^(\d{2}):(\d{2}):(\d{2})\.\d{3} -->/gm)].map(
+      (m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]),
+    );
 
   it('a visitor’s track stops with the trial (180 s); a learner who chose the course gets all of it', async () => {
     const trial = await media(chapterId, null, {}, '?track=vtt');
@@ -210,7 +273,11 @@ describe('subtitles, ranges and methods of the media routes', () => {
       const full = cueStarts(await (await media(chapterId, learner.token, {}, '?track=vtt')).text());
       expect(Math.max(...full)).toBeGreaterThanOrEqual(240);
     } finally {
-      await (await db()).delete(courseEnrolments).where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
+      await (
+        await db()
+      )
+        .delete(courseEnrolments)
+        .where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, courseId)));
     }
   });
 
@@ -236,7 +303,13 @@ describe('subtitles, ranges and methods of the media routes', () => {
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ code: 1005, msg: '请求方式错误，请使用POST提交' });
     const certificate = (origin: string) =>
-      certificateRoute.POST(new Request('http://localhost/media/certificate', { method: 'POST', body: JSON.stringify({ certificateId: 1 }), headers: { host: 'localhost', origin, 'x-access-token': learner.token } }));
+      certificateRoute.POST(
+        new Request('http://localhost/media/certificate', {
+          method: 'POST',
+          body: JSON.stringify({ certificateId: 1 }),
+          headers: { host: 'localhost', origin, 'x-access-token': learner.token },
+        }),
+      );
     const crossSite = await certificate('https://evil.example');
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toMatchObject({ code: 1003, msg: '非法的跨站请求' });
@@ -249,8 +322,12 @@ describe('subtitles, ranges and methods of the media routes', () => {
 
 describe('a multipart body cut off', () => {
   const boundary = 'ZZtestBoundaryZZ';
-  const head = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const field = (name: string, value: string | number) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const head = (name: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+  const field = (name: string, value: string | number) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const send = (action: UploadAction, body: BodyInit, extra: RequestInit = {}) =>
     handleUpload(
       new Request(`http://localhost/api/resourceFile/${action}`, {
@@ -273,10 +350,23 @@ describe('a multipart body cut off', () => {
   it('a chunk without its closing boundary is not recorded', async () => {
     const video = fakeMp4(2 * CHUNK, 5);
     const part = video.subarray(0, CHUNK);
-    const fields = { fileMd5: md5(video), fileSize: video.length, chunkSize: CHUNK, chunkIndex: 0, chunkMd5: md5(part) };
+    const fields = {
+      fileMd5: md5(video),
+      fileSize: video.length,
+      chunkSize: CHUNK,
+      chunkIndex: 0,
+      chunkMd5: md5(part),
+    };
     const body = Buffer.concat([...Object.entries(fields).map(([k, v]) => field(k, v)), head('cut.mp4'), part]);
-    expect(await send('uploadCourseWareFile', new Uint8Array(body))).toMatchObject({ code: 1001, msg: '上传内容格式不正确' });
-    const progress = await call('/api/resourceFile/progress', { fileMd5: fields.fileMd5, fileSize: video.length, fileName: 'cut.mp4', chunkSize: CHUNK }, teacher.token);
+    expect(await send('uploadCourseWareFile', new Uint8Array(body))).toMatchObject({
+      code: 1001,
+      msg: '上传内容格式不正确',
+    });
+    const progress = await call(
+      '/api/resourceFile/progress',
+      { fileMd5: fields.fileMd5, fileSize: video.length, fileName: 'cut.mp4', chunkSize: CHUNK },
+      teacher.token,
+    );
     expect(progress.data).toMatchObject({ done: false, received: 0, nextChunk: 0 });
   });
 
@@ -298,11 +388,22 @@ describe('a multipart body cut off', () => {
       // As Next.js does: the request's signal aborts when the response's connection closes.
       const ac = new AbortController();
       res.on('close', () => ac.abort());
-      const headers = Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]));
-      const request = new Request(`http://localhost${req.url}`, { method: 'POST', headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half', signal: ac.signal } as RequestInit);
+      const headers = Object.entries(req.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, String(v)] as [string, string]],
+      );
+      const request = new Request(`http://localhost${req.url}`, {
+        method: 'POST',
+        headers,
+        body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+        duplex: 'half',
+        signal: ac.signal,
+      } as RequestInit);
       const p = handleUpload(request, 'uploadFile').then((r) => r.json() as Promise<Envelope>);
       handled.push(p);
-      p.then((env) => res.end(JSON.stringify(env)), () => res.destroy());
+      p.then(
+        (env) => res.end(JSON.stringify(env)),
+        () => res.destroy(),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
@@ -319,7 +420,10 @@ describe('a multipart body cut off', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect(handled).toHaveLength(1);
       let timer: NodeJS.Timeout | undefined;
-      const env = await Promise.race([handled[0], new Promise<never>((_, no) => (timer = setTimeout(() => no(new Error('the handler never settled')), 5000)))]).finally(() => clearTimeout(timer));
+      const env = await Promise.race([
+        handled[0],
+        new Promise<never>((_, no) => (timer = setTimeout(() => no(new Error('the handler never settled')), 5000))),
+      ]).finally(() => clearTimeout(timer));
       expect(env).toMatchObject({ code: 1001, msg: '上传中断，请重试' });
       expect(smallScratch()).toEqual([]);
     } finally {
@@ -380,7 +484,17 @@ describe('who may fetch an uploaded file: by what it is used for', () => {
 
   it('another user cannot make someone else’s image public by naming it as their cover', async () => {
     const img = (await multipart('uploadResFile', teacher.token, {}, png(), '私人图片.png')).data as UploadedFile;
-    const res = await call('/api/resourceFile/updateBasic', { title: '借用封面', categoryCode: 302, cover: img.url, summary: '课程简介：借用他人图片作为封面。', audiences: ['general'] }, student.token);
+    const res = await call(
+      '/api/resourceFile/updateBasic',
+      {
+        title: '借用封面',
+        categoryCode: 302,
+        cover: img.url,
+        summary: '课程简介：借用他人图片作为封面。',
+        audiences: ['general'],
+      },
+      student.token,
+    );
     expect(res.code).not.toBe(0);
     expect(res.msg).toBe('只能使用自己上传的文件');
     expect((await getFile(img.url, null)).status).toBe(404);

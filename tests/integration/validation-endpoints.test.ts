@@ -22,7 +22,11 @@ const call = (path: string, body: unknown) => callEndpoint(path, body, { token, 
 
 const http = async (path: string, body: string) => {
   const res = await handleApiRequest(
-    new Request(`http://localhost:3000${path}`, { method: 'POST', body, headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-access-token': token } }),
+    new Request(`http://localhost:3000${path}`, {
+      method: 'POST',
+      body,
+      headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-access-token': token },
+    }),
   );
   return (await res.json()) as { code: number; msg: string };
 };
@@ -81,7 +85,9 @@ describe('an id of 2147483648', () => {
   it('every integer of every endpoint is refused beyond int4, never answered with 1500', async () => {
     let tried = 0;
     for (const [path, ep] of Object.entries(ENDPOINTS)) {
-      const json = z.toJSONSchema(ep.schema, { unrepresentable: 'any', io: 'input' }) as { properties?: Record<string, { type?: string }> };
+      const json = z.toJSONSchema(ep.schema, { unrepresentable: 'any', io: 'input' }) as {
+        properties?: Record<string, { type?: string }>;
+      };
       for (const [field, prop] of Object.entries(json.properties ?? {})) {
         if (prop.type !== 'integer' || field === 'fileSize') continue;
         const res = await call(path, { [field]: BIG });
@@ -96,15 +102,23 @@ describe('an id of 2147483648', () => {
     const unbounded: string[] = [];
     const walk = (node: unknown, where: string) => {
       if (!node || typeof node !== 'object') return;
-      const n = node as { type?: string; maximum?: number; exclusiveMaximum?: number; minimum?: number; exclusiveMinimum?: number };
+      const n = node as {
+        type?: string;
+        maximum?: number;
+        exclusiveMaximum?: number;
+        minimum?: number;
+        exclusiveMinimum?: number;
+      };
       if (n.type === 'integer' && !/\.fileSize$/.test(where)) {
         const max = n.maximum ?? n.exclusiveMaximum ?? Infinity;
         const min = n.minimum ?? n.exclusiveMinimum ?? -Infinity;
         if (max > INT4_MAX || min < -INT4_MAX - 1) unbounded.push(where);
       }
-      for (const [k, v] of Object.entries(node)) walk(v, `${where}.${k === 'properties' ? '' : k}`.replace(/\.\./g, '.'));
+      for (const [k, v] of Object.entries(node))
+        walk(v, `${where}.${k === 'properties' ? '' : k}`.replace(/\.\./g, '.'));
     };
-    for (const [path, ep] of Object.entries(ENDPOINTS)) walk(z.toJSONSchema(ep.schema, { unrepresentable: 'any', io: 'input' }), path);
+    for (const [path, ep] of Object.entries(ENDPOINTS))
+      walk(z.toJSONSchema(ep.schema, { unrepresentable: 'any', io: 'input' }), path);
     expect(unbounded).toEqual([]);
   });
 });
@@ -131,7 +145,12 @@ describe('a NUL or another control character in text', () => {
     process.env.PORTAL_TEST_HOOKS = '1';
     const c = (await call('/modules/imgCode/detail', {})).data as { uuid: string; answer: string };
     delete process.env.PORTAL_TEST_HOOKS;
-    const res = await call('/modules/eosoperator/login', { userID: 'learner\u0000', password: 'Learner_2026', code: c.answer, codeUuid: c.uuid });
+    const res = await call('/modules/eosoperator/login', {
+      userID: 'learner\u0000',
+      password: 'Learner_2026',
+      code: c.answer,
+      codeUuid: c.uuid,
+    });
     expect(res).toMatchObject({ code: CODE_INVALID, msg: '参数错误：userID 含有不允许的控制字符' });
     expect(await (await db()).select().from(captchas).where(eq(captchas.uuid, c.uuid))).toHaveLength(1);
   });

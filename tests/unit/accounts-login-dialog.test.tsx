@@ -20,7 +20,10 @@ jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () =>
 const answers: Record<string, unknown> = {
   '/modules/imgCode/detail': { uuid: 'u-1', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
   '/api/site/requestUrlClientId': { httpClientId: 'portal-http', httpsClientId: '', redirectUri: '' },
-  '/modules/eosoperator/loginGetQRRandNum': { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr' },
+  '/modules/eosoperator/loginGetQRRandNum': {
+    randNum: 'r'.repeat(32),
+    qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr',
+  },
   '/modules/eosoperator/loginByQRRandNum': { status: 'waiting' },
   '/api/eosoperator/forgetPasswordCheckToken': { operatorName: '王晓明', orgName: '物理研究所', userID: 'learner' },
 };
@@ -36,8 +39,17 @@ beforeAll(() => {
     calls.push(path);
     if (unreachable.has(path)) throw new TypeError('Failed to fetch');
     const data = answers[path];
-    const body = failures[path] ? { code: 1000, msg: failures[path], data: null } : data === undefined ? { code: 1000, msg: '未知', data: null } : { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    const body = failures[path]
+      ? { code: 1000, msg: failures[path], data: null }
+      : data === undefined
+        ? { code: 1000, msg: '未知', data: null }
+        : { code: 0, msg: 'success', data };
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -71,7 +83,14 @@ const TITLES: { type: number; title: string; extra?: LoginExtra }[] = [
   { type: 11, title: '完善个人信息' },
   { type: 12, title: '已关联科技云通行证' },
   { type: 13, title: '关联科技云通行证' },
-  { type: 14, title: '选择登录账号', extra: { esLoginIO: 'e'.repeat(32), list: [{ address: '', operatorName: '张伟（物理研究所）', userID: 'zhangwei1' }] } },
+  {
+    type: 14,
+    title: '选择登录账号',
+    extra: {
+      esLoginIO: 'e'.repeat(32),
+      list: [{ address: '', operatorName: '张伟（物理研究所）', userID: 'zhangwei1' }],
+    },
+  },
   { type: 15, title: '账号登录', extra: { esLoginIO: 'e'.repeat(32), userID: 'zhangwei1' } },
   { type: 16, title: '关联平台账号', extra: { esLoginIO: 'e'.repeat(32) } },
   { type: 17, title: '考试登录' },
@@ -152,7 +171,9 @@ describe('transitions and forms', () => {
       fireEvent.click(screen.getByRole('button', { name: '注册' }));
       const email = screen.getByLabelText('邮箱（登录账号）');
       await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-      expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('该邮箱已被注册，请直接登录或找回密码');
+      expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
+        '该邮箱已被注册，请直接登录或找回密码',
+      );
       expect(document.activeElement).toBe(email);
     } finally {
       delete failures['/api/register/create'];
@@ -222,7 +243,9 @@ describe('accessibility', () => {
     expect(document.activeElement).toBe(qrTab);
     expect(qrTab.getAttribute('aria-selected')).toBe('true');
     expect(qrTab.tabIndex).toBe(0);
-    expect(within(screen.getByRole('tabpanel', { name: '扫码登录' })).getByText('请使用已登录的手机扫描二维码登录')).toBeTruthy();
+    expect(
+      within(screen.getByRole('tabpanel', { name: '扫码登录' })).getByText('请使用已登录的手机扫描二维码登录'),
+    ).toBeTruthy();
 
     fireEvent.keyDown(qrTab, { key: 'ArrowRight' }); // wraps
     expect((await heading()).textContent).toBe('登录继续教育网络学院');
@@ -242,10 +265,14 @@ describe('accessibility', () => {
       await submitLogin();
       await waitFor(() => expect(screen.getAllByText('验证码错误或已过期，请重新输入')).toHaveLength(2));
       // no second announcement: the toast is no alert, and the message is the captcha field's description
-      expect(screen.queryAllByRole('alert').filter((n) => n.textContent === '验证码错误或已过期，请重新输入')).toEqual([]);
+      expect(screen.queryAllByRole('alert').filter((n) => n.textContent === '验证码错误或已过期，请重新输入')).toEqual(
+        [],
+      );
       const code = screen.getByLabelText('验证码', { selector: 'input' });
       expect(code.getAttribute('aria-invalid')).toBe('true');
-      expect(document.getElementById(code.getAttribute('aria-describedby')!)!.textContent).toBe('验证码错误或已过期，请重新输入');
+      expect(document.getElementById(code.getAttribute('aria-describedby')!)!.textContent).toBe(
+        '验证码错误或已过期，请重新输入',
+      );
       expect(document.activeElement).toBe(code);
     } finally {
       delete failures['/modules/eosoperator/login'];
@@ -312,7 +339,9 @@ describe('accessibility of mode switches, the captcha, the register form and the
       expect(screen.getAllByRole('status').map((n) => n.textContent)).toContain('验证码加载失败，点击重试');
       // still failing after a retry: said again
       fireEvent.click(retry);
-      await waitFor(() => expect(screen.getAllByRole('status').map((n) => n.textContent)).not.toContain('验证码加载失败，点击重试'));
+      await waitFor(() =>
+        expect(screen.getAllByRole('status').map((n) => n.textContent)).not.toContain('验证码加载失败，点击重试'),
+      );
       expect(await screen.findByRole('button', { name: '验证码加载失败，点击重试' })).toBeTruthy();
       delete failures['/modules/imgCode/detail'];
       fireEvent.click(screen.getByRole('button', { name: '验证码加载失败，点击重试' }));
@@ -332,7 +361,10 @@ describe('accessibility of mode switches, the captcha, the register form and the
     expect(await screen.findByText('请填写姓名')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('姓名')));
     const password = screen.getByLabelText('密码');
-    const described = password.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    const described = password
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent);
     expect(described).toEqual(['密码须包含字母、数字和下划线，且不少于8位。', '请输入密码']);
   });
 });

@@ -16,14 +16,23 @@ import { LOGIN_SPLASH_MS, QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/c
 
 jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
 
-let reply: (path: string) => { code: number; msg: string; data: unknown } = () => ({ code: 0, msg: 'success', data: null });
+let reply: (path: string) => { code: number; msg: string; data: unknown } = () => ({
+  code: 0,
+  msg: 'success',
+  data: null,
+});
 const paths: string[] = [];
 beforeEach(() => {
   paths.length = 0;
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     paths.push(String(url));
     const body = reply(String(url));
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
 });
 afterEach(() => jest.useRealTimers());
@@ -37,7 +46,11 @@ describe('QR login (type 2)', () => {
     jest.useFakeTimers();
     reply = (p) =>
       p.endsWith('loginGetQRRandNum')
-        ? { code: 0, msg: 'success', data: { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr' } }
+        ? {
+            code: 0,
+            msg: 'success',
+            data: { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr' },
+          }
         : { code: 0, msg: 'success', data: { status: 'waiting' } };
     render(<QrLogin onSuccess={() => undefined} />);
     await act(async () => jest.advanceTimersByTime(0));
@@ -72,7 +85,12 @@ describe('QR login (type 2)', () => {
   it('a code that cannot be fetched says so, offers 点击重试 and no instruction to scan; the retry shows the code', async () => {
     jest.useFakeTimers();
     let fail = true;
-    reply = (p) => (p.endsWith('loginGetQRRandNum') ? (fail ? { code: 1000, msg: '服务器繁忙', data: null } : { code: 0, msg: 'success', data: { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/x' } }) : { code: 0, msg: 'success', data: { status: 'waiting' } });
+    reply = (p) =>
+      p.endsWith('loginGetQRRandNum')
+        ? fail
+          ? { code: 1000, msg: '服务器繁忙', data: null }
+          : { code: 0, msg: 'success', data: { randNum: 'r'.repeat(32), qrUrl: 'http://localhost/x' } }
+        : { code: 0, msg: 'success', data: { status: 'waiting' } };
     render(<QrLogin onSuccess={() => undefined} />);
     await act(async () => jest.advanceTimersByTime(0));
     await flush();
@@ -112,7 +130,8 @@ describe('login splash (SPEC 2.8)', () => {
 describe('personal study and my management', () => {
   it('an expired session: 登录信息已失效，请重新登录, logged out', async () => {
     jest.useFakeTimers();
-    reply = (p) => (p.endsWith('checkToken') ? { code: 2000, msg: 'idle', data: null } : { code: 0, msg: 'success', data: true });
+    reply = (p) =>
+      p.endsWith('checkToken') ? { code: 2000, msg: 'idle', data: null } : { code: 0, msg: 'success', data: true };
     const notes: string[] = [];
     const off = apiEvents.subscribe((e) => e.type === 'notify' && notes.push(e.message));
     const win = { close: jest.fn(), location: { href: '' } };
@@ -138,7 +157,9 @@ describe('personal study and my management', () => {
 
   it("the old-management flag '1' opens the dynamic-key link; otherwise the default role is switched first", async () => {
     reply = (p) =>
-      p.endsWith('oldCmsDynamicKey') ? { code: 0, msg: 'success', data: { url: 'https://old.example.cn/?dynamicKey=k' } } : { code: 0, msg: 'success', data: { cmsUrl: 'https://cms.example.cn/' } };
+      p.endsWith('oldCmsDynamicKey')
+        ? { code: 0, msg: 'success', data: { url: 'https://old.example.cn/?dynamicKey=k' } }
+        : { code: 0, msg: 'success', data: { cmsUrl: 'https://cms.example.cn/' } };
     const go = { open: jest.fn(), assign: jest.fn() };
     localStorage.setItem('isHandleOldCmsUrl', '1');
     await openManagement(go);
@@ -160,7 +181,9 @@ describe('personal study and my management', () => {
     off();
     expect(paths.at(-1)).toMatch(/switchDefaultCmsRole$/);
     expect(go.assign).not.toHaveBeenCalled();
-    expect(said).toContainEqual(expect.objectContaining({ type: 'notify', kind: 'warning', message: '管理系统地址未配置，请联系管理员' }));
+    expect(said).toContainEqual(
+      expect.objectContaining({ type: 'notify', kind: 'warning', message: '管理系统地址未配置，请联系管理员' }),
+    );
   });
 });
 
@@ -194,10 +217,16 @@ describe('after a password login (SPEC 4.2)', () => {
 
     paths.length = 0;
     // a linked account is told it may sign in by passport (12); without the passport configured, nothing
-    await completeLogin({ ...result, hasES: 1, isDefaultPassword: 0, isEmptyEmail: 0 }, { mainSite: false, withPrompts: true });
+    await completeLogin(
+      { ...result, hasES: 1, isDefaultPassword: 0, isEmptyEmail: 0 },
+      { mainSite: false, withPrompts: true },
+    );
     expect(paths.some((p) => p.endsWith('myCmsRoleList'))).toBe(false);
     expect(readFollowUp()).toEqual({ perfect: null, link: 12, due: expect.any(Number) });
-    await completeLogin({ ...result, hasES: 1, esEnabled: 0, isDefaultPassword: 0, isEmptyEmail: 0 }, { mainSite: false, withPrompts: true });
+    await completeLogin(
+      { ...result, hasES: 1, esEnabled: 0, isDefaultPassword: 0, isEmptyEmail: 0 },
+      { mainSite: false, withPrompts: true },
+    );
     expect(readFollowUp()).toBeNull();
   });
 
@@ -205,6 +234,8 @@ describe('after a password login (SPEC 4.2)', () => {
     const { afterLoginAddress } = await import('@/components/login/after-login');
     expect(afterLoginAddress({ redirectsUrl: '/personal/index' })).toBe('/personal/index');
     expect(afterLoginAddress({ redirectsUrl: 'https://evil.example.com/' })).toBeNull();
-    expect(afterLoginAddress({ redirectsUrl: `http://${window.location.host}/home` })).toBe(`http://${window.location.host}/home`);
+    expect(afterLoginAddress({ redirectsUrl: `http://${window.location.host}/home` })).toBe(
+      `http://${window.location.host}/home`,
+    );
   });
 });

@@ -12,7 +12,13 @@ import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
 
-const device = { host: 'edu.example.cn', browser: 'Chrome 120', system: 'Windows 10', address: '203.0.113.*', requestedAt: '2026-03-05T06:07:08.000Z' };
+const device = {
+  host: 'edu.example.cn',
+  browser: 'Chrome 120',
+  system: 'Windows 10',
+  address: '203.0.113.*',
+  requestedAt: '2026-03-05T06:07:08.000Z',
+};
 const answers: Record<string, { code: number; msg: string; data: unknown }> = {};
 const calls: { path: string; body: unknown }[] = [];
 
@@ -21,13 +27,29 @@ beforeAll(() => {
     const path = String(url);
     calls.push({ path, body: JSON.parse(String(init?.body ?? '{}')) });
     const body = answers[path] ?? { code: 1000, msg: '未知', data: null };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
   document.cookie = `${IDENTITY_COOKIE}=signed; path=/`;
 });
 beforeEach(() => {
   calls.length = 0;
-  answers['/modules/eosoperator/qrScan'] = { code: 0, msg: 'success', data: { status: 'scanned', needLogin: false, operatorName: '陈思雨', orgName: '物理研究所', userID: 'student', device } };
+  answers['/modules/eosoperator/qrScan'] = {
+    code: 0,
+    msg: 'success',
+    data: {
+      status: 'scanned',
+      needLogin: false,
+      operatorName: '陈思雨',
+      orgName: '物理研究所',
+      userID: 'student',
+      device,
+    },
+  };
 });
 
 const randNum = 'r'.repeat(32);
@@ -43,9 +65,18 @@ describe('QrConfirm', () => {
     renderPage();
     await screen.findByRole('button', { name: '确认登录' });
     const details = Object.fromEntries(
-      [...document.querySelectorAll('dt')].map((dt) => [dt.textContent, (dt.nextElementSibling as HTMLElement).textContent]),
+      [...document.querySelectorAll('dt')].map((dt) => [
+        dt.textContent,
+        (dt.nextElementSibling as HTMLElement).textContent,
+      ]),
     );
-    expect(details).toEqual({ 登录网站: 'edu.example.cn', 浏览器: 'Chrome 120', 操作系统: 'Windows 10', 大致位置: 'IP 203.0.113.*', 请求时间: '2026-03-05 14:07:08' });
+    expect(details).toEqual({
+      登录网站: 'edu.example.cn',
+      浏览器: 'Chrome 120',
+      操作系统: 'Windows 10',
+      大致位置: 'IP 203.0.113.*',
+      请求时间: '2026-03-05 14:07:08',
+    });
     expect(screen.getByText('陈思雨')).toBeTruthy();
     expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
     expect(screen.getByText(/如果这不是您刚刚在电脑上发起的登录/)).toBeTruthy();
@@ -69,7 +100,11 @@ describe('QrConfirm', () => {
   });
 
   it('a code too old to confirm says so, with no buttons', async () => {
-    answers['/modules/eosoperator/qrScan'] = { code: 1000, msg: '二维码已失效，请在电脑上刷新二维码后重新扫码', data: null };
+    answers['/modules/eosoperator/qrScan'] = {
+      code: 1000,
+      msg: '二维码已失效，请在电脑上刷新二维码后重新扫码',
+      data: null,
+    };
     renderPage();
     await screen.findByText('二维码已失效，请在电脑上刷新二维码后重新扫码');
     await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
@@ -78,7 +113,11 @@ describe('QrConfirm', () => {
 
 describe('QrLogin (the desktop)', () => {
   it('says 已扫码，请在手机上确认 after the phone opens the code, and 已取消 after 取消', async () => {
-    answers['/modules/eosoperator/loginGetQRRandNum'] = { code: 0, msg: 'success', data: { randNum, qrUrl: `http://localhost/qrCodePage/qrCode?randNum=${randNum}` } };
+    answers['/modules/eosoperator/loginGetQRRandNum'] = {
+      code: 0,
+      msg: 'success',
+      data: { randNum, qrUrl: `http://localhost/qrCodePage/qrCode?randNum=${randNum}` },
+    };
     answers['/modules/eosoperator/loginByQRRandNum'] = { code: 0, msg: 'success', data: { status: 'scanned' } };
     render(<QrLogin onSuccess={() => undefined} />);
     await screen.findByText('已扫码，请在手机上确认', {}, { timeout: 3000 });

@@ -8,7 +8,13 @@ beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     requests.push(String(url));
     const env = { code: 1001, msg: '参数错误：token 链接不正确', data: null };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 

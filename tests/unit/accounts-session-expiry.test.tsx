@@ -12,7 +12,12 @@ import { createApiClient } from '@/lib/api/core';
 import { apiEvents } from '@/lib/api/browser';
 import { createExpiryHandler } from '@/components/account/session-expiry';
 import { followUpTimers } from '@/components/login/after-login';
-import { maybePromptStations, stationDismissKey, STATION_PROMPT_KEY, todayString } from '@/components/account/management';
+import {
+  maybePromptStations,
+  stationDismissKey,
+  STATION_PROMPT_KEY,
+  todayString,
+} from '@/components/account/management';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { useLoggedIn } from '@/lib/session/client';
@@ -24,7 +29,11 @@ jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 // The dialogs themselves are tested elsewhere; here only what opens them.
 jest.mock('next/dynamic', () => () => () => null);
 
-let reply: (path: string) => { code: number; msg: string; data: unknown } = () => ({ code: 0, msg: 'success', data: null });
+let reply: (path: string) => { code: number; msg: string; data: unknown } = () => ({
+  code: 0,
+  msg: 'success',
+  data: null,
+});
 const paths: string[] = [];
 let ui: UiEvent[] = [];
 let offUi: () => void = () => undefined;
@@ -38,7 +47,12 @@ beforeEach(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     paths.push(String(url));
     const body = reply(String(url));
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
 });
 afterEach(() => {
@@ -59,20 +73,29 @@ const flush = async () => {
 
 describe('token expiry (SPEC 4.1)', () => {
   const deps = (address: string, stayHere = false) => {
-    const d = { logout: jest.fn(async () => undefined), address: () => address, navigate: jest.fn(), openLogin: jest.fn(), stayHere };
+    const d = {
+      logout: jest.fn(async () => undefined),
+      address: () => address,
+      navigate: jest.fn(),
+      openLogin: jest.fn(),
+      stayHere,
+    };
     return d;
   };
 
-  it.each([2001, 2002] as const)('%i clears the user and token, goes to /home and opens the login dialog there', async (code) => {
-    localStorage.setItem('userInfo', JSON.stringify({ operatorID: 1 }));
-    const d = deps('/train/detail?id=3');
-    await createExpiryHandler(d)({ code, forced: false });
-    expect(localStorage.getItem('userInfo')).toBeNull();
-    expect(d.logout).toHaveBeenCalledTimes(1);
-    // The page the learner was on goes along, so signing in again returns there (as after the login guard).
-    expect(d.navigate).toHaveBeenCalledWith('/home?redirect=%2Ftrain%2Fdetail%3Fid%3D3');
-    expect(d.openLogin).toHaveBeenCalledTimes(1);
-  });
+  it.each([2001, 2002] as const)(
+    '%i clears the user and token, goes to /home and opens the login dialog there',
+    async (code) => {
+      localStorage.setItem('userInfo', JSON.stringify({ operatorID: 1 }));
+      const d = deps('/train/detail?id=3');
+      await createExpiryHandler(d)({ code, forced: false });
+      expect(localStorage.getItem('userInfo')).toBeNull();
+      expect(d.logout).toHaveBeenCalledTimes(1);
+      // The page the learner was on goes along, so signing in again returns there (as after the login guard).
+      expect(d.navigate).toHaveBeenCalledWith('/home?redirect=%2Ftrain%2Fdetail%3Fid%3D3');
+      expect(d.openLogin).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('2000 goes to /home but leaves the re-login to the system-error page', async () => {
     const d = deps('/course/list');
@@ -217,9 +240,11 @@ describe('prompts opened by the login dialog itself, over the splash', () => {
       ...overrides,
     };
     reply = (p) => {
-      if (p.endsWith('/modules/imgCode/detail')) return { code: 0, msg: 'success', data: { uuid: 'u', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' } };
+      if (p.endsWith('/modules/imgCode/detail'))
+        return { code: 0, msg: 'success', data: { uuid: 'u', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' } };
       if (p.endsWith('/modules/eosoperator/login')) return { code: 0, msg: 'success', data: loginResult };
-      if (p.endsWith('/myInfo')) return { code: 0, msg: 'success', data: { operatorID: 5, operatorName: '刘新', headPic: '' } };
+      if (p.endsWith('/myInfo'))
+        return { code: 0, msg: 'success', data: { operatorID: 5, operatorName: '刘新', headPic: '' } };
       if (p.endsWith('/myCmsRoleList')) return { code: 0, msg: 'success', data: [] };
       return { code: 0, msg: 'success', data: { httpClientId: '', httpsClientId: '' } };
     };
@@ -249,7 +274,9 @@ describe('prompts opened by the login dialog itself, over the splash', () => {
 
   it('without it, the passport-link prompt (13) opens at once', async () => {
     const reinit = await signInThroughDialog({ esEnabled: 1, isDefaultPassword: 0 });
-    await waitFor(() => expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy(), { timeout: 500 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy(), {
+      timeout: 500,
+    });
     await waitFor(() => expect(reinit).toHaveBeenCalled(), { timeout: 5_000 });
     expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy();
   }, 15_000);

@@ -25,7 +25,17 @@ const answers = (path: string): unknown => {
     case '/api/station/bind':
       return { msg: '绑定成功' };
     case '/api/eosoperator/myInfo':
-      return { operatorID: 7, tchrId: null, operatorName: '王晓明', orgName: '物理研究所', userID: 'learner', remark: '学员', headPic: '', email: 'learner@example.org', gender: 1 };
+      return {
+        operatorID: 7,
+        tchrId: null,
+        operatorName: '王晓明',
+        orgName: '物理研究所',
+        userID: 'learner',
+        remark: '学员',
+        headPic: '',
+        email: 'learner@example.org',
+        gender: 1,
+      };
     default:
       return true;
   }
@@ -36,7 +46,12 @@ beforeAll(() => {
     const path = String(url);
     requests.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
     const body = { code: 0, msg: 'success', data: answers(path) };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -44,7 +59,8 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
 
 describe('post-station dialog', () => {
   it('asks for at least one, then binds the chosen ones for the operator', async () => {
@@ -88,7 +104,13 @@ describe('account settings', () => {
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Learner_2027' } });
     fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'Learner_2027' } });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/eosoperator/changePassword')?.body).toEqual({ oldPassword: 'Learner_2026', newPassword: 'Learner_2027', confirmPassword: 'Learner_2027' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/eosoperator/changePassword')?.body).toEqual({
+        oldPassword: 'Learner_2026',
+        newPassword: 'Learner_2027',
+        confirmPassword: 'Learner_2027',
+      }),
+    );
 
     fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'bad' } });
     fireEvent.click(screen.getByRole('button', { name: '保存邮箱' }));
@@ -106,7 +128,9 @@ describe('account settings', () => {
     fireEvent.click(female);
     expect(female.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/eosoperator/update')?.body).toMatchObject({ gender: 2 }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/eosoperator/update')?.body).toMatchObject({ gender: 2 }),
+    );
   });
 
   it('replacing the e-mail asks for the current password and sends it', async () => {
@@ -117,6 +141,11 @@ describe('account settings', () => {
     expect(requests.some((r) => r.path === '/api/eosoperator/updateEmail')).toBe(false);
     fireEvent.change(screen.getByLabelText('当前密码'), { target: { value: 'Learner_2026' } });
     fireEvent.click(screen.getByRole('button', { name: '保存邮箱' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/eosoperator/updateEmail')?.body).toEqual({ email: 'wang.new@example.org', password: 'Learner_2026' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/eosoperator/updateEmail')?.body).toEqual({
+        email: 'wang.new@example.org',
+        password: 'Learner_2026',
+      }),
+    );
   });
 });

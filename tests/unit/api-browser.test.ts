@@ -6,7 +6,15 @@ import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS } from '@/lib/constants';
 import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { Toaster, toast } from '@/components/ui/Toaster';
-import { api, apiEvents, browserDownload, browserHeaders, browserInfo, browserTransport, type ApiEvent } from '@/lib/api/browser';
+import {
+  api,
+  apiEvents,
+  browserDownload,
+  browserHeaders,
+  browserInfo,
+  browserTransport,
+  type ApiEvent,
+} from '@/lib/api/browser';
 
 const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -69,7 +77,11 @@ describe('fetch transport', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('https://api.example.cn/api/banner');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify({ position: 1 }) });
-    expect(init.headers).toMatchObject({ 'content-type': 'application/json', 'x-access-device-type': 'WEB', 'x-access-token': '' });
+    expect(init.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-access-device-type': 'WEB',
+      'x-access-token': '',
+    });
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
@@ -86,13 +98,22 @@ describe('fetch transport', () => {
   });
 
   it('turns a reply without an envelope into an http TransportError', async () => {
-    fetchMock.mockResolvedValue({ ok: false, status: 502, json: async () => Promise.reject(new SyntaxError('<html>')) } as unknown as Response);
-    await expect(browserTransport({ path: '/api/x', body: {}, headers: {}, timeoutMs: null })).rejects.toMatchObject({ kind: 'http', status: 502 });
+    fetchMock.mockResolvedValue({
+      ok: false,
+      status: 502,
+      json: async () => Promise.reject(new SyntaxError('<html>')),
+    } as unknown as Response);
+    await expect(browserTransport({ path: '/api/x', body: {}, headers: {}, timeoutMs: null })).rejects.toMatchObject({
+      kind: 'http',
+      status: 502,
+    });
   });
 
   it("turns fetch's TypeError into a network TransportError, so rule 7 still shows it", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(browserTransport({ path: '/api/x', body: {}, headers: {}, timeoutMs: null })).rejects.toMatchObject({ kind: 'network' });
+    await expect(browserTransport({ path: '/api/x', body: {}, headers: {}, timeoutMs: null })).rejects.toMatchObject({
+      kind: 'network',
+    });
   });
 
   describe('timeout via AbortController', () => {
@@ -102,7 +123,9 @@ describe('fetch transport', () => {
     // A fetch that never answers until its signal aborts, like a stalled server.
     const hangingFetch = (_url: string, init: RequestInit) =>
       new Promise<Response>((_resolve, reject) =>
-        init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
+        init.signal?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        ),
       );
 
     it('aborts after HTTP_TIMEOUT_MS and rejects with a timeout error shown as TIMEOUT_MSG', async () => {
@@ -116,7 +139,9 @@ describe('fetch transport', () => {
       const error = await result;
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({ kind: 'timeout' });
-      expect(events).toEqual([{ type: 'notify', kind: 'error', message: TIMEOUT_MSG, durationMs: MESSAGE_DURATION_MS }]);
+      expect(events).toEqual([
+        { type: 'notify', kind: 'error', message: TIMEOUT_MSG, durationMs: MESSAGE_DURATION_MS },
+      ]);
       unsubscribe();
     });
 
@@ -147,7 +172,12 @@ describe('fetch transport', () => {
 describe('download transport', () => {
   it('hands over the file', async () => {
     const file = new Blob(['x']);
-    fetchMock.mockResolvedValue({ ok: true, status: 200, headers: new Headers({ 'content-type': 'text/csv' }), blob: async () => file } as unknown as Response);
+    fetchMock.mockResolvedValue({
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/csv' }),
+      blob: async () => file,
+    } as unknown as Response);
     await expect(api.download('/api/export')).resolves.toBe(file);
   });
 

@@ -142,7 +142,9 @@ describe('rule 3: the token check', () => {
 describe('rule 4: the nine silent paths', () => {
   it('lists nine', () => expect(SILENT_PATHS).toHaveLength(9));
 
-  const paths = SILENT_PATHS.flatMap((suffix) => ['/api', '/api/platform', '/modules'].map((prefix) => prefix + suffix));
+  const paths = SILENT_PATHS.flatMap((suffix) =>
+    ['/api', '/api/platform', '/modules'].map((prefix) => prefix + suffix),
+  );
   it.each(paths)('%s: no message, no session handling, rejects with code, msg and data', async (path) => {
     for (const code of [2002, 500]) {
       const { client, hooks } = setup([fail(code, '验证失败', { field: 'email' })]);
@@ -162,15 +164,23 @@ describe('rule 4: the nine silent paths', () => {
 describe('rule 5: any other code', () => {
   it("shows the server's msg as an error for 3 s and rejects", async () => {
     const { client, hooks } = setup([fail(1001, '报名已结束', { id: 3 })]);
-    await expect(client.request('/api/train/apply')).rejects.toMatchObject({ code: 1001, message: '报名已结束', data: { id: 3 } });
+    await expect(client.request('/api/train/apply')).rejects.toMatchObject({
+      code: 1001,
+      message: '报名已结束',
+      data: { id: 3 },
+    });
     expect(hooks.notify).toHaveBeenCalledWith('error', '报名已结束', MESSAGE_DURATION_MS);
     expect(hooks.onSessionError).not.toHaveBeenCalled();
   });
 
   it('shownInline: a form that shows the msg itself still gets it shown, but not announced a second time', async () => {
     const { client, hooks } = setup([fail(1000, '验证码错误或已过期，请重新输入'), fail(2002)]);
-    await expect(client.request('/modules/eosoperator/login', {}, { shownInline: true })).rejects.toMatchObject({ message: '验证码错误或已过期，请重新输入' });
-    expect(hooks.notify).toHaveBeenCalledWith('error', '验证码错误或已过期，请重新输入', MESSAGE_DURATION_MS, { announce: false });
+    await expect(client.request('/modules/eosoperator/login', {}, { shownInline: true })).rejects.toMatchObject({
+      message: '验证码错误或已过期，请重新输入',
+    });
+    expect(hooks.notify).toHaveBeenCalledWith('error', '验证码错误或已过期，请重新输入', MESSAGE_DURATION_MS, {
+      announce: false,
+    });
     // Session warnings are not the form's to show.
     await client.request('/api/x', {}, { shownInline: true }).catch(() => undefined);
     expect(hooks.notify).toHaveBeenLastCalledWith('warning', SESSION_NONE_MSG, MESSAGE_DURATION_MS);
@@ -202,7 +212,12 @@ describe('rule 5: any other code', () => {
 
 describe('rule 6: every failure is logged and rejects', () => {
   it('logs path, code and msg, never the token', async () => {
-    const { client, hooks } = setup([fail(2001, 'a'), fail(500, 'b'), fail(9, 'c'), new TransportError('network', 'down')]);
+    const { client, hooks } = setup([
+      fail(2001, 'a'),
+      fail(500, 'b'),
+      fail(9, 'c'),
+      new TransportError('network', 'down'),
+    ]);
     const paths = ['/api/one', '/api/two', '/api/register/valid', '/api/four'];
     const results = await Promise.allSettled(paths.map((p) => client.request(p)));
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
@@ -323,10 +338,17 @@ describe('rule 10: download', () => {
   const file = new Blob(['a,b\n1,2'], { type: 'text/csv' });
 
   it('resolves with the blob of a file', async () => {
-    const download = jest.fn<ReturnType<DownloadTransport>, Parameters<DownloadTransport>>(async () => ({ contentType: 'text/csv', blob: file }));
+    const download = jest.fn<ReturnType<DownloadTransport>, Parameters<DownloadTransport>>(async () => ({
+      contentType: 'text/csv',
+      blob: file,
+    }));
     const { client, hooks } = setup([], download);
     await expect(client.download('/api/train/export', { id: 1 })).resolves.toBe(file);
-    expect(download.mock.calls[0][0]).toMatchObject({ path: '/api/train/export', body: { id: 1 }, timeoutMs: HTTP_TIMEOUT_MS });
+    expect(download.mock.calls[0][0]).toMatchObject({
+      path: '/api/train/export',
+      body: { id: 1 },
+      timeoutMs: HTTP_TIMEOUT_MS,
+    });
     expect(hooks.notify).not.toHaveBeenCalled();
   });
 
@@ -338,7 +360,10 @@ describe('rule 10: download', () => {
       json,
     });
     const { client, hooks } = setup([], download);
-    await expect(client.download('/api/train/export')).rejects.toMatchObject({ code: 500, message: DOWNLOAD_FAILED_MSG });
+    await expect(client.download('/api/train/export')).rejects.toMatchObject({
+      code: 500,
+      message: DOWNLOAD_FAILED_MSG,
+    });
     expect(hooks.notify).toHaveBeenCalledWith('error', DOWNLOAD_FAILED_MSG, MESSAGE_DURATION_MS);
     expect(hooks.log).toHaveBeenCalledWith({ path: '/api/train/export', code: 500, msg: '文件不存在' });
   });

@@ -21,13 +21,19 @@ afterEach(() => jest.restoreAllMocks());
 describe('in-process (no API_BASE_URL)', () => {
   it('calls callEndpoint with path, body, token and site', async () => {
     callEndpointMock.mockResolvedValue({ code: 0, msg: '', data: { list: [] } });
-    const data = await serverApi(site, { token: 'tok', origin: 'https://party.example.cn' }).request('/api/course/homeList', { pageSize: 8 });
+    const data = await serverApi(site, { token: 'tok', origin: 'https://party.example.cn' }).request(
+      '/api/course/homeList',
+      { pageSize: 8 },
+    );
     expect(data).toEqual({ list: [] });
     const [path, body, ctx] = callEndpointMock.mock.calls[0];
     expect(path).toBe('/api/course/homeList');
     expect(body).toEqual({ pageSize: 8 });
     expect(ctx).toMatchObject({ token: 'tok', site });
-    expect(ctx.headers).toMatchObject({ 'x-access-origin': encodeURIComponent('https://party.example.cn'), 'x-access-device-type': 'WEB' });
+    expect(ctx.headers).toMatchObject({
+      'x-access-origin': encodeURIComponent('https://party.example.cn'),
+      'x-access-device-type': 'WEB',
+    });
   });
 
   it('passes a null token for visitors', async () => {
@@ -38,7 +44,9 @@ describe('in-process (no API_BASE_URL)', () => {
 
   it('rejects with ApiError and logs without the token', async () => {
     callEndpointMock.mockResolvedValue({ code: 2002, msg: '账号未登录', data: null });
-    await expect(serverApi(site, { token: 'secret-token' }).request('/api/eosoperator/myInfo')).rejects.toBeInstanceOf(ApiError);
+    await expect(serverApi(site, { token: 'secret-token' }).request('/api/eosoperator/myInfo')).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(console.warn).toHaveBeenCalledTimes(1);
     expect(JSON.stringify((console.warn as jest.Mock).mock.calls)).not.toContain('secret-token');
   });
@@ -47,9 +55,13 @@ describe('in-process (no API_BASE_URL)', () => {
 describe('HTTP (API_BASE_URL set)', () => {
   it('POSTs to the base URL, forwarding the token and the origin', async () => {
     process.env.API_BASE_URL = 'http://backend.internal:4000';
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ code: 0, msg: '', data: 7 }) }) as unknown as Response);
+    const fetchMock = jest.fn(
+      async () => ({ ok: true, status: 200, json: async () => ({ code: 0, msg: '', data: 7 }) }) as unknown as Response,
+    );
     global.fetch = fetchMock as unknown as typeof fetch;
-    await expect(serverApi(site, { token: 'tok', origin: 'https://party.example.cn' }).request('/api/study/totalTime')).resolves.toBe(7);
+    await expect(
+      serverApi(site, { token: 'tok', origin: 'https://party.example.cn' }).request('/api/study/totalTime'),
+    ).resolves.toBe(7);
     expect(callEndpointMock).not.toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://backend.internal:4000/api/study/totalTime');
@@ -72,7 +84,10 @@ describe('react-query glue', () => {
   it('hands server-prefetched data to the client query', async () => {
     callEndpointMock.mockResolvedValue({ code: 0, msg: '', data: ['b'] });
     const qc = makeQueryClient();
-    await qc.prefetchQuery({ queryKey: apiQueryKey('/api/banner'), queryFn: () => serverApi(site).request('/api/banner') });
+    await qc.prefetchQuery({
+      queryKey: apiQueryKey('/api/banner'),
+      queryFn: () => serverApi(site).request('/api/banner'),
+    });
     expect(qc.getQueryData(apiQuery('/api/banner' as string as ApiPath).queryKey)).toEqual(['b']);
   });
 

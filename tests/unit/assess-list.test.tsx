@@ -10,7 +10,10 @@ import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { AssessItem } from '@/lib/contract/spaces';
 
 let search = '';
-jest.mock('next/navigation', () => ({ useSearchParams: () => new URLSearchParams(search), useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(search),
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+}));
 
 const item = (trainId: number, title: string): AssessItem => ({
   trainId,
@@ -32,7 +35,13 @@ beforeAll(() => {
       throw new TypeError('Failed to fetch');
     }
     const env = { code: 0, msg: 'success', data: list };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
 });
@@ -64,7 +73,9 @@ describe('training assessment list', () => {
 
   it('?trainId= of a project the learner cannot assess: a clear message, no form', async () => {
     show('?trainId=99');
-    expect((await screen.findByRole('status')).textContent).toMatch('该培训项目暂不能评估：只能评估您参加过且已开始的培训项目。');
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      '该培训项目暂不能评估：只能评估您参加过且已开始的培训项目。',
+    );
     expect(screen.queryByRole('button', { name: '提交评估' })).toBeNull();
   });
 

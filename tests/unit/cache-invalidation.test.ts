@@ -7,7 +7,13 @@ const revalidateTag = jest.fn();
 jest.mock('next/cache', () => ({ revalidateTag: (...args: unknown[]) => revalidateTag(...args) }));
 
 import { TAGS } from '@/lib/cache-tags';
-import { applyInvalidation, invalidate, invalidateReadCaches, onInvalidate, onInvalidatePrefix } from '@/lib/server/cache';
+import {
+  applyInvalidation,
+  invalidate,
+  invalidateReadCaches,
+  onInvalidate,
+  onInvalidatePrefix,
+} from '@/lib/server/cache';
 import { parsePayload, payloads } from '@/lib/server/invalidation-bus';
 import PageCacheHandler from '@/lib/server/page-cache/handler.cjs';
 
@@ -41,7 +47,7 @@ describe('lib/server/cache', () => {
 });
 
 describe('families of tags and invalidations from other instances', () => {
-  it('a prefix clearer gets each tag of its family; another instance\'s message clears here without the page step', async () => {
+  it("a prefix clearer gets each tag of its family; another instance's message clears here without the page step", async () => {
     const seen: string[] = [];
     onInvalidatePrefix('test-family:', 'test.family', (tag) => seen.push(tag));
     await invalidateReadCaches('test-family:7', 'unrelated');
@@ -50,7 +56,7 @@ describe('families of tags and invalidations from other instances', () => {
     expect(revalidateTag).not.toHaveBeenCalledWith('test-family:7', expect.anything());
   });
 
-  it('splits a long broadcast into payloads under NOTIFY\'s limit and reads them back', () => {
+  it("splits a long broadcast into payloads under NOTIFY's limit and reads them back", () => {
     const tags = Array.from({ length: 2000 }, (_, i) => `course:${i}`);
     const out = payloads({ from: 'a', tags, pages: true });
     expect(out.length).toBeGreaterThan(1);

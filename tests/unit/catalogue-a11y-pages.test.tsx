@@ -40,18 +40,35 @@ const request = jest.fn(async (path: string, body: { id?: number; trainId?: numb
     return { id: 5, type: 1, title: '干部教育培训工作条例', content: '', publishedAt: '2026-01-01' };
   }
   if ((body.id ?? body.trainId) !== 5) throw new ApiError(path, 1004, '培训项目不存在', null);
-  return path.endsWith('/applyStatus') ? { applyStatus: 7, label: '审核通过' } : { id: 5, title: '科研管理培训', schedule: [], assignments: [] };
+  return path.endsWith('/applyStatus')
+    ? { applyStatus: 7, label: '审核通过' }
+    : { id: 5, title: '科研管理培训', schedule: [], assignments: [] };
 });
 jest.mock('@/lib/catalogue/server', () => ({
-  siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: VARIANTS.main, title: '继续教育网络学院', origin: 'http://localhost', query: {}, path: (p: string) => p }),
+  siteOfParams: async () => ({
+    site: { variant: 'main', dx: false },
+    variant: VARIANTS.main,
+    title: '继续教育网络学院',
+    origin: 'http://localhost',
+    query: {},
+    path: (p: string) => p,
+  }),
   publicApi: () => ({ api: {}, qc: new QueryClient() }),
   pageMetadata: (m: { title: string }) => ({ title: m.title }),
   pageNumber: () => 1,
 }));
-jest.mock('@/lib/api/prefetch', () => ({ load: async (_qc: unknown, _api: unknown, path: string) => (path.endsWith('/api/course/list') ? { list: [], total: 0 } : []) }));
+jest.mock('@/lib/api/prefetch', () => ({
+  load: async (_qc: unknown, _api: unknown, path: string) =>
+    path.endsWith('/api/course/list') ? { list: [], total: 0 } : [],
+}));
 jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request } }) }));
 
-const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {ui}
+    </QueryClientProvider>,
+  );
 
 describe('/course/index', () => {
   it('has its h1 first, then the categories, the list and the hot list, in the order a phone draws them', async () => {
@@ -77,7 +94,7 @@ describe('links that open another window', () => {
   // The name's parts joined (the test's name computation puts a space between a link's text and its inner span).
   const named = (text: string) => new RegExp(`^${text} ?（在新窗口打开）$`);
 
-  it('the personal centre\'s named-window link says so', () => {
+  it("the personal centre's named-window link says so", () => {
     render(
       <NamedWindowLink href="/courseView?courseId=2" name="courseView">
         科研诚信与学术规范
@@ -86,13 +103,21 @@ describe('links that open another window', () => {
     expect(screen.getByRole('link', { name: named('科研诚信与学术规范') }).getAttribute('target')).toBe('courseView');
   });
 
-  it('the course detail\'s 试看 link to the player says so', () => {
-    global.fetch = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => ({ code: 0, msg: 'success', data: { chosen: false, progress: 0, finished: false } }) }) as unknown as Response) as typeof fetch;
+  it("the course detail's 试看 link to the player says so", () => {
+    global.fetch = jest.fn(
+      async () =>
+        ({
+          ok: true,
+          status: 200,
+          headers: new Headers({ 'content-type': 'application/json' }),
+          json: async () => ({ code: 0, msg: 'success', data: { chosen: false, progress: 0, finished: false } }),
+        }) as unknown as Response,
+    ) as typeof fetch;
     wrap(<CourseActions courseId={2} />);
     expect(screen.getByRole('link', { name: named('试看3分钟') }).getAttribute('target')).toBe('courseView');
   });
 
-  it('the hot list\'s course links (opened in the course detail window) say so', () => {
+  it("the hot list's course links (opened in the course detail window) say so", () => {
     const qc = new QueryClient();
     qc.setQueryData(['/api/course/hotList', { pageSize: 10 }], [{ id: 7, title: '数据科学导论' }]);
     render(
@@ -104,7 +129,16 @@ describe('links that open another window', () => {
   });
 
   it('a course card says so only in lists that open it in the course detail window', () => {
-    const course = { id: 7, title: '数据科学导论', cover: '', categoryCode: 301, categoryName: '学术前沿', teacherName: '李明', studyCount: 3, durationSeconds: 600 };
+    const course = {
+      id: 7,
+      title: '数据科学导论',
+      cover: '',
+      categoryCode: 301,
+      categoryName: '学术前沿',
+      teacherName: '李明',
+      studyCount: 3,
+      durationSeconds: 600,
+    };
     const { unmount } = render(<CourseCardView course={course} newWindow />);
     expect(screen.getByRole('link', { name: named('数据科学导论') })).toBeTruthy();
     unmount();
@@ -139,11 +173,18 @@ describe('page titles', () => {
 
   // QA: /policy/index?t=2 was headed 工作流程 and a document by its own title, both titled 政策制度.
   it('the policy pages are titled as headed: the kind chosen, the document', async () => {
-    const list = async (t?: string) => (await policyIndexMetadata({ searchParams: Promise.resolve(t ? { t } : {}) })).title;
+    const list = async (t?: string) =>
+      (await policyIndexMetadata({ searchParams: Promise.resolve(t ? { t } : {}) })).title;
     expect(await list()).toBe('政策制度');
     expect(await list('1')).toBe('政策文件');
     expect(await list('2')).toBe('工作流程');
-    const doc = async (id: string) => (await policyDetailMetadata({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) })).title;
+    const doc = async (id: string) =>
+      (
+        await policyDetailMetadata({
+          params: Promise.resolve({ variant: 'main' }),
+          searchParams: Promise.resolve({ id }),
+        })
+      ).title;
     expect(await doc('5')).toBe('干部教育培训工作条例');
     expect(await doc('999')).toBe('页面不存在');
     expect(await doc('abc')).toBe('页面不存在');
@@ -151,20 +192,31 @@ describe('page titles', () => {
 
   // QA: the list was titled 2026年11月培训项目 and headed 培训项目与学术报告, the two kinds it lists.
   it('the train list is titled as headed, with the month shown', async () => {
-    const parts = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'numeric' }).formatToParts(new Date());
+    const parts = new Intl.DateTimeFormat('en', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: 'numeric',
+    }).formatToParts(new Date());
     const [year, month] = ['year', 'month'].map((k) => parts.find((p) => p.type === k)!.value);
     const meta = await trainIndexMetadata({ params: Promise.resolve({ variant: 'main' }) });
     expect(meta.title).toBe(`${year}年${month}月培训项目与学术报告`);
   });
 
   it('/train/task is titled 页面不存在 for a project that does not exist or no valid id', async () => {
-    const task = async (id?: string) => (await taskMetadata({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve(id ? { id } : {}) })).title;
+    const task = async (id?: string) =>
+      (
+        await taskMetadata({
+          params: Promise.resolve({ variant: 'main' }),
+          searchParams: Promise.resolve(id ? { id } : {}),
+        })
+      ).title;
     expect(await task('5')).toBe('培训任务');
     expect(await task('999999')).toBe('页面不存在');
     expect(await task('abc')).toBe('页面不存在');
     expect(await task()).toBe('页面不存在');
     // The page agrees: the same project is a 404, or its tasks.
-    const page = (id: string) => TrainTaskPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) });
+    const page = (id: string) =>
+      TrainTaskPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) });
     await expect(page('999999')).rejects.toThrow('NEXT_NOT_FOUND');
     render(await page('5'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('科研管理培训 · 培训任务');

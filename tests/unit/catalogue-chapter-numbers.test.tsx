@@ -13,7 +13,16 @@ jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => 
 jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
 
 it('knows a title that carries its own number', () => {
-  for (const title of ['第一讲 导论', '第十二讲 总结', '第 3 讲 方法', '第2章 数据', '第三节 案例', '第10课 复习', '第１讲 全角', ' 第二讲 空格在前']) {
+  for (const title of [
+    '第一讲 导论',
+    '第十二讲 总结',
+    '第 3 讲 方法',
+    '第2章 数据',
+    '第三节 案例',
+    '第10课 复习',
+    '第１讲 全角',
+    ' 第二讲 空格在前',
+  ]) {
     expect(chapterNumber(title, 4)).toBeNull();
   }
   for (const title of ['导论', '数据与方法', '第一部分 概述', '讲座：第一讲之后', '次第展开']) {
@@ -29,7 +38,14 @@ it('/course/detail numbers a chapter only when its title has no number of its ow
   ];
   const course = courseDetail({ chapters });
   // A server component: its HTML, as the page sends it.
-  document.body.innerHTML = renderToStaticMarkup(<CourseDetailView course={course} reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }} origin="http://localhost" siteName="继续教育网络学院" />);
+  document.body.innerHTML = renderToStaticMarkup(
+    <CourseDetailView
+      course={course}
+      reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }}
+      origin="http://localhost"
+      siteName="继续教育网络学院"
+    />,
+  );
   const section = screen.getByRole('region', { name: '课程章节' });
   const titles = within(section)
     .getAllByRole('listitem')

@@ -3,7 +3,8 @@
 import { render } from '@testing-library/react';
 import { Highlight } from '@/components/ui/Highlight';
 
-const marks = (text: string, terms: string[]) => [...render(<Highlight text={text} terms={terms} />).container.querySelectorAll('mark')].map((m) => m.textContent);
+const marks = (text: string, terms: string[]) =>
+  [...render(<Highlight text={text} terms={terms} />).container.querySelectorAll('mark')].map((m) => m.textContent);
 
 it('words matched side by side are one mark', () => {
   expect(marks('人工智能前沿进展', ['人工', '智能', '前沿'])).toEqual(['人工智能前沿']);

@@ -11,7 +11,12 @@ import { apiQueryKey } from '@/lib/api/query';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 
-const paths = { state: '/api/live/replayState', start: '/api/live/replayStart', finish: '/api/live/replayFinish', totalTime: '/api/study/totalTime' } as const;
+const paths = {
+  state: '/api/live/replayState',
+  start: '/api/live/replayStart',
+  finish: '/api/live/replayFinish',
+  totalTime: '/api/study/totalTime',
+} as const;
 const calls: string[] = [];
 /** As the server: credited from the replay's finish on. */
 let credited = false;
@@ -21,7 +26,13 @@ beforeAll(() => {
     calls.push(path);
     if (path.endsWith('/replayFinish')) credited = true;
     const env = { code: 0, msg: 'success', data: { id: 15, recordHours: 2, duration: 360, started: true, credited } };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -9,7 +9,8 @@ function fakeWindow(name: string) {
   const listeners = new Map<string, Set<() => void>>();
   return {
     name,
-    addEventListener: (type: string, fn: () => void) => void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
+    addEventListener: (type: string, fn: () => void) =>
+      void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
     removeEventListener: (type: string, fn: () => void) => void listeners.get(type)?.delete(fn),
     fire: (type: string) => listeners.get(type)?.forEach((fn) => fn()),
     count: (type: string) => listeners.get(type)?.size ?? 0,
@@ -39,7 +40,19 @@ describe('openCourseInNamedWindow', () => {
   const link = (href: string) => ({ closest: () => ({ getAttribute: () => href }) });
   const click = (href: string, extra: Partial<{ button: number; ctrlKey: boolean }> = {}) => {
     const preventDefault = jest.fn();
-    return { e: { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, target: link(href) as unknown as EventTarget, preventDefault, ...extra }, preventDefault };
+    return {
+      e: {
+        button: 0,
+        metaKey: false,
+        ctrlKey: false,
+        shiftKey: false,
+        altKey: false,
+        target: link(href) as unknown as EventTarget,
+        preventDefault,
+        ...extra,
+      },
+      preventDefault,
+    };
   };
   const open = jest.fn(() => ({ closed: false, close: jest.fn() }));
 
@@ -59,7 +72,11 @@ describe('openCourseInNamedWindow', () => {
   });
 
   it('leaves other links, modifier keys and other buttons to the browser', () => {
-    for (const { e, preventDefault } of [click('/course/index?t=302'), click('/course/detail?id=5', { ctrlKey: true }), click('/course/detail?id=5', { button: 1 })]) {
+    for (const { e, preventDefault } of [
+      click('/course/index?t=302'),
+      click('/course/detail?id=5', { ctrlKey: true }),
+      click('/course/detail?id=5', { button: 1 }),
+    ]) {
       openCourseInNamedWindow(e);
       expect(preventDefault).not.toHaveBeenCalled();
     }

@@ -29,7 +29,10 @@ it('shows the page count, then the count after this reading', async () => {
   await show();
   expect(screen.getByText('浏览7820次')).toBeTruthy();
   expect(fetchMock).toHaveBeenCalledTimes(1);
-  expect(fetchMock.mock.calls[0]).toEqual(['/api/mtTrainnews/view', expect.objectContaining({ method: 'POST', body: JSON.stringify({ id: 7 }) })]);
+  expect(fetchMock.mock.calls[0]).toEqual([
+    '/api/mtTrainnews/view',
+    expect.objectContaining({ method: 'POST', body: JSON.stringify({ id: 7 }) }),
+  ]);
 });
 
 it('counts one reading per article in a browser session: a reload does not count again, another article does', async () => {
@@ -56,7 +59,7 @@ it('keeps the page count when the count cannot be sent or is refused', async () 
 
 it('an article nobody has read yet (0) is counted once too', async () => {
   answer = async () => ({ code: 0, msg: 'success', data: { id: 9, views: 1 } });
-  (render(<NewsViews id={9} initial={0} path="/api/mtTrainnews/view" />)).unmount();
+  render(<NewsViews id={9} initial={0} path="/api/mtTrainnews/view" />).unmount();
   await act(async () => {});
   render(<NewsViews id={9} initial={0} path="/api/mtTrainnews/view" />);
   await act(async () => {});

@@ -9,7 +9,11 @@ import { Pagination } from '@/components/ui/Pagination';
 
 jest.mock('next/link', () => ({
   __esModule: true,
-  default: ({ href, onClick, ...props }: { href: string; prefetch?: boolean } & React.AnchorHTMLAttributes<HTMLAnchorElement>) => {
+  default: ({
+    href,
+    onClick,
+    ...props
+  }: { href: string; prefetch?: boolean } & React.AnchorHTMLAttributes<HTMLAnchorElement>) => {
     const rest = { ...props };
     delete rest.prefetch;
     // As next/link does, the click is handled here (the test renders the next page itself).
@@ -65,7 +69,9 @@ describe('pager focus', () => {
     const heading = screen.getByRole('heading', { name: '课程列表' });
     expect(document.activeElement).toBe(heading);
     expect(heading.tabIndex).toBe(-1);
-    expect(screen.getByRole('navigation', { name: '课程分页' }).querySelector('[aria-current="page"]')?.textContent).toBe('第2页');
+    expect(
+      screen.getByRole('navigation', { name: '课程分页' }).querySelector('[aria-current="page"]')?.textContent,
+    ).toBe('第2页');
   });
 
   it('leaves the focus alone when the page changed without the pager (back, forward, an address)', () => {

@@ -1,7 +1,8 @@
 import { intParam, parseQuerySegment, querySegment } from '@/lib/variants/catalogue-paths';
 import { decide } from '@/lib/variants/decide';
 
-const visit = (host: string, pathname: string, search = '') => decide({ host, pathname, search, hasSession: false, identity: null });
+const visit = (host: string, pathname: string, search = '') =>
+  decide({ host, pathname, search, hasSession: false, identity: null });
 
 describe('query parameters of public pages as cacheable path segments (DESIGN 3)', () => {
   it('keeps only the selecting parameters, in a fixed order, page 1 left out', () => {
@@ -30,7 +31,9 @@ describe('query parameters of public pages as cacheable path segments (DESIGN 3)
     // blank: no keyword at all (the page asks for one)
     expect(querySegment('/search/index', new URLSearchParams('key=%20%20'))).toBe('');
     // _ - / and markup survive as bytes, never as segment syntax
-    expect(parseQuerySegment([querySegment('/search/index', new URLSearchParams({ key: 'a_b-c/../<i>' }))])).toEqual({ key: 'a_b-c/../<i>' });
+    expect(parseQuerySegment([querySegment('/search/index', new URLSearchParams({ key: 'a_b-c/../<i>' }))])).toEqual({
+      key: 'a_b-c/../<i>',
+    });
     // too long: still too long for the page, but bounded
     const long = parseQuerySegment([querySegment('/search/index', new URLSearchParams({ key: '长'.repeat(500) }))]).key;
     expect([...long]).toHaveLength(51);
@@ -41,11 +44,26 @@ describe('query parameters of public pages as cacheable path segments (DESIGN 3)
   });
 
   it('the proxy rewrites lists and details per site', () => {
-    expect(visit('localhost', '/course/detail', '?id=7')).toEqual({ kind: 'rewrite', path: '/main/course/detail/id-7' });
-    expect(visit('stu.localhost', '/train/index', '?t=5002&page=2')).toEqual({ kind: 'rewrite', path: '/student/train/index/t-5002_page-2' });
-    expect(visit('dangxiao.localhost', '/notice/news')).toEqual({ kind: 'rewrite', path: '/partySchool.dx/notice/news' });
-    expect(visit('localhost', '/search/index', '?key=%E7%A7%91%E7%A0%94&tab=news')).toEqual({ kind: 'rewrite', path: '/main/search/index/key-e7a791e7a094_tab-news' });
+    expect(visit('localhost', '/course/detail', '?id=7')).toEqual({
+      kind: 'rewrite',
+      path: '/main/course/detail/id-7',
+    });
+    expect(visit('stu.localhost', '/train/index', '?t=5002&page=2')).toEqual({
+      kind: 'rewrite',
+      path: '/student/train/index/t-5002_page-2',
+    });
+    expect(visit('dangxiao.localhost', '/notice/news')).toEqual({
+      kind: 'rewrite',
+      path: '/partySchool.dx/notice/news',
+    });
+    expect(visit('localhost', '/search/index', '?key=%E7%A7%91%E7%A0%94&tab=news')).toEqual({
+      kind: 'rewrite',
+      path: '/main/search/index/key-e7a791e7a094_tab-news',
+    });
     expect(visit('localhost', '/search/index')).toEqual({ kind: 'rewrite', path: '/main/search/index' });
-    expect(visit('localhost', '/policy/index', '?t=1')).toEqual({ kind: 'redirect', location: '/home?login=1&redirect=%2Fpolicy%2Findex%3Ft%3D1' });
+    expect(visit('localhost', '/policy/index', '?t=1')).toEqual({
+      kind: 'redirect',
+      location: '/home?login=1&redirect=%2Fpolicy%2Findex%3Ft%3D1',
+    });
   });
 });

@@ -15,7 +15,11 @@ beforeAll(() => {
     const path = String(url);
     if (path.endsWith('/api/recommendseries/enrol')) enrolled = true;
     const counts = { studyCount: enrolled ? 6 : 5, enrolCount: enrolled ? 1 : 0 };
-    return envelopeResponse({ code: 0, msg: 'success', data: { seriesId: 44, enrolled, finishedCount: 0, certificateId: null, counts } });
+    return envelopeResponse({
+      code: 0,
+      msg: 'success',
+      data: { seriesId: 44, enrolled, finishedCount: 0, certificateId: null, counts },
+    });
   }) as typeof fetch;
 });
 beforeEach(() => {

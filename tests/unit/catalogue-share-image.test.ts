@@ -12,14 +12,27 @@ jest.mock('server-only', () => ({}));
 const origin = 'http://party.localhost:3000';
 
 it('a demo cover is shared as its PNG, an uploaded picture as itself, another SVG not at all', () => {
-  expect(shareImage('/covers/cover-12.svg', origin)).toEqual({ url: `${origin}/covers/share/cover-12.png`, width: 1200, height: 675 });
-  expect(shareImage('/api/resourceFile/file/ab12.png', origin)).toEqual({ url: `${origin}/api/resourceFile/file/ab12.png` });
+  expect(shareImage('/covers/cover-12.svg', origin)).toEqual({
+    url: `${origin}/covers/share/cover-12.png`,
+    width: 1200,
+    height: 675,
+  });
+  expect(shareImage('/api/resourceFile/file/ab12.png', origin)).toEqual({
+    url: `${origin}/api/resourceFile/file/ab12.png`,
+  });
   expect(shareImage('/logos/main.svg', origin)).toBeNull();
   expect(shareImage(undefined, origin)).toBeNull();
 });
 
 it("a page's Open Graph image is the share image", () => {
-  const meta = pageMetadata({ title: '课程', description: '简介', canonical: '/course/detail?id=5', origin, siteName: '党员学习平台', image: '/covers/cover-03.svg' });
+  const meta = pageMetadata({
+    title: '课程',
+    description: '简介',
+    canonical: '/course/detail?id=5',
+    origin,
+    siteName: '党员学习平台',
+    image: '/covers/cover-03.svg',
+  });
   expect(meta.openGraph?.images).toEqual([{ url: `${origin}/covers/share/cover-03.png`, width: 1200, height: 675 }]);
 });
 

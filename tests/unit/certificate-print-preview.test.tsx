@@ -8,7 +8,19 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CertificateView } from '@/components/certificate/CertificateView';
 import { certificateSvg } from '@/lib/learning/certificate-svg';
 
-const svg = certificateSvg({ id: 2, kind: 'train', title: '科研管理培训', serialNo: 'PX1', hours: 24, issuedAt: '2026-01-05', operatorName: '王晓明', orgName: '物理研究所' }, '继续教育网络学院');
+const svg = certificateSvg(
+  {
+    id: 2,
+    kind: 'train',
+    title: '科研管理培训',
+    serialNo: 'PX1',
+    hours: 24,
+    issuedAt: '2026-01-05',
+    operatorName: '王晓明',
+    orgName: '物理研究所',
+  },
+  '继续教育网络学院',
+);
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
 async function openPreview() {
@@ -32,7 +44,9 @@ describe('the certificate print preview', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
     // Neither Tab nor a screen reader reaches 下载证书: the page behind is hidden and inert while the preview is open.
     expect(screen.queryByRole('button', { name: '下载证书' })).toBeNull();
-    expect((screen.getByText('下载证书').closest('[aria-hidden="true"]') as HTMLElement & { inert: boolean }).inert).toBe(true);
+    expect(
+      (screen.getByText('下载证书').closest('[aria-hidden="true"]') as HTMLElement & { inert: boolean }).inert,
+    ).toBe(true);
 
     fireEvent.keyDown(document.activeElement!, { key: 'Escape', code: 'Escape' });
     await settle();
@@ -61,7 +75,9 @@ describe('the certificate print preview', () => {
     // A4 landscape within 10 mm margins is 277 x 190 mm: the certificate's box fits inside it.
     expect(css).toMatch(/\.print-preview svg \{[^}]*width: 100% !important; height: 185mm !important;/);
     // Printed without the preview (Ctrl+P on the page): only the page's own copy and what holds it stay.
-    expect(css).toContain('body:not(:has(.print-preview)) *:not(:has(.print-certificate)):not(.print-certificate):not(.print-certificate *) { display: none !important; }');
+    expect(css).toContain(
+      'body:not(:has(.print-preview)) *:not(:has(.print-certificate)):not(.print-certificate):not(.print-certificate *) { display: none !important; }',
+    );
     expect(document.querySelector('.print-certificate [role="img"]')).not.toBeNull();
   });
 });

@@ -16,7 +16,9 @@ const client: Pick<ApiClient, 'request'> = { request: async <T>() => ({ id: 1 })
 export function clientChecks() {
   const detail: Promise<CourseDetail> = call(client, '/api/course/detail', { id: 1 });
   // The platform form of a path is answered by the same entry (SPEC 1), and platformPath keeps the literal.
-  const onPlatform: Promise<ContractData<'/api/course/detail'>> = call(client, '/api/platform/course/detail', { id: 1 });
+  const onPlatform: Promise<ContractData<'/api/course/detail'>> = call(client, '/api/platform/course/detail', {
+    id: 1,
+  });
   const viaHelper: Promise<CourseDetail> = call(client, platformPath('/api/course/detail', true), { id: 1 });
   // @ts-expect-error a path the contract does not have (a renamed or misspelt call)
   void call(client, '/api/course/detial', { id: 1 });
@@ -43,7 +45,9 @@ export function serverChecks() {
     '/api/course/detial': endpoint(byId, 'none', handler),
   });
   // @ts-expect-error a table missing one of its domain's paths
-  contractTable<'/api/course/detail' | '/api/course/chapter'>({ '/api/course/detail': endpoint(byId, 'none', handler) });
+  contractTable<'/api/course/detail' | '/api/course/chapter'>({
+    '/api/course/detail': endpoint(byId, 'none', handler),
+  });
   // auth 'user': the session's user is there; 'optional': it may not be; 'none': never.
   endpoint(z.object({}), 'user', async (_b, ctx) => ctx.user.operatorID);
   // @ts-expect-error an optional session may have no user
@@ -56,6 +60,8 @@ export function serverChecks() {
 
 it('calls the client with the contract path and body unchanged', async () => {
   const request = jest.fn(async () => ({ id: 7 }));
-  await expect(call({ request } as Pick<ApiClient, 'request'>, '/api/course/detail', { id: 7 })).resolves.toEqual({ id: 7 });
+  await expect(call({ request } as Pick<ApiClient, 'request'>, '/api/course/detail', { id: 7 })).resolves.toEqual({
+    id: 7,
+  });
   expect(request).toHaveBeenCalledWith('/api/course/detail', { id: 7 });
 });

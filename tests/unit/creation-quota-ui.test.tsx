@@ -12,7 +12,10 @@ import { ApiError } from '@/lib/api/core';
 import { uploadCourseFile } from '@/components/creation/upload-client';
 import type { UploadQuota } from '@/lib/contract/spaces';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/space/creation' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/space/creation',
+}));
 jest.mock('@/components/creation/upload-client', () => ({ uploadCourseFile: jest.fn(), uploadSmallFile: jest.fn() }));
 
 const GiB = 1024 ** 3;
@@ -22,16 +25,32 @@ beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const path = String(url);
     paths.push(path);
-    const data = path === '/api/resourceFile/quota' ? usage : path === '/api/resourceFile/myCourses' ? { list: [], total: 0, pageNum: 1, pageSize: 50 } : [];
+    const data =
+      path === '/api/resourceFile/quota'
+        ? usage
+        : path === '/api/resourceFile/myCourses'
+          ? { list: [], total: 0, pageNum: 1, pageSize: 50 }
+          : [];
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
   paths.length = 0;
   usage = { storedUsed: 1.5 * GiB, storedLimit: 50 * GiB, scratchUsed: 3.8 * GiB, scratchLimit: 4 * GiB };
 });
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
 
 it('shows stored and scratch usage against their caps, with a bar each', async () => {
   wrap(<CreationCentre ownerId="" tab="myCourse" courseId={null} />);
@@ -46,7 +65,14 @@ it('shows stored and scratch usage against their caps, with a bar each', async (
 });
 
 it('an upload refused for lack of space asks for the figures again', async () => {
-  (uploadCourseFile as jest.Mock).mockRejectedValueOnce(new ApiError('/api/resourceFile/progress', 1014, '您的存储空间不足，无法保存该文件（已用1.50 GB，共1.50 GB）', null));
+  (uploadCourseFile as jest.Mock).mockRejectedValueOnce(
+    new ApiError(
+      '/api/resourceFile/progress',
+      1014,
+      '您的存储空间不足，无法保存该文件（已用1.50 GB，共1.50 GB）',
+      null,
+    ),
+  );
   wrap(
     <>
       <UploadQuotaMeter />

@@ -32,7 +32,8 @@ describe('sqlLiteral', () => {
 describe('prepared', () => {
   it('answers like the plain statement, call after call, and a quote in a value stays a value', async () => {
     await db();
-    const q = (v: string, n: number) => sql`select ${v}::text as v, ${n}::int + 1 as n, (select count(*)::int from operators) as ops`;
+    const q = (v: string, n: number) =>
+      sql`select ${v}::text as v, ${n}::int + 1 as n, (select count(*)::int from operators) as ops`;
     const hostile = "x'); drop table operators; --";
     for (const [v, n] of [
       ['first', 1],

@@ -11,11 +11,38 @@ import ExamPage from '@/app/[variant]/(portal)/exam/page';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { ExamRow } from '@/lib/learning/exam-status';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), notFound: () => { throw new Error('not found'); } }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+  notFound: () => {
+    throw new Error('not found');
+  },
+}));
 const row = (id: number, title: string, durationMinutes: number) =>
-  ({ id, title, trainId: null, examType: 0, examStyle: 1, startAt: '2026-11-20T00:00:00Z', endAt: '2026-11-30T00:00:00Z', durationMinutes, requireLogin: false, status: -2, paperScore: null, canTake: true }) as unknown as ExamRow;
+  ({
+    id,
+    title,
+    trainId: null,
+    examType: 0,
+    examStyle: 1,
+    startAt: '2026-11-20T00:00:00Z',
+    endAt: '2026-11-30T00:00:00Z',
+    durationMinutes,
+    requireLogin: false,
+    status: -2,
+    paperScore: null,
+    canTake: true,
+  }) as unknown as ExamRow;
 jest.mock('@/lib/api/visitor', () => ({
-  userApi: async () => ({ api: { request: async () => [row(7, '学习周测（7天内完成）', 10080), row(8, '保密知识专题考试', 90), row(9, '网络安全意识测试', 45)] }, token: null }),
+  userApi: async () => ({
+    api: {
+      request: async () => [
+        row(7, '学习周测（7天内完成）', 10080),
+        row(8, '保密知识专题考试', 90),
+        row(9, '网络安全意识测试', 45),
+      ],
+    },
+    token: null,
+  }),
 }));
 
 describe('formatDuration (minutes)', () => {
@@ -54,10 +81,25 @@ describe('where exams show their time', () => {
 
   it('the paper of a seven-day exam counts down in days', async () => {
     const now = Date.now();
-    const paper = { replyId: 9, examId: 7, title: '学习周测（7天内完成）', serverNow: new Date(now).toISOString(), deadline: new Date(now + 7 * 86_400_000).toISOString(), submitted: false, answers: {}, questions: [] };
+    const paper = {
+      replyId: 9,
+      examId: 7,
+      title: '学习周测（7天内完成）',
+      serverNow: new Date(now).toISOString(),
+      deadline: new Date(now + 7 * 86_400_000).toISOString(),
+      submitted: false,
+      answers: {},
+      questions: [],
+    };
     global.fetch = jest.fn(async (url: RequestInfo | URL) => {
       const env = { code: 0, msg: 'success', data: String(url) === '/api/examReply/start' ? paper : {} };
-      return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+      return {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'content-type': 'application/json' }),
+        json: async () => env,
+        text: async () => JSON.stringify(env),
+      } as Response;
     }) as typeof fetch;
     document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
     render(<ExamPaper examId={7} />);

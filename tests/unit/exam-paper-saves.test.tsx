@@ -20,9 +20,22 @@ const basePaper: PaperView = {
   submitted: false,
   answers: {},
   questions: [
-    { id: 1, type: 'single', stem: '继续教育在线学习每年的网络学时要求至少为多少学时？', options: ['30学时', '50学时'], score: 50 },
+    {
+      id: 1,
+      type: 'single',
+      stem: '继续教育在线学习每年的网络学时要求至少为多少学时？',
+      options: ['30学时', '50学时'],
+      score: 50,
+    },
     { id: 2, type: 'judge', stem: '学时可以跨年累计。', options: ['正确', '错误'], score: 40 },
-    { id: 6, type: 'short', stem: '请简述参加继续教育学习的收获（不少于10字）。', options: [], score: 10, minLength: 10 },
+    {
+      id: 6,
+      type: 'short',
+      stem: '请简述参加继续教育学习的收获（不少于10字）。',
+      options: [],
+      score: 10,
+      minLength: 10,
+    },
   ],
 };
 
@@ -35,11 +48,23 @@ const sent = (path: string) => calls.filter((c) => c.path === path).map((c) => c
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const path = String(url);
-    if (offline && path.startsWith('/api/examReply/') && path !== '/api/examReply/start') throw new TypeError('Failed to fetch');
+    if (offline && path.startsWith('/api/examReply/') && path !== '/api/examReply/start')
+      throw new TypeError('Failed to fetch');
     calls.push({ path, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> });
-    const data = path === '/api/examReply/start' ? { ...paper, serverNow: new Date().toISOString() } : path === '/api/examReply/submit' ? { score: 50, totalScore: 100, overtime: false } : {};
+    const data =
+      path === '/api/examReply/start'
+        ? { ...paper, serverNow: new Date().toISOString() }
+        : path === '/api/examReply/submit'
+          ? { score: 50, totalScore: 100, overtime: false }
+          : {};
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
   Element.prototype.scrollIntoView = () => {};
   jest.spyOn(console, 'warn').mockImplementation(() => {});
@@ -143,7 +168,9 @@ describe('exam paper: time and short answers', () => {
     unmount();
     paper = { ...basePaper, deadline: new Date(Date.now() + 50_000).toISOString() };
     render(<ExamPaper examId={5} />);
-    await waitFor(() => expect(screen.getByTestId('exam-time-warning').textContent).toBe('距考试结束不足1分钟，时间到将自动交卷'));
+    await waitFor(() =>
+      expect(screen.getByTestId('exam-time-warning').textContent).toBe('距考试结束不足1分钟，时间到将自动交卷'),
+    );
   });
 
   it('the automatic 交卷 at the limit says so, even when the server was in time', async () => {

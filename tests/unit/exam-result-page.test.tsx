@@ -8,12 +8,25 @@ import ExamPage from '@/app/[variant]/(portal)/exam/page';
 import { ApiError, TransportError } from '@/lib/api/core';
 import { openLogin } from '@/lib/ui/events';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }), notFound: () => { throw new Error('not found'); } }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn() }),
+  notFound: () => {
+    throw new Error('not found');
+  },
+}));
 jest.mock('@/lib/ui/events', () => ({ ...jest.requireActual<object>('@/lib/ui/events'), openLogin: jest.fn() }));
 let failure: Error;
-jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request: async () => Promise.reject(failure) }, token: null }) }));
+jest.mock('@/lib/api/visitor', () => ({
+  userApi: async () => ({ api: { request: async () => Promise.reject(failure) }, token: null }),
+}));
 
-const renderResult = async () => render(await ExamPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ examId: '1', view: 'result' }) }));
+const renderResult = async () =>
+  render(
+    await ExamPage({
+      params: Promise.resolve({ variant: 'main' }),
+      searchParams: Promise.resolve({ examId: '1', view: 'result' }),
+    }),
+  );
 
 describe('exam result page', () => {
   it('offers a signed-out visitor 登录, which opens the exam login', async () => {

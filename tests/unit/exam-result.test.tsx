@@ -13,11 +13,58 @@ const result: ExamResultView = {
   totalScore: 60,
   submittedAt: '2026-11-25T05:26:00Z',
   questions: [
-    { id: 1, type: 'single', stem: '网络学时每年至少多少？', options: ['30学时', '50学时', '90学时'], score: 20, correct: false, answer: [1], given: [2] },
-    { id: 3, type: 'multiple', stem: '平台提供的学习形式？', options: ['课程', '直播', '游戏', '培训'], score: 20, correct: true, answer: [0, 1, 3], given: [0, 1, 3] },
-    { id: 5, type: 'judge', stem: '未选学的课程可以试看3分钟。', options: ['正确', '错误'], score: 10, correct: false, answer: [0], given: [1] },
-    { id: 6, type: 'short', stem: '简述学习收获（不少于10字）。', options: [], score: 10, minLength: 10, correct: true, answer: [], given: ['学到了\n科研管理知识，收获很大'] },
-    { id: 7, type: 'short', stem: '简述不足（不少于10字）。', options: [], score: 10, minLength: 10, correct: false, answer: [], given: ['学习'] },
+    {
+      id: 1,
+      type: 'single',
+      stem: '网络学时每年至少多少？',
+      options: ['30学时', '50学时', '90学时'],
+      score: 20,
+      correct: false,
+      answer: [1],
+      given: [2],
+    },
+    {
+      id: 3,
+      type: 'multiple',
+      stem: '平台提供的学习形式？',
+      options: ['课程', '直播', '游戏', '培训'],
+      score: 20,
+      correct: true,
+      answer: [0, 1, 3],
+      given: [0, 1, 3],
+    },
+    {
+      id: 5,
+      type: 'judge',
+      stem: '未选学的课程可以试看3分钟。',
+      options: ['正确', '错误'],
+      score: 10,
+      correct: false,
+      answer: [0],
+      given: [1],
+    },
+    {
+      id: 6,
+      type: 'short',
+      stem: '简述学习收获（不少于10字）。',
+      options: [],
+      score: 10,
+      minLength: 10,
+      correct: true,
+      answer: [],
+      given: ['学到了\n科研管理知识，收获很大'],
+    },
+    {
+      id: 7,
+      type: 'short',
+      stem: '简述不足（不少于10字）。',
+      options: [],
+      score: 10,
+      minLength: 10,
+      correct: false,
+      answer: [],
+      given: ['学习'],
+    },
   ],
 };
 
@@ -61,7 +108,19 @@ describe('exam result', () => {
 describe('exam result with the answers withheld (closed book, before the end time)', () => {
   // As the server sends it: no answers, and no rightness for the choices (short answers keep theirs).
   beforeEach(() =>
-    render(<ExamResult result={{ ...result, answersHidden: true, questions: result.questions.map((q) => ({ ...q, answer: [], correct: q.type === 'short' ? q.correct : null })) }} />),
+    render(
+      <ExamResult
+        result={{
+          ...result,
+          answersHidden: true,
+          questions: result.questions.map((q) => ({
+            ...q,
+            answer: [],
+            correct: q.type === 'short' ? q.correct : null,
+          })),
+        }}
+      />,
+    ),
   );
 
   it('tells when the answers come, and says of each choice only that it was answered', () => {
@@ -71,6 +130,10 @@ describe('exam result with the answers withheld (closed book, before the end tim
     expect(card(1).getByText('已作答')).toBeTruthy();
     expect(card(1).getByText('您的答案：C')).toBeTruthy();
     expect(option(3, 'D. 培训').textContent).toBe('D. 培训您的选择');
-    for (const [n, text] of [[3, 'D. 培训'], [1, 'C. 90学时']] as const) expect(option(n, text).className).not.toMatch(/bg-green-50|bg-red-50/);
+    for (const [n, text] of [
+      [3, 'D. 培训'],
+      [1, 'C. 90学时'],
+    ] as const)
+      expect(option(n, text).className).not.toMatch(/bg-green-50|bg-red-50/);
   });
 });

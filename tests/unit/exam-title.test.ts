@@ -11,7 +11,9 @@ const request = jest.fn(async (_path: string, body: { examId: number }) => {
 });
 jest.mock('@/lib/api/visitor', () => ({ userApi: async () => ({ api: { request }, token: null }) }));
 
-const title = async (search: Record<string, string>) => (await generateMetadata({ params: Promise.resolve({ variant: 'student' }), searchParams: Promise.resolve(search) })).title;
+const title = async (search: Record<string, string>) =>
+  (await generateMetadata({ params: Promise.resolve({ variant: 'student' }), searchParams: Promise.resolve(search) }))
+    .title;
 
 it('names the exam on its paper and its result', async () => {
   expect(await title({ examId: '5', view: 'paper' })).toBe('继续教育学习规定测验 - 在线考试');

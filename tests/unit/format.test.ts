@@ -1,4 +1,13 @@
-import { chinaDate, formatBytes, formatDate, formatDateLong, formatHMS, formatHoursMinutes, greeting, secondsToHours } from '@/lib/format';
+import {
+  chinaDate,
+  formatBytes,
+  formatDate,
+  formatDateLong,
+  formatHMS,
+  formatHoursMinutes,
+  greeting,
+  secondsToHours,
+} from '@/lib/format';
 import { signIdentity, verifyIdentity } from '@/lib/session/identity';
 import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
 
@@ -26,7 +35,16 @@ describe('formatters (SPEC 9)', () => {
   });
 
   it('greeting by hour (SPEC 2.8)', () => {
-    expect([0, 5, 6, 11, 12, 17, 18, 23].map(greeting)).toEqual(['您好', '您好', '上午好', '上午好', '下午好', '下午好', '晚上好', '晚上好']);
+    expect([0, 5, 6, 11, 12, 17, 18, 23].map(greeting)).toEqual([
+      '您好',
+      '您好',
+      '上午好',
+      '上午好',
+      '下午好',
+      '下午好',
+      '晚上好',
+      '晚上好',
+    ]);
   });
 
   it('hours with one decimal and dates in China time', () => {

@@ -13,7 +13,11 @@ import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
 type Req = { method: string; url: string; headers: IncomingHttpHeaders };
-const req = (url: string, headers: IncomingHttpHeaders = {}, method = 'GET'): Req => ({ method, url, headers: { host: 'localhost:3000', ...headers } });
+const req = (url: string, headers: IncomingHttpHeaders = {}, method = 'GET'): Req => ({
+  method,
+  url,
+  headers: { host: 'localhost:3000', ...headers },
+});
 
 describe('takeRoute', () => {
   it('routes a public page to its site, query segments included, and marks it', () => {
@@ -55,7 +59,10 @@ describe('takeRoute', () => {
     ['the root', req('/')],
     ['a path outside the site (404 by proxy.ts)', req('/live/index', { host: 'stu.localhost:3000' })],
     ['a login-only page for a visitor (redirect to the login)', req('/personal/index')],
-    ["another user's creation centre (redirect to the teacher space)", req('/space/creation?id=99', { cookie: `${TOKEN_STORAGE_KEY}=${'t'.repeat(40)}` })],
+    [
+      "another user's creation centre (redirect to the teacher space)",
+      req('/space/creation?id=99', { cookie: `${TOKEN_STORAGE_KEY}=${'t'.repeat(40)}` }),
+    ],
     ['client navigation (RSC)', req('/course/index?t=301', { rsc: '1' })],
     ['a prefetch', req('/course/index?t=301', { 'next-router-prefetch': '1' })],
     ['a POST', req('/home', {}, 'POST')],

@@ -13,7 +13,9 @@ import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { FollowButton } from '@/components/spaces/FollowButton';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
 /** Answers by path; a write waits until the test lets it go, so the busy state can be looked at. */
 let state: Record<string, unknown>;
@@ -22,7 +24,12 @@ const WRITES: Record<string, () => unknown> = {
   '/api/course/favourite': () => ({}),
   '/api/course/choose': () => ({ chosen: true, progress: 0, finished: false }),
   '/api/train/apply': () => ({ applyStatus: 6 }),
-  '/api/space/follow': () => ({ followed: true, isOwner: false, loggedIn: true, counts: { fans: 1, follows: 0, created: 0 } }),
+  '/api/space/follow': () => ({
+    followed: true,
+    isOwner: false,
+    loggedIn: true,
+    counts: { fans: 1, follows: 0, created: 0 },
+  }),
 };
 
 beforeAll(() => {
@@ -34,7 +41,13 @@ beforeAll(() => {
       data = WRITES[path]();
     }
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -43,7 +56,12 @@ beforeEach(() => {
     '/api/course/favouriteState': { favourite: false },
     '/api/course/state': { chosen: false, progress: 0, finished: false },
     '/api/train/applyStatus': { applyStatus: 4 },
-    '/api/space/followState': { followed: false, isOwner: false, loggedIn: true, counts: { fans: 0, follows: 0, created: 0 } },
+    '/api/space/followState': {
+      followed: false,
+      isOwner: false,
+      loggedIn: true,
+      counts: { fans: 0, follows: 0, created: 0 },
+    },
   };
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
 });
@@ -51,7 +69,12 @@ afterEach(() => {
   document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
 });
 
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
 
 /** Focus the button, press it (Enter on a button is a click), and check the focus while busy and after. */
 async function pressAndKeepFocus(button: HTMLElement) {

@@ -16,7 +16,13 @@ const paper = {
   deadline: new Date(Date.now() + 3_600_000).toISOString(),
   answers: {},
   questions: [
-    { id: 1, type: 'single', stem: '继续教育在线学习每年的网络学时要求至少为多少学时？', options: ['30学时', '50学时'], score: 50 },
+    {
+      id: 1,
+      type: 'single',
+      stem: '继续教育在线学习每年的网络学时要求至少为多少学时？',
+      options: ['30学时', '50学时'],
+      score: 50,
+    },
     { id: 2, type: 'judge', stem: '学时可以跨年累计。', options: ['正确', '错误'], score: 50 },
   ],
 };
@@ -31,7 +37,13 @@ const scrolled: Element[] = [];
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const env = { code: 0, msg: 'success', data: answers[String(url)] ?? null };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
   // jsdom lays nothing out: record what was scrolled into view.
   Element.prototype.scrollIntoView = function (this: Element) {
@@ -63,7 +75,9 @@ describe('exam paper', () => {
     const ask = await screen.findByRole('alertdialog', { name: '提示' });
     expect(screen.queryByRole('dialog')).toBeNull();
     const described = ask.getAttribute('aria-describedby');
-    expect(described && document.getElementById(described)?.textContent).toBe('还有1道题未作答。确定交卷吗？交卷后不能修改答案。');
+    expect(described && document.getElementById(described)?.textContent).toBe(
+      '还有1道题未作答。确定交卷吗？交卷后不能修改答案。',
+    );
   });
 
   it('after 确定 the result heading has the focus, is described by the score and scrolled into view', async () => {
@@ -72,7 +86,10 @@ describe('exam paper', () => {
     const heading = await screen.findByRole('heading', { name: '学习周测' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.tabIndex).toBe(-1);
-    const description = (heading.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    const description = (heading.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
     expect(description).toBe('50 分 满分 100 分');
     expect(scrolled).toContain(heading.closest('section'));
   });

@@ -1,12 +1,21 @@
 /** SPEC 4.3: exam status in its exact order. */
 import { examScoreText, examStatus, type ExamStatusInput } from '@/lib/learning/exam-status';
 
-const base: ExamStatusInput = { isSubmit: false, isJoined: true, isOnStartTime: true, isAfterEndTime: false, lastTimeReplyId: null, lastTimeReplyIsOvertime: false };
+const base: ExamStatusInput = {
+  isSubmit: false,
+  isJoined: true,
+  isOnStartTime: true,
+  isAfterEndTime: false,
+  lastTimeReplyId: null,
+  lastTimeReplyIsOvertime: false,
+};
 
 describe('examStatus (SPEC 4.3)', () => {
   it('submitted wins over everything, even not joined or ended', () => {
     expect(examStatus({ ...base, isSubmit: true })).toBe(1);
-    expect(examStatus({ ...base, isSubmit: true, isJoined: false, isAfterEndTime: true, isOnStartTime: false })).toBe(1);
+    expect(examStatus({ ...base, isSubmit: true, isJoined: false, isAfterEndTime: true, isOnStartTime: false })).toBe(
+      1,
+    );
   });
   it('not joined comes before not started and ended', () => {
     expect(examStatus({ ...base, isJoined: false })).toBe(-1);

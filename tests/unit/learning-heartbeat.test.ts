@@ -12,7 +12,15 @@ class MemStorage {
   }
 }
 
-const answer = (p: HeartbeatPayload): HeartbeatAnswer => ({ submitId: p.submitId, accepted: true, duplicate: false, credited: p.watched, progress: 1, frontier: p.to, finished: false });
+const answer = (p: HeartbeatPayload): HeartbeatAnswer => ({
+  submitId: p.submitId,
+  accepted: true,
+  duplicate: false,
+  credited: p.watched,
+  progress: 1,
+  frontier: p.to,
+  finished: false,
+});
 
 function fakeTransport() {
   const state = { online: true, received: [] as HeartbeatPayload[], beacons: 0 };
@@ -110,11 +118,19 @@ describe('Reporter', () => {
     const refused = Object.assign(new Error('播放位置超出视频时长'), { name: 'ApiError', code: 1000 });
     const session = Object.assign(new Error('账号未登录，请登录'), { name: 'ApiError', code: 2002 });
     let err: Error = refused;
-    const t: Transport = { submit: async () => Promise.reject(err), batch: async () => Promise.reject(err), beacon: () => true };
+    const t: Transport = {
+      submit: async () => Promise.reject(err),
+      batch: async () => Promise.reject(err),
+      beacon: () => true,
+    };
     const r = new Reporter(t, new Outbox(new MemStorage()));
-    expect(await r.send(r.build({ courseId: 1, chapterId: 2, position: 999 }, { from: 0, to: 3, watched: 3 }))).toBe('answered');
+    expect(await r.send(r.build({ courseId: 1, chapterId: 2, position: 999 }, { from: 0, to: 3, watched: 3 }))).toBe(
+      'answered',
+    );
     err = session;
-    expect(await r.send(r.build({ courseId: 1, chapterId: 2, position: 3 }, { from: 0, to: 3, watched: 3 }))).toBe('kept');
+    expect(await r.send(r.build({ courseId: 1, chapterId: 2, position: 3 }, { from: 0, to: 3, watched: 3 }))).toBe(
+      'kept',
+    );
     expect(r.pending()).toBe(1);
   });
 });

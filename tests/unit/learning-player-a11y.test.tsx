@@ -12,7 +12,9 @@ import { Toaster } from '@/components/ui/Toaster';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
 const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter(2, '第二讲 方法')]);
 const reviews = [
@@ -30,10 +32,19 @@ beforeAll(() => {
       : path.endsWith('/api/course/summaries')
         ? { list: [], total: 0 }
         : path.endsWith('/api/course/selfTest')
-          ? { chapterId: 1, questions: [{ id: 1, type: 'judge', stem: '本讲的主题是“导论”。', options: ['正确', '错误'] }] }
+          ? {
+              chapterId: 1,
+              questions: [{ id: 1, type: 'judge', stem: '本讲的主题是“导论”。', options: ['正确', '错误'] }],
+            }
           : null;
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -52,23 +63,26 @@ async function openTab(name: '课程评价' | '学习心得') {
 it.each([
   ['课程评价', '评价内容'],
   ['学习心得', '心得内容'],
-] as const)('%s submitted empty: the field is invalid, described by the message and focused; nothing is sent', async (tab, label) => {
-  const panel = await openTab(tab);
-  const field = within(panel).getByRole('textbox', { name: label });
-  expect(field.getAttribute('aria-invalid')).toBe('false');
-  await act(async () => fireEvent.click(within(panel).getByRole('button', { name: '提交' })));
-  expect(field.getAttribute('aria-invalid')).toBe('true');
-  const described = document.getElementById(field.getAttribute('aria-describedby')!);
-  expect(described?.textContent).toBe('请填写内容');
-  expect(document.activeElement).toBe(field);
-  // The red border of an invalid field: the sign-in forms' field class.
-  expect(field.className).toContain('aria-[invalid=true]:border-red-600');
-  expect(saves).toHaveLength(0);
-  // Typing clears the message.
-  fireEvent.change(field, { target: { value: '有收获' } });
-  expect(field.getAttribute('aria-invalid')).toBe('false');
-  expect(described?.textContent).toBe('');
-});
+] as const)(
+  '%s submitted empty: the field is invalid, described by the message and focused; nothing is sent',
+  async (tab, label) => {
+    const panel = await openTab(tab);
+    const field = within(panel).getByRole('textbox', { name: label });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: '提交' })));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('请填写内容');
+    expect(document.activeElement).toBe(field);
+    // The red border of an invalid field: the sign-in forms' field class.
+    expect(field.className).toContain('aria-[invalid=true]:border-red-600');
+    expect(saves).toHaveLength(0);
+    // Typing clears the message.
+    fireEvent.change(field, { target: { value: '有收获' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(described?.textContent).toBe('');
+  },
+);
 
 it('each form keeps its own text and errors across the tabs', async () => {
   const review = await openTab('课程评价');
@@ -78,11 +92,19 @@ it('each form keeps its own text and errors across the tabs', async () => {
   expect(notes.getAttribute('aria-invalid')).toBe('false');
   fireEvent.change(notes, { target: { value: '本讲的收获' } });
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: '课程评价' })));
-  const reviewField = within(screen.getByRole('tabpanel', { name: '课程评价' })).getByRole('textbox', { name: '评价内容' });
+  const reviewField = within(screen.getByRole('tabpanel', { name: '课程评价' })).getByRole('textbox', {
+    name: '评价内容',
+  });
   expect(reviewField.getAttribute('aria-invalid')).toBe('true');
   expect((reviewField as HTMLTextAreaElement).value).toBe('');
   await act(async () => fireEvent.click(screen.getByRole('tab', { name: '学习心得' })));
-  expect((within(screen.getByRole('tabpanel', { name: '学习心得' })).getByRole('textbox', { name: '心得内容' }) as HTMLTextAreaElement).value).toBe('本讲的收获');
+  expect(
+    (
+      within(screen.getByRole('tabpanel', { name: '学习心得' })).getByRole('textbox', {
+        name: '心得内容',
+      }) as HTMLTextAreaElement
+    ).value,
+  ).toBe('本讲的收获');
 });
 
 it('review ratings show the full five-star scale and say the score in words', async () => {
@@ -94,7 +116,7 @@ it('review ratings show the full five-star scale and say the score in words', as
   expect(within(five).getByText('★★★★★')).toBeTruthy();
 });
 
-it('at a chapter\'s end the self test is announced, the focus stays on the video, and its heading can take the focus', async () => {
+it("at a chapter's end the self test is announced, the focus stays on the video, and its heading can take the focus", async () => {
   render(<Toaster />);
   mountPlayer(course, playerProgress());
   await act(async () => {});

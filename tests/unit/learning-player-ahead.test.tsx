@@ -9,7 +9,9 @@ import { playerChapter, playerCourse, playerProgress } from '../fixtures/course'
 import { mountPlayer } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
 const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter(2, '第二讲 方法')]);
 
@@ -32,7 +34,11 @@ async function player(finished: boolean) {
   let time = 0;
   Object.defineProperty(video, 'duration', { configurable: true, get: () => 240 });
   Object.defineProperty(video, 'readyState', { configurable: true, get: () => 4 });
-  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (t: number) => void (time = t) });
+  Object.defineProperty(video, 'currentTime', {
+    configurable: true,
+    get: () => time,
+    set: (t: number) => void (time = t),
+  });
   fireEvent.loadedMetadata(video);
   const seek = (t: number) => {
     time = t;

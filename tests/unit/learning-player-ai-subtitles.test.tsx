@@ -14,13 +14,48 @@ import { apiEvents } from '@/lib/api/browser';
 import type { ChapterView, CourseProgressView, CourseView } from '@/lib/contract/learning';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
 jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
 
-const chapter: ChapterView = { id: 7, sort: 1, title: '第一讲 科研伦理', kind: 'video', fileName: '', fileSize: 0, duration: 240, trialSeconds: 180, playable: true, mediaType: 'video/webm', hasSubtitle: false };
-const course: CourseView = { id: 9, title: '科研诚信', summary: '', cover: '', teacherName: '叶斌', trialSeconds: 180, aiSubtitles: true, chapters: [chapter] };
-const progress: CourseProgressView = { courseId: 9, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null, favourite: false };
+const chapter: ChapterView = {
+  id: 7,
+  sort: 1,
+  title: '第一讲 科研伦理',
+  kind: 'video',
+  fileName: '',
+  fileSize: 0,
+  duration: 240,
+  trialSeconds: 180,
+  playable: true,
+  mediaType: 'video/webm',
+  hasSubtitle: false,
+};
+const course: CourseView = {
+  id: 9,
+  title: '科研诚信',
+  summary: '',
+  cover: '',
+  teacherName: '叶斌',
+  trialSeconds: 180,
+  aiSubtitles: true,
+  chapters: [chapter],
+};
+const progress: CourseProgressView = {
+  courseId: 9,
+  chosen: true,
+  owner: false,
+  progress: 0,
+  lastChapterId: null,
+  lastPosition: 0,
+  studiedSeconds: 0,
+  finished: false,
+  chapters: [],
+  myReview: null,
+  favourite: false,
+};
 
 /**
  * The server's answers to /api/course/aiSubtitles, one per call (the last repeats): made (the chapter then has its
@@ -38,9 +73,17 @@ beforeAll(() => {
       asked.push(JSON.parse(String(init?.body ?? '{}')));
       const a = subtitles.length > 1 ? subtitles.shift()! : subtitles[0];
       const ready = a.code === 0 && a.state !== 'processing';
-      env = { code: a.code, msg: a.msg, data: a.code === 0 ? { chapterId: 7, state: ready ? 'ready' : 'processing', hasSubtitle: ready, source: ready ? 'ai' : null } : null };
+      env = {
+        code: a.code,
+        msg: a.msg,
+        data:
+          a.code === 0
+            ? { chapterId: 7, state: ready ? 'ready' : 'processing', hasSubtitle: ready, source: ready ? 'ai' : null }
+            : null,
+      };
       made = ready;
-    } else if (path.endsWith('/api/course/view')) env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made }] };
+    } else if (path.endsWith('/api/course/view'))
+      env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made }] };
     else if (path.endsWith('/api/course/progress')) env.data = progress;
     else env.data = { list: [], total: 0 };
     return envelopeResponse(env);

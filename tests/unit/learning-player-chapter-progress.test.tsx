@@ -10,9 +10,14 @@ import { mountPlayer } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 import { HEARTBEAT_INTERVAL_S } from '@/lib/learning/heartbeat-rules';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
-const course = playerCourse([playerChapter(1, '第一讲 导论', { duration: 100 }), playerChapter(2, '第二讲 方法', { duration: 100 })]);
+const course = playerCourse([
+  playerChapter(1, '第一讲 导论', { duration: 100 }),
+  playerChapter(2, '第二讲 方法', { duration: 100 }),
+]);
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -22,7 +27,19 @@ beforeEach(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     if (String(url).endsWith('/api/study/submit')) {
       const h = JSON.parse(String(init?.body));
-      return envelopeResponse({ code: 0, msg: 'success', data: { submitId: h.submitId, accepted: true, duplicate: false, credited: h.watched, progress: 10, frontier: Math.round(h.to), finished: false } });
+      return envelopeResponse({
+        code: 0,
+        msg: 'success',
+        data: {
+          submitId: h.submitId,
+          accepted: true,
+          duplicate: false,
+          credited: h.watched,
+          progress: 10,
+          frontier: Math.round(h.to),
+          finished: false,
+        },
+      });
     }
     return envelopeResponse({ code: 0, msg: 'success', data: { list: [], total: 0 } });
   }) as typeof fetch;
@@ -40,7 +57,11 @@ async function play(from: number, to: number) {
   Object.defineProperty(video, 'duration', { configurable: true, get: () => 100 });
   Object.defineProperty(video, 'readyState', { configurable: true, get: () => 4 });
   Object.defineProperty(video, 'paused', { configurable: true, get: () => paused });
-  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (t: number) => void (time = t) });
+  Object.defineProperty(video, 'currentTime', {
+    configurable: true,
+    get: () => time,
+    set: (t: number) => void (time = t),
+  });
   fireEvent.loadedMetadata(video);
   for (let t = from; t < to; t++) {
     time = t + 1;
@@ -55,7 +76,8 @@ async function play(from: number, to: number) {
   await act(async () => {});
 }
 
-const chapterRow = (name: RegExp) => within(screen.getByRole('navigation', { name: '课程章节' })).getByRole('button', { name });
+const chapterRow = (name: RegExp) =>
+  within(screen.getByRole('navigation', { name: '课程章节' })).getByRole('button', { name });
 
 it('a studied chapter shows its new percentage as soon as the heartbeat is accepted', async () => {
   mountPlayer(course, playerProgress());

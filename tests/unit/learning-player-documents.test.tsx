@@ -17,14 +17,61 @@ import { onUi, type UiEvent } from '@/lib/ui/events';
 import type { CourseDetail } from '@/lib/contract/catalogue';
 import type { ChapterView, CourseProgressView, CourseView } from '@/lib/contract/learning';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
 jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
 
-const video: ChapterView = { id: 1, sort: 1, title: '第一讲 数据采集', kind: 'video', fileName: '', fileSize: 0, duration: 240, trialSeconds: 180, playable: true, mediaType: 'video/webm', hasSubtitle: false };
-const doc: ChapterView = { id: 2, sort: 2, title: '第三讲 参考讲义', kind: 'document', fileName: '讲义.pdf', fileSize: 1536, duration: 0, trialSeconds: 0, playable: false, mediaType: '', hasSubtitle: false };
-const course: CourseView = { id: 241, title: 'QA测试课程', summary: '', cover: '', teacherName: '叶斌', trialSeconds: 180, aiSubtitles: false, chapters: [video, doc] };
-const base: CourseProgressView = { courseId: 241, chosen: true, owner: false, progress: 0, lastChapterId: null, lastPosition: 0, studiedSeconds: 0, finished: false, chapters: [], myReview: null, favourite: false };
+const video: ChapterView = {
+  id: 1,
+  sort: 1,
+  title: '第一讲 数据采集',
+  kind: 'video',
+  fileName: '',
+  fileSize: 0,
+  duration: 240,
+  trialSeconds: 180,
+  playable: true,
+  mediaType: 'video/webm',
+  hasSubtitle: false,
+};
+const doc: ChapterView = {
+  id: 2,
+  sort: 2,
+  title: '第三讲 参考讲义',
+  kind: 'document',
+  fileName: '讲义.pdf',
+  fileSize: 1536,
+  duration: 0,
+  trialSeconds: 0,
+  playable: false,
+  mediaType: '',
+  hasSubtitle: false,
+};
+const course: CourseView = {
+  id: 241,
+  title: 'QA测试课程',
+  summary: '',
+  cover: '',
+  teacherName: '叶斌',
+  trialSeconds: 180,
+  aiSubtitles: false,
+  chapters: [video, doc],
+};
+const base: CourseProgressView = {
+  courseId: 241,
+  chosen: true,
+  owner: false,
+  progress: 0,
+  lastChapterId: null,
+  lastPosition: 0,
+  studiedSeconds: 0,
+  finished: false,
+  chapters: [],
+  myReview: null,
+  favourite: false,
+};
 
 let submits: Record<string, unknown>[] = [];
 beforeAll(() => {
@@ -32,14 +79,29 @@ beforeAll(() => {
     const path = String(url);
     let data: unknown = { list: [], total: 0 };
     // After a heartbeat the player reloads the learner's progress: the server then has the document studied.
-    if (path.endsWith('/api/course/progress')) data = { ...base, chapters: submits.length ? [{ chapterId: 2, frontier: 0, position: 0, finished: true }] : [] };
+    if (path.endsWith('/api/course/progress'))
+      data = { ...base, chapters: submits.length ? [{ chapterId: 2, frontier: 0, position: 0, finished: true }] : [] };
     if (path.endsWith('/api/study/submit')) {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       submits.push(body);
-      data = { submitId: body.submitId, accepted: true, duplicate: false, credited: 0, progress: 0, frontier: 0, finished: false };
+      data = {
+        submitId: body.submitId,
+        accepted: true,
+        duplicate: false,
+        credited: 0,
+        progress: 0,
+        frontier: 0,
+        finished: false,
+      };
     }
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 const noNavigation = (e: Event) => e.preventDefault();
@@ -164,7 +226,14 @@ it('both chapter lists label a document 文档, not 0分0秒', async () => {
     reviewCount: 0,
     reviewScore: 0,
   };
-  document.body.innerHTML = renderToStaticMarkup(<CourseDetailView course={detail} reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }} origin="http://localhost" siteName="继续教育网络学院" />);
+  document.body.innerHTML = renderToStaticMarkup(
+    <CourseDetailView
+      course={detail}
+      reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }}
+      origin="http://localhost"
+      siteName="继续教育网络学院"
+    />,
+  );
   const items = within(screen.getByRole('region', { name: '课程章节' })).getAllByRole('listitem');
   expect(items.map((li) => li.lastElementChild!.textContent)).toEqual(['4分0秒', '文档']);
 });

@@ -9,17 +9,33 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { playerChapter, playerCourse, playerProgress } from '../fixtures/course';
 import { mountPlayer } from '../fixtures/player';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
-const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter(2, '数据与方法'), playerChapter(3, '第3章 总结')]);
+const course = playerCourse([
+  playerChapter(1, '第一讲 导论'),
+  playerChapter(2, '数据与方法'),
+  playerChapter(3, '第3章 总结'),
+]);
 const progress = playerProgress();
 
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const path = String(url);
-    const data = path.endsWith('/api/course/view') ? course : path.endsWith('/api/course/progress') ? progress : { list: [], total: 0 };
+    const data = path.endsWith('/api/course/view')
+      ? course
+      : path.endsWith('/api/course/progress')
+        ? progress
+        : { list: [], total: 0 };
     const env = { code: 0, msg: 'success', data };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -59,7 +75,11 @@ it('arrows seek and change the volume, [ ] the speed (with the select), C the su
   const video = await renderPlayer();
   let time = 20;
   Object.defineProperty(video, 'duration', { configurable: true, get: () => 100 });
-  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (t: number) => void (time = t) });
+  Object.defineProperty(video, 'currentTime', {
+    configurable: true,
+    get: () => time,
+    set: (t: number) => void (time = t),
+  });
   fireEvent.keyDown(document.body, { key: 'ArrowRight' });
   expect(time).toBe(25);
   fireEvent.keyDown(document.body, { key: 'ArrowLeft' });

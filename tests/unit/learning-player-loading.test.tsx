@@ -13,7 +13,9 @@ import { playerChapter, playerCourse, playerProgress } from '../fixtures/course'
 import { openPlayerAt } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
 const course = playerCourse([playerChapter(1, '第一讲 导论'), playerChapter(2, '第二讲 方法')]);
 let answer: (() => void) | null;
@@ -59,12 +61,24 @@ it('shows the course and its chapters while the progress loads, then resumes at 
   expect(screen.getByRole('heading', { name: course.title })).toBeTruthy();
   expect(screen.getByRole('status').textContent).toBe('正在加载学习进度…');
   const list = screen.getByRole('navigation', { name: '课程章节' });
-  expect(within(list).getAllByRole('button').map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+  expect(
+    within(list)
+      .getAllByRole('button')
+      .map((b) => (b as HTMLButtonElement).disabled),
+  ).toEqual([true, true]);
   await act(async () => answer?.());
   await screen.findByTestId('course-video');
   const loaded = screen.getByRole('navigation', { name: '课程章节' });
-  expect(within(loaded).getByRole('button', { name: /第二讲 方法/ }).getAttribute('aria-current')).toBe('true');
-  expect(within(loaded).getByRole('button', { name: /第一讲 导论/ }).hasAttribute('disabled')).toBe(false);
+  expect(
+    within(loaded)
+      .getByRole('button', { name: /第二讲 方法/ })
+      .getAttribute('aria-current'),
+  ).toBe('true');
+  expect(
+    within(loaded)
+      .getByRole('button', { name: /第一讲 导论/ })
+      .hasAttribute('disabled'),
+  ).toBe(false);
   expect(await screen.findByRole('button', { name: '取消收藏' })).toBeTruthy();
   expect(paths.filter((p) => p.endsWith('/api/course/favouriteState'))).toHaveLength(0);
 });

@@ -10,11 +10,19 @@ import { playerChapter, playerCourse, playerProgress } from '../fixtures/course'
 import { mountPlayer } from '../fixtures/player';
 import { envelopeResponse, stubMediaElement } from '../fixtures/http';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+}));
 
 const course = playerCourse([playerChapter(1, '第一讲 导论')]);
 const mine = { id: 77, score: 4, content: '讲解清楚，案例丰富', createdAt: '2026-03-01T02:00:00.000Z' };
-const others = Array.from({ length: 10 }, (_, i) => ({ id: 100 + i, operatorName: `李*${i}`, score: 5, content: `其他学员的评价${i}`, createdAt: '2026-04-01T02:00:00.000Z' }));
+const others = Array.from({ length: 10 }, (_, i) => ({
+  id: 100 + i,
+  operatorName: `李*${i}`,
+  score: 5,
+  content: `其他学员的评价${i}`,
+  createdAt: '2026-04-01T02:00:00.000Z',
+}));
 const noReview = playerProgress();
 
 /** The server: its state changes when a review is saved. */

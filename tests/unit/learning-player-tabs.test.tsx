@@ -10,7 +10,12 @@ import { NotesPanel } from '@/components/player/NotesPanel';
 beforeAll(() => {
   global.fetch = jest.fn(async () => {
     const body = { code: 0, msg: 'success', data: { list: [], total: 0 } };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => body,
+    } as Response;
   }) as typeof fetch;
 });
 
@@ -23,7 +28,11 @@ function renderPanel() {
   );
 }
 
-const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+const selected = () =>
+  screen
+    .getAllByRole('tab')
+    .filter((t) => t.getAttribute('aria-selected') === 'true')
+    .map((t) => t.textContent);
 
 it('has the roles, the single tab stop and the labelled panel', () => {
   renderPanel();

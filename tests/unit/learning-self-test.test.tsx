@@ -17,7 +17,16 @@ const test: SelfTest = {
     { id: 3, type: 'judge', stem: '学完一讲后应结合工作实际进行思考与总结。', options: ['正确', '错误'] },
   ],
 };
-const result: SelfTestResult = { chapterId: 7, total: 3, correct: 2, results: [{ id: 1, correct: true, answer: 0 }, { id: 2, correct: false, answer: 0 }, { id: 3, correct: true, answer: 0 }] };
+const result: SelfTestResult = {
+  chapterId: 7,
+  total: 3,
+  correct: 2,
+  results: [
+    { id: 1, correct: true, answer: 0 },
+    { id: 2, correct: false, answer: 0 },
+    { id: 3, correct: true, answer: 0 },
+  ],
+};
 
 const sent: { path: string; body: unknown }[] = [];
 let failNext = 0;
@@ -30,7 +39,13 @@ beforeAll(() => {
       throw new TypeError('Failed to fetch');
     }
     const env = { code: 0, msg: 'success', data: path.endsWith('selfTestSubmit') ? result : test };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -81,7 +96,12 @@ it('answering clears a mark; the one left unanswered is named and focused; once 
   fireEvent.click(within(group(2)).getByLabelText('数据结构'));
   expect(screen.queryByRole('alert')).toBeNull();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交自测' })));
-  expect(submits()).toEqual([{ path: expect.stringContaining('/api/course/selfTestSubmit'), body: { chapterId: 7, answers: { '1': 0, '2': 1, '3': 0 } } }]);
+  expect(submits()).toEqual([
+    {
+      path: expect.stringContaining('/api/course/selfTestSubmit'),
+      body: { chapterId: 7, answers: { '1': 0, '2': 1, '3': 0 } },
+    },
+  ]);
   expect((await screen.findByRole('status')).textContent).toContain('答对 2 / 3 题');
   expect(within(group(2)).getByText('回答错误，正确答案：党史概论')).toBeTruthy();
 });

@@ -9,7 +9,9 @@ import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { SurveyView } from '@/lib/validation/survey';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+}));
 
 const requests: string[] = [];
 let status = { submitted: false, allowed: true };
@@ -17,7 +19,13 @@ beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     requests.push(String(url));
     const env = { code: 0, msg: 'success', data: String(url).endsWith('assignStatus') ? status : null };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -5,7 +5,8 @@
 import { navMarks } from '@/lib/ui/nav-current';
 import { VARIANTS } from '@/lib/variants';
 
-const marks = (variant: keyof typeof VARIANTS, address: string) => Object.fromEntries(navMarks(VARIANTS[variant].menu, address));
+const marks = (variant: keyof typeof VARIANTS, address: string) =>
+  Object.fromEntries(navMarks(VARIANTS[variant].menu, address));
 
 describe('navMarks', () => {
   it('the home page and a list page are their own links', () => {

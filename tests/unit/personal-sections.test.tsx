@@ -10,7 +10,10 @@ import { PersonalSections } from '@/components/personal/PersonalSections';
 import type { Archive } from '@/lib/contract/archive';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/personal/index' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/personal/index',
+}));
 
 const YEAR = new Date().getFullYear();
 const archive = (over: Partial<Archive> = {}): Archive => ({
@@ -42,7 +45,13 @@ beforeAll(() => {
       throw new TypeError('Failed to fetch');
     }
     const env = { code: 0, msg: 'success', data: answers[path]?.() ?? {} };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
@@ -55,22 +64,29 @@ afterEach(() => {
   document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
 });
 
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
 const archiveCalls = () => calls.filter((c) => c.path === '/api/personal/archive');
 
-describe('the personal centre\'s tabs', () => {
-  it('archive: a placeholder, then the year\'s hours against the requirement of the learner\'s level', async () => {
+describe("the personal centre's tabs", () => {
+  it("archive: a placeholder, then the year's hours against the requirement of the learner's level", async () => {
     wrap(<PersonalSections tab="archive" examPages />);
     expect(screen.getByRole('status').textContent).toContain('正在加载');
     expect(await screen.findByRole('heading', { name: `${YEAR}年学习档案` })).toBeTruthy();
     expect(screen.getByTestId('online-total').textContent).toBe('网络学时 3小时20分钟');
     expect(screen.getByText(/每年网络学时不少于50学时，线下学时不少于110学时/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: `${YEAR - 1}年` }).getAttribute('href')).toBe(`/personal/index?tab=archive&year=${YEAR - 1}`);
+    expect(screen.getByRole('link', { name: `${YEAR - 1}年` }).getAttribute('href')).toBe(
+      `/personal/index?tab=archive&year=${YEAR - 1}`,
+    );
     expect(screen.queryByRole('status')).toBeNull();
     expect(archiveCalls()[0].body).toEqual({ section: 'archive' });
   });
 
-  it('asks for the year chosen and only the shown tab\'s part', async () => {
+  it("asks for the year chosen and only the shown tab's part", async () => {
     answers['/api/personal/archive'] = () => archive({ year: YEAR - 1 });
     wrap(<PersonalSections tab="archive" year={YEAR - 1} examPages />);
     expect(await screen.findByRole('heading', { name: `${YEAR - 1}年学习档案` })).toBeTruthy();
@@ -81,15 +97,35 @@ describe('the personal centre\'s tabs', () => {
     answers['/api/personal/archive'] = () =>
       archive({
         courses: [
-          { courseId: 3, title: '新时代党的建设', cover: '', progress: 40, studiedSeconds: 600, finishedAt: null, chosenAt: '2026-01-01T00:00:00Z', onSite: true },
-          { courseId: 4, title: '数据结构', cover: '', progress: 100, studiedSeconds: 3600, finishedAt: '2026-02-01T00:00:00Z', chosenAt: '2026-01-01T00:00:00Z', onSite: false },
+          {
+            courseId: 3,
+            title: '新时代党的建设',
+            cover: '',
+            progress: 40,
+            studiedSeconds: 600,
+            finishedAt: null,
+            chosenAt: '2026-01-01T00:00:00Z',
+            onSite: true,
+          },
+          {
+            courseId: 4,
+            title: '数据结构',
+            cover: '',
+            progress: 100,
+            studiedSeconds: 3600,
+            finishedAt: '2026-02-01T00:00:00Z',
+            chosenAt: '2026-01-01T00:00:00Z',
+            onSite: false,
+          },
         ],
       });
     wrap(<PersonalSections tab="courses" examPages />);
     expect(await screen.findByRole('heading', { name: '学习中（1）' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '已学完（1）' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /新时代党的建设/ }).getAttribute('href')).toBe('/courseView?courseId=3');
-    expect(screen.getByRole('progressbar', { name: '新时代党的建设 学习进度' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('progressbar', { name: '新时代党的建设 学习进度' }).getAttribute('aria-valuenow')).toBe(
+      '40',
+    );
     expect(screen.getByText('（本站未发布）')).toBeTruthy();
   });
 
@@ -103,7 +139,9 @@ describe('the personal centre\'s tabs', () => {
   });
 
   it('我的收藏: 取消收藏 reads the list again, and the course has left it', async () => {
-    let favourites: Archive['favourites'] = [{ courseId: 7, title: '大学英语', cover: '', createdAt: '2026-03-01T00:00:00Z', onSite: true }];
+    let favourites: Archive['favourites'] = [
+      { courseId: 7, title: '大学英语', cover: '', createdAt: '2026-03-01T00:00:00Z', onSite: true },
+    ];
     answers['/api/personal/archive'] = () => archive({ favourites });
     answers['/api/course/favourite'] = () => {
       favourites = [];

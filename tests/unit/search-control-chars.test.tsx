@@ -8,9 +8,18 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import SearchPageView, { generateMetadata } from '@/app/[variant]/(portal)/search/index/[[...q]]/page';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }), usePathname: () => '/search/index' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/search/index',
+}));
 jest.mock('@/lib/catalogue/server', () => ({
-  siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: { platform: false }, origin: 'http://localhost', query: { key: 'a\u0000b' }, path: (p: string) => p }),
+  siteOfParams: async () => ({
+    site: { variant: 'main', dx: false },
+    variant: { platform: false },
+    origin: 'http://localhost',
+    query: { key: 'a\u0000b' },
+    path: (p: string) => p,
+  }),
   publicApi: () => ({ api: {}, qc: new QueryClient() }),
 }));
 jest.mock('@/lib/api/prefetch', () => ({ load: async () => [] }));
@@ -19,7 +28,9 @@ jest.mock('@/lib/api/server', () => ({
   serverApi: () => ({
     request: async (path: string, body: { key: string }) => {
       asked.push(body.key);
-      return path.endsWith('/search/full') ? { counts: { course: 0, train: 0, project: 0, teacher: 0, news: 0, notice: 0 }, top: {}, terms: ['a', 'b'] } : null;
+      return path.endsWith('/search/full')
+        ? { counts: { course: 0, train: 0, project: 0, teacher: 0, news: 0, notice: 0 }, top: {}, terms: ['a', 'b'] }
+        : null;
     },
   }),
 }));

@@ -10,10 +10,12 @@ import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn() }) }));
 // Every lazily loaded dialog stands in as a marker carrying the message box's mode.
-jest.mock('next/dynamic', () => () =>
-  function LazyDialog(props: { initial?: { mode?: number } }) {
-    return <div data-testid="lazy-dialog">{props.initial?.mode}</div>;
-  },
+jest.mock(
+  'next/dynamic',
+  () => () =>
+    function LazyDialog(props: { initial?: { mode?: number } }) {
+      return <div data-testid="lazy-dialog">{props.initial?.mode}</div>;
+    },
 );
 jest.mock('@/components/account/management', () => ({ maybePromptStations: async () => undefined }));
 

@@ -4,7 +4,14 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkConfig, config, ConfigError, CONFIG_VARIABLES, parseConfig, resetConfigForTests } from '@/lib/server/config';
+import {
+  checkConfig,
+  config,
+  ConfigError,
+  CONFIG_VARIABLES,
+  parseConfig,
+  resetConfigForTests,
+} from '@/lib/server/config';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -20,9 +27,13 @@ function problems(env: Record<string, string>): string {
 
 describe('parseConfig', () => {
   it('names a wrong variable in Chinese and English', () => {
-    expect(problems({ DB_POOL_SIZE: 'ten' })).toBe('配置错误 / invalid configuration: DB_POOL_SIZE 必须是正整数 / must be a positive integer');
+    expect(problems({ DB_POOL_SIZE: 'ten' })).toBe(
+      '配置错误 / invalid configuration: DB_POOL_SIZE 必须是正整数 / must be a positive integer',
+    );
     expect(problems({ DB_POOL_SIZE: '0' })).toContain('DB_POOL_SIZE 必须是正整数');
-    expect(problems({ PORT: '70000' })).toContain('PORT 必须是 1-65535 的端口号 / must be a port number from 1 to 65535');
+    expect(problems({ PORT: '70000' })).toContain(
+      'PORT 必须是 1-65535 的端口号 / must be a port number from 1 to 65535',
+    );
     expect(problems({ DATABASE_URL: 'mysql://x/y' })).toContain('DATABASE_URL');
     expect(problems({ SEED: 'yes' })).toContain('SEED 只能是 demo 或 none / must be demo or none');
     expect(problems({ TRUST_PROXY: 'true' })).toContain('TRUST_PROXY 只能是 0 或 1');
@@ -51,7 +62,13 @@ describe('parseConfig', () => {
   });
 
   it('reads values, and an empty value as unset (but an empty LLM_TRANSCRIBE_MODEL turns subtitles off)', () => {
-    const c = parseConfig({ DB_POOL_SIZE: '25', TRUST_PROXY: '1', DATABASE_URL: '', LLM_TRANSCRIBE_MODEL: '', STATION_PROMPT: '0' });
+    const c = parseConfig({
+      DB_POOL_SIZE: '25',
+      TRUST_PROXY: '1',
+      DATABASE_URL: '',
+      LLM_TRANSCRIBE_MODEL: '',
+      STATION_PROMPT: '0',
+    });
     expect(c.DB_POOL_SIZE).toBe(25);
     expect(c.TRUST_PROXY).toBe(true);
     expect(c.DATABASE_URL).toBeUndefined();

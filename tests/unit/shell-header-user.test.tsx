@@ -15,7 +15,10 @@ import { makeQueryClient } from '@/lib/api/query';
 import { IDENTITY_COOKIE, SIGNED_IN_ATTRIBUTE } from '@/lib/session/identity-cookie';
 import { USER_INFO_KEY } from '@/lib/session/client';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }), usePathname: () => '/home' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/home',
+}));
 
 let myInfo: () => { code: number; msg: string; data: unknown } | 'network-error';
 beforeEach(() => {
@@ -29,9 +32,20 @@ beforeEach(() => {
     if (path.endsWith('/myInfo')) {
       const answer = myInfo();
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => answer } as Response;
+      return {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'content-type': 'application/json' }),
+        json: async () => answer,
+      } as Response;
     }
-    if (path.endsWith('/myCmsRoleList')) return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => ({ code: 0, msg: 'success', data: [] }) } as Response;
+    if (path.endsWith('/myCmsRoleList'))
+      return {
+        ok: true,
+        status: 200,
+        headers: new Headers({ 'content-type': 'application/json' }),
+        json: async () => ({ code: 0, msg: 'success', data: [] }),
+      } as Response;
     // Study totals never answer here: the header shows the name without them.
     return new Promise<Response>(() => undefined);
   }) as typeof fetch;
@@ -112,7 +126,10 @@ describe('signed-in header', () => {
 
   it('offers 重新加载 when myInfo fails and nothing is kept, and shows the name once it answers', async () => {
     let fail = true;
-    myInfo = () => (fail ? 'network-error' : { code: 0, msg: 'success', data: { operatorID: 7, operatorName: '王晓明', userID: 'learner' } });
+    myInfo = () =>
+      fail
+        ? 'network-error'
+        : { code: 0, msg: 'success', data: { operatorID: 7, operatorName: '王晓明', userID: 'learner' } };
     renderHeader();
     // After the query's one retry (a second apart) has failed too; generous waits for a busy CI machine.
     const reload = await screen.findByRole('button', { name: '重新加载' }, { timeout: 5000 });

@@ -7,7 +7,9 @@
 import { dialogFromAddress } from '@/components/shell/LazyDialogs';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }) }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+}));
 
 const at = (url: string) => window.history.replaceState(null, '', url);
 afterEach(() => {

@@ -30,7 +30,9 @@ beforeEach(() => {
   mockLoginDialogLoaded.mockClear();
   idle = [];
   readyState = 'complete';
-  window.requestIdleCallback = jest.fn((cb: IdleRequestCallback) => idle.push(() => cb({ didTimeout: false, timeRemaining: () => 50 })));
+  window.requestIdleCallback = jest.fn((cb: IdleRequestCallback) =>
+    idle.push(() => cb({ didTimeout: false, timeRemaining: () => 50 })),
+  );
   window.cancelIdleCallback = jest.fn();
   localStorage.clear();
 });

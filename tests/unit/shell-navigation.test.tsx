@@ -13,16 +13,28 @@ import { SearchBox } from '@/components/shell/SearchBox';
 import SearchPageView from '@/app/[variant]/(portal)/search/index/[[...q]]/page';
 import RankPage from '@/app/[variant]/(portal)/rank/index/page';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }), usePathname: () => '/home' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/home',
+}));
 // The search page with a query that found nothing: only its own search form matters here.
 jest.mock('@/lib/catalogue/server', () => ({
-  siteOfParams: async () => ({ site: { variant: 'main', dx: false }, variant: { platform: false }, origin: 'http://localhost', query: { key: '科学' }, path: (p: string) => p }),
+  siteOfParams: async () => ({
+    site: { variant: 'main', dx: false },
+    variant: { platform: false },
+    origin: 'http://localhost',
+    query: { key: '科学' },
+    path: (p: string) => p,
+  }),
   publicApi: () => ({ api: {}, qc: new QueryClient() }),
 }));
 jest.mock('@/lib/api/prefetch', () => ({ load: async () => [] }));
 jest.mock('@/lib/api/server', () => ({
   serverApi: () => ({
-    request: async (path: string) => (path.endsWith('/search/full') ? { counts: { course: 0, train: 0, project: 0, teacher: 0, news: 0, notice: 0 }, top: {}, terms: ['科学'] } : null),
+    request: async (path: string) =>
+      path.endsWith('/search/full')
+        ? { counts: { course: 0, train: 0, project: 0, teacher: 0, news: 0, notice: 0 }, top: {}, terms: ['科学'] }
+        : null,
   }),
 }));
 jest.mock('@/components/catalogue/EmptySearchNotice', () => ({ EmptySearchNotice: () => null }));
@@ -155,7 +167,7 @@ describe('main menu', () => {
         .map((a) => `${a.textContent}=${a.getAttribute('aria-current')}`);
     afterEach(() => window.history.replaceState(null, '', '/'));
 
-    it('a category page: its link is the page, 课程资源 its section; the server\'s HTML marks nothing', () => {
+    it("a category page: its link is the page, 课程资源 its section; the server's HTML marks nothing", () => {
       window.history.replaceState(null, '', '/course/index?t=302&page=2');
       expect(renderToString(<NavBar menu={MENU} />)).not.toContain('aria-current');
       render(<NavBar menu={MENU} />);
@@ -191,8 +203,16 @@ describe('landmarks', () => {
   });
 
   it('/rank/index: each ranking and its scrolling table are regions of distinct names', async () => {
-    render(<QueryClientProvider client={new QueryClient()}>{await RankPage({ params: Promise.resolve({}) as never })}</QueryClientProvider>);
-    const names = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? document.getElementById(r.getAttribute('aria-labelledby')!)!.textContent);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        {await RankPage({ params: Promise.resolve({}) as never })}
+      </QueryClientProvider>,
+    );
+    const names = screen
+      .getAllByRole('region')
+      .map(
+        (r) => r.getAttribute('aria-label') ?? document.getElementById(r.getAttribute('aria-labelledby')!)!.textContent,
+      );
     expect(names).toHaveLength(6);
     expect(new Set(names).size).toBe(names.length);
     expect(screen.getByRole('region', { name: '个人学时排行' })).toBeTruthy();

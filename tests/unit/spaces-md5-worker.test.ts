@@ -14,7 +14,10 @@ const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
 async function runWorker(bytes: Uint8Array<ArrayBuffer>, sliceSize: number, chunkSize: number): Promise<Md5Message[]> {
   const messages: Md5Message[] = [];
-  const scope = { postMessage: (m: Md5Message) => messages.push(m), onmessage: null as null | ((e: MessageEvent) => Promise<void>) };
+  const scope = {
+    postMessage: (m: Md5Message) => messages.push(m),
+    onmessage: null as null | ((e: MessageEvent) => Promise<void>),
+  };
   (globalThis as unknown as { self: unknown }).self = scope;
   jest.resetModules();
   await import('@/components/creation/md5.worker');
@@ -28,14 +31,20 @@ describe('md5 worker', () => {
   it('chunks of four slices: one MD5 per chunk, the whole file MD5, progress per slice', async () => {
     const msgs = await runWorker(bytes, 1 * MB, 4 * MB);
     const done = msgs.find((m) => m.type === 'done');
-    expect(done).toEqual({ type: 'done', md5: md5(bytes), chunkMd5s: [md5(bytes.subarray(0, 4 * MB)), md5(bytes.subarray(4 * MB))] });
+    expect(done).toEqual({
+      type: 'done',
+      md5: md5(bytes),
+      chunkMd5s: [md5(bytes.subarray(0, 4 * MB)), md5(bytes.subarray(4 * MB))],
+    });
     expect(msgs.filter((m) => m.type === 'progress')).toHaveLength(6);
   });
 
   it('chunks of one slice', async () => {
     const msgs = await runWorker(bytes, 2 * MB, 2 * MB);
     const done = msgs.find((m) => m.type === 'done');
-    expect(done && done.type === 'done' && done.chunkMd5s).toEqual([0, 1, 2].map((i) => md5(bytes.subarray(i * 2 * MB, (i + 1) * 2 * MB))));
+    expect(done && done.type === 'done' && done.chunkMd5s).toEqual(
+      [0, 1, 2].map((i) => md5(bytes.subarray(i * 2 * MB, (i + 1) * 2 * MB))),
+    );
   });
 
   it('upload chunks: 2 MB up to 64 MB, 8 MB above (always a whole number of MD5 slices)', () => {

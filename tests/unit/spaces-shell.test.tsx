@@ -12,7 +12,9 @@ jest.mock('next/navigation', () => ({ usePathname: () => pathname }));
 
 function renderTools(dx: boolean) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(createElement(QueryClientProvider, { client: qc }, createElement(ShellTools, { dx }), createElement(Toaster)));
+  return render(
+    createElement(QueryClientProvider, { client: qc }, createElement(ShellTools, { dx }), createElement(Toaster)),
+  );
 }
 
 afterEach(() => {
@@ -42,7 +44,13 @@ it('the icon asks isShowLLM only for a signed-in user on the home page, and show
   const { IDENTITY_COOKIE } = await import('@/lib/session/identity-cookie');
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
   const body = { code: 0, msg: 'success', data: true };
-  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => body, text: async () => JSON.stringify(body) }));
+  const fetchMock = jest.fn(async () => ({
+    ok: true,
+    status: 200,
+    headers: new Headers({ 'content-type': 'application/json' }),
+    json: async () => body,
+    text: async () => JSON.stringify(body),
+  }));
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   pathname = '/course/index';
   const other = renderTools(false);

@@ -17,19 +17,47 @@ import { VARIANTS, type Site } from '@/lib/variants';
 jest.mock('@/components/catalogue/CourseActions', () => ({ CourseActions: () => null }));
 jest.mock('@/components/catalogue/ClearWindowNameOnLeave', () => ({ ClearWindowNameOnLeave: () => null }));
 jest.mock('@/components/catalogue/Lists', () => ({ CourseList: () => null }));
-const teacher: TeacherDetail = { id: 1, name: '张明远', type: 1, title: '研究员', orgName: '物理研究所', avatar: '', courseCount: 3, field: '凝聚态物理', introHtml: '<p>简介</p>', gender: 1, courses: [] };
+const teacher: TeacherDetail = {
+  id: 1,
+  name: '张明远',
+  type: 1,
+  title: '研究员',
+  orgName: '物理研究所',
+  avatar: '',
+  courseCount: 3,
+  field: '凝聚态物理',
+  introHtml: '<p>简介</p>',
+  gender: 1,
+  courses: [],
+};
 jest.mock('@/lib/api/prefetch', () => ({ loadOrNull: async () => teacher }));
 jest.mock('@/lib/catalogue/server', () => {
   const actual = jest.requireActual('@/lib/catalogue/server');
-  return { ...actual, publicApi: () => ({ api: {}, qc: new (jest.requireActual('@tanstack/react-query').QueryClient)() }) };
+  return {
+    ...actual,
+    publicApi: () => ({ api: {}, qc: new (jest.requireActual('@tanstack/react-query').QueryClient)() }),
+  };
 });
 
 describe('links to the teacher space', () => {
   it('the 主讲教师 card of a course page: 进入教师空间', () => {
-    const course = courseDetail({ teacher: { id: 7, name: '李华', title: '教授', orgName: '高校', avatar: '', intro: '主讲教师简介' } });
-    document.body.innerHTML = renderToStaticMarkup(<CourseDetailView course={course} reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }} origin="http://localhost" siteName="继续教育网络学院" />);
+    const course = courseDetail({
+      teacher: { id: 7, name: '李华', title: '教授', orgName: '高校', avatar: '', intro: '主讲教师简介' },
+    });
+    document.body.innerHTML = renderToStaticMarkup(
+      <CourseDetailView
+        course={course}
+        reviews={{ list: [], total: 0, pageNum: 1, pageSize: 10 }}
+        origin="http://localhost"
+        siteName="继续教育网络学院"
+      />,
+    );
     const card = screen.getByRole('complementary', { name: '主讲教师' });
-    expect(within(card).getByRole('link', { name: /^进入教师空间/ }).getAttribute('href')).toBe('/space/teacher?id=7');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^进入教师空间/ })
+        .getAttribute('href'),
+    ).toBe('/space/teacher?id=7');
     expect(within(card).getByRole('link', { name: /^李华/ }).getAttribute('href')).toBe('/teacher/detail?id=7');
   });
 
@@ -37,8 +65,13 @@ describe('links to the teacher space', () => {
     const { default: TeacherDetailPage } = await import('@/app/[variant]/(portal)/teacher/detail/[[...q]]/page');
     for (const variant of ['main', 'partySchool.dx', 'student']) {
       const page = await TeacherDetailPage({ params: Promise.resolve({ variant, q: ['id-1'] }) });
-      document.body.innerHTML = renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{page}</QueryClientProvider>);
-      expect([variant, screen.getByRole('link', { name: '进入教师空间' }).getAttribute('href')]).toEqual([variant, '/space/teacher?id=1']);
+      document.body.innerHTML = renderToStaticMarkup(
+        <QueryClientProvider client={new QueryClient()}>{page}</QueryClientProvider>,
+      );
+      expect([variant, screen.getByRole('link', { name: '进入教师空间' }).getAttribute('href')]).toEqual([
+        variant,
+        '/space/teacher?id=1',
+      ]);
     }
   });
 });
@@ -64,6 +97,8 @@ describe('meta descriptions', () => {
     const text = courseListDescription('党校干部网络教学平台', one[0].name, one);
     expect(text).not.toContain('等');
     expect(text).toBe('党校干部网络教学平台党的理论课程：按课程类型浏览，查看热门课程，选学后开始学习。');
-    expect(courseListDescription('继续教育网络学院', '课程资源', courseCategories(VARIANTS.main))).toMatch(/：党的理论、.+等分类的在线课程，/);
+    expect(courseListDescription('继续教育网络学院', '课程资源', courseCategories(VARIANTS.main))).toMatch(
+      /：党的理论、.+等分类的在线课程，/,
+    );
   });
 });

@@ -40,7 +40,9 @@ describe('Markdown subset', () => {
   });
 
   it('links only to http(s), opened with noopener; other schemes stay text', () => {
-    const c = md('[学院](https://edu.example.cn/a?b=1) [坏](javascript:alert(1)) [数据](data:text/html,x) [相对](/home)');
+    const c = md(
+      '[学院](https://edu.example.cn/a?b=1) [坏](javascript:alert(1)) [数据](data:text/html,x) [相对](/home)',
+    );
     const links = c.querySelectorAll('a');
     expect(links).toHaveLength(1);
     expect(links[0].getAttribute('href')).toBe('https://edu.example.cn/a?b=1');
@@ -85,8 +87,17 @@ describe('the panel', () => {
     g.TextEncoder ??= TextEncoder;
     g.TextDecoder ??= TextDecoder;
     const chunks = [new TextEncoder().encode('**测试回答**\n'), new TextEncoder().encode('[链接](javascript:x)')];
-    const body = { getReader: () => ({ read: async () => (chunks.length ? { done: false, value: chunks.shift() } : { done: true, value: undefined }) }) };
-    (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, headers: new Headers({ 'content-type': 'text/plain' }), body }));
+    const body = {
+      getReader: () => ({
+        read: async () => (chunks.length ? { done: false, value: chunks.shift() } : { done: true, value: undefined }),
+      }),
+    };
+    (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/plain' }),
+      body,
+    }));
     render(<AssistantPanel onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('输入问题'), { target: { value: '**问题** <b>x</b>' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));

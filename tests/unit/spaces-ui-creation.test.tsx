@@ -20,8 +20,14 @@ import { onUi, type UiEvent } from '@/lib/ui/events';
 import { SUMMARY_MIN_CHARS } from '@/lib/validation/spaces';
 import type { CreationCourse } from '@/lib/contract/spaces';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }), usePathname: () => '/space/creation' }));
-jest.mock('@/components/creation/upload-client', () => ({ uploadCourseFile: jest.fn(() => new Promise(() => {})), uploadSmallFile: jest.fn() }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/space/creation',
+}));
+jest.mock('@/components/creation/upload-client', () => ({
+  uploadCourseFile: jest.fn(() => new Promise(() => {})),
+  uploadSmallFile: jest.fn(),
+}));
 
 const GiB = 1024 ** 3;
 let basic: CreationCourse;
@@ -41,8 +47,26 @@ function answer(path: string, body: Record<string, unknown>): unknown {
     case '/api/resourceFile/myCourses':
       return {
         list: [
-          { courseId: 7, title: '已发布的课', categoryCode: 301, cover: '', auditStatus: 1052, auditLabel: '审核通过', submitted: true, chapterCount: 2 },
-          { courseId: 8, title: '草稿课', categoryCode: 301, cover: '', auditStatus: 1051, auditLabel: '未审核', submitted: false, chapterCount: 0 },
+          {
+            courseId: 7,
+            title: '已发布的课',
+            categoryCode: 301,
+            cover: '',
+            auditStatus: 1052,
+            auditLabel: '审核通过',
+            submitted: true,
+            chapterCount: 2,
+          },
+          {
+            courseId: 8,
+            title: '草稿课',
+            categoryCode: 301,
+            cover: '',
+            auditStatus: 1051,
+            auditLabel: '未审核',
+            submitted: false,
+            chapterCount: 0,
+          },
         ].filter((c) => !removedCourses.has(c.courseId)),
         total: 2 - removedCourses.size,
         pageNum: 1,
@@ -64,17 +88,42 @@ beforeAll(() => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     requests.push({ path, body });
     const env = { code: 0, msg: 'success', data: answer(path, body) };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
   requests.length = 0;
   removedCourses.clear();
   (uploadCourseFile as jest.Mock).mockClear();
-  basic = { courseId: 5, title: '课', categoryCode: 301, cover: '', summary: '短', audiences: ['general'], auditStatus: 1051, auditLabel: '未审核', submitted: false, auditReason: '', chapters: [], audits: [], updatedAt: '2026-01-01T00:00:00Z' };
+  basic = {
+    courseId: 5,
+    title: '课',
+    categoryCode: 301,
+    cover: '',
+    summary: '短',
+    audiences: ['general'],
+    auditStatus: 1051,
+    auditLabel: '未审核',
+    submitted: false,
+    auditReason: '',
+    chapters: [],
+    audits: [],
+    updatedAt: '2026-01-01T00:00:00Z',
+  };
 });
 
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
 const fileOf = (name: string, size: number) => {
   const f = new File(['x'], name);
   Object.defineProperty(f, 'size', { value: size });
@@ -109,7 +158,9 @@ describe('course file', () => {
 
   it('an upload in progress can be cancelled: the signal stops it and the field is empty again', async () => {
     wrap(<FileUploader onUploaded={() => {}} />);
-    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), {
+      target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] },
+    });
     fireEvent.click(await screen.findByRole('button', { name: '取消上传' }));
     const signal = (uploadCourseFile as jest.Mock).mock.calls[0][2] as AbortSignal;
     expect(signal.aborted).toBe(true);
@@ -122,7 +173,9 @@ describe('course file', () => {
 
   it('an upload interrupted by the network goes on by itself when the browser is back online, or by 继续上传', async () => {
     const upload = uploadCourseFile as jest.Mock;
-    upload.mockRejectedValueOnce(new TransportError('network', '网络连接异常')).mockRejectedValueOnce(new TransportError('network', '网络连接异常'));
+    upload
+      .mockRejectedValueOnce(new TransportError('network', '网络连接异常'))
+      .mockRejectedValueOnce(new TransportError('network', '网络连接异常'));
     wrap(<FileUploader onUploaded={() => {}} />);
     const file = fileOf('lecture.mp4', 10 * 1024 * 1024);
     fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [file] } });
@@ -144,7 +197,9 @@ describe('course file', () => {
     // A chunk in flight: some bytes sent, then nothing until aborted.
     upload.mockImplementationOnce((_f: File, ev: { onUpload(b: number, t: number): void }, signal: AbortSignal) => {
       ev.onUpload(1024, 10 * 1024 * 1024);
-      return new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_r, reject) =>
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     });
     wrap(<FileUploader onUploaded={() => {}} />);
     const file = fileOf('lecture.mp4', 10 * 1024 * 1024);
@@ -191,7 +246,9 @@ describe('course file', () => {
 
   it('a refusal by the server is not offered again, and going online does not resend it', async () => {
     const upload = uploadCourseFile as jest.Mock;
-    upload.mockRejectedValueOnce(new ApiError('/api/resourceFile/uploadCourseWareFile', 1001, '不支持的文件类型（按文件内容识别）', null));
+    upload.mockRejectedValueOnce(
+      new ApiError('/api/resourceFile/uploadCourseWareFile', 1001, '不支持的文件类型（按文件内容识别）', null),
+    );
     wrap(<FileUploader onUploaded={() => {}} />);
     fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 1000)] } });
     expect(await screen.findByText(/不支持的文件类型/)).toBeTruthy();
@@ -206,7 +263,9 @@ describe('course file', () => {
     const idle = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(idle);
     expect(idle.defaultPrevented).toBe(false);
-    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), {
+      target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] },
+    });
     await waitFor(() => expect(uploadCourseFile).toHaveBeenCalled());
     const leaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leaving);
@@ -229,7 +288,9 @@ describe('my courses', () => {
     box = await screen.findByRole('alertdialog');
     expect(box.textContent).not.toContain('课程目录');
     fireEvent.click(within(box).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/resourceFile/removeCourse')?.body).toEqual({ courseId: 8 }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/resourceFile/removeCourse')?.body).toEqual({ courseId: 8 }),
+    );
     expect(native).not.toHaveBeenCalled();
     native.mockRestore();
   });
@@ -264,7 +325,8 @@ describe('my courses', () => {
     const hidden = region.querySelectorAll('.sr-only');
     expect(hidden.length).toBeGreaterThan(0);
     // position: absolute is placed by its nearest positioned ancestor; outside the scroller it widened the page
-    for (const el of hidden) expect(region.contains(el.parentElement!.closest('.relative, .absolute, .fixed, .sticky'))).toBe(true);
+    for (const el of hidden)
+      expect(region.contains(el.parentElement!.closest('.relative, .absolute, .fixed, .sticky'))).toBe(true);
   });
 });
 
@@ -280,7 +342,8 @@ describe('course editor', () => {
     const save = screen.getByRole('button', { name: '保存基本信息' });
     act(() => save.focus());
     fireEvent.click(save);
-    const described = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((x) => document.getElementById(x)?.textContent);
+    const described = (el: HTMLElement) =>
+      (el.getAttribute('aria-describedby') ?? '').split(' ').map((x) => document.getElementById(x)?.textContent);
     const title = screen.getByLabelText('课程名称');
     const category = screen.getByLabelText('课程分类');
     await waitFor(() => expect(category.getAttribute('aria-invalid')).toBe('true'));
@@ -300,7 +363,9 @@ describe('course editor', () => {
   it('保存章节 during an upload waits and says why, instead of asking for the file being uploaded', async () => {
     wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
     fireEvent.change(await screen.findByLabelText('章节名称'), { target: { value: '第一讲' } });
-    fireEvent.change(screen.getByLabelText(FILE_LABEL), { target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] } });
+    fireEvent.change(screen.getByLabelText(FILE_LABEL), {
+      target: { files: [fileOf('lecture.mp4', 10 * 1024 * 1024)] },
+    });
     await waitFor(() => expect(uploadCourseFile).toHaveBeenCalled());
     const save = screen.getByRole('button', { name: '保存章节' });
     await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
@@ -336,12 +401,24 @@ describe('course editor', () => {
     expect(screen.getByText(new RegExp(`提交审核时不少于${SUMMARY_MIN_CHARS}个字`))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '提交审核' }));
     const alert = await screen.findByRole('alert');
-    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['请至少添加一个章节', '请上传课程封面', `课程简介不少于${SUMMARY_MIN_CHARS}个字`]);
+    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '请至少添加一个章节',
+      '请上传课程封面',
+      `课程简介不少于${SUMMARY_MIN_CHARS}个字`,
+    ]);
     expect(requests.some((r) => r.path === '/api/resourceFile/submit')).toBe(false);
   });
 
   it('deleting a chapter of a published course warns that it goes back to review and leaves the catalogue', async () => {
-    basic = { ...basic, auditStatus: 1052, auditLabel: '审核通过', submitted: true, chapters: [{ id: 31, sort: 1, title: '第一讲', media: '', durationSeconds: 60, fileName: 'a.mp4', fileSize: 100 }] };
+    basic = {
+      ...basic,
+      auditStatus: 1052,
+      auditLabel: '审核通过',
+      submitted: true,
+      chapters: [
+        { id: 31, sort: 1, title: '第一讲', media: '', durationSeconds: 60, fileName: 'a.mp4', fileSize: 100 },
+      ],
+    };
     wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
     expect(await screen.findByRole('note')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /删除\s*第一讲/ }));
@@ -352,13 +429,23 @@ describe('course editor', () => {
     expect(requests.some((r) => r.path === '/api/resourceFile/removeChapter')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /删除\s*第一讲/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(requests.find((r) => r.path === '/api/resourceFile/removeChapter')?.body).toEqual({ chapterId: 31 }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/resourceFile/removeChapter')?.body).toEqual({ chapterId: 31 }),
+    );
   });
 });
 
 describe('deleting chapters', () => {
   it('the keyboard goes on at the next chapter’s 删除, then at the heading 课程章节 when none is left', async () => {
-    const chapter = (id: number, title: string) => ({ id, sort: id, title, media: '', durationSeconds: 60, fileName: 'a.mp4', fileSize: 100 });
+    const chapter = (id: number, title: string) => ({
+      id,
+      sort: id,
+      title,
+      media: '',
+      durationSeconds: 60,
+      fileName: 'a.mp4',
+      fileSize: 100,
+    });
     basic = { ...basic, chapters: [chapter(31, '第一讲'), chapter(32, '第二讲')] };
     wrap(<CreationCentre ownerId="1" tab="videoSubmit" courseId={5} />);
     for (const [name, next] of [

@@ -19,11 +19,22 @@ import { creationHref } from '@/components/creation/links';
 import { decide } from '@/lib/variants/decide';
 
 const refresh = jest.fn();
-jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: jest.fn(), replace: jest.fn() }), usePathname: () => '/space/teacher' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh, push: jest.fn(), replace: jest.fn() }),
+  usePathname: () => '/space/teacher',
+}));
 
 const ref = { kind: 'teacher' as const, id: 1 };
 const course = (id: number, title = `课程${id}`): CourseCard =>
-  ({ id, title, cover: '', categoryName: '学术前沿', teacherName: '张老师', durationSeconds: 600, studyCount: 3 }) as unknown as CourseCard;
+  ({
+    id,
+    title,
+    cover: '',
+    categoryName: '学术前沿',
+    teacherName: '张老师',
+    durationSeconds: 600,
+    studyCount: 3,
+  }) as unknown as CourseCard;
 
 /** A tiny server: who follows, the privacy of the space, the pins; every answer is its state after the write. */
 let server: {
@@ -46,7 +57,11 @@ const followState = (): FollowState => ({
   followed: server.followed,
   isOwner: server.isOwner,
   loggedIn: true,
-  counts: { fans: server.showFans || server.isOwner ? server.fans : null, follows: 3, created: server.showCreated || server.isOwner ? server.created : null },
+  counts: {
+    fans: server.showFans || server.isOwner ? server.fans : null,
+    follows: 3,
+    created: server.showCreated || server.isOwner ? server.created : null,
+  },
 });
 function answer(path: string, body: Record<string, unknown>): unknown {
   switch (path) {
@@ -67,7 +82,11 @@ function answer(path: string, body: Record<string, unknown>): unknown {
     case '/api/space/tops':
       return server.pins.map((key): SpaceTopItem => {
         const id = Number(key.split(':')[1]);
-        return { itemType: 'course', course: [...server.courses, ...(server.pinCourses ?? [])].find((c) => c.id === id) ?? course(id), ...(server.hiddenPins?.includes(key) ? { hidden: true } : {}) };
+        return {
+          itemType: 'course',
+          course: [...server.courses, ...(server.pinCourses ?? [])].find((c) => c.id === id) ?? course(id),
+          ...(server.hiddenPins?.includes(key) ? { hidden: true } : {}),
+        };
       });
     case '/api/comment/list': {
       const list = server.comments ?? [];
@@ -79,14 +98,29 @@ function answer(path: string, body: Record<string, unknown>): unknown {
     case '/api/space/courses': {
       const size = Number(body.pageSize ?? 12);
       const page = Number(body.pageNum ?? 1);
-      return { list: server.courses.slice((page - 1) * size, page * size), total: server.courses.length, pageNum: page, pageSize: size };
+      return {
+        list: server.courses.slice((page - 1) * size, page * size),
+        total: server.courses.length,
+        pageNum: page,
+        pageSize: size,
+      };
     }
     case '/api/space/series':
-      return server.isOwner || server.showCreated ? [{ id: 4, title: '我的系列甲', cover: '', summary: '', courseCount: 2, studyCount: 1 } as SeriesCard] : null;
+      return server.isOwner || server.showCreated
+        ? [{ id: 4, title: '我的系列甲', cover: '', summary: '', courseCount: 2, studyCount: 1 } as SeriesCard]
+        : null;
     case '/api/space/privacy/detail':
       return { showCreated: true, showStudied: true, showFollows: true, showFans: true };
     case '/api/eosoperator/myInfo':
-      return { operatorID: 2, tchrId: 1, operatorName: '教师', orgName: '', userID: 'teacher', remark: '', headPic: '' };
+      return {
+        operatorID: 2,
+        tchrId: 1,
+        operatorName: '教师',
+        orgName: '',
+        userID: 'teacher',
+        remark: '',
+        headPic: '',
+      };
     default:
       return null;
   }
@@ -98,21 +132,48 @@ beforeAll(() => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     requests.push({ path, body });
     const env = { code: 0, msg: 'success', data: answer(path, body) };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 beforeEach(() => {
   requests.length = 0;
   refresh.mockClear();
-  server = { fans: 6, followed: false, isOwner: false, showFans: true, showCreated: true, created: 5, pins: [], courses: [] };
+  server = {
+    fans: 6,
+    followed: false,
+    isOwner: false,
+    showFans: true,
+    showCreated: true,
+    created: 5,
+    pins: [],
+    courses: [],
+  };
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
 });
 afterEach(() => {
   document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
 });
 
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
-const counts = (c: Partial<SpaceDetail['counts']> = {}): SpaceDetail['counts'] => ({ fans: 6, follows: 3, created: 5, studied: 2, comments: 0, ...c });
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
+const counts = (c: Partial<SpaceDetail['counts']> = {}): SpaceDetail['counts'] => ({
+  fans: 6,
+  follows: 3,
+  created: 5,
+  studied: 2,
+  comments: 0,
+  ...c,
+});
 
 describe('fans count', () => {
   it('matches the server after every follow and unfollow, even when the cached page says otherwise', async () => {
@@ -154,7 +215,13 @@ describe('privacy', () => {
   });
 
   it('for others a hidden list says so; the owner sees their own counts and courses', async () => {
-    server = { ...server, showFans: false, showCreated: false, isOwner: true, courses: [course(1, '我的课程甲'), course(2, '我的课程乙')] };
+    server = {
+      ...server,
+      showFans: false,
+      showCreated: false,
+      isOwner: true,
+      courses: [course(1, '我的课程甲'), course(2, '我的课程乙')],
+    };
     wrap(
       <>
         <SpaceCounts spaceRef={ref} counts={counts({ fans: null, created: null })} />
@@ -192,7 +259,15 @@ describe('privacy', () => {
 describe('查看更多', () => {
   it('loads the next pages of a long list until all are shown', async () => {
     server.courses = Array.from({ length: 38 }, (_, i) => course(i + 1));
-    wrap(<SpaceCourses spaceRef={{ kind: 'org', id: 3 }} list="created" initial={server.courses.slice(0, 12)} total={38} emptyText="暂无课程" />);
+    wrap(
+      <SpaceCourses
+        spaceRef={{ kind: 'org', id: 3 }}
+        list="created"
+        initial={server.courses.slice(0, 12)}
+        total={38}
+        emptyText="暂无课程"
+      />,
+    );
     expect(screen.getAllByRole('article')).toHaveLength(12);
     for (const shown of [24, 36, 38]) {
       const button = screen.getByRole('button', { name: /查看更多/ });
@@ -205,14 +280,25 @@ describe('查看更多', () => {
     }
     expect(screen.queryByRole('button', { name: /查看更多/ })).toBeNull();
     expect(requests.filter((r) => r.path === '/api/space/courses').map((r) => r.body.pageNum)).toEqual([2, 3, 4]);
-    expect(requests.find((r) => r.path === '/api/space/courses')?.body).toMatchObject({ kind: 'org', id: 3, list: 'created', pageSize: 12 });
+    expect(requests.find((r) => r.path === '/api/space/courses')?.body).toMatchObject({
+      kind: 'org',
+      id: 3,
+      list: 'created',
+      pageSize: 12,
+    });
   });
 });
 
 describe('owner tools', () => {
   it('list a pinned course that is neither created nor studied, with 取消置顶; the creation link carries the tchrId', async () => {
     const tops = [{ itemType: 'course' as const, course: course(99, '如何做好知识产权保护与运营') }];
-    server = { ...server, isOwner: true, pins: ['course:99'], pinCourses: [tops[0].course], courses: [course(1, '我讲的课')] };
+    server = {
+      ...server,
+      isOwner: true,
+      pins: ['course:99'],
+      pinCourses: [tops[0].course],
+      courses: [course(1, '我讲的课')],
+    };
     wrap(<OwnerTools spaceRef={ref} tops={tops} />);
     const link = await screen.findByRole('link', { name: '进入创作中心' });
     expect(link.getAttribute('href')).toBe('/space/creation?tab=videoSubmit&id=1');
@@ -221,7 +307,11 @@ describe('owner tools', () => {
     await within(list).findByRole('button', { name: /^置顶\s*我讲的课$/ });
     fireEvent.click(within(list).getByRole('button', { name: /^取消置顶\s*如何做好知识产权保护与运营$/ }));
     await waitFor(() => expect(server.pins).toEqual([]));
-    expect(requests.find((r) => r.path === '/api/space/top/save')?.body).toEqual({ itemType: 'course', itemId: 99, top: false });
+    expect(requests.find((r) => r.path === '/api/space/top/save')?.body).toEqual({
+      itemType: 'course',
+      itemId: 99,
+      top: false,
+    });
     // Shown as unpinned at once, from the server's answer; it is no longer one of the owner's candidates.
     await waitFor(() => expect(within(list).queryByRole('button', { name: /如何做好知识产权保护与运营/ })).toBeNull());
     fireEvent.click(within(list).getByRole('button', { name: /^置顶\s*我讲的课$/ }));
@@ -232,7 +322,13 @@ describe('owner tools', () => {
 
 describe('owner tools: pins of a private list', () => {
   it('the owner’s list has the pin the page leaves out for others, marked as visible to them alone', async () => {
-    server = { ...server, isOwner: true, pins: ['course:7'], hiddenPins: ['course:7'], courses: [course(7, '我讲的隐私课')] };
+    server = {
+      ...server,
+      isOwner: true,
+      pins: ['course:7'],
+      hiddenPins: ['course:7'],
+      courses: [course(7, '我讲的隐私课')],
+    };
     // The cached page (a visitor's view) has no pins: the course is in the private created list.
     wrap(<OwnerTools spaceRef={ref} tops={[]} />);
     await screen.findByRole('link', { name: '进入创作中心' });
@@ -256,7 +352,8 @@ describe('comments', () => {
     const native = jest.spyOn(window, 'confirm').mockImplementation(() => true);
     server = { ...server, isOwner: true, comments: [comment(1, '第一条评论'), comment(2, '第二条评论')] };
     wrap(<Comments spaceRef={ref} />);
-    const removeButtons = async () => within(await screen.findByRole('list', { name: '评论列表' })).getAllByRole('button', { name: /删除/ });
+    const removeButtons = async () =>
+      within(await screen.findByRole('list', { name: '评论列表' })).getAllByRole('button', { name: /删除/ });
     const [first] = await removeButtons();
     act(() => first.focus());
     fireEvent.click(first);
@@ -292,11 +389,22 @@ describe('creation-centre links', () => {
     expect(href).toBe('/space/creation?tab=videoSubmit&id=1');
     expect(creationHref({ operatorID: 9, tchrId: null })).toBe('/space/creation?id=9');
     const search = href.slice(href.indexOf('?'));
-    const asOwner = decide({ host: 'localhost', pathname: '/space/creation', search, hasSession: true, identity: teacher });
+    const asOwner = decide({
+      host: 'localhost',
+      pathname: '/space/creation',
+      search,
+      hasSession: true,
+      identity: teacher,
+    });
     expect(asOwner.kind).toBe('rewrite');
     // the old operatorID link is still accepted from its owner
-    expect(decide({ host: 'localhost', pathname: '/space/creation', search: '?id=2', hasSession: true, identity: teacher }).kind).toBe('rewrite');
+    expect(
+      decide({ host: 'localhost', pathname: '/space/creation', search: '?id=2', hasSession: true, identity: teacher })
+        .kind,
+    ).toBe('rewrite');
     // someone else opening the shared link lands on this teacher's own space
-    expect(decide({ host: 'localhost', pathname: '/space/creation', search, hasSession: false, identity: null })).toEqual({ kind: 'redirect', location: `/space/teacher${search}` });
+    expect(
+      decide({ host: 'localhost', pathname: '/space/creation', search, hasSession: false, identity: null }),
+    ).toEqual({ kind: 'redirect', location: `/space/teacher${search}` });
   });
 });

@@ -25,7 +25,13 @@ let aborts = 0;
 const progress = () => {
   const next = [...Array(CHUNKS).keys()].find((i) => !received.includes(i)) ?? CHUNKS;
   const done = received.length === CHUNKS;
-  return { done, file: done ? { fileId: 9, url: '/api/resourceFile/file/x', name: 'a.mp4', size } : null, chunkCount: CHUNKS, nextChunk: next, received: received.length };
+  return {
+    done,
+    file: done ? { fileId: 9, url: '/api/resourceFile/file/x', name: 'a.mp4', size } : null,
+    chunkCount: CHUNKS,
+    nextChunk: next,
+    received: received.length,
+  };
 };
 
 class FakeWorker {
@@ -35,7 +41,11 @@ class FakeWorker {
     workers++;
   }
   postMessage() {
-    setTimeout(() => this.onmessage?.({ data: { type: 'done', md5: 'a'.repeat(32), chunkMd5s: ['b'.repeat(32), 'c'.repeat(32), 'd'.repeat(32)] } } as MessageEvent));
+    setTimeout(() =>
+      this.onmessage?.({
+        data: { type: 'done', md5: 'a'.repeat(32), chunkMd5s: ['b'.repeat(32), 'c'.repeat(32), 'd'.repeat(32)] },
+      } as MessageEvent),
+    );
   }
   terminate() {}
 }
@@ -81,13 +91,25 @@ beforeAll(() => {
   Object.assign(globalThis, { Worker: FakeWorker, XMLHttpRequest: FakeXhr });
   global.fetch = jest.fn(async () => {
     const env = { code: 0, msg: 'success', data: progress() };
-    return { ok: true, status: 200, headers: new Headers({ 'content-type': 'application/json' }), json: async () => env, text: async () => JSON.stringify(env) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => env,
+      text: async () => JSON.stringify(env),
+    } as Response;
   }) as typeof fetch;
 });
 
 const events = (): UploadEvents & { resumed: [number, number][] } => {
   const resumed: [number, number][] = [];
-  return { resumed, onHash: () => {}, onUpload: () => {}, onResume: (n, c) => resumed.push([n, c]), onInstant: () => {} };
+  return {
+    resumed,
+    onHash: () => {},
+    onUpload: () => {},
+    onResume: (n, c) => resumed.push([n, c]),
+    onInstant: () => {},
+  };
 };
 
 it('cancelled after the first chunk: nothing more is sent; the same file then goes on from the first missing chunk, hashed once', async () => {

@@ -11,7 +11,10 @@ const BUILD = path.join(__dirname, '..', '..', 'scripts', 'lib', 'build.mjs');
 
 function problemOf(root: string): string {
   const code = `import { productionBuildProblem } from ${JSON.stringify(BUILD)}; process.stdout.write(String(productionBuildProblem(${JSON.stringify(root)})));`;
-  const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (res.status !== 0) throw new Error(res.stderr);
   return res.stdout;
 }
@@ -25,7 +28,9 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 it('refuses a missing build', () => {
-  expect(problemOf(root)).toContain('npm start does not build in production: run `npm run build` first (no .next/BUILD_ID)');
+  expect(problemOf(root)).toContain(
+    'npm start does not build in production: run `npm run build` first (no .next/BUILD_ID)',
+  );
 });
 
 it('refuses a build older than the code, and accepts a current one', () => {

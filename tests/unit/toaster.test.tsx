@@ -22,7 +22,10 @@ describe('Toaster', () => {
     act(() => jest.advanceTimersByTime(2000));
     act(() => toast('warning', '您的账号已在其他地方登录，请重新登录', 3000));
     act(() => toast('warning', '另一条消息', 3000));
-    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual(['您的账号已在其他地方登录，请重新登录', '另一条消息']);
+    expect(screen.getAllByRole('status').map((n) => n.textContent)).toEqual([
+      '您的账号已在其他地方登录，请重新登录',
+      '另一条消息',
+    ]);
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.getByText('您的账号已在其他地方登录，请重新登录')).toBeTruthy();
     act(() => jest.advanceTimersByTime(1001));
@@ -31,7 +34,15 @@ describe('Toaster', () => {
 
   it('a message the page also shows beside its form is shown, but is no second live region', () => {
     render(<Toaster />);
-    act(() => apiEvents.emit({ type: 'notify', kind: 'error', message: '验证码错误或已过期，请重新输入', durationMs: 3000, announce: false }));
+    act(() =>
+      apiEvents.emit({
+        type: 'notify',
+        kind: 'error',
+        message: '验证码错误或已过期，请重新输入',
+        durationMs: 3000,
+        announce: false,
+      }),
+    );
     expect(screen.getByText('验证码错误或已过期，请重新输入')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();

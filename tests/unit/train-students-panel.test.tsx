@@ -12,7 +12,11 @@ import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { USER_INFO_KEY } from '@/lib/session/client';
 
 const fetchMock = jest.fn(async () => {
-  const env = { code: 0, msg: 'success', data: { list: [{ operatorName: '王晓明', orgName: '物理研究所' }], total: 1, pageNum: 1, pageSize: 30 } };
+  const env = {
+    code: 0,
+    msg: 'success',
+    data: { list: [{ operatorName: '王晓明', orgName: '物理研究所' }], total: 1, pageNum: 1, pageSize: 30 },
+  };
   return { ok: true, status: 200, json: async () => env } as Response;
 });
 beforeAll(() => {
@@ -23,7 +27,12 @@ beforeEach(() => {
   document.cookie = `${IDENTITY_COOKIE}=; max-age=0`;
   localStorage.clear();
 });
-const wrap = (node: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>);
+const wrap = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
 
 it('the train detail page does not load the list on the server (it is cached for visitors)', () => {
   const page = readFileSync(path.join(process.cwd(), 'app/[variant]/(portal)/train/detail/[[...q]]/page.tsx'), 'utf8');
@@ -52,5 +61,8 @@ it('a manager sees the names and organisations', async () => {
   wrap(<TrainStudentsPanel trainId={3} />);
   expect(await screen.findByText('王晓明')).toBeTruthy();
   expect(screen.getByText('物理研究所')).toBeTruthy();
-  expect(fetchMock).toHaveBeenCalledWith('/api/train/students', expect.objectContaining({ body: JSON.stringify({ trainId: 3, pageNum: 1, pageSize: 30 }) }));
+  expect(fetchMock).toHaveBeenCalledWith(
+    '/api/train/students',
+    expect.objectContaining({ body: JSON.stringify({ trainId: 3, pageNum: 1, pageSize: 30 }) }),
+  );
 });

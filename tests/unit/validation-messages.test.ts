@@ -26,7 +26,10 @@ const schema = z.object({
   answer: z.union([z.int32(), z.string()]).optional(),
   answers: z.record(z.string().regex(/^\d{1,3}$/), z.int32()).optional(),
   nested: z.object({ score: z.int32().min(1).max(5) }).optional(),
-  md5: z.string().regex(/^[a-f0-9]{32}$/).optional(),
+  md5: z
+    .string()
+    .regex(/^[a-f0-9]{32}$/)
+    .optional(),
   step: z.number().multipleOf(5).optional(),
   mine: z.string().max(3, '自定义提示').optional(),
 });
@@ -71,7 +74,14 @@ describe('the Chinese message of each kind of issue', () => {
   });
 
   it('no message is English, and none echoes the value', () => {
-    const bodies = [{}, { courseId: 'secret-text' }, { courseId: 1.5 }, { courseId: Infinity }, { ...ok, kind: 'secret-kind' }, { ...ok, title: 'secret-long' }];
+    const bodies = [
+      {},
+      { courseId: 'secret-text' },
+      { courseId: 1.5 },
+      { courseId: Infinity },
+      { ...ok, kind: 'secret-kind' },
+      { ...ok, title: 'secret-long' },
+    ];
     for (const body of bodies) {
       const msg = message(schema, body);
       expect(msg).toMatch(/^参数错误：(courseId|kind|title) /);
@@ -84,8 +94,20 @@ describe('the Chinese message of each kind of issue', () => {
     expect(message(paging, { pageNum: Infinity })).toBe('参数错误：pageNum 数值无效');
     expect(message(paging, { pageSize: 1.5 })).toBe('参数错误：pageSize 应为整数');
     expect(message(trainFiltersSchema, { orgSource: 2147483648 })).toBe('参数错误：orgSource 不能大于2147483647');
-    expect(message(heartbeatSchema, { submitId: 'abcdefgh', courseId: 1, chapterId: 1, position: Infinity, from: 0, to: 1, watched: 1 })).toBe('参数错误：position 数值无效');
-    expect(message(updateInfoSchema, { operatorName: '王', gender: 1, remark: '长'.repeat(201) })).toBe('参数错误：remark 不能超过200个字符');
+    expect(
+      message(heartbeatSchema, {
+        submitId: 'abcdefgh',
+        courseId: 1,
+        chapterId: 1,
+        position: Infinity,
+        from: 0,
+        to: 1,
+        watched: 1,
+      }),
+    ).toBe('参数错误：position 数值无效');
+    expect(message(updateInfoSchema, { operatorName: '王', gender: 1, remark: '长'.repeat(201) })).toBe(
+      '参数错误：remark 不能超过200个字符',
+    );
     expect(message(updateInfoSchema, { operatorName: '王', gender: 3 })).toBe('参数错误：gender 取值无效');
   });
 });

@@ -1,6 +1,22 @@
 import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT, SPECIAL_COLUMN_COUNT } from '@/lib/constants';
-import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, SPECIAL_COLUMNS, specialColumns } from '@/components/shell/footer-data';
-import { findRoute, parseHostRules, parseSiteSegment, siteForHost, siteSegment, siteTitle, VARIANT_KEYS, VARIANTS } from '@/lib/variants';
+import {
+  ACADEMY_BASES,
+  contactLines,
+  NATIONAL_BASES,
+  otherSites,
+  SPECIAL_COLUMNS,
+  specialColumns,
+} from '@/components/shell/footer-data';
+import {
+  findRoute,
+  parseHostRules,
+  parseSiteSegment,
+  siteForHost,
+  siteSegment,
+  siteTitle,
+  VARIANT_KEYS,
+  VARIANTS,
+} from '@/lib/variants';
 import { DEFAULT_ROUTES } from '@/lib/variants/routes';
 import { homeModules } from '@/lib/catalogue/home-modules';
 
@@ -20,7 +36,9 @@ describe('host -> variant (DESIGN 3)', () => {
   });
 
   it('PORTAL_HOSTS replaces the defaults, with wildcards and the dx flag', () => {
-    const custom = parseHostRules('party.example.cn=party, stu.example.cn=student,*.column.example.cn=column, dx.example.cn=main:dx, bad=nosuch');
+    const custom = parseHostRules(
+      'party.example.cn=party, stu.example.cn=student,*.column.example.cn=column, dx.example.cn=main:dx, bad=nosuch',
+    );
     expect(siteForHost('party.example.cn', custom)).toEqual({ variant: 'party', dx: false });
     expect(siteForHost('a.column.example.cn', custom)).toEqual({ variant: 'column', dx: false });
     expect(siteForHost('dx.example.cn:443', custom)).toEqual({ variant: 'main', dx: true });
@@ -39,7 +57,10 @@ describe('host -> variant (DESIGN 3)', () => {
   });
 
   it('the site segment round-trips and rejects anything else', () => {
-    expect(parseSiteSegment(siteSegment({ variant: 'partySchool', dx: true }))).toEqual({ variant: 'partySchool', dx: true });
+    expect(parseSiteSegment(siteSegment({ variant: 'partySchool', dx: true }))).toEqual({
+      variant: 'partySchool',
+      dx: true,
+    });
     expect(parseSiteSegment('main')).toEqual({ variant: 'main', dx: false });
     expect(parseSiteSegment('main.xx')).toBeNull();
     expect(parseSiteSegment('nosuch')).toBeNull();
@@ -63,7 +84,17 @@ describe('the variant table', () => {
   });
 
   it('main has the whole default route set of SPEC 2.1', () => {
-    for (const p of ['/home', '/notice/news', '/course/index', '/train/task', '/live/detail', '/space/creation', '/remark/index3', '/exam', '/qrCodePage/qrCode']) {
+    for (const p of [
+      '/home',
+      '/notice/news',
+      '/course/index',
+      '/train/task',
+      '/live/detail',
+      '/space/creation',
+      '/remark/index3',
+      '/exam',
+      '/qrCodePage/qrCode',
+    ]) {
       expect(findRoute(VARIANTS.main, p)).toBeDefined();
     }
     expect(findRoute(VARIANTS.main, '/nope')).toBeUndefined();
@@ -72,10 +103,25 @@ describe('the variant table', () => {
 
   it('the party-school set of SPEC 2.2 drops live, teacher list, app, exam, qrCode, remark 2-3', () => {
     const ps = VARIANTS.partySchool;
-    for (const p of ['/live/index', '/teacher/index', '/app/index', '/exam', '/qrCodePage/qrCode', '/remark/index2', '/space/org']) {
+    for (const p of [
+      '/live/index',
+      '/teacher/index',
+      '/app/index',
+      '/exam',
+      '/qrCodePage/qrCode',
+      '/remark/index2',
+      '/space/org',
+    ]) {
       expect(findRoute(ps, p)).toBeUndefined();
     }
-    for (const p of ['/course/detail', '/train/index', '/series/detail', '/space/teacher', '/space/creation', '/remark/index']) {
+    for (const p of [
+      '/course/detail',
+      '/train/index',
+      '/series/detail',
+      '/space/teacher',
+      '/space/creation',
+      '/remark/index',
+    ]) {
       expect(findRoute(ps, p)).toBeDefined();
     }
     expect(ps.menu.find((m) => m.href.startsWith('/course'))?.href).toBe('/course/index?t=301');
@@ -92,7 +138,9 @@ describe('the variant table', () => {
 
   it('login-required routes are flagged (SPEC 2.3)', () => {
     const login = DEFAULT_ROUTES.filter((r) => r.login).map((r) => r.path);
-    expect(login).toEqual(expect.arrayContaining(['/personal/index', '/space/creation', '/policy/index', '/policy/detail']));
+    expect(login).toEqual(
+      expect.arrayContaining(['/personal/index', '/space/creation', '/policy/index', '/policy/detail']),
+    );
     expect(login).not.toContain('/home');
   });
 
@@ -125,14 +173,20 @@ describe('footer (SPEC 1)', () => {
 
   it('student and party-school hosts get the nearest training pages they have', () => {
     expect(specialColumns(VARIANTS.student).map((c) => c.label)).toEqual(['考试信息', '学术报告', '培训项目']);
-    expect(specialColumns(VARIANTS.partySchool).map((c) => c.label)).toEqual(['新入职人员培训', '培训评估', '学术报告']);
+    expect(specialColumns(VARIANTS.partySchool).map((c) => c.label)).toEqual([
+      '新入职人员培训',
+      '培训评估',
+      '学术报告',
+    ]);
     expect(specialColumns(VARIANTS.main).map((c) => c.label)).toEqual(['新入职人员培训', '培训评估', '考试信息']);
   });
 
   it('links no made-up address: other sites and the e-mail come from the configuration', () => {
     expect(otherSites('').every((s) => s.href === null)).toBe(true);
     expect(otherSites('').map((s) => s.label)).toEqual(['院门户网站', '院人事教育网', '院党建网']);
-    expect(otherSites('院门户网站=https://www.cas.cn/,坏地址=javascript:alert(1)')).toEqual([{ label: '院门户网站', href: 'https://www.cas.cn/' }]);
+    expect(otherSites('院门户网站=https://www.cas.cn/,坏地址=javascript:alert(1)')).toEqual([
+      { label: '院门户网站', href: 'https://www.cas.cn/' },
+    ]);
     expect(contactLines('').join()).not.toMatch(/邮箱|example/);
     expect(contactLines('jxjy@cas.cn')).toContain('邮箱：jxjy@cas.cn');
   });

@@ -8,14 +8,23 @@ import { SystemError } from '@/components/shell/SystemError';
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 
 /** The shell (SPEC 2.4): header, search bar with the hours tip, navigation, footer, dialogs. */
-export default async function PortalLayout({ children, params }: { children: React.ReactNode; params: Promise<{ variant: string }> }) {
+export default async function PortalLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ variant: string }>;
+}) {
   const site = parseSiteSegment((await params).variant);
   if (!site) notFound();
   const variant = VARIANTS[site.variant];
   const title = siteTitle(site);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         跳到主要内容
       </a>
       <Header site={site} variant={variant} title={title} />

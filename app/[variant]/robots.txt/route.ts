@@ -5,5 +5,7 @@ import { robotsTxt } from '@/lib/catalogue/sitemap';
 export async function GET(_req: Request, { params }: { params: Promise<{ variant: string }> }) {
   const site = parseSiteSegment((await params).variant);
   if (!site) return new Response('Not Found', { status: 404 });
-  return new Response(robotsTxt(site), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(robotsTxt(site), {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
 }

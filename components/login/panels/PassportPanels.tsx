@@ -19,15 +19,29 @@ export function LinkedPanel({ onClose }: { onClose: () => void }) {
 }
 
 /** Type 13: the offer to link the account (or first register at the passport). */
-export function LinkOfferPanel({ onLink, onRegister, onClose }: { onLink: () => void; onRegister: () => void; onClose: () => void }) {
+export function LinkOfferPanel({
+  onLink,
+  onRegister,
+  onClose,
+}: {
+  onLink: () => void;
+  onRegister: () => void;
+  onClose: () => void;
+}) {
   return (
     <>
-      <p className="text-gray-800">您的账号尚未关联科技云通行证。关联后可使用科技云通行证一键登录；还没有通行证账号的，可先注册。</p>
+      <p className="text-gray-800">
+        您的账号尚未关联科技云通行证。关联后可使用科技云通行证一键登录；还没有通行证账号的，可先注册。
+      </p>
       <div className="mt-5 grid gap-2">
         <button type="button" className={primaryButton} onClick={onLink}>
           关联科技云通行证
         </button>
-        <button type="button" className="w-full rounded-md border border-brand-700 py-2.5 text-brand-800 hover:bg-brand-50" onClick={onRegister}>
+        <button
+          type="button"
+          className="w-full rounded-md border border-brand-700 py-2.5 text-brand-800 hover:bg-brand-50"
+          onClick={onRegister}
+        >
           注册科技云通行证
         </button>
         <button type="button" className={linkButton} onClick={onClose}>
@@ -46,8 +60,15 @@ export function ChooseAccountPanel({ list, onChoose }: { list: MatchItem[]; onCh
       <ul className="space-y-2">
         {list.map((item) => (
           <li key={item.userID}>
-            <button type="button" onClick={() => onChoose(item)} className="flex w-full items-center gap-3 rounded-md border border-gray-300 px-3 py-2 text-left hover:border-brand-600">
-              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <button
+              type="button"
+              onClick={() => onChoose(item)}
+              className="flex w-full items-center gap-3 rounded-md border border-gray-300 px-3 py-2 text-left hover:border-brand-600"
+            >
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-brand-800"
+              >
                 {item.operatorName.slice(0, 1)}
               </span>
               <span>
@@ -63,7 +84,15 @@ export function ChooseAccountPanel({ list, onChoose }: { list: MatchItem[]; onCh
 }
 
 /** Type 15: the password of the chosen account, which links it. */
-export function ChosenAccountPanel({ userID, esLoginIO, onSuccess }: { userID?: string; esLoginIO?: string; onSuccess: (r: LoginResult) => void }) {
+export function ChosenAccountPanel({
+  userID,
+  esLoginIO,
+  onSuccess,
+}: {
+  userID?: string;
+  esLoginIO?: string;
+  onSuccess: (r: LoginResult) => void;
+}) {
   return (
     <>
       <p className="mb-3 text-sm text-gray-700">请输入所选账号的密码完成登录，登录后该账号将与科技云通行证关联。</p>
@@ -73,7 +102,13 @@ export function ChosenAccountPanel({ userID, esLoginIO, onSuccess }: { userID?: 
 }
 
 /** Type 16: no account matches: signing in to one links it. */
-export function MatchAccountPanel({ esLoginIO, onSuccess }: { esLoginIO?: string; onSuccess: (r: LoginResult) => void }) {
+export function MatchAccountPanel({
+  esLoginIO,
+  onSuccess,
+}: {
+  esLoginIO?: string;
+  onSuccess: (r: LoginResult) => void;
+}) {
   return (
     <>
       <p className="mb-3 text-sm text-gray-700">未找到与您的科技云通行证匹配的平台账号，请登录平台账号完成关联。</p>

@@ -3,7 +3,15 @@
 import { linkButton } from '@/components/login/fields';
 import { RegisterForm } from '@/components/login/forms';
 
-export function RegisterPanel({ resourceId, onDone, onLogin }: { resourceId?: number; onDone: () => void; onLogin: () => void }) {
+export function RegisterPanel({
+  resourceId,
+  onDone,
+  onLogin,
+}: {
+  resourceId?: number;
+  onDone: () => void;
+  onLogin: () => void;
+}) {
   return (
     <>
       <RegisterForm resourceId={resourceId} onDone={onDone} />

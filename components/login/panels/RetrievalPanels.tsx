@@ -7,7 +7,15 @@ import { linkButton, primaryButton } from '@/components/login/fields';
 import { ForgotForm, ResetForm } from '@/components/login/forms';
 
 /** Type 3. */
-export function ForgotPanel({ onSent, onManual, onBack }: { onSent: (email: string) => void; onManual: () => void; onBack: () => void }) {
+export function ForgotPanel({
+  onSent,
+  onManual,
+  onBack,
+}: {
+  onSent: (email: string) => void;
+  onManual: () => void;
+  onBack: () => void;
+}) {
   return (
     <>
       <ForgotForm onSent={onSent} />
@@ -32,7 +40,15 @@ export function ManualRetrievalPanel({ onBack }: { onBack: () => void }) {
         {MANUAL_RETRIEVAL_CONTACTS.map((c) => (
           <div key={c.label} className="contents">
             <dt className="text-gray-600">{c.label}</dt>
-            <dd>{'href' in c ? <a className={linkButton} href={c.href}>{c.value}</a> : c.value}</dd>
+            <dd>
+              {'href' in c ? (
+                <a className={linkButton} href={c.href}>
+                  {c.value}
+                </a>
+              ) : (
+                c.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>
@@ -44,7 +60,17 @@ export function ManualRetrievalPanel({ onBack }: { onBack: () => void }) {
 }
 
 /** Type 5: the reset mail went to sentTo; with a notice (the registration mail), that notice and 确定, which closes. */
-export function MailSentPanel({ notice, sentTo, onClose, onBack }: { notice: string | null; sentTo: string; onClose: () => void; onBack: () => void }) {
+export function MailSentPanel({
+  notice,
+  sentTo,
+  onClose,
+  onBack,
+}: {
+  notice: string | null;
+  sentTo: string;
+  onClose: () => void;
+  onBack: () => void;
+}) {
   return (
     <>
       <p role="alert" className="text-gray-800">
@@ -74,11 +100,23 @@ export function LinkInvalidPanel({ onRetry }: { onRetry: () => void }) {
 }
 
 /** Type 7: the new password, from the link's token. */
-export function ResetPanel({ token, onInvalid, onDone }: { token?: string; onInvalid: () => void; onDone: () => void }) {
+export function ResetPanel({
+  token,
+  onInvalid,
+  onDone,
+}: {
+  token?: string;
+  onInvalid: () => void;
+  onDone: () => void;
+}) {
   return token ? <ResetForm token={token} onInvalid={onInvalid} onDone={onDone} /> : <p>{RESET_LINK_INVALID_MSG}</p>;
 }
 
 /** Type 8. */
 export function ResetDonePanel() {
-  return <p role="alert" className="py-4 text-center text-gray-800">密码修改成功，请使用新密码登录。</p>;
+  return (
+    <p role="alert" className="py-4 text-center text-gray-800">
+      密码修改成功，请使用新密码登录。
+    </p>
+  );
 }

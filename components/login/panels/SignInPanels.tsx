@@ -47,7 +47,15 @@ export function AccountPanel({
 }
 
 /** Type 17. */
-export function ExamLoginPanel({ passportOn, onSuccess, onPassport }: { passportOn: boolean; onSuccess: (r: LoginResult) => void; onPassport: () => void }) {
+export function ExamLoginPanel({
+  passportOn,
+  onSuccess,
+  onPassport,
+}: {
+  passportOn: boolean;
+  onSuccess: (r: LoginResult) => void;
+  onPassport: () => void;
+}) {
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <section aria-label="扫码登录">

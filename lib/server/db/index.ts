@@ -43,7 +43,12 @@ async function open(): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: config().DB_POOL_SIZE });
     watchPool(pool);
-    reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: config().DB_POOL_SIZE }));
+    reportPool(() => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: config().DB_POOL_SIZE,
+    }));
     const db = drizzle(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -55,7 +60,8 @@ async function open(): Promise<DbHandle> {
       client.release();
     }
     // node-postgres keeps a named statement per connection: parsed and planned once, then only bound.
-    const runPrepared = async (name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows;
+    const runPrepared = async (name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows;
     return { db, kind: 'postgres', close: () => pool.end(), runPrepared, flush: async () => undefined };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
@@ -69,7 +75,10 @@ async function open(): Promise<DbHandle> {
   // these types too, as drizzle's `execute` does.
   const asText = (value: string) => value;
   const parsers = Object.fromEntries(
-    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asText]),
+    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+      oid,
+      asText,
+    ]),
   );
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
   // database is ~60 MB on disk and the operating system caches the rest.
@@ -82,7 +91,11 @@ async function open(): Promise<DbHandle> {
     if (dir === 'memory') return new PGlite(options);
     const durable = durableOptions(PGlite.defaultStartParams, path.join(dir, 'pglite'));
     wal = durable.wal;
-    return new PGlite({ ...options, ...durable.options, postgresqlconf: [...options.postgresqlconf, ...durable.options.postgresqlconf] });
+    return new PGlite({
+      ...options,
+      ...durable.options,
+      postgresqlconf: [...options.postgresqlconf, ...durable.options.postgresqlconf],
+    });
   };
   let client = create();
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
@@ -102,13 +115,15 @@ async function open(): Promise<DbHandle> {
   const pg = client;
   const prepare = async (name: string, text: string) => {
     const [{ rows }] = await pg.exec(`SHOW standard_conforming_strings`);
-    if ((rows[0] as { standard_conforming_strings?: string }).standard_conforming_strings !== 'on') throw new Error('standard_conforming_strings must be on');
+    if ((rows[0] as { standard_conforming_strings?: string }).standard_conforming_strings !== 'on')
+      throw new Error('standard_conforming_strings must be on');
     await pg.query(`PREPARE ${name} AS ${text}`);
   };
   const runPrepared = async (name: string, text: string, params: unknown[]) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad prepared statement name ${name}`);
     let entry = preparing.get(name);
-    if (entry && entry.text !== text) throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
+    if (entry && entry.text !== text)
+      throw new Error(`Prepared statements must be unique - '${name}' was used for a different statement`);
     if (!entry) {
       const made = { text, ready: prepare(name, text) };
       made.ready.catch(() => preparing.get(name) === made && preparing.delete(name));
@@ -155,12 +170,13 @@ function leanForDrizzle(pg: PGliteType, instanceParsers: Record<number, unknown>
   };
   const queryOf =
     (q: PGliteQueryable) =>
-    <T,>(text: string, params?: unknown[], options?: QueryOptions) =>
+    <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       q.query<T>(text, params, lean(options));
   return {
     query: queryOf(pg),
     // The transaction object itself, seen through one whose query is lean (its other members stay live).
-    transaction: <T,>(fn: (tx: PGliteQueryable) => Promise<T>) => pg.transaction((tx) => fn(Object.assign(Object.create(tx) as PGliteQueryable, { query: queryOf(tx) }))),
+    transaction: <T>(fn: (tx: PGliteQueryable) => Promise<T>) =>
+      pg.transaction((tx) => fn(Object.assign(Object.create(tx) as PGliteQueryable, { query: queryOf(tx) }))),
   };
 }
 
@@ -228,11 +244,14 @@ export async function db(): Promise<Db> {
  */
 export async function prepared<T>(name: string, query: SQL): Promise<T[]> {
   const handle = await getDbHandle();
-  const { sql: text, params } = (handle.db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  const { sql: text, params } = (
+    handle.db as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
   return (await handle.runPrepared(name, text, params)) as T[];
 }
 
-const closers = ((globalThis as unknown as { __portalDbClosers?: Set<() => Promise<void>> }).__portalDbClosers ??= new Set());
+const closers = ((globalThis as unknown as { __portalDbClosers?: Set<() => Promise<void>> }).__portalDbClosers ??=
+  new Set());
 
 /** Runs `fn` before the handle closes (the job runner stops with the database it works on). */
 export function onCloseDb(fn: () => Promise<void>): void {

@@ -32,7 +32,11 @@ import { limitAddress } from '../services/accounts/rate-limit';
 import { login, logout } from '../services/accounts/auth';
 import * as account from '../services/accounts/account';
 import { activate, register, registerInfo, registerValid } from '../services/accounts/register';
-import { forgetPasswordCheckToken, forgetPasswordModify, forgetPasswordSendEmail } from '../services/accounts/password-reset';
+import {
+  forgetPasswordCheckToken,
+  forgetPasswordModify,
+  forgetPasswordSendEmail,
+} from '../services/accounts/password-reset';
 import { loginByQRRandNum, loginGetQRRandNum, qrCancel, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
 import { config } from '../config';
@@ -43,7 +47,9 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
-  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null)),
+  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) =>
+    login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null),
+  ),
   '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
 
   // The captcha (SPEC 7 Site).
@@ -61,22 +67,38 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/api/register/activate': endpoint(tokenSchema, 'none', (b) => activate(b.token)),
 
   // Password retrieval and reset (types 3-8).
-  '/api/eosoperator/forgetPasswordSendEmail': endpoint(forgotSchema, 'none', (b, ctx) => forgetPasswordSendEmail(b.userIdOrEmail, ctx.site, ctx.ip)),
-  '/api/eosoperator/forgetPasswordCheckToken': endpoint(resetTokenSchema, 'none', (b) => forgetPasswordCheckToken(b.forgetPasswordToken)),
-  '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) => forgetPasswordModify(b.forgetPasswordToken, b.newPassword)),
+  '/api/eosoperator/forgetPasswordSendEmail': endpoint(forgotSchema, 'none', (b, ctx) =>
+    forgetPasswordSendEmail(b.userIdOrEmail, ctx.site, ctx.ip),
+  ),
+  '/api/eosoperator/forgetPasswordCheckToken': endpoint(resetTokenSchema, 'none', (b) =>
+    forgetPasswordCheckToken(b.forgetPasswordToken),
+  ),
+  '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) =>
+    forgetPasswordModify(b.forgetPasswordToken, b.newPassword),
+  ),
 
   // After login: the perfect-info prompt (types 9-11) and the session check.
-  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) => account.loginRecommendSave(ctx.user.operatorID, ctx.token, b)),
+  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) =>
+    account.loginRecommendSave(ctx.user.operatorID, ctx.token, b),
+  ),
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
 
   // Account settings.
-  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) => account.changePassword(ctx.user.operatorID, ctx.token, b, ctx.ip)),
-  '/api/eosoperator/updateEmail': endpoint(updateEmailBodySchema, 'user', (b, ctx) => account.updateEmail(ctx.user.operatorID, b, ctx.token, ctx.ip)),
-  '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) => account.updateHead(ctx.user.operatorID, b.headPic)),
+  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) =>
+    account.changePassword(ctx.user.operatorID, ctx.token, b, ctx.ip),
+  ),
+  '/api/eosoperator/updateEmail': endpoint(updateEmailBodySchema, 'user', (b, ctx) =>
+    account.updateEmail(ctx.user.operatorID, b, ctx.token, ctx.ip),
+  ),
+  '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) =>
+    account.updateHead(ctx.user.operatorID, b.headPic),
+  ),
   '/api/eosoperator/update': endpoint(updateInfoSchema, 'user', (b, ctx) => account.updateInfo(ctx.user.operatorID, b)),
 
   // 'My management' (SPEC 6).
-  '/modules/role/switchDefaultCmsRole': endpoint(switchRoleSchema, 'user', (b, ctx) => account.switchDefaultCmsRole(ctx.user, b.roleName)),
+  '/modules/role/switchDefaultCmsRole': endpoint(switchRoleSchema, 'user', (b, ctx) =>
+    account.switchDefaultCmsRole(ctx.user, b.roleName),
+  ),
   '/api/eosoperator/oldCmsDynamicKey': endpoint(empty, 'user', async (_b, ctx) => account.oldCmsDynamicKey(ctx.user)),
 
   // Post stations (SPEC 2.4).
@@ -85,15 +107,23 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/api/station/bind': endpoint(stationBindSchema, 'user', (b, ctx) => account.bindStations(ctx.user, b)),
 
   // QR-code login (type 2) and the phone's page.
-  '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) => loginGetQRRandNum(ctx.site, { userAgent: ctx.headers['user-agent'] ?? '', ip: ctx.ip })),
-  '/modules/eosoperator/loginByQRRandNum': endpoint(randNumSchema, 'none', (b, ctx) => loginByQRRandNum(b.randNum, ctx.setCookies)),
+  '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) =>
+    loginGetQRRandNum(ctx.site, { userAgent: ctx.headers['user-agent'] ?? '', ip: ctx.ip }),
+  ),
+  '/modules/eosoperator/loginByQRRandNum': endpoint(randNumSchema, 'none', (b, ctx) =>
+    loginByQRRandNum(b.randNum, ctx.setCookies),
+  ),
   '/modules/eosoperator/qrScan': endpoint(randNumSchema, 'optional', (b, ctx) => qrScan(b.randNum, ctx.user)),
-  '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) => qrConfirm(b.randNum, ctx.user, ctx.token)),
+  '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) =>
+    qrConfirm(b.randNum, ctx.user, ctx.token),
+  ),
   '/modules/eosoperator/qrCancel': endpoint(randNumSchema, 'optional', (b) => qrCancel(b.randNum)),
 
   // Single sign-on with the passport (types 12-17).
   '/modules/eosoperator/loginByESObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => obtainRedirectUri(ctx.site)),
-  '/modules/eosoperator/loginByES': endpoint(passportCodeSchema, 'optional', (b, ctx) => loginByES(b, ctx.site, ctx.user, ctx.setCookies)),
+  '/modules/eosoperator/loginByES': endpoint(passportCodeSchema, 'optional', (b, ctx) =>
+    loginByES(b, ctx.site, ctx.user, ctx.setCookies),
+  ),
   '/modules/eosoperator/loginByESChoose': endpoint(passportChooseSchema, 'none', (b) => loginByESChoose(b)),
   '/modules/eosoperator/relateES': endpoint(passportRelateSchema, 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user)),
 });

@@ -42,9 +42,12 @@ const scope = scopeOf;
 const applyState = (v: 0 | 1 | 2 | undefined) => (v ? v : undefined);
 
 const criteria = (key: train.TrainCriterion) =>
-  endpoint(trainFiltersSchema, 'none', (b, ctx) => train.trainCriteria(scope(ctx), key, { ...b, applyState: applyState(b.applyState) }));
+  endpoint(trainFiltersSchema, 'none', (b, ctx) =>
+    train.trainCriteria(scope(ctx), key, { ...b, applyState: applyState(b.applyState) }),
+  );
 
-const searchTab = (tab: SearchTab) => endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b, ctx.ip));
+const searchTab = (tab: SearchTab) =>
+  endpoint(searchSchema, 'none', (b, ctx) => search.searchTab(scope(ctx), tab, b.key, b, ctx.ip));
 
 export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
@@ -61,24 +64,36 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
   '/api/recommendseries/detail': endpoint(byId, 'none', (b, ctx) => cat.seriesDetail(scope(ctx), b.id)),
-  '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) => cat.seriesState(scope(ctx), ctx.user?.operatorID ?? null, b.seriesId)),
-  '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) => cat.seriesEnrol(scope(ctx), ctx.user.operatorID, b.seriesId)),
+  '/api/recommendseries/state': endpoint(bySeries, 'optional', (b, ctx) =>
+    cat.seriesState(scope(ctx), ctx.user?.operatorID ?? null, b.seriesId),
+  ),
+  '/api/recommendseries/enrol': endpoint(bySeries, 'user', (b, ctx) =>
+    cat.seriesEnrol(scope(ctx), ctx.user.operatorID, b.seriesId),
+  ),
 
   // Training projects and academic reports (SPEC 2.5, 4.4)
   '/api/train/criteriaTrainTypeID': criteria('trainTypeId'),
   '/api/train/criteriaOrgSource': criteria('orgSource'),
   '/api/train/criteriaItemType': criteria('itemType'),
-  '/api/train/list': endpoint(trainListSchema, 'none', (b, ctx) => train.trainList(scope(ctx), { ...b, applyState: applyState(b.applyState) })),
+  '/api/train/list': endpoint(trainListSchema, 'none', (b, ctx) =>
+    train.trainList(scope(ctx), { ...b, applyState: applyState(b.applyState) }),
+  ),
   '/api/train/detail': endpoint(byId, 'none', (b, ctx) => train.trainDetail(scope(ctx), b.id)),
-  '/api/train/applyStatus': endpoint(byTrain, 'optional', (b, ctx) => train.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId)),
+  '/api/train/applyStatus': endpoint(byTrain, 'optional', (b, ctx) =>
+    train.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId),
+  ),
   '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => train.trainApply(scope(ctx), ctx.user, b.trainId)),
   '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => train.trainReview(ctx.user, b)),
-  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) => train.trainPendingApplications(ctx.user, b.trainId)),
+  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) =>
+    train.trainPendingApplications(ctx.user, b.trainId),
+  ),
   '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),
   '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
   '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
   '/api/train/summaries': endpoint(byTrain, 'none', (b, ctx) => train.trainSummaries(scope(ctx), b.trainId)),
-  '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) => train.trainStudents(scope(ctx), b, ctx.user!)),
+  '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) =>
+    train.trainStudents(scope(ctx), b, ctx.user!),
+  ),
 
   // Live classes
   '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => cat.liveList(scope(ctx), b)),
@@ -105,9 +120,13 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   '/api/policy/detail': endpoint(byId, 'user', (b, ctx) => cat.policyDetail(scope(ctx), b.id)),
 
   // Search
-  '/api/search/full': endpoint(searchFullSchema, 'none', (b, ctx) => search.searchFull(scope(ctx), b.key, b.pageSize, ctx.ip)),
+  '/api/search/full': endpoint(searchFullSchema, 'none', (b, ctx) =>
+    search.searchFull(scope(ctx), b.key, b.pageSize, ctx.ip),
+  ),
   '/api/search/course': searchTab('course'),
-  '/api/search/courseTypeTree': endpoint(searchKeySchema, 'none', (b, ctx) => search.searchCourseTypeTree(scope(ctx), b.key, ctx.ip)),
+  '/api/search/courseTypeTree': endpoint(searchKeySchema, 'none', (b, ctx) =>
+    search.searchCourseTypeTree(scope(ctx), b.key, ctx.ip),
+  ),
   '/api/search/train': searchTab('train'),
   '/api/search/project': searchTab('project'),
   '/api/search/teacher': searchTab('teacher'),
@@ -116,5 +135,7 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
 
   // Sitemaps (app/[variant]/sitemap.xml): the public details of a site, counted and in chunks.
   '/api/sitemap/counts': endpoint(sitemapCountsSchema, 'none', (b, ctx) => cat.sitemapCounts(scope(ctx), b.kinds)),
-  '/api/sitemap/entries': endpoint(sitemapEntriesSchema, 'none', (b, ctx) => cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size)),
+  '/api/sitemap/entries': endpoint(sitemapEntriesSchema, 'none', (b, ctx) =>
+    cat.sitemapEntries(scope(ctx), b.kind, b.size, (b.chunk - 1) * b.size),
+  ),
 });

@@ -4,7 +4,12 @@
  */
 import type { HomeContract } from '@/lib/contract/endpoints';
 import { emptySchema as empty } from '@/lib/validation/common';
-import { courseTypeSchema, dictionarySchema, homeCourseListSchema, homeListSchema as homeList } from '@/lib/validation/home';
+import {
+  courseTypeSchema,
+  dictionarySchema,
+  homeCourseListSchema,
+  homeListSchema as homeList,
+} from '@/lib/validation/home';
 import { yearSchema } from '@/lib/validation/learning';
 import { contractTable, endpoint } from '../http/endpoint';
 import * as home from '../services/catalogue/home';
@@ -13,19 +18,29 @@ import { scopeOf } from '../services/scope';
 
 export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
   // Home (SPEC 7 Home); each also answers under /api/platform/.
-  '/api/banner/list': endpoint(homeList(10), 'none', async (b, ctx) => (await home.homeBanners(scopeOf(ctx))).slice(0, b.pageSize ?? 5)),
-  '/api/msgMessageinfo/homeList': endpoint(homeList(20), 'none', (b, ctx) => home.homeNotices(scopeOf(ctx), b.pageSize ?? 8)),
+  '/api/banner/list': endpoint(homeList(10), 'none', async (b, ctx) =>
+    (await home.homeBanners(scopeOf(ctx))).slice(0, b.pageSize ?? 5),
+  ),
+  '/api/msgMessageinfo/homeList': endpoint(homeList(20), 'none', (b, ctx) =>
+    home.homeNotices(scopeOf(ctx), b.pageSize ?? 8),
+  ),
   '/api/mtTrainnews/homeNews': endpoint(homeList(20), 'none', (b, ctx) => home.homeNews(scopeOf(ctx), b.pageSize ?? 6)),
-  '/api/recommendseries/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeSeries(scopeOf(ctx), b.pageSize ?? 4)),
+  '/api/recommendseries/homeList': endpoint(homeList(24), 'none', (b, ctx) =>
+    home.homeSeries(scopeOf(ctx), b.pageSize ?? 4),
+  ),
   '/api/course/homeList': endpoint(homeCourseListSchema, 'none', (b, ctx) =>
     home.homeCourses(scopeOf(ctx), { categoryCode: b.categoryCode, size: b.pageSize ?? 8 }),
   ),
   '/api/train/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeTrains(scopeOf(ctx), b.pageSize ?? 4)),
-  '/api/tchrBaseinfo/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeTeachers(scopeOf(ctx), b.pageSize ?? 6)),
+  '/api/tchrBaseinfo/homeList': endpoint(homeList(24), 'none', (b, ctx) =>
+    home.homeTeachers(scopeOf(ctx), b.pageSize ?? 6),
+  ),
   '/api/live/homeList': endpoint(homeList(24), 'none', (b, ctx) => home.homeLive(scopeOf(ctx), b.pageSize ?? 4)),
   '/api/rank/operator': endpoint(homeList(50), 'none', (b, ctx) => home.rankOperators(scopeOf(ctx), b.pageSize ?? 10)),
   '/api/rank/org': endpoint(homeList(50), 'none', (b, ctx) => home.rankOrgs(scopeOf(ctx), b.pageSize ?? 10)),
-  '/api/rank/orgCourse': endpoint(homeList(50), 'none', (b, ctx) => home.rankOrgCourses(scopeOf(ctx), b.pageSize ?? 10)),
+  '/api/rank/orgCourse': endpoint(homeList(50), 'none', (b, ctx) =>
+    home.rankOrgCourses(scopeOf(ctx), b.pageSize ?? 10),
+  ),
 
   // Site (SPEC 7 Site)
   '/api/site/requestUrlClientId': endpoint(empty, 'none', async () => site.requestUrlClientId()),

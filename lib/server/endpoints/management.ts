@@ -5,5 +5,9 @@ import { endpoint, type Endpoint } from '../http/endpoint';
 import { operationLogPage } from '../services/management/operation-log';
 
 export const MANAGEMENT_ENDPOINTS: Record<string, Endpoint> = {
-  '/api/manage/operationLog': endpoint(paging.extend({ pageSize: z.int32().min(1).max(100).default(20) }), 'user', (b, ctx) => operationLogPage(ctx.user!, b)),
+  '/api/manage/operationLog': endpoint(
+    paging.extend({ pageSize: z.int32().min(1).max(100).default(20) }),
+    'user',
+    (b, ctx) => operationLogPage(ctx.user!, b),
+  ),
 };

@@ -37,7 +37,9 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/space/detail': endpoint(spaceRef, 'none', (b, ctx) => spaces.spaceDetail(b, ctx.site)),
   '/api/space/mine': endpoint(empty, 'user', async (_b, ctx) => spaces.mySpace(ctx.user)),
   '/api/space/fans': endpoint(spacePageSchema, 'optional', (b, ctx) => spaces.fans(b, b.pageNum, b.pageSize, ctx.user)),
-  '/api/space/follows': endpoint(spacePageSchema, 'optional', (b, ctx) => spaces.follows(b, b.pageNum, b.pageSize, ctx.user)),
+  '/api/space/follows': endpoint(spacePageSchema, 'optional', (b, ctx) =>
+    spaces.follows(b, b.pageNum, b.pageSize, ctx.user),
+  ),
   '/api/space/courses': endpoint(spaceCoursesSchema, 'optional', (b, ctx) =>
     spaces.spaceCourses(ctx.user, b, ctx.site, b.list, b.pageNum, b.pageSize),
   ),
@@ -51,7 +53,9 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/space/top/save': endpoint(topSaveSchema, 'user', (b, ctx) => spaces.saveTop(ctx.user, b)),
 
   // Comments on a space
-  '/api/comment/list': endpoint(spacePageSchema, 'optional', (b, ctx) => spaces.commentList(ctx.user, b, b.pageNum, b.pageSize)),
+  '/api/comment/list': endpoint(spacePageSchema, 'optional', (b, ctx) =>
+    spaces.commentList(ctx.user, b, b.pageNum, b.pageSize),
+  ),
   '/api/comment/save': endpoint(commentSchema, 'user', (b, ctx) => spaces.saveComment(ctx.user, b, b.content)),
   '/api/comment/remove': endpoint(byIdSchema, 'user', (b, ctx) => spaces.removeComment(ctx.user, b.id)),
 
@@ -61,9 +65,13 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/resourceFile/quota': endpoint(empty, 'user', (_b, ctx) => uploadQuota(ctx.user)),
   '/api/resourceFile/updateBasic': endpoint(basicSchema, 'user', (b, ctx) => creation.updateBasic(ctx.user, b)),
   '/api/resourceFile/getBasic': endpoint(courseId, 'user', (b, ctx) => creation.getBasic(ctx.user, b.courseId)),
-  '/api/resourceFile/myCourses': endpoint(pagingSchema, 'user', (b, ctx) => creation.myCourses(ctx.user, b.pageNum, b.pageSize)),
+  '/api/resourceFile/myCourses': endpoint(pagingSchema, 'user', (b, ctx) =>
+    creation.myCourses(ctx.user, b.pageNum, b.pageSize),
+  ),
   '/api/resourceFile/saveChapter': endpoint(chapterSchema, 'user', (b, ctx) => creation.saveChapter(ctx.user, b)),
-  '/api/resourceFile/removeChapter': endpoint(chapterIdSchema, 'user', (b, ctx) => creation.removeChapter(ctx.user, b.chapterId)),
+  '/api/resourceFile/removeChapter': endpoint(chapterIdSchema, 'user', (b, ctx) =>
+    creation.removeChapter(ctx.user, b.chapterId),
+  ),
   '/api/resourceFile/submit': endpoint(courseId, 'user', (b, ctx) => creation.submitCourse(ctx.user, b.courseId)),
   '/api/resourceFile/removeCourse': endpoint(courseId, 'user', (b, ctx) => creation.removeCourse(ctx.user, b.courseId)),
 
@@ -72,9 +80,15 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/course/audit': endpoint(reviewSchema, 'user', (b, ctx) => creation.reviewCourse(ctx.user, b)),
 
   // New-employee training, assessment, station recommendations
-  '/api/newEmployee/seriesList': endpoint(empty, 'none', (_b, ctx) => extra.newEmployeeSeriesList(ctx.site, ctx.platform)),
-  '/api/newEmployee/seriesDetail': endpoint(byIdSchema, 'optional', (b, ctx) => extra.newEmployeeSeriesDetail(ctx.site, ctx.platform, ctx.user, b.id)),
+  '/api/newEmployee/seriesList': endpoint(empty, 'none', (_b, ctx) =>
+    extra.newEmployeeSeriesList(ctx.site, ctx.platform),
+  ),
+  '/api/newEmployee/seriesDetail': endpoint(byIdSchema, 'optional', (b, ctx) =>
+    extra.newEmployeeSeriesDetail(ctx.site, ctx.platform, ctx.user, b.id),
+  ),
   '/api/assess/list': endpoint(empty, 'user', (_b, ctx) => extra.assessList(ctx.user)),
   '/api/assess/save': endpoint(assessSchema, 'user', (b, ctx) => extra.saveAssess(ctx.user, b)),
-  '/api/station/recommend': endpoint(stationRecommendSchema, 'user', (b, ctx) => extra.stationRecommend(ctx.user, ctx.site, ctx.platform, b.pageSize)),
+  '/api/station/recommend': endpoint(stationRecommendSchema, 'user', (b, ctx) =>
+    extra.stationRecommend(ctx.user, ctx.site, ctx.platform, b.pageSize),
+  ),
 });

@@ -5,7 +5,15 @@
 import { clientAddress, requestToken } from '@/lib/server/http/request-info';
 import { siteForHost } from '@/lib/variants';
 import { callEndpoint, isKnownPath } from './dispatch';
-import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN, MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND } from './errors';
+import {
+  CODE_METHOD,
+  CODE_NOT_FOUND,
+  CODE_SERVER,
+  CODE_FORBIDDEN,
+  MSG_CROSS_SITE,
+  MSG_METHOD,
+  MSG_NOT_FOUND,
+} from './errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { DEVICE_COOKIE } from '@/lib/session/device';
@@ -31,7 +39,9 @@ export async function handleApiRequest(request: Request): Promise<Response> {
   try {
     const path = new URL(request.url).pathname;
     if (request.method !== 'POST') {
-      return isKnownPath(path) ? envelope(CODE_METHOD, MSG_METHOD, null, 405) : envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
+      return isKnownPath(path)
+        ? envelope(CODE_METHOD, MSG_METHOD, null, 405)
+        : envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
     }
     if (!isKnownPath(path)) return envelope(CODE_NOT_FOUND, MSG_NOT_FOUND, null, 404);
     if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
@@ -47,7 +57,13 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     const cookies: Record<string, string> = {};
     const device = readCookie(request.headers.get('cookie'), DEVICE_COOKIE);
     if (device) cookies[DEVICE_COOKIE] = device.slice(0, 256);
-    const result = await callEndpoint(path, body.value, { token, site: siteForHost(requestHost(request)), headers, ip: clientAddress(request), cookies });
+    const result = await callEndpoint(path, body.value, {
+      token,
+      site: siteForHost(requestHost(request)),
+      headers,
+      ip: clientAddress(request),
+      cookies,
+    });
     return envelope(result.code, result.msg, result.data, 200, result.cookies, secureCookies(request));
   } catch (err) {
     log.error({ err: errorText(err) }, 'api request failed unexpectedly');

@@ -69,7 +69,13 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
   return result;
 }
 
-async function run(path: string, ep: Endpoint, input: unknown, ctx: CallContext, context: EndpointContext): Promise<CallResult> {
+async function run(
+  path: string,
+  ep: Endpoint,
+  input: unknown,
+  ctx: CallContext,
+  context: EndpointContext,
+): Promise<CallResult> {
   try {
     if (ep.auth !== 'none' && ctx.token) {
       const session = await resolveSession(ctx.token);
@@ -85,7 +91,10 @@ async function run(path: string, ep: Endpoint, input: unknown, ctx: CallContext,
   } catch (err) {
     if (err instanceof ServiceError) {
       // A refusal may have recorded something too (a failed sign-in's count).
-      const kept = await durable().then(() => true, () => false);
+      const kept = await durable().then(
+        () => true,
+        () => false,
+      );
       if (kept) return { code: err.code, msg: err.message, data: null, cookies: context.setCookies };
     }
     // Logged without the body or any token; the client sees a plain Chinese message.

@@ -61,7 +61,10 @@ type ContractEndpoint<P extends ContractPath> = {
  * there, no other path is, and each handler answers the contract's data. Typed as a plain table afterwards, for
  * dispatch and the tests that walk it.
  */
-export function contractTable<P extends ContractPath>(table: { [K in P]: ContractEndpoint<K> }): Record<string, Endpoint> {
+export function contractTable<P extends ContractPath>(table: { [K in P]: ContractEndpoint<K> }): Record<
+  string,
+  Endpoint
+> {
   return table as unknown as Record<string, Endpoint>;
 }
 

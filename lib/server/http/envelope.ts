@@ -11,8 +11,19 @@ import { config } from '../config';
 /** JSON bodies above this are refused before parsing (uploads use their own multipart limits). */
 export const MAX_JSON_BYTES = 256 * 1024;
 
-export function envelope(code: number, msg: string, data: unknown = null, status = 200, cookies: ResponseCookie[] = [], secure = false): Response {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+export function envelope(
+  code: number,
+  msg: string,
+  data: unknown = null,
+  status = 200,
+  cookies: ResponseCookie[] = [],
+  secure = false,
+): Response {
+  const headers = new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   for (const c of cookies) headers.append('set-cookie', serializeCookie(c, secure));
   return new Response(JSON.stringify({ code, msg, data }), { status, headers });
 }
@@ -38,7 +49,10 @@ export function requestHost(request: Request): string {
   return request.headers.get('host') ?? '';
 }
 
-export async function readJsonBody(request: Request, limit = MAX_JSON_BYTES): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+export async function readJsonBody(
+  request: Request,
+  limit = MAX_JSON_BYTES,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) return { ok: false, response: envelope(CODE_TOO_LARGE, MSG_TOO_LARGE, null, 413) };
   const reader = request.body?.getReader();
@@ -91,7 +105,9 @@ export function isCrossSite(request: Request): boolean {
     }
     if (hostOfOrigin(decoded) !== host) return true;
   }
-  const targets = [h.get('host'), h.get('x-forwarded-host')?.split(',')[0]].filter(Boolean).map((v) => v!.trim().toLowerCase());
+  const targets = [h.get('host'), h.get('x-forwarded-host')?.split(',')[0]]
+    .filter(Boolean)
+    .map((v) => v!.trim().toLowerCase());
   if (targets.includes(host)) return false;
   return !allowedOriginHosts().includes(host);
 }

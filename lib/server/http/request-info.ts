@@ -38,7 +38,12 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
 export function clientAddress(request: Request): string {
   const h = request.headers;
   if (config().TRUST_PROXY) {
-    const forwarded = (h.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).at(-1) || h.get('x-real-ip')?.trim();
+    const forwarded =
+      (h.get('x-forwarded-for') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .at(-1) || h.get('x-real-ip')?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
   const [secret, address] = (h.get(PEER_HEADER) ?? '').split(' ');

@@ -9,10 +9,31 @@ import busboy from 'busboy';
 import { z } from 'zod';
 import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
 import { siteForHost, type Site } from '@/lib/variants';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_TOO_LARGE, MSG_CROSS_SITE, MSG_METHOD, MSG_TOO_LARGE, ServiceError } from './errors';
+import {
+  CODE_FORBIDDEN,
+  CODE_INVALID,
+  CODE_METHOD,
+  CODE_NOT_FOUND,
+  CODE_SERVER,
+  CODE_TOO_LARGE,
+  MSG_CROSS_SITE,
+  MSG_METHOD,
+  MSG_TOO_LARGE,
+  ServiceError,
+} from './errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { resolveSession, type SessionUser } from '../services/accounts/sessions';
-import { isPublicFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, receiveChunk, receiveSmallFile, servedFile, UPLOAD_LIMITS, UploadError, userHasFile } from '../services/spaces/uploads';
+import {
+  isPublicFile,
+  MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
+  receiveChunk,
+  receiveSmallFile,
+  servedFile,
+  UPLOAD_LIMITS,
+  UploadError,
+  userHasFile,
+} from '../services/spaces/uploads';
 import { deliverStored } from '../services/media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
@@ -70,11 +91,18 @@ export async function handleUpload(request: Request, action: UploadAction): Prom
     const who = await userOf(request);
     if ('response' in who) return who.response;
     const type = request.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('multipart/form-data')) return envelope(CODE_INVALID, '请使用multipart/form-data上传文件');
-    const limit = action === 'uploadCourseWareFile' ? MAX_CHUNK_BYTES : action === 'uploadResFile' ? UPLOAD_LIMITS.res : UPLOAD_LIMITS.file;
+    if (!type.toLowerCase().startsWith('multipart/form-data'))
+      return envelope(CODE_INVALID, '请使用multipart/form-data上传文件');
+    const limit =
+      action === 'uploadCourseWareFile'
+        ? MAX_CHUNK_BYTES
+        : action === 'uploadResFile'
+          ? UPLOAD_LIMITS.res
+          : UPLOAD_LIMITS.file;
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > limit + MULTIPART_OVERHEAD) {
-      const msg = action === 'uploadCourseWareFile' ? MSG_TOO_LARGE : `文件过大，不能超过${Math.round(limit / 1024 / 1024)}MB`;
+      const msg =
+        action === 'uploadCourseWareFile' ? MSG_TOO_LARGE : `文件过大，不能超过${Math.round(limit / 1024 / 1024)}MB`;
       return envelope(CODE_TOO_LARGE, msg, null, 413);
     }
     if (!request.body) return envelope(CODE_INVALID, '请选择要上传的文件');
@@ -99,10 +127,22 @@ export const MSG_UPLOAD_CUT = '上传中断，请重试';
  * boundary, the connection dropped, the client gone) ends the file part with an error: the handler stops, closes
  * its file and removes what it wrote, and only then is the refusal answered; nothing is left uncaught.
  */
-async function parseAndStore(request: Request, user: SessionUser, action: UploadAction, contentType: string, limit: number): Promise<Response> {
+async function parseAndStore(
+  request: Request,
+  user: SessionUser,
+  action: UploadAction,
+  contentType: string,
+  limit: number,
+): Promise<Response> {
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024, limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 } });
+    bb = busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      highWaterMark: 1024 * 1024,
+      fileHwm: 1024 * 1024,
+      limits: { fields: 20, fieldSize: 1024, files: 1, parts: 22, fileSize: limit + 1 },
+    });
   } catch {
     return envelope(CODE_INVALID, MSG_FORM_BROKEN);
   }
@@ -193,7 +233,12 @@ export async function serveFile(request: Request, name: string): Promise<Respons
   const forAnyone = !media && (await isPublicFile(file));
   if (!forAnyone) {
     const who = await userOf(request);
-    const mine = 'user' in who && (await userHasFile(who.user, file.id).then(() => true, () => false));
+    const mine =
+      'user' in who &&
+      (await userHasFile(who.user, file.id).then(
+        () => true,
+        () => false,
+      ));
     if (!mine) {
       if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
       if ('response' in who) return who.response;
@@ -215,7 +260,12 @@ export async function serveFile(request: Request, name: string): Promise<Respons
 
 const chatBody = z.object({
   messages: z
-    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().trim().min(1, '请输入问题').max(2000, '问题不能超过2000字') }))
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant']),
+        content: z.string().trim().min(1, '请输入问题').max(2000, '问题不能超过2000字'),
+      }),
+    )
     .min(1, '请输入问题')
     .max(20),
 });
@@ -234,7 +284,12 @@ export async function handleChat(request: Request): Promise<Response> {
     if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
     const stream = await openChat(parsed.data.messages, request.signal);
     return new Response(stream, {
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-accel-buffering': 'no' },
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+      },
     });
   } catch (err) {
     if (err instanceof ServiceError) return envelope(err.code, err.message);
@@ -242,4 +297,3 @@ export async function handleChat(request: Request): Promise<Response> {
     return envelope(CODE_SERVER, SERVER_BUSY_MSG);
   }
 }
-

@@ -47,7 +47,9 @@ const queues: Record<string, QueueDefinition> = Object.fromEntries(
 export function jobRunner(): Entry {
   if (!g.__portalJobs) {
     const url = config().DATABASE_URL;
-    const runner = url ? createPgBossRunner(queues, { connectionString: url, max: config().JOBS_POOL_SIZE }) : createLocalRunner(queues);
+    const runner = url
+      ? createPgBossRunner(queues, { connectionString: url, max: config().JOBS_POOL_SIZE })
+      : createLocalRunner(queues);
     const entry = { runner, started: false };
     g.__portalJobs = entry;
     onCloseDb(async () => {

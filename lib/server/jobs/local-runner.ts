@@ -14,14 +14,26 @@ type JobRow = typeof jobs.$inferSelect;
 /** A worker with nothing to do looks again after this long (a job queued by this process wakes it at once). */
 const IDLE_POLL_MS = 2000;
 
-const info = (row: JobRow): JobInfo => ({ id: String(row.id), state: row.state as JobState, retryCount: row.retryCount, startAfter: row.startAfter, output: row.output });
+const info = (row: JobRow): JobInfo => ({
+  id: String(row.id),
+  state: row.state as JobState,
+  retryCount: row.retryCount,
+  startAfter: row.startAfter,
+  output: row.output,
+});
 
 /** The n-th retry (n >= 1) waits `delay * 2^(n-1)` with back-off, `delay` without. */
-export function retryDelayMs(policy: Pick<QueueDefinition, 'retryDelaySeconds' | 'retryBackoff'>, retry: number): number {
+export function retryDelayMs(
+  policy: Pick<QueueDefinition, 'retryDelaySeconds' | 'retryBackoff'>,
+  retry: number,
+): number {
   return policy.retryDelaySeconds * 1000 * (policy.retryBackoff ? 2 ** Math.max(0, retry - 1) : 1);
 }
 
-export function createLocalRunner(queues: Record<string, QueueDefinition>, options: { idlePollMs?: number } = {}): JobRunner {
+export function createLocalRunner(
+  queues: Record<string, QueueDefinition>,
+  options: { idlePollMs?: number } = {},
+): JobRunner {
   const idlePollMs = options.idlePollMs ?? IDLE_POLL_MS;
   let stopping = false;
   let recovered: Promise<void> | null = null;
@@ -35,7 +47,9 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
    */
   const recover = () =>
     (recovered ??= (async () => {
-      await (await db())
+      await (
+        await db()
+      )
         .update(jobs)
         .set({
           state: sql`case when ${jobs.retryCount} < ${jobs.retryLimit} then 'retry' else 'failed' end`,
@@ -60,7 +74,10 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
       let timer: NodeJS.Timeout | undefined;
       // The handler is not stopped (it may hold a child process with its own limit); the queue just moves on.
       const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`expired after ${queue.expireInSeconds} s`)), queue.expireInSeconds * 1000);
+        timer = setTimeout(
+          () => reject(new Error(`expired after ${queue.expireInSeconds} s`)),
+          queue.expireInSeconds * 1000,
+        );
       });
       try {
         await Promise.race([queue.handler(row.data), expired]);
@@ -76,7 +93,13 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
       log.warn({ job: row.name, id: row.id, try: row.retryCount + 1, retry, err: message }, 'job failed');
       await d
         .update(jobs)
-        .set({ state: retry ? 'retry' : 'failed', retryCount: retry ? row.retryCount + 1 : row.retryCount, startAfter, completedAt: retry ? null : now, output: message.slice(0, 2000) })
+        .set({
+          state: retry ? 'retry' : 'failed',
+          retryCount: retry ? row.retryCount + 1 : row.retryCount,
+          startAfter,
+          completedAt: retry ? null : now,
+          output: message.slice(0, 2000),
+        })
         .where(eq(jobs.id, row.id));
     }
   };
@@ -106,9 +129,18 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
   const send = async (name: string, data: Record<string, unknown>, singletonKey?: string): Promise<string | null> => {
     if (!queues[name]) throw new Error(`unknown job ${name}`);
     const q = queues[name];
-    const [row] = await (await db())
+    const [row] = await (
+      await db()
+    )
       .insert(jobs)
-      .values({ name, data, singletonKey: singletonKey ?? null, retryLimit: q.retryLimit, retryDelaySeconds: q.retryDelaySeconds, retryBackoff: q.retryBackoff })
+      .values({
+        name,
+        data,
+        singletonKey: singletonKey ?? null,
+        retryLimit: q.retryLimit,
+        retryDelaySeconds: q.retryDelaySeconds,
+        retryBackoff: q.retryBackoff,
+      })
       .onConflictDoNothing()
       .returning({ id: jobs.id });
     if (row) wakers.get(name)?.();
@@ -119,12 +151,25 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
     kind: 'local',
     send,
     async latest(name, singletonKey) {
-      const [row] = await (await db()).select().from(jobs).where(and(eq(jobs.name, name), eq(jobs.singletonKey, singletonKey))).orderBy(desc(jobs.id)).limit(1);
+      const [row] = await (
+        await db()
+      )
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, name), eq(jobs.singletonKey, singletonKey)))
+        .orderBy(desc(jobs.id))
+        .limit(1);
       return row ? info(row) : null;
     },
     async byId(name, id) {
       if (!/^\d+$/.test(id)) return null;
-      const [row] = await (await db()).select().from(jobs).where(and(eq(jobs.name, name), eq(jobs.id, Number(id)))).limit(1);
+      const [row] = await (
+        await db()
+      )
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.name, name), eq(jobs.id, Number(id))))
+        .limit(1);
       return row ? info(row) : null;
     },
     async start() {
@@ -133,7 +178,10 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
       for (const [name, q] of Object.entries(queues)) {
         if (!q.everyMinutes) continue;
         // The key makes a tick that finds the last one still waiting a no-op.
-        const tick = () => void send(name, {}, name).catch((err: Error) => log.warn({ job: name, err: err.message }, 'cannot schedule a job'));
+        const tick = () =>
+          void send(name, {}, name).catch((err: Error) =>
+            log.warn({ job: name, err: err.message }, 'cannot schedule a job'),
+          );
         tick();
         const timer = setInterval(tick, q.everyMinutes * 60_000);
         timer.unref();
@@ -145,7 +193,7 @@ export function createLocalRunner(queues: Record<string, QueueDefinition>, optio
       const clock = () => opts.at ?? new Date();
       const names = opts.names ?? Object.keys(queues);
       let ran = 0;
-      for (let progress = true; progress; ) {
+      for (let progress = true; progress;) {
         progress = false;
         for (const name of names) {
           const row = await claim(name, clock());

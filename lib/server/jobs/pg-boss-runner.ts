@@ -18,7 +18,8 @@ interface JobRowSql {
   output: { message?: string; value?: unknown } | null;
 }
 
-const messageOf = (output: JobRowSql['output']): string => (output?.message ? String(output.message) : output?.value != null ? String(output.value) : '');
+const messageOf = (output: JobRowSql['output']): string =>
+  output?.message ? String(output.message) : output?.value != null ? String(output.value) : '';
 
 export interface PgBossRunnerOptions {
   connectionString: string;
@@ -34,13 +35,24 @@ export function createPgBossRunner(queues: Record<string, QueueDefinition>, opti
 
   const boss = () =>
     (ready ??= (async () => {
-      const b = new PgBoss({ connectionString: options.connectionString, max: options.max ?? 4, application_name: 'portal-jobs' });
+      const b = new PgBoss({
+        connectionString: options.connectionString,
+        max: options.max ?? 4,
+        application_name: 'portal-jobs',
+      });
       // Without a listener an 'error' event (a lost connection while polling) would be thrown as uncaught.
       b.on('error', (err) => log.error({ err: err.message }, 'pg-boss error'));
       await b.start();
       for (const [name, q] of Object.entries(queues)) {
         // 'stately': a singleton key has at most one job waiting (and one retrying, one running) at a time.
-        const policy: PgBoss.Queue = { name, policy: 'stately', retryLimit: q.retryLimit, retryDelay: q.retryDelaySeconds, retryBackoff: q.retryBackoff, expireInSeconds: q.expireInSeconds };
+        const policy: PgBoss.Queue = {
+          name,
+          policy: 'stately',
+          retryLimit: q.retryLimit,
+          retryDelay: q.retryDelaySeconds,
+          retryBackoff: q.retryBackoff,
+          expireInSeconds: q.expireInSeconds,
+        };
         await b.createQueue(name, policy);
         await b.updateQueue(name, policy);
       }
@@ -50,8 +62,15 @@ export function createPgBossRunner(queues: Record<string, QueueDefinition>, opti
       throw err;
     }));
 
-  const query = async (text: string, values: unknown[]) => (await (await boss()).getDb().executeSql(text, values)).rows as JobRowSql[];
-  const toInfo = (r: JobRowSql): JobInfo => ({ id: r.id, state: r.state, retryCount: r.retry_count, startAfter: new Date(r.start_after), output: messageOf(r.output) });
+  const query = async (text: string, values: unknown[]) =>
+    (await (await boss()).getDb().executeSql(text, values)).rows as JobRowSql[];
+  const toInfo = (r: JobRowSql): JobInfo => ({
+    id: r.id,
+    state: r.state,
+    retryCount: r.retry_count,
+    startAfter: new Date(r.start_after),
+    output: messageOf(r.output),
+  });
 
   const runOne = async (b: PgBoss, name: string): Promise<boolean> => {
     const [job] = await b.fetch<Record<string, unknown>>(name, { batchSize: 1 });
@@ -92,7 +111,11 @@ export function createPgBossRunner(queues: Record<string, QueueDefinition>, opti
     async start() {
       const b = await boss();
       for (const [name, q] of Object.entries(queues)) {
-        await b.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([job]) => q.handler(job.data ?? {}));
+        await b.work<Record<string, unknown>>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => q.handler(job.data ?? {}),
+        );
         // pg-boss's cron runs the schedule on one instance of all (it locks the schedule table).
         if (q.everyMinutes) await b.schedule(name, `*/${q.everyMinutes} * * * *`, {}, { singletonKey: name });
       }
@@ -102,10 +125,15 @@ export function createPgBossRunner(queues: Record<string, QueueDefinition>, opti
       const names = opts.names ?? Object.keys(queues);
       // pg-boss keeps its own clock (now() of the database): a test's later `at` makes what is due by then due now.
       if (opts.at) {
-        await b.getDb().executeSql(`update pgboss.job set start_after = now() where name = any($1::text[]) and state in ('created', 'retry') and start_after <= $2`, [names, opts.at.toISOString()]);
+        await b
+          .getDb()
+          .executeSql(
+            `update pgboss.job set start_after = now() where name = any($1::text[]) and state in ('created', 'retry') and start_after <= $2`,
+            [names, opts.at.toISOString()],
+          );
       }
       let ran = 0;
-      for (let progress = true; progress; ) {
+      for (let progress = true; progress;) {
         progress = false;
         for (const name of names) {
           if (await runOne(b, name)) {

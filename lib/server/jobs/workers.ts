@@ -30,7 +30,14 @@ export async function startJobs(): Promise<void> {
   // runner takes it again at its next start). If nothing else handles the signal (NEXT_MANUAL_SIG_HANDLE), it is
   // raised again once the workers stopped.
   for (const sig of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(sig, () => void entry.runner.stop().catch(() => undefined).finally(() => process.listenerCount(sig) === 0 && process.kill(process.pid, sig)));
+    process.once(
+      sig,
+      () =>
+        void entry.runner
+          .stop()
+          .catch(() => undefined)
+          .finally(() => process.listenerCount(sig) === 0 && process.kill(process.pid, sig)),
+    );
   }
 }
 

@@ -25,7 +25,12 @@ const LANE = Symbol.for('portal.directLane');
 type LaneGlobals = { [LANE]?: Lane };
 
 /** Paths of the endpoint table served by the direct lane. */
-export const DIRECT_PATHS: readonly string[] = ['/api/study/submit', '/api/personal/archive', '/api/course/progress', '/api/course/favouriteState'];
+export const DIRECT_PATHS: readonly string[] = [
+  '/api/study/submit',
+  '/api/personal/archive',
+  '/api/course/progress',
+  '/api/course/favouriteState',
+];
 
 export function openDirectLane(handler: Handler, paths: readonly string[] = DIRECT_PATHS): void {
   (globalThis as LaneGlobals)[LANE] = { paths: new Set(paths), handler };
@@ -47,7 +52,9 @@ export function serveDirect(req: IncomingMessage, res: ServerResponse): boolean 
       for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
       const proto = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
       // The URL's host is not read (lib/server/http/envelope requestHost reads the Host header), so any Host passes.
-      return lane.handler(new Request(`${proto}://localhost${req.url}`, { method: 'POST', headers, body: new Uint8Array(body) }));
+      return lane.handler(
+        new Request(`${proto}://localhost${req.url}`, { method: 'POST', headers, body: new Uint8Array(body) }),
+      );
     })
     .then(async (response) => {
       const body = Buffer.from(await response.arrayBuffer());

@@ -36,7 +36,12 @@ const NOT_PAGES = /^\/(?:api|modules|_next|covers|avatars|logos|banners|media)\/
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+$/;
 
 /** proxy.ts's decision for a request, from its Host, path, query and cookies. */
-export function decideRequest(host: string, pathname: string, search: string, cookieHeader: string | null): ProxyDecision {
+export function decideRequest(
+  host: string,
+  pathname: string,
+  search: string,
+  cookieHeader: string | null,
+): ProxyDecision {
   const hasSession = !!readCookie(cookieHeader, TOKEN_STORAGE_KEY);
   return decide({
     host,
@@ -63,7 +68,12 @@ export function takeRoute(req: Pick<IncomingMessage, 'method' | 'url' | 'headers
   const host = req.headers.host;
   if (!host) return false;
   const cookie = req.headers.cookie;
-  const decision = decideRequest(host, pathname, q < 0 ? '' : url.slice(q), Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? null));
+  const decision = decideRequest(
+    host,
+    pathname,
+    q < 0 ? '' : url.slice(q),
+    Array.isArray(cookie) ? cookie.join('; ') : (cookie ?? null),
+  );
   if (decision.kind !== 'rewrite') return false;
   req.url = decision.path;
   req.headers[ROUTED_HEADER] = '1';

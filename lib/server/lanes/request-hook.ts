@@ -73,7 +73,7 @@ function observe(req: IncomingMessage, res: ServerResponse, reqId: string): void
     const m = metrics();
     m.requests.inc({ kind, status: `${Math.floor(res.statusCode / 100)}xx` });
     m.latency.observe({ kind }, seconds);
-    if (kind !== 'static') log.info({ reqId, method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, kind }, 'request');
+    if (kind !== 'static')
+      log.info({ reqId, method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, kind }, 'request');
   });
 }
-

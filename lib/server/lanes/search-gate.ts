@@ -37,7 +37,11 @@ function addressOf(req: Pick<IncomingMessage, 'headers'>): string {
  * Takes a search page request whose keyword is new (returns true): `pass` is called once the address may ask it,
  * else the gate answers 429 itself. false leaves the request as it was.
  */
-export function gateSearch(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, res: ServerResponse, pass: () => void): boolean {
+export function gateSearch(
+  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
+  res: ServerResponse,
+  pass: () => void,
+): boolean {
   const gate = (globalThis as GateGlobals)[GATE];
   if (!gate || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith(SEARCH_PAGE)) return false;
   const q = req.url.indexOf('?');
@@ -59,7 +63,9 @@ export function gateSearch(req: Pick<IncomingMessage, 'method' | 'url' | 'header
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-store');
       res.setHeader('retry-after', '60');
-      res.end(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${MSG_TOO_FREQUENT}</title><p>${MSG_TOO_FREQUENT}</p></html>`);
+      res.end(
+        `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${MSG_TOO_FREQUENT}</title><p>${MSG_TOO_FREQUENT}</p></html>`,
+      );
     })
     .catch(() => res.destroy());
   return true;

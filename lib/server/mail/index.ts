@@ -36,10 +36,15 @@ export async function sendMail(mail: Mail): Promise<void> {
     await nodemailer.createTransport(smtp).sendMail(message);
     return;
   }
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail(message);
   const dir = outboxDir();
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+  );
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   log.info({ file: path.basename(file), link: mail.link }, 'no SMTP_URL: mail written to the outbox');
 }
@@ -66,4 +71,5 @@ export function linksOf(raw: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0]);
 }
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -25,7 +25,10 @@ export interface Readiness {
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what}: no answer within ${CHECK_TIMEOUT_MS / 1000} s`)),
+      CHECK_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -34,7 +37,9 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 /** The migrations this build carries (drizzle-kit's journal): their count and the newest one's time. */
 function expectedMigrations(): { count: number; newest: number } {
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), 'lib/server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(
+    readFileSync(path.join(process.cwd(), 'lib/server/db/migrations/meta/_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
   return { count: journal.entries.length, newest: Math.max(0, ...journal.entries.map((e) => e.when)) };
 }
 
@@ -49,12 +54,18 @@ export async function readiness(): Promise<Readiness> {
     try {
       const expected = expectedMigrations();
       const res = (await withTimeout(
-        handle.db.execute(sql`select count(*)::int as n, coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`),
+        handle.db.execute(
+          sql`select count(*)::int as n, coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`,
+        ),
         'migrations',
       )) as unknown as { rows: { n: number; newest: string }[] };
       const applied = Number(res.rows[0]?.n ?? 0);
       const newest = Number(res.rows[0]?.newest ?? 0);
-      Object.assign(migrations, { ok: applied >= expected.count && newest >= expected.newest, applied, expected: expected.count });
+      Object.assign(migrations, {
+        ok: applied >= expected.count && newest >= expected.newest,
+        applied,
+        expected: expected.count,
+      });
     } catch (err) {
       migrations.error = message(err);
     }
@@ -62,7 +73,10 @@ export async function readiness(): Promise<Readiness> {
     database.error = message(err);
     migrations.error = 'database not reachable';
   }
-  const store: Check = await withTimeout(storeReachable(), 'store').catch((err) => ({ ok: false, error: message(err) }));
+  const store: Check = await withTimeout(storeReachable(), 'store').catch((err) => ({
+    ok: false,
+    error: message(err),
+  }));
   const ready = database.ok && migrations.ok && store.ok;
   return { status: ready ? 'ready' : 'not ready', checks: { database, migrations, store } };
 }

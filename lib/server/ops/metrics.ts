@@ -20,7 +20,12 @@ function create() {
   const m = {
     registry,
     poolSource,
-    requests: new Counter({ name: 'portal_http_requests_total', help: 'HTTP requests answered, by route kind and status class', labelNames: ['kind', 'status'] as const, registers: [registry] }),
+    requests: new Counter({
+      name: 'portal_http_requests_total',
+      help: 'HTTP requests answered, by route kind and status class',
+      labelNames: ['kind', 'status'] as const,
+      registers: [registry],
+    }),
     latency: new Histogram({
       name: 'portal_http_request_duration_seconds',
       help: 'Time from the request to the end of its response, by route kind',
@@ -28,10 +33,28 @@ function create() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
-    heartbeats: new Counter({ name: 'portal_heartbeats_accepted_total', help: 'Study heartbeats accepted (/api/study/submit)', registers: [registry] }),
-    uploads: new Counter({ name: 'portal_uploads_total', help: 'Uploads finished, by outcome', labelNames: ['outcome'] as const, registers: [registry] }),
-    jobs: new Counter({ name: 'portal_jobs_total', help: 'Background jobs run, by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [registry] }),
-    invalidations: new Counter({ name: 'portal_cache_invalidations_total', help: 'Cache tags invalidated after writes', registers: [registry] }),
+    heartbeats: new Counter({
+      name: 'portal_heartbeats_accepted_total',
+      help: 'Study heartbeats accepted (/api/study/submit)',
+      registers: [registry],
+    }),
+    uploads: new Counter({
+      name: 'portal_uploads_total',
+      help: 'Uploads finished, by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    jobs: new Counter({
+      name: 'portal_jobs_total',
+      help: 'Background jobs run, by job and outcome',
+      labelNames: ['job', 'outcome'] as const,
+      registers: [registry],
+    }),
+    invalidations: new Counter({
+      name: 'portal_cache_invalidations_total',
+      help: 'Cache tags invalidated after writes',
+      registers: [registry],
+    }),
     pool: new Gauge({
       name: 'portal_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle, waiting clients, max); absent on the embedded PGlite',
@@ -68,6 +91,7 @@ export function routeKind(url: string): RouteKind {
   if (url.startsWith('/media/')) return 'media';
   if (url.startsWith('/api/health') || url === '/metrics') return 'ops';
   if (url.startsWith('/api/') || url.startsWith('/modules/')) return 'api';
-  if (url.startsWith('/_next/') || /\.(?:js|css|svg|png|jpe?g|webp|ico|woff2?|txt|xml|mp4|vtt)(?:\?|$)/.test(url)) return 'static';
+  if (url.startsWith('/_next/') || /\.(?:js|css|svg|png|jpe?g|webp|ico|woff2?|txt|xml|mp4|vtt)(?:\?|$)/.test(url))
+    return 'static';
   return 'page';
 }

@@ -23,7 +23,8 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(head ? undefined : body);
 }
 
-const json = (res: ServerResponse, status: number, value: unknown, head: boolean) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), head);
+const json = (res: ServerResponse, status: number, value: unknown, head: boolean) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), head);
 
 /** `::ffff:127.0.0.1` (an IPv4 client on a dual-stack socket) is 127.0.0.1. */
 export function metricsAllowed(address: string | undefined): boolean {

@@ -7,6 +7,14 @@ export const TEST_HOOKS_WARNING =
   'TEST HOOKS ARE ON (PORTAL_TEST_HOOKS=1): captcha answers, benchmark sessions and the /bench pages are exposed; never use this in production';
 
 export function announceStart(c: Config): void {
-  log.info({ nodeEnv: c.NODE_ENV, database: c.DATABASE_URL ? 'postgres' : 'pglite', seed: c.SEED, testHooks: c.PORTAL_TEST_HOOKS }, 'server starting');
+  log.info(
+    {
+      nodeEnv: c.NODE_ENV,
+      database: c.DATABASE_URL ? 'postgres' : 'pglite',
+      seed: c.SEED,
+      testHooks: c.PORTAL_TEST_HOOKS,
+    },
+    'server starting',
+  );
   if (c.PORTAL_TEST_HOOKS) log.warn({ testHooks: true }, TEST_HOOKS_WARNING);
 }

@@ -28,7 +28,14 @@ const MAX_PENDING = 10_000;
 function state() {
   const g = /** @type {Record<symbol, State>} */ (/** @type {unknown} */ (globalThis));
   if (!g[STATE]) {
-    g[STATE] = { entries: new Map(), bytes: 0, maxBytes: DEFAULT_MAX_BYTES, tags: new Map(), flushedAt: 0, pending: new Map() };
+    g[STATE] = {
+      entries: new Map(),
+      bytes: 0,
+      maxBytes: DEFAULT_MAX_BYTES,
+      tags: new Map(),
+      flushedAt: 0,
+      pending: new Map(),
+    };
   }
   return g[STATE];
 }
@@ -103,7 +110,12 @@ class PageCacheHandler {
     s.entries.delete(key);
     s.entries.set(key, entry);
     const cc = /** @type {{ revalidate?: number | false } | undefined} */ (entry.cacheControl);
-    if (cc && typeof cc.revalidate === 'number' && entry.lastModified + cc.revalidate * 1000 < Date.now() && !s.pending.has(key)) {
+    if (
+      cc &&
+      typeof cc.revalidate === 'number' &&
+      entry.lastModified + cc.revalidate * 1000 < Date.now() &&
+      !s.pending.has(key)
+    ) {
       s.pending.set(key, Date.now()); // Next.js regenerates a stale page in the background
     }
     return { value: entry.value, lastModified: entry.lastModified, cacheControl: entry.cacheControl };
@@ -143,7 +155,8 @@ class PageCacheHandler {
    */
   async revalidateTag(tags, durations) {
     const now = Date.now();
-    const later = durations && typeof durations.expire === 'number' && durations.expire > 0 ? now + durations.expire * 1000 : now;
+    const later =
+      durations && typeof durations.expire === 'number' && durations.expire > 0 ? now + durations.expire * 1000 : now;
     expireTags(tags, later);
   }
 

@@ -1,8 +1,15 @@
 /** Types of handler.cjs, the page cache of the process (next.config.mjs cacheHandler). */
 declare class PageCacheHandler {
   constructor(options?: { maxMemoryCacheSize?: number });
-  get(key: string, ctx?: { tags?: string[]; softTags?: string[] }): Promise<{ value: unknown; lastModified: number; cacheControl?: unknown } | null>;
-  set(key: string, data: unknown, ctx?: { tags?: string[]; fetchCache?: boolean; cacheControl?: unknown }): Promise<void>;
+  get(
+    key: string,
+    ctx?: { tags?: string[]; softTags?: string[] },
+  ): Promise<{ value: unknown; lastModified: number; cacheControl?: unknown } | null>;
+  set(
+    key: string,
+    data: unknown,
+    ctx?: { tags?: string[]; fetchCache?: boolean; cacheControl?: unknown },
+  ): Promise<void>;
   revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
   resetRequestCache(): void;
 }

@@ -48,4 +48,3 @@ export const teacherCardColumns = {
   avatar: teachers.avatar,
   courseCount: teachers.courseCount,
 };
-

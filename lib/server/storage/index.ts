@@ -24,7 +24,8 @@ export function storage(): LocalStore | S3Store {
   const url = config().STORAGE_URL;
   if (!url) return local;
   const publicUrl = config().STORAGE_PUBLIC_URL ?? '';
-  if (!s3 || s3.url !== url || s3.publicUrl !== publicUrl) s3 = { url, publicUrl, store: new S3Store(parseStorageUrl(url), publicUrl || undefined) };
+  if (!s3 || s3.url !== url || s3.publicUrl !== publicUrl)
+    s3 = { url, publicUrl, store: new S3Store(parseStorageUrl(url), publicUrl || undefined) };
   return s3.store;
 }
 

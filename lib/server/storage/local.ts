@@ -175,7 +175,14 @@ export class LocalStore implements ObjectStore {
 
   async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T | null> {
     const file = uploadedFilePath(key);
-    if (!file || !(await stat(file).then((s) => s.isFile(), () => false))) return null;
+    if (
+      !file ||
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      return null;
     return fn(file);
   }
 

@@ -58,7 +58,8 @@ export function parseStorageUrl(raw: string): S3Settings {
     throw new Error('STORAGE_URL is not a URL (s3://ACCESS:SECRET@HOST:PORT/BUCKET?region=…)');
   }
   const scheme = url.protocol.replace(/:$/, '');
-  if (!['s3', 'http', 'https'].includes(scheme)) throw new Error(`STORAGE_URL: unknown scheme ${scheme}: (s3, http or https)`);
+  if (!['s3', 'http', 'https'].includes(scheme))
+    throw new Error(`STORAGE_URL: unknown scheme ${scheme}: (s3, http or https)`);
   const host = url.hostname;
   const tls = flag(url.searchParams.get('tls')) ?? (scheme === 's3' ? !LOOPBACK.test(host) : scheme === 'https');
   const [bucket, ...rest] = decodeURIComponent(url.pathname).split('/').filter(Boolean);
@@ -72,7 +73,8 @@ export function parseStorageUrl(raw: string): S3Settings {
     bucket,
     prefix: prefix ? `${prefix}/` : '',
     region: url.searchParams.get('region') || 'us-east-1',
-    forcePathStyle: flag(url.searchParams.get('forcePathStyle')) ?? (isIP(host.replace(/^\[|\]$/g, '')) !== 0 || LOOPBACK.test(host)),
+    forcePathStyle:
+      flag(url.searchParams.get('forcePathStyle')) ?? (isIP(host.replace(/^\[|\]$/g, '')) !== 0 || LOOPBACK.test(host)),
     credentials: user ? { accessKeyId: user, secretAccessKey: pass } : undefined,
   };
 }
@@ -120,7 +122,8 @@ export class S3Store implements ObjectStore {
   }
 
   private k(key: string): string {
-    if (!isSafeKey(key) && !(key.endsWith('/') && isSafeKey(key.slice(0, -1))) && key !== '') throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
+    if (!isSafeKey(key) && !(key.endsWith('/') && isSafeKey(key.slice(0, -1))) && key !== '')
+      throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
     return this.settings.prefix + key;
   }
   private get Bucket() {
@@ -153,7 +156,12 @@ export class S3Store implements ObjectStore {
   async get(key: string, range?: ByteRange, ifMatch?: string): Promise<Readable | null> {
     try {
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.Bucket, Key: this.k(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined, IfMatch: ifMatch }),
+        new GetObjectCommand({
+          Bucket: this.Bucket,
+          Key: this.k(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          IfMatch: ifMatch,
+        }),
       );
       return out.Body as Readable;
     } catch (err) {
@@ -198,8 +206,11 @@ export class S3Store implements ObjectStore {
     let token: string | undefined;
     const skip = this.settings.prefix.length;
     do {
-      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.Bucket, Prefix: this.k(prefix), ContinuationToken: token }));
-      for (const o of out.Contents ?? []) if (o.Key) yield { key: o.Key.slice(skip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) };
+      const out = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.Bucket, Prefix: this.k(prefix), ContinuationToken: token }),
+      );
+      for (const o of out.Contents ?? [])
+        if (o.Key) yield { key: o.Key.slice(skip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) };
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
     } while (token);
   }
@@ -234,7 +245,9 @@ export class S3Store implements ObjectStore {
 
   async copy(from: string, to: string): Promise<void> {
     // Keys are safe path segments: nothing in them needs encoding but the separator is kept.
-    await this.client.send(new CopyObjectCommand({ Bucket: this.Bucket, Key: this.k(to), CopySource: `${this.Bucket}/${this.k(from)}` }));
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.Bucket, Key: this.k(to), CopySource: `${this.Bucket}/${this.k(from)}` }),
+    );
   }
 
   async createMultipart(key: string): Promise<string> {
@@ -244,9 +257,24 @@ export class S3Store implements ObjectStore {
   }
 
   /** One part (1-10000) of a multipart upload; returns its ETag, which completing it needs. */
-  async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable | Buffer, length: number, opts: { md5?: string; signal?: AbortSignal } = {}): Promise<string> {
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable | Buffer,
+    length: number,
+    opts: { md5?: string; signal?: AbortSignal } = {},
+  ): Promise<string> {
     const out = await this.client.send(
-      new UploadPartCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: length, ContentMD5: opts.md5 ? base64Md5(opts.md5) : undefined }),
+      new UploadPartCommand({
+        Bucket: this.Bucket,
+        Key: this.k(key),
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        Body: body,
+        ContentLength: length,
+        ContentMD5: opts.md5 ? base64Md5(opts.md5) : undefined,
+      }),
       { abortSignal: opts.signal },
     );
     return out.ETag ?? '';
@@ -264,8 +292,10 @@ export class S3Store implements ObjectStore {
   }
 
   async abortMultipart(key: string, uploadId: string): Promise<void> {
-    await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId })).catch((err) => {
-      if (!notFound(err) && (err as { name?: string }).name !== 'NoSuchUpload') throw err;
-    });
+    await this.client
+      .send(new AbortMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId }))
+      .catch((err) => {
+        if (!notFound(err) && (err as { name?: string }).name !== 'NoSuchUpload') throw err;
+      });
   }
 }

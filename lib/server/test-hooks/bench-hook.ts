@@ -19,7 +19,11 @@ export function hooksOn(): boolean {
   return config().PORTAL_TEST_HOOKS;
 }
 
-export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; count?: number; operatorIds?: number[] }) {
+export async function benchHook(input: {
+  action: 'setup' | 'count' | 'memory';
+  count?: number;
+  operatorIds?: number[];
+}) {
   if (!hooksOn()) throw new ServiceError(MSG_NOT_FOUND, CODE_NOT_FOUND);
   if (input.action === 'memory') {
     // Where the server's memory is, in MB: the JS heap, memory outside it (WebAssembly, buffers), resident total.
@@ -29,7 +33,14 @@ export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; c
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
     const live = gc ? mb(process.memoryUsage().heapUsed) : null;
-    return { rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), heapLive: live };
+    return {
+      rss: mb(m.rss),
+      heapUsed: mb(m.heapUsed),
+      heapTotal: mb(m.heapTotal),
+      external: mb(m.external),
+      arrayBuffers: mb(m.arrayBuffers),
+      heapLive: live,
+    };
   }
   const d = await db();
   if (input.action === 'count') return { accepted: await countSubmits(input.operatorIds ?? []) };
@@ -47,17 +58,32 @@ export async function benchHook(input: { action: 'setup' | 'count' | 'memory'; c
     const missing = want - people.length;
     await d
       .insert(operators)
-      .values(Array.from({ length: missing }, (_, i) => ({ userId: `bench-${Date.now().toString(36)}-${i}`, name: `压测学员${i + 1}`, passwordHash: '!' })))
+      .values(
+        Array.from({ length: missing }, (_, i) => ({
+          userId: `bench-${Date.now().toString(36)}-${i}`,
+          name: `压测学员${i + 1}`,
+          passwordHash: '!',
+        })),
+      )
       .onConflictDoNothing();
     people = await pick();
   }
   const [course] = await d
     .select({ id: courses.id })
     .from(courses)
-    .where(and(eq(courses.auditStatus, 1052), sql`exists (select 1 from course_chapters c where c.course_id = ${courses.id} and c.media = 'demo-3')`))
+    .where(
+      and(
+        eq(courses.auditStatus, 1052),
+        sql`exists (select 1 from course_chapters c where c.course_id = ${courses.id} and c.media = 'demo-3')`,
+      ),
+    )
     .orderBy(asc(courses.id))
     .limit(1);
-  const [chapter] = await d.select({ id: courseChapters.id, media: courseChapters.media }).from(courseChapters).where(and(eq(courseChapters.courseId, course.id), eq(courseChapters.media, 'demo-3'))).limit(1);
+  const [chapter] = await d
+    .select({ id: courseChapters.id, media: courseChapters.media })
+    .from(courseChapters)
+    .where(and(eq(courseChapters.courseId, course.id), eq(courseChapters.media, 'demo-3')))
+    .limit(1);
   await d
     .insert(courseEnrolments)
     .values(people.map((p) => ({ operatorId: p.id, courseId: course.id })))

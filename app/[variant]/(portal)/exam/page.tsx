@@ -2,7 +2,13 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { userApi } from '@/lib/api/visitor';
-import { EXAM_STATUS_TEXT, EXAM_STYLE_TEXT, EXAM_TYPE_TEXT, examScoreText, type ExamRow } from '@/lib/learning/exam-status';
+import {
+  EXAM_STATUS_TEXT,
+  EXAM_STYLE_TEXT,
+  EXAM_TYPE_TEXT,
+  examScoreText,
+  type ExamRow,
+} from '@/lib/learning/exam-status';
 import { parseSiteSegment } from '@/lib/variants';
 import { ScrollTable } from '@/components/ui/ScrollTable';
 import { ExamActions } from '@/components/exam/ExamActions';
@@ -13,7 +19,10 @@ import { ApiError, call } from '@/lib/api/core';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 
 export const dynamic = 'force-dynamic';
-type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ variant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 const num = (v: string | string[] | undefined) => {
   const s = Array.isArray(v) ? v[0] : v;
   return s && /^\d{1,9}$/.test(s) ? Number(s) : undefined;
@@ -31,7 +40,9 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (examId && (view === 'paper' || view === 'result')) {
     const what = HEADINGS[view];
     const site = parseSiteSegment((await params).variant);
-    const exam = site ? await call((await userApi(site)).api, '/api/examExaminfo/detail', { examId }).catch(() => null) : null;
+    const exam = site
+      ? await call((await userApi(site)).api, '/api/examExaminfo/detail', { examId }).catch(() => null)
+      : null;
     return { ...base, title: exam ? `${exam.title} - ${what}` : what };
   }
   return { ...base, title: num(sp.trainId) ? HEADINGS.trainList : HEADINGS.list };
@@ -56,7 +67,9 @@ export default async function ExamPage({ params, searchParams }: Props) {
     );
   }
   if (examId && view === 'result') {
-    const r = await call(api, '/api/examReply/result', { examId }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    const r = await call(api, '/api/examReply/result', { examId }).catch((e: unknown) =>
+      e instanceof Error ? e : new Error(String(e)),
+    );
     return (
       <div className="page-width py-6">
         <h1 className="text-xl font-semibold">{HEADINGS.result}</h1>

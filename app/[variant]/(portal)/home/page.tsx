@@ -7,7 +7,16 @@ import { homeCallBody, homeCallPath, homeModules } from '@/lib/catalogue/home-mo
 import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
 import { siteDescription } from '@/lib/catalogue/descriptions';
 import { StationRecommend } from '@/components/stations/StationRecommend';
-import { BannerCarousel, CourseModule, LiveModule, NewsAndNotices, RankModule, SeriesModule, TeacherModule, TrainModule } from '@/components/home/HomeModules';
+import {
+  BannerCarousel,
+  CourseModule,
+  LiveModule,
+  NewsAndNotices,
+  RankModule,
+  SeriesModule,
+  TeacherModule,
+  TrainModule,
+} from '@/components/home/HomeModules';
 import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
 import { call } from '@/lib/api/core';
@@ -18,7 +27,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const site = parseSiteSegment((await params).variant);
   if (!site) return {};
   const title = siteTitle(site);
-  return { title: { absolute: `首页 - ${title}` }, description: siteDescription(site), alternates: { canonical: '/home' } };
+  return {
+    title: { absolute: `首页 - ${title}` },
+    description: siteDescription(site),
+    alternates: { canonical: '/home' },
+  };
 }
 
 /**

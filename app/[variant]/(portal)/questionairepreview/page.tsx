@@ -4,10 +4,20 @@ import { SurveyPage } from '@/components/survey/SurveyPage';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '问卷预览', robots: { index: false } };
 
-type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ variant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** /questionairepreview?id=CODE: the questionnaire as learners will see it; nothing is saved. */
 export default async function Page({ params, searchParams }: Props) {
   const id = (await searchParams).id;
-  return <SurveyPage variant={(await params).variant} query={{ id: typeof id === 'string' ? id : undefined }} preview heading="问卷预览" />;
+  return (
+    <SurveyPage
+      variant={(await params).variant}
+      query={{ id: typeof id === 'string' ? id : undefined }}
+      preview
+      heading="问卷预览"
+    />
+  );
 }

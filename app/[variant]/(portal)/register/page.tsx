@@ -19,7 +19,10 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
   const activateToken = one(q.activateToken);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <RegisterLanding resourceId={Number.isInteger(id) && id > 0 ? id : undefined} activateToken={activateToken?.slice(0, 200)} />
+      <RegisterLanding
+        resourceId={Number.isInteger(id) && id > 0 ? id : undefined}
+        activateToken={activateToken?.slice(0, 200)}
+      />
     </div>
   );
 }

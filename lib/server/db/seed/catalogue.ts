@@ -11,7 +11,18 @@ import {
   TRAIN_APPLY_STATUS,
 } from '@/lib/constants';
 import type { Db } from '../types';
-import { banners, courses, courseTypes, dictionaries, liveClasses, orgs, series, siteSettings, teachers, trains } from '../schema';
+import {
+  banners,
+  courses,
+  courseTypes,
+  dictionaries,
+  liveClasses,
+  orgs,
+  series,
+  siteSettings,
+  teachers,
+  trains,
+} from '../schema';
 import { deck, Rng } from './random';
 import {
   addMs,
@@ -63,12 +74,30 @@ export async function seedDictionaries(db: Db): Promise<void> {
   const add = (dictType: string, entries: readonly (readonly [number, string])[]) =>
     entries.forEach(([code, name], i) => rows.push({ dictType, code, name, sort: i + 1 }));
   for (const [type, entries] of Object.entries(DICTIONARIES)) add(type, entries);
-  add('gender', Object.entries(GENDERS).map(([c, n]) => [Number(c), n] as const));
-  add('positionLevel', POSITION_LEVELS.map((n, i) => [i, n] as const));
-  add('trainApplyStatus', Object.entries(TRAIN_APPLY_STATUS).map(([c, n]) => [Number(c), n] as const));
-  add('auditType', Object.entries(AUDIT_STATUS).map(([c, n]) => [Number(c), n] as const));
-  add('homeModule', Object.values(HOME_MODULES).map((n, i) => [i + 1, n] as const));
-  add('homeCourseType', COURSE_CATEGORIES.map((c) => [c.code, c.name] as const));
+  add(
+    'gender',
+    Object.entries(GENDERS).map(([c, n]) => [Number(c), n] as const),
+  );
+  add(
+    'positionLevel',
+    POSITION_LEVELS.map((n, i) => [i, n] as const),
+  );
+  add(
+    'trainApplyStatus',
+    Object.entries(TRAIN_APPLY_STATUS).map(([c, n]) => [Number(c), n] as const),
+  );
+  add(
+    'auditType',
+    Object.entries(AUDIT_STATUS).map(([c, n]) => [Number(c), n] as const),
+  );
+  add(
+    'homeModule',
+    Object.values(HOME_MODULES).map((n, i) => [i + 1, n] as const),
+  );
+  add(
+    'homeCourseType',
+    COURSE_CATEGORIES.map((c) => [c.code, c.name] as const),
+  );
   await insertAll(db, dictionaries, rows);
 }
 
@@ -94,7 +123,11 @@ export interface SeededOrg {
 }
 
 export async function seedOrgs(db: Db): Promise<SeededOrg[]> {
-  const ids = await insertIds(db, orgs, ORGS.map((o) => ({ ...o })));
+  const ids = await insertIds(
+    db,
+    orgs,
+    ORGS.map((o) => ({ ...o })),
+  );
   return ORGS.map((o, i) => ({ id: ids[i], name: o.name, kind: o.kind }));
 }
 
@@ -156,7 +189,19 @@ function planTeachers(rng: Rng): TeacherPlan[] {
     // Avatars: odd numbers are drawn as men, even numbers as women.
     const av = avatar(gender === 2 ? rng.int(1, 6) * 2 : rng.int(0, 5) * 2 + 1);
     leans.push(category === 301 ? 'party' : category === 304 && i % 2 === 0 ? 'student' : null);
-    plans.push({ name, title, orgName, gender, avatar: av, category, type, field, intro, audiences: [], courseCount: 0 });
+    plans.push({
+      name,
+      title,
+      orgName,
+      gender,
+      avatar: av,
+      category,
+      type,
+      field,
+      intro,
+      audiences: [],
+      courseCount: 0,
+    });
   }
   const auds = assignAudiences(rng, leans);
   plans.forEach((p, i) => (p.audiences = auds[i]));
@@ -191,7 +236,9 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
   );
   const childIds = await insertIds(db, courseTypes, childRows);
   const typesByCategory = new Map<number, number[]>();
-  childRows.forEach((r, i) => typesByCategory.set(r.categoryCode, [...(typesByCategory.get(r.categoryCode) ?? []), childIds[i]]));
+  childRows.forEach((r, i) =>
+    typesByCategory.set(r.categoryCode, [...(typesByCategory.get(r.categoryCode) ?? []), childIds[i]]),
+  );
 
   // Courses, planned first so that teachers get their course counts.
   const rng = Rng.for('courses');
@@ -199,11 +246,18 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
   type CoursePlan = Omit<typeof courses.$inferInsert, 'teacherId'> & { teacherIndex: number; publishedAt: Date };
   const coursePlans: CoursePlan[] = [];
   for (const category of CATEGORY_CODES) {
-    const pool = COURSE_TOPICS[category].flatMap((t) => COURSE_PATTERNS[category].map((p) => ({ t, title: fill(p, { t }) })));
+    const pool = COURSE_TOPICS[category].flatMap((t) =>
+      COURSE_PATTERNS[category].map((p) => ({ t, title: fill(p, { t }) })),
+    );
     const drawn = drawDistinct(rng, pool, perCategory);
-    const leans: Lean[] = drawn.map((_, i) => (category === 301 ? 'party' : category === 304 && i % 3 === 0 ? 'student' : null));
+    const leans: Lean[] = drawn.map((_, i) =>
+      category === 301 ? 'party' : category === 304 && i % 3 === 0 ? 'student' : null,
+    );
     const auds = assignAudiences(rng, leans);
-    const hot = deck(rng, perCategory, [[true, 15], [false, 85]]);
+    const hot = deck(rng, perCategory, [
+      [true, 15],
+      [false, 85],
+    ]);
     const teacherIdx = teacherPlans.map((t, i) => (t.category === category ? i : -1)).filter((i) => i >= 0);
     const types = typesByCategory.get(category) ?? [];
     drawn.forEach(({ item, round }, i) => {
@@ -281,11 +335,23 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
   const t4 = trainResult.openTrain;
   const t5002 = trainResult.openReport;
   const bannerRows: (typeof banners.$inferInsert)[] = [
-    { title: coursePlans[partyCourse].title, link: `/course/detail?id=${courseIds[partyCourse]}`, audiences: ['general', 'party', 'student'] },
+    {
+      title: coursePlans[partyCourse].title,
+      link: `/course/detail?id=${courseIds[partyCourse]}`,
+      audiences: ['general', 'party', 'student'],
+    },
     { title: t4.title, link: `/train/detail?id=${t4.id}`, audiences: ['general', 'party', 'student'] },
-    { title: coursePlans[hotCourse].title, link: `/course/detail?id=${courseIds[hotCourse]}`, audiences: ['general', 'party'] },
+    {
+      title: coursePlans[hotCourse].title,
+      link: `/course/detail?id=${courseIds[hotCourse]}`,
+      audiences: ['general', 'party'],
+    },
     { title: t5002.title, link: `/train/detail?id=${t5002.id}`, audiences: ['general', 'student'] },
-    { title: coursePlans[skillCourse].title, link: `/course/detail?id=${courseIds[skillCourse]}`, audiences: ['general', 'party', 'student'] },
+    {
+      title: coursePlans[skillCourse].title,
+      link: `/course/detail?id=${courseIds[skillCourse]}`,
+      audiences: ['general', 'party', 'student'],
+    },
   ].map((b, i) => ({ ...b, imageUrl: `/banners/banner-${i + 1}.svg`, sort: i + 1 }));
   await insertAll(db, banners, bannerRows);
 
@@ -296,8 +362,14 @@ async function seedSeries(db: Db, clock: Clock, n: number): Promise<void> {
   const rng = Rng.for('series');
   const pool = SERIES_TOPICS.flatMap((s) => SERIES_SUFFIXES.map((suffix) => ({ ...s, title: s.t + suffix })));
   const drawn = drawDistinct(rng, pool, n);
-  const auds = assignAudiences(rng, drawn.map((d) => d.item.lean));
-  const recommended = deck(rng, n, [[true, 1], [false, 2]]);
+  const auds = assignAudiences(
+    rng,
+    drawn.map((d) => d.item.lean),
+  );
+  const recommended = deck(rng, n, [
+    [true, 1],
+    [false, 2],
+  ]);
   const rows = drawn.map(({ item, round }, i) => {
     const courseCount = rng.int(3, 15);
     const summary = [
@@ -334,7 +406,13 @@ interface TrainResult {
   openReport: { id: number; title: string };
 }
 
-async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[], teacherList: SeededTeacher[]): Promise<TrainResult> {
+async function seedTrains(
+  db: Db,
+  clock: Clock,
+  n: number,
+  orgList: SeededOrg[],
+  teacherList: SeededTeacher[],
+): Promise<TrainResult> {
   const rng = Rng.for('trains');
   const { today, now } = clock;
   const dayOfMonth = today.getUTCDate();
@@ -345,9 +423,17 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
   const nProjects = Math.ceil(n / 2);
   const projectPool = TRAIN_SUBJECTS.flatMap((s) => TRAIN_PATTERNS.map((p) => ({ ...s, pattern: p as string })));
   const reportPool = [
-    ...COURSE_TOPICS[302].flatMap((t) => REPORT_PATTERNS.map((p) => ({ t, pattern: p as string, lean: null as Lean, trainType: 2 }))),
-    ...COURSE_TOPICS[301].slice(0, 10).flatMap((t) => ['{t}专题报告会', '{t}宣讲报告会'].map((p) => ({ t, pattern: p, lean: 'party' as Lean, trainType: 3 }))),
-    ...COURSE_TOPICS[304].slice(0, 10).map((t) => ({ t, pattern: '{t}专题讲座', lean: 'student' as Lean, trainType: 1 })),
+    ...COURSE_TOPICS[302].flatMap((t) =>
+      REPORT_PATTERNS.map((p) => ({ t, pattern: p as string, lean: null as Lean, trainType: 2 })),
+    ),
+    ...COURSE_TOPICS[301]
+      .slice(0, 10)
+      .flatMap((t) =>
+        ['{t}专题报告会', '{t}宣讲报告会'].map((p) => ({ t, pattern: p, lean: 'party' as Lean, trainType: 3 })),
+      ),
+    ...COURSE_TOPICS[304]
+      .slice(0, 10)
+      .map((t) => ({ t, pattern: '{t}专题讲座', lean: 'student' as Lean, trainType: 1 })),
   ];
   const projects = drawDistinct(rng, projectPool, nProjects);
   const reports = drawDistinct(rng, reportPool, n - nProjects);
@@ -391,16 +477,30 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
       default: // 1, 9, 2: no apply dates; many of them in the current month
         startOff = rng.chance(0.6) ? inThisMonth() : rng.int(-182, 182);
     }
-    const days = isReport ? 1 : rng.weighted([[1, 2], [2, 3], [3, 3], [5, 2], [10, 1]] as const);
+    const days = isReport
+      ? 1
+      : rng.weighted([
+          [1, 2],
+          [2, 3],
+          [3, 3],
+          [5, 2],
+          [10, 1],
+        ] as const);
     const startAt = isReport ? at(startOff, 6.5 * HOUR) : at(startOff, 1 * HOUR);
     const endAt = isReport ? addMs(startAt, rng.pick([2, 3]) * HOUR) : at(startOff + days - 1, 9.5 * HOUR);
     const year = new Date(startAt.getTime() + 8 * HOUR).getUTCFullYear();
 
     const title = isReport
       ? fill(item.pattern, { t: item.t }) + roundSuffix(drawn.round, '场')
-      : fill(item.pattern, { t: item.t, y: year, k: cnNumber(rng.int(1, 12)) }).replace('能力能力', '能力') + roundSuffix(drawn.round, '批');
+      : fill(item.pattern, { t: item.t, y: year, k: cnNumber(rng.int(1, 12)) }).replace('能力能力', '能力') +
+        roundSuffix(drawn.round, '批');
     const isOnline = rng.chance(isReport ? 0.5 : 0.3);
-    const orgSource = rng.weighted([[1, 3], [2, 4], [3, 2], [4, 1]] as const);
+    const orgSource = rng.weighted([
+      [1, 3],
+      [2, 4],
+      [3, 2],
+      [4, 1],
+    ] as const);
     const orgName = rng.pick(orgNames[orgSource]);
     const itemType = isOnline && rng.chance(0.7) ? 4 : isReport ? rng.pick([1, 1, 2]) : rng.pick([1, 2, 3]);
     const trainTypeId = isReport ? item.trainType : item.trainType === 1 && rng.chance(0.3) ? 5 : item.trainType;
@@ -446,7 +546,10 @@ async function seedTrains(db: Db, clock: Clock, n: number, orgList: SeededOrg[],
       applyCase,
     });
   }
-  const auds = assignAudiences(rng, plans.map((p) => p.lean));
+  const auds = assignAudiences(
+    rng,
+    plans.map((p) => p.lean),
+  );
   plans.forEach((p, i) => (p.audiences = auds[i]));
   plans.sort((a, b) => a.publishedAt!.getTime() - b.publishedAt!.getTime());
   const ids = await insertIds(
@@ -473,7 +576,9 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
   const rng = Rng.for('live');
   const { now, today } = clock;
   const drawn = drawDistinct(rng, LIVE_TOPICS, n);
-  const leans: Lean[] = drawn.map(({ item }) => (/党|科学家精神/.test(item) ? 'party' : /研究生|论文/.test(item) ? 'student' : null));
+  const leans: Lean[] = drawn.map(({ item }) =>
+    /党|科学家精神/.test(item) ? 'party' : /研究生|论文/.test(item) ? 'student' : null,
+  );
   const auds = assignAudiences(rng, leans);
   const upcoming = Math.max(1, Math.round(n / 4));
   const rows = drawn.map(({ item, round }, i) => {

@@ -10,7 +10,20 @@ import { courseChapters, courses, series, seriesCourses, stationCourses, station
 import type { Catalogue } from './catalogue';
 import { insertAll } from './util';
 
-const CHAPTER_NAMES = ['导论', '背景与意义', '基本概念', '理论框架', '政策要点', '实践路径', '典型案例', '问题与对策', '经验启示', '前沿进展', '总结与展望', '答疑与讨论'];
+const CHAPTER_NAMES = [
+  '导论',
+  '背景与意义',
+  '基本概念',
+  '理论框架',
+  '政策要点',
+  '实践路径',
+  '典型案例',
+  '问题与对策',
+  '经验启示',
+  '前沿进展',
+  '总结与展望',
+  '答疑与讨论',
+];
 const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
 export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> {
@@ -25,7 +38,13 @@ export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> 
     const n = Math.max(1, Math.min(c.count, CHAPTER_NAMES.length));
     for (let k = 0; k < n; k++) {
       const media = `demo-${((c.id + k) % 3) + 1}`;
-      rows.push({ courseId: c.id, sort: k + 1, title: `第${CN[k]}讲 ${CHAPTER_NAMES[k]}`, durationSeconds: CLIPS[media].duration, media });
+      rows.push({
+        courseId: c.id,
+        sort: k + 1,
+        title: `第${CN[k]}讲 ${CHAPTER_NAMES[k]}`,
+        durationSeconds: CLIPS[media].duration,
+        media,
+      });
     }
   }
   await insertAll(db, courseChapters, rows);
@@ -37,7 +56,11 @@ export async function seedChapters(db: Db, catalogue: Catalogue): Promise<void> 
 
 /** Each series holds `courseCount` published courses, picked deterministically from the catalogue. */
 export async function seedSeriesCourses(db: Db): Promise<void> {
-  const published = await db.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).orderBy(courses.id);
+  const published = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.auditStatus, 1052))
+    .orderBy(courses.id);
   const all = await db.select({ id: series.id, count: series.courseCount }).from(series).orderBy(series.id);
   if (published.length === 0) return;
   const rows: (typeof seriesCourses.$inferInsert)[] = [];
@@ -63,13 +86,22 @@ const STATIONS = [
 
 /** Six learning stations, each with a dozen recommended courses. Nobody is bound to one at first. */
 export async function seedStations(db: Db): Promise<void> {
-  await insertAll(db, stations, STATIONS.map(([name, summary], i) => ({ name, summary, sort: i + 1 })));
-  const published = await db.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).orderBy(courses.id);
+  await insertAll(
+    db,
+    stations,
+    STATIONS.map(([name, summary], i) => ({ name, summary, sort: i + 1 })),
+  );
+  const published = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.auditStatus, 1052))
+    .orderBy(courses.id);
   const all = await db.select({ id: stations.id }).from(stations).orderBy(stations.id);
   const rows: (typeof stationCourses.$inferInsert)[] = [];
   for (const s of all) {
     const picked = new Set<number>();
-    for (let k = 0; picked.size < Math.min(12, published.length); k++) picked.add(published[(s.id * 11 + k * 17) % published.length].id);
+    for (let k = 0; picked.size < Math.min(12, published.length); k++)
+      picked.add(published[(s.id * 11 + k * 17) % published.length].id);
     [...picked].forEach((courseId, i) => rows.push({ stationId: s.id, courseId, sort: i + 1 }));
   }
   await insertAll(db, stationCourses, rows);

@@ -39,7 +39,11 @@ const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join
 
 export async function seedNews(db: Db, clock: Clock, n: number): Promise<void> {
   const rng = Rng.for('news');
-  const kinds = deck<Exclude<Lean, null> | 'general'>(rng, n, [['party', 30], ['general', 55], ['student', 15]]);
+  const kinds = deck<Exclude<Lean, null> | 'general'>(rng, n, [
+    ['party', 30],
+    ['general', 55],
+    ['student', 15],
+  ]);
   const orgNames = ORGS.filter((o) => o.kind !== 3).map((o) => o.name);
   const seen = new Set<string>();
   const rows = kinds.map((kind) => {
@@ -69,7 +73,11 @@ export async function seedNews(db: Db, clock: Clock, n: number): Promise<void> {
     const rest = rng.sample(NEWS_PARAGRAPHS, rng.int(2, 5)).map((p) => fill(p, vars));
     const summary = (first + rest[0]).slice(0, 120);
     const source =
-      kind === 'party' ? rng.pick(['机关党委', '机关党委', org]) : kind === 'student' ? '研究生院' : rng.pick([...NEWS_SOURCES, org]);
+      kind === 'party'
+        ? rng.pick(['机关党委', '机关党委', org])
+        : kind === 'student'
+          ? '研究生院'
+          : rng.pick([...NEWS_SOURCES, org]);
     return {
       title,
       summary,
@@ -82,7 +90,10 @@ export async function seedNews(db: Db, clock: Clock, n: number): Promise<void> {
       lean: (kind === 'general' ? null : kind) as Lean,
     };
   });
-  const auds = assignAudiences(rng, rows.map((r) => r.lean));
+  const auds = assignAudiences(
+    rng,
+    rows.map((r) => r.lean),
+  );
   rows.forEach((r, i) => (r.audiences = auds[i]));
   rows.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
   await insertAll(
@@ -127,7 +138,10 @@ export async function seedNotices(db: Db, clock: Clock, n: number): Promise<void
     ]);
     return { title, body, isTop: false, canTop: !!tpl.top, audiences: [] as string[], publishedAt, lean: tpl.lean };
   });
-  const auds = assignAudiences(rng, rows.map((r) => r.lean));
+  const auds = assignAudiences(
+    rng,
+    rows.map((r) => r.lean),
+  );
   rows.forEach((r, i) => (r.audiences = auds[i]));
   // Pin about 10%, the newest of the kinds that get pinned.
   rows.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());

@@ -34,7 +34,11 @@ export async function seedPeople(
   hashes: Record<string, string>,
 ): Promise<Record<string, number>> {
   const rng = Rng.for('people');
-  const orgIndex = (name: string) => Math.max(0, orgList.findIndex((o) => o.name === name));
+  const orgIndex = (name: string) =>
+    Math.max(
+      0,
+      orgList.findIndex((o) => o.name === name),
+    );
   const teacher1 = catalogue.teachers[0];
   const taken = new Set<string>(catalogue.teachers.map((t) => t.name));
 
@@ -49,7 +53,11 @@ export async function seedPeople(
       orgId: orgList[orgIndex(a.isTeacher ? teacher1.orgName : a.orgName)]?.id ?? orgList[0].id,
       passwordHash: hashes[a.userId],
       tchrId: a.isTeacher ? teacher1.id : null,
-      headPic: a.isTeacher ? teacher1.avatar : a.isDefaultPassword ? '/avatars/default.svg' : avatar(DEMO_AVATARS[a.userId] ?? 1),
+      headPic: a.isTeacher
+        ? teacher1.avatar
+        : a.isDefaultPassword
+          ? '/avatars/default.svg'
+          : avatar(DEMO_AVATARS[a.userId] ?? 1),
       gender: a.isTeacher ? teacher1.gender : a.gender,
       positionLevel: a.positionLevel,
       remark: a.remark,
@@ -67,8 +75,24 @@ export async function seedPeople(
   const genRows = Array.from({ length: GENERATED_LEARNERS }, (_, j) => {
     const gender = rng.chance(0.45) ? 2 : 1;
     const oi = j < orgList.length * 3 ? j % orgList.length : rng.weighted(weights);
-    const audience = orgList[oi].name === '研究生院' ? 'student' : rng.weighted([['general', 70], ['party', 15], ['student', 15]] as const);
-    const positionLevel = audience === 'student' ? 0 : rng.weighted([[0, 60], [1, 20], [2, 12], [3, 6], [4, 2]] as const);
+    const audience =
+      orgList[oi].name === '研究生院'
+        ? 'student'
+        : rng.weighted([
+            ['general', 70],
+            ['party', 15],
+            ['student', 15],
+          ] as const);
+    const positionLevel =
+      audience === 'student'
+        ? 0
+        : rng.weighted([
+            [0, 60],
+            [1, 20],
+            [2, 12],
+            [3, 6],
+            [4, 2],
+          ] as const);
     const no = String(j + 1).padStart(4, '0');
     return {
       userId: `u${no}`,
@@ -154,7 +178,9 @@ function studyRows(
         if (rng.chance(0.08)) offline = 0; // some took no training at all
       }
       // Online: most months, one or two courses a month.
-      const onlineMonths = Array.from({ length: months }, (_, i) => i + 1).filter((m) => m === months || rng.chance(0.8));
+      const onlineMonths = Array.from({ length: months }, (_, i) => i + 1).filter(
+        (m) => m === months || rng.chance(0.8),
+      );
       split(rng, online, onlineMonths.length).forEach((secs, k) => {
         const month = onlineMonths[k];
         const pieces = secs > 4 * 3600 && rng.chance(0.5) ? split(rng, secs, 2) : [secs];

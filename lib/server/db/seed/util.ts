@@ -15,7 +15,11 @@ export async function insertAll<T extends PgTable>(db: Db, table: T, rows: T['$i
 }
 
 /** Inserts in order and returns the serial ids, in the same order as the rows. */
-export async function insertIds<T extends PgTable & { id: PgColumn }>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
+export async function insertIds<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const out = (await db

@@ -51,7 +51,10 @@ export const seriesEnrolments = pgTable(
       .references(() => operators.id, { onDelete: 'cascade' }),
     createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.seriesId, t.operatorId] }), index('series_enrolments_operator_idx').on(t.operatorId)],
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.operatorId] }),
+    index('series_enrolments_operator_idx').on(t.operatorId),
+  ],
 );
 
 /**

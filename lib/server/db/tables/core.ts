@@ -18,7 +18,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const audiences = () => text('audiences').array().notNull().default(sql`'{general}'::text[]`);
+export const audiences = () =>
+  text('audiences')
+    .array()
+    .notNull()
+    .default(sql`'{general}'::text[]`);
 export const created = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const orgs = pgTable('orgs', {
@@ -62,7 +66,10 @@ export const operators = pgTable(
     positionLevel: smallint('position_level').notNull().default(0),
     remark: text('remark').notNull().default(''),
     audience: text('audience').notNull().default('general'),
-    cmsRoles: jsonb('cms_roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    cmsRoles: jsonb('cms_roles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isActivated: boolean('is_activated').notNull().default(true),
     isDefaultPassword: boolean('is_default_password').notNull().default(false),
     esUserId: text('es_user_id'),
@@ -333,7 +340,10 @@ export const trainApplications = pgTable(
     createdAt: created(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.trainId, t.operatorId] }), index('train_applications_operator_idx').on(t.operatorId)],
+  (t) => [
+    primaryKey({ columns: [t.trainId, t.operatorId] }),
+    index('train_applications_operator_idx').on(t.operatorId),
+  ],
 );
 
 /** The courses of a series (推荐系列), in order. Read by the catalogue (series detail) and by certificates. */

@@ -29,7 +29,9 @@ export const jobs = pgTable(
   },
   (t) => [
     // A key names one piece of work: at most one job for it is waiting or running.
-    uniqueIndex('jobs_singleton').on(t.name, t.singletonKey).where(sql`state in ('created', 'retry', 'active') and singleton_key is not null`),
+    uniqueIndex('jobs_singleton')
+      .on(t.name, t.singletonKey)
+      .where(sql`state in ('created', 'retry', 'active') and singleton_key is not null`),
     index('jobs_due').on(t.state, t.startAfter),
     index('jobs_key').on(t.name, t.singletonKey, t.id),
   ],

@@ -4,7 +4,19 @@
  * and surveys. Keep in step with migrations/0005_learning.sql.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { courseChapters, courses, liveClasses, operators } from './core';
 import type { SurveyQuestionDef } from '@/lib/validation/survey';
 
@@ -45,7 +57,10 @@ export const chapterProgress = pgTable(
     finishedAt: ts('finished_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.operatorId, t.chapterId] }), index('chapter_progress_course_idx').on(t.operatorId, t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.operatorId, t.chapterId] }),
+    index('chapter_progress_course_idx').on(t.operatorId, t.courseId),
+  ],
 );
 
 /**
@@ -126,7 +141,10 @@ export const exams = pgTable('exams', {
   durationMinutes: integer('duration_minutes').notNull(),
   requireLogin: boolean('require_login').notNull().default(false),
   /** Questions: { id, type: 'single'|'multiple'|'judge'|'short', stem, options, answer, score }. */
-  paper: jsonb('paper').$type<ExamQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+  paper: jsonb('paper')
+    .$type<ExamQuestion[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export interface ExamQuestion {
@@ -169,7 +187,10 @@ export const examReplies = pgTable(
       .references(() => operators.id, { onDelete: 'cascade' }),
     startedAt: ts('started_at').notNull(),
     deadline: ts('deadline').notNull(),
-    answers: jsonb('answers').$type<Record<string, (number | string)[]>>().notNull().default(sql`'{}'::jsonb`),
+    answers: jsonb('answers')
+      .$type<Record<string, (number | string)[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     submittedAt: ts('submitted_at'),
     score: integer('score'),
   },
@@ -183,7 +204,10 @@ export const surveys = pgTable('surveys', {
   title: text('title').notNull(),
   intro: text('intro').notNull().default(''),
   trainId: integer('train_id'),
-  questions: jsonb('questions').$type<SurveyQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+  questions: jsonb('questions')
+    .$type<SurveyQuestion[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export type SurveyQuestion = SurveyQuestionDef;

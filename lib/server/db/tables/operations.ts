@@ -23,5 +23,8 @@ export const operationLogs = pgTable(
     ip: text('ip').notNull().default(''),
     requestId: text('request_id').notNull().default(''),
   },
-  (t) => [index('operation_logs_at_idx').on(t.at.desc(), t.id.desc()), index('operation_logs_operator_idx').on(t.operatorId, t.at)],
+  (t) => [
+    index('operation_logs_at_idx').on(t.at.desc(), t.id.desc()),
+    index('operation_logs_operator_idx').on(t.operatorId, t.at),
+  ],
 );

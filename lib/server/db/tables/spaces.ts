@@ -3,7 +3,20 @@
  * the spaces; uploaded files, resumable upload sessions and their chunks; the review trail of created
  * courses; new-employee series; training assessments.
  */
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { courses, created, operators, series, trains } from './core';
 
 /** The kind of a space's owner: a teacher record, an operator (student space) or an org (organisation and institution spaces). */
@@ -19,7 +32,10 @@ export const spaceFollows = pgTable(
     targetId: integer('target_id').notNull(),
     createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.targetKind, t.targetId] }), index('space_follows_target_idx').on(t.targetKind, t.targetId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.targetKind, t.targetId] }),
+    index('space_follows_target_idx').on(t.targetKind, t.targetId),
+  ],
 );
 
 /** What an owner shows on their space; no row means everything is shown. */

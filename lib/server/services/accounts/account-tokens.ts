@@ -10,7 +10,12 @@ import { hashToken } from './sessions';
 
 export type TokenKind = 'activate' | 'reset';
 
-export async function issueToken(kind: TokenKind, operatorId: number, ttlMs: number, now = new Date()): Promise<string> {
+export async function issueToken(
+  kind: TokenKind,
+  operatorId: number,
+  ttlMs: number,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const d = await db();
   // Expired tokens are swept as new ones are made; a new reset link makes older ones of the user useless.
@@ -21,7 +26,13 @@ export async function issueToken(kind: TokenKind, operatorId: number, ttlMs: num
       .set({ usedAt: now })
       .where(and(eq(accountTokens.operatorId, operatorId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
   }
-  await d.insert(accountTokens).values({ tokenHash: hashToken(token), kind, operatorId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+  await d.insert(accountTokens).values({
+    tokenHash: hashToken(token),
+    kind,
+    operatorId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
   return token;
 }
 
@@ -31,7 +42,14 @@ export async function peekToken(kind: TokenKind, token: string, now = new Date()
   const [row] = await d
     .select({ operatorId: accountTokens.operatorId })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row?.operatorId ?? null;
 }
@@ -42,7 +60,14 @@ export async function consumeToken(kind: TokenKind, token: string, now = new Dat
   const rows = await d
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .returning({ operatorId: accountTokens.operatorId });
   return rows[0]?.operatorId ?? null;
 }

@@ -12,7 +12,9 @@ import { countUse, limitAddress } from './rate-limit';
 import { loginThrottles } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
 
-export async function myInfo(operatorId: number): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
+export async function myInfo(
+  operatorId: number,
+): Promise<UserInfo & { positionLevel: number; email: string; gender: number }> {
   const d = await db();
   const rows = await d
     .select({
@@ -68,9 +70,16 @@ export const SAME_PASSWORD_MSG = V.passwordSameAsOld;
  * has its default password, and an e-mail only while it has none; anything else is a job for the account settings,
  * which ask for the current password. A password set here ends the account's other sessions.
  */
-export async function loginRecommendSave(operatorId: number, token: string | null, body: { email?: string; newPassword?: string }) {
+export async function loginRecommendSave(
+  operatorId: number,
+  token: string | null,
+  body: { email?: string; newPassword?: string },
+) {
   const d = await db();
-  const [op] = await d.select({ isDefaultPassword: operators.isDefaultPassword, email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  const [op] = await d
+    .select({ isDefaultPassword: operators.isDefaultPassword, email: operators.email, hash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   if (body.newPassword && !op?.isDefaultPassword) throw new ServiceError(PASSWORD_ALREADY_SET_MSG);
   // The prompt asks to replace the initial password: keeping it would clear the prompt and change nothing.
   if (body.newPassword && (await verifyPassword(body.newPassword, op!.hash))) throw new ServiceError(SAME_PASSWORD_MSG);
@@ -111,7 +120,14 @@ export const passwordCheckAccountKey = (operatorId: number) => `passwordCheck:op
  * parallel calls cannot pass the limit): a session that keeps guessing (a stolen one) is ended at the account's
  * limit, and calls past it are refused until the window ends. A right password clears the account's count.
  */
-async function checkCurrentPassword(operatorId: number, token: string | null, ip: string, password: string, hash: string, wrongMsg: string): Promise<void> {
+async function checkCurrentPassword(
+  operatorId: number,
+  token: string | null,
+  ip: string,
+  password: string,
+  hash: string,
+  wrongMsg: string,
+): Promise<void> {
   await limitAddress('passwordCheck', ip);
   const tries = await countUse(passwordCheckAccountKey(operatorId), PASSWORD_CHECK_WINDOW_S);
   if (tries <= PASSWORD_CHECK_ACCOUNT_MAX && (await verifyPassword(password, hash))) {
@@ -123,7 +139,12 @@ async function checkCurrentPassword(operatorId: number, token: string | null, ip
   if (token) await endSession(token);
   throw tooFrequent();
 }
-export async function changePassword(operatorId: number, token: string | null, body: { oldPassword: string; newPassword: string }, ip = '') {
+export async function changePassword(
+  operatorId: number,
+  token: string | null,
+  body: { oldPassword: string; newPassword: string },
+  ip = '',
+) {
   const d = await db();
   const [op] = await d.select({ hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
   if (!op) throw new ServiceError(OLD_PASSWORD_WRONG_MSG);
@@ -138,9 +159,17 @@ export async function changePassword(operatorId: number, token: string | null, b
 }
 
 /** E-mail drives password recovery, so replacing an address already set needs the current password. */
-export async function updateEmail(operatorId: number, body: { email: string; password?: string }, token: string | null = null, ip = '') {
+export async function updateEmail(
+  operatorId: number,
+  body: { email: string; password?: string },
+  token: string | null = null,
+  ip = '',
+) {
   const d = await db();
-  const [op] = await d.select({ email: operators.email, hash: operators.passwordHash }).from(operators).where(eq(operators.id, operatorId));
+  const [op] = await d
+    .select({ email: operators.email, hash: operators.passwordHash })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
   if (!op) throw new ServiceError('未找到当前用户信息');
   if (op.email) {
     if (!body.password) throw new ServiceError(EMAIL_PASSWORD_REQUIRED_MSG);
@@ -159,7 +188,10 @@ export async function updateHead(operatorId: number, headPic: string) {
 
 export async function updateInfo(operatorId: number, body: { operatorName: string; gender: 1 | 2; remark: string }) {
   const d = await db();
-  await d.update(operators).set({ name: body.operatorName, gender: body.gender, remark: body.remark }).where(eq(operators.id, operatorId));
+  await d
+    .update(operators)
+    .set({ name: body.operatorName, gender: body.gender, remark: body.remark })
+    .where(eq(operators.id, operatorId));
   return true;
 }
 
@@ -200,7 +232,10 @@ export const STATION_BOUND_MSG = V.stationBound;
 
 export async function stationList(operatorId: number | null) {
   const d = await db();
-  const list = await d.select({ stationId: stations.id, stationName: stations.name, summary: stations.summary }).from(stations).orderBy(stations.sort, stations.id);
+  const list = await d
+    .select({ stationId: stations.id, stationName: stations.name, summary: stations.summary })
+    .from(stations)
+    .orderBy(stations.sort, stations.id);
   const mine = operatorId ? new Set((await myStations(operatorId)).map((s) => s.stationId)) : new Set<number>();
   return list.map((s) => ({ ...s, stationImgUrl: '', bound: mine.has(s.stationId) }));
 }

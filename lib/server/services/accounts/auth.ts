@@ -39,16 +39,24 @@ export function sessionCookies(token: string, op: { id: number; tchrId: number |
   ];
 }
 
-
 export type { LoginResult };
 
 type Operator = typeof operators.$inferSelect;
 
 /** What every way of signing in (password, QR code, passport) answers once it knows the operator. */
-export async function signIn(op: Operator, setCookies: ResponseCookie[], opts: { redirect?: string; keepTokenHash?: string } = {}): Promise<LoginResult> {
+export async function signIn(
+  op: Operator,
+  setCookies: ResponseCookie[],
+  opts: { redirect?: string; keepTokenHash?: string } = {},
+): Promise<LoginResult> {
   const d = await db();
   const token = await createSession(op.id, new Date(), opts.keepTokenHash);
-  setCookies.push(...sessionCookies(token, op), { name: DEVICE_COOKIE, value: signDevice(op.id), maxAge: DEVICE_MAX_AGE_S, httpOnly: true });
+  setCookies.push(...sessionCookies(token, op), {
+    name: DEVICE_COOKIE,
+    value: signDevice(op.id),
+    maxAge: DEVICE_MAX_AGE_S,
+    httpOnly: true,
+  });
   const [org] = op.orgId ? await d.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, op.orgId)) : [];
   const c = config();
   return {
@@ -79,7 +87,12 @@ export async function findOperatorByLogin(userID: string): Promise<Operator | un
   return op;
 }
 
-export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = '', deviceCookie: string | null = null): Promise<LoginResult> {
+export async function login(
+  form: LoginForm,
+  setCookies: ResponseCookie[],
+  ip = '',
+  deviceCookie: string | null = null,
+): Promise<LoginResult> {
   if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
   const op = await findOperatorByLogin(form.userID);
   // Counted under the login name, whether the account was named by it or by its e-mail.
@@ -100,6 +113,9 @@ export async function login(form: LoginForm, setCookies: ResponseCookie[], ip = 
 
 export async function logout(token: string | null, setCookies: ResponseCookie[]) {
   if (token) await endSession(token);
-  setCookies.push({ name: TOKEN_STORAGE_KEY, value: '', maxAge: 0 }, { name: IDENTITY_COOKIE, value: '', maxAge: 0, httpOnly: false });
+  setCookies.push(
+    { name: TOKEN_STORAGE_KEY, value: '', maxAge: 0 },
+    { name: IDENTITY_COOKIE, value: '', maxAge: 0, httpOnly: false },
+  );
   return true;
 }

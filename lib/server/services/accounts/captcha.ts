@@ -15,11 +15,26 @@ const ALPHABET = '23456789ACDEFHJKMNPRTUVWXY';
 const LENGTH = 4;
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
-const answerHash = (uuid: string, answer: string) => createHash('sha256').update(`${uuid}:${answer.trim().toUpperCase()}`).digest('hex');
+const answerHash = (uuid: string, answer: string) =>
+  createHash('sha256').update(`${uuid}:${answer.trim().toUpperCase()}`).digest('hex');
 
 /** svg-captcha's font (Comismsh, an irregular hand-drawn face) as opentype.js loaded it; the package declares no type for it. */
-type GlyphCommand = { type: 'M' | 'L' | 'Q' | 'C' | 'Z'; x?: number; y?: number; x1?: number; y1?: number; x2?: number; y2?: number };
-type Font = { unitsPerEm: number; charToGlyph(ch: string): { advanceWidth: number; getPath(x: number, y: number, size: number): { commands: GlyphCommand[] } } };
+type GlyphCommand = {
+  type: 'M' | 'L' | 'Q' | 'C' | 'Z';
+  x?: number;
+  y?: number;
+  x1?: number;
+  y1?: number;
+  x2?: number;
+  y2?: number;
+};
+type Font = {
+  unitsPerEm: number;
+  charToGlyph(ch: string): {
+    advanceWidth: number;
+    getPath(x: number, y: number, size: number): { commands: GlyphCommand[] };
+  };
+};
 const FONT = (svgCaptcha.options as unknown as { font: Font }).font;
 
 type Pt = [number, number];
@@ -43,7 +58,10 @@ function glyphContours(ch: string, size: number): Pt[][] {
         cur.push(
           c.type === 'Q'
             ? [u * u * last[0] + 2 * u * t * c.x1! + t * t * c.x!, u * u * last[1] + 2 * u * t * c.y1! + t * t * c.y!]
-            : [u ** 3 * last[0] + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t ** 3 * c.x!, u ** 3 * last[1] + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t ** 3 * c.y!],
+            : [
+                u ** 3 * last[0] + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t ** 3 * c.x!,
+                u ** 3 * last[1] + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t ** 3 * c.y!,
+              ],
         );
       }
     } else if (c.type === 'Z' && cur.length > 2) contours.push(cur);
@@ -80,7 +98,14 @@ function smoothClosed(pts: Pt[]): string {
 
 /** The whole image is bent by two waves, characters and noise alike, so no glyph keeps the font's shape. */
 function waves() {
-  const [ax, fx, px, ay, fy, py] = [rand(1, 2), rand(0.15, 0.3), rand(0, 6.3), rand(1.5, 3), rand(0.04, 0.08), rand(0, 6.3)];
+  const [ax, fx, px, ay, fy, py] = [
+    rand(1, 2),
+    rand(0.15, 0.3),
+    rand(0, 6.3),
+    rand(1.5, 3),
+    rand(0.04, 0.08),
+    rand(0, 6.3),
+  ];
   return ([x, y]: Pt): Pt => [x + ax * Math.sin(y * fx + px), y + ay * Math.sin(x * fy + py)];
 }
 
@@ -147,7 +172,10 @@ export function drawSvg(text: string): string {
     [contours[i], contours[j]] = [contours[j], contours[i]];
   }
   const ink = ['#1e3a8a', '#9f1239', '#065f46', '#7c2d12', '#4c1d95'][randomInt(5)];
-  const dots = Array.from({ length: 30 }, () => `<circle cx="${randomInt(W)}" cy="${randomInt(H)}" r="${n(rand(0.6, 1.2))}" fill="#94a3b8"/>`);
+  const dots = Array.from(
+    { length: 30 },
+    () => `<circle cx="${randomInt(W)}" cy="${randomInt(H)}" r="${n(rand(0.6, 1.2))}" fill="#94a3b8"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="100%" height="100%" fill="#f1f5f9"/>${dots.join('')}<path fill="${ink}" fill-rule="evenodd" d="${contours.map(smoothClosed).join('')}"/></svg>`;
 }
 
@@ -157,7 +185,9 @@ export async function createCaptcha(now: Date = new Date()): Promise<Captcha & {
   const d = await db();
   // Expired captchas are swept as new ones are made, so the table stays small without a timer.
   await d.delete(captchas).where(lt(captchas.expiresAt, new Date(now.getTime() - CAPTCHA_TTL_MS)));
-  await d.insert(captchas).values({ uuid, answerHash: answerHash(uuid, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
+  await d
+    .insert(captchas)
+    .values({ uuid, answerHash: answerHash(uuid, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
   const codeBase64 = `data:image/svg+xml;base64,${Buffer.from(drawSvg(answer)).toString('base64')}`;
   return { uuid, codeBase64, answer };
 }

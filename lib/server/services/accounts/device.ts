@@ -17,7 +17,14 @@ const BROWSERS: [string, RegExp][] = [
 ];
 
 /** Windows NT versions; NT 10.0 is also Windows 11, which the User-Agent no longer tells apart. */
-const WINDOWS: Record<string, string> = { '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': '7', '6.0': 'Vista', '5.1': 'XP' };
+const WINDOWS: Record<string, string> = {
+  '10.0': '10',
+  '6.3': '8.1',
+  '6.2': '8',
+  '6.1': '7',
+  '6.0': 'Vista',
+  '5.1': 'XP',
+};
 
 export function parseUserAgent(ua: string): { browser: string; system: string } {
   let browser = '未知浏览器';

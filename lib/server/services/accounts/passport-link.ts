@@ -47,11 +47,19 @@ export function passportConfigured(): boolean {
   return !!(c.authorizeUrl && c.tokenUrl && (c.httpClientId || c.httpsClientId));
 }
 
-export async function newFlow(values: { kind: 'state' | 'login'; verifier?: string; esUserId?: string; esEmail?: string; esName?: string }, key?: string): Promise<string> {
+export async function newFlow(
+  values: { kind: 'state' | 'login'; verifier?: string; esUserId?: string; esEmail?: string; esName?: string },
+  key?: string,
+): Promise<string> {
   const k = key ?? randomBytes(24).toString('base64url');
   const d = await db();
   const now = new Date();
-  await d.insert(passportFlows).values({ keyHash: hashToken(k), createdAt: now, expiresAt: new Date(now.getTime() + PASSPORT_FLOW_TTL_MS), ...values });
+  await d.insert(passportFlows).values({
+    keyHash: hashToken(k),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PASSPORT_FLOW_TTL_MS),
+    ...values,
+  });
   return k;
 }
 
@@ -59,7 +67,12 @@ export async function newFlow(values: { kind: 'state' | 'login'; verifier?: stri
 export async function readFlow(kind: 'state' | 'login', key: string, use: boolean) {
   const d = await db();
   const now = new Date();
-  const where = and(eq(passportFlows.keyHash, hashToken(key)), eq(passportFlows.kind, kind), isNull(passportFlows.usedAt), gt(passportFlows.expiresAt, now));
+  const where = and(
+    eq(passportFlows.keyHash, hashToken(key)),
+    eq(passportFlows.kind, kind),
+    isNull(passportFlows.usedAt),
+    gt(passportFlows.expiresAt, now),
+  );
   if (use) {
     const rows = await d.update(passportFlows).set({ usedAt: now }).where(where).returning();
     return rows[0] ?? null;

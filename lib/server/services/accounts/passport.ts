@@ -14,10 +14,16 @@ import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
 import { signIn } from './auth';
-import { linkPassport, newFlow, passportConfig, passportConfigured, PASSPORT_EXPIRED_MSG, readFlow } from './passport-link';
+import {
+  linkPassport,
+  newFlow,
+  passportConfig,
+  passportConfigured,
+  PASSPORT_EXPIRED_MSG,
+  readFlow,
+} from './passport-link';
 import type { SessionUser } from './sessions';
 import type { LoginByESResult, MatchItem } from '@/lib/contract/accounts';
-
 
 export const PASSPORT_OFF_MSG = '未配置科技云通行证登录';
 export const PASSPORT_FAILED_MSG = '科技云通行证登录失败，请重试';
@@ -71,7 +77,10 @@ async function exchange(code: string, verifier: string, site: Site): Promise<Pas
   });
   const tokens = (await res.json().catch(() => ({}))) as { access_token?: string };
   if (!res.ok || !tokens.access_token) throw new ServiceError(PASSPORT_FAILED_MSG);
-  const me = await fetch(c.userinfoUrl, { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
+  const me = await fetch(c.userinfoUrl, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   const info = (await me.json().catch(() => ({}))) as { sub?: string; email?: string; name?: string };
   if (!me.ok || !info.sub) throw new ServiceError(PASSPORT_FAILED_MSG);
   return { sub: String(info.sub), email: (info.email ?? '').toLowerCase(), name: info.name ?? '' };
@@ -85,14 +94,25 @@ async function matches(email: string, name: string): Promise<MatchItem[]> {
     .select({ headPic: operators.headPic, operatorName: operators.name, userID: operators.userId, orgName: orgs.name })
     .from(operators)
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
-    .where(sql`(lower(${operators.email}) = ${email} or ${operators.name} = ${name}) and ${operators.esUserId} is null and ${operators.isActivated}`)
+    .where(
+      sql`(lower(${operators.email}) = ${email} or ${operators.name} = ${name}) and ${operators.esUserId} is null and ${operators.isActivated}`,
+    )
     .orderBy(operators.id)
     .limit(20);
-  return rows.map((r) => ({ address: r.headPic, operatorName: r.orgName ? `${r.operatorName}（${r.orgName}）` : r.operatorName, userID: r.userID }));
+  return rows.map((r) => ({
+    address: r.headPic,
+    operatorName: r.orgName ? `${r.operatorName}（${r.orgName}）` : r.operatorName,
+    userID: r.userID,
+  }));
 }
 
 /** loginByES: back from the passport with code and state. */
-export async function loginByES(body: { code: string; state: string }, site: Site, user: SessionUser | null, setCookies: ResponseCookie[]): Promise<LoginByESResult> {
+export async function loginByES(
+  body: { code: string; state: string },
+  site: Site,
+  user: SessionUser | null,
+  setCookies: ResponseCookie[],
+): Promise<LoginByESResult> {
   if (!passportConfigured()) throw new ServiceError(PASSPORT_OFF_MSG);
   const flow = await readFlow('state', body.state, true);
   if (!flow) throw new ServiceError(PASSPORT_EXPIRED_MSG);

@@ -44,8 +44,10 @@ export async function forgetPasswordSendEmail(userIdOrEmail: string, site: Site,
   if (!op || !op.email) throw new ServiceError(V.forgotNotFound);
   // Only accounts this endpoint already admits to are limited, so a refusal tells nothing new.
   // The address first: a sender held back there does not use up the account's minute.
-  if (!(await rateLimit(resetMailAddressKey(ip), RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_WINDOW_MS / 1000))) throw new ServiceError(RESET_MAIL_ADDRESS_MSG, CODE_THROTTLED);
-  if (!(await rateLimit(resetMailAccountKey(op.id), 1, RESET_MAIL_ACCOUNT_WINDOW_MS / 1000))) throw new ServiceError(RESET_MAIL_ACCOUNT_MSG, CODE_THROTTLED);
+  if (!(await rateLimit(resetMailAddressKey(ip), RESET_MAIL_ADDRESS_MAX, RESET_MAIL_ADDRESS_WINDOW_MS / 1000)))
+    throw new ServiceError(RESET_MAIL_ADDRESS_MSG, CODE_THROTTLED);
+  if (!(await rateLimit(resetMailAccountKey(op.id), 1, RESET_MAIL_ACCOUNT_WINDOW_MS / 1000)))
+    throw new ServiceError(RESET_MAIL_ACCOUNT_MSG, CODE_THROTTLED);
   const token = await issueToken('reset', op.id, RESET_LINK_VALID_MS);
   const link = `${siteOrigin(site)}/home?forgetPasswordToken=${token}`;
   const title = siteTitle(site);
@@ -78,7 +80,10 @@ export async function forgetPasswordModify(token: string, newPassword: string): 
   if (!operatorId) throw new ServiceError(RESET_INVALID);
   const d = await db();
   // The link proved the mailbox, so an account never activated is activated too.
-  await d.update(operators).set({ passwordHash, isDefaultPassword: false, isActivated: true }).where(eq(operators.id, operatorId));
+  await d
+    .update(operators)
+    .set({ passwordHash, isDefaultPassword: false, isActivated: true })
+    .where(eq(operators.id, operatorId));
   await endSessionsOf(operatorId);
   return true;
 }

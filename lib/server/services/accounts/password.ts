@@ -13,7 +13,9 @@ const MAX_N = 1 << 20;
 
 function scrypt(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, { ...params, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password.normalize('NFKC'), salt, KEY_LEN, { ...params, maxmem: MAXMEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

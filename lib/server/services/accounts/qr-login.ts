@@ -35,7 +35,11 @@ export type QrRequester = { userAgent: string; ip: string };
 
 export const QR_PAGE_PATH = '/qrCodePage/qrCode';
 
-export async function loginGetQRRandNum(site: Site, requester: QrRequester = { userAgent: '', ip: '' }, now = new Date()) {
+export async function loginGetQRRandNum(
+  site: Site,
+  requester: QrRequester = { userAgent: '', ip: '' },
+  now = new Date(),
+) {
   const randNum = randomBytes(24).toString('base64url');
   const d = await db();
   await d.delete(qrTickets).where(lt(qrTickets.expiresAt, new Date(now.getTime() - 3600_000)));
@@ -59,7 +63,11 @@ const confirmableSince = (now: Date) => new Date(now.getTime() - QR_CONFIRM_WIND
 
 async function live(randNum: string, now: Date) {
   const d = await db();
-  const [t] = await d.select().from(qrTickets).where(eq(qrTickets.randHash, hashToken(randNum))).limit(1);
+  const [t] = await d
+    .select()
+    .from(qrTickets)
+    .where(eq(qrTickets.randHash, hashToken(randNum)))
+    .limit(1);
   if (!t || t.expiresAt <= now) throw new ServiceError(QR_EXPIRED_MSG);
   return t;
 }
@@ -81,11 +89,28 @@ export async function qrScan(randNum: string, user: SessionUser | null, now = ne
   const refused = refusal(t, now);
   if (refused) throw new ServiceError(refused);
   const d = await db();
-  await d.update(qrTickets).set({ status: 'scanned' }).where(and(eq(qrTickets.randHash, t.randHash), eq(qrTickets.status, 'waiting')));
+  await d
+    .update(qrTickets)
+    .set({ status: 'scanned' })
+    .where(and(eq(qrTickets.randHash, t.randHash), eq(qrTickets.status, 'waiting')));
   if (!user) return { status: 'scanned', needLogin: true };
-  const device = { host: t.requestHost, browser: t.requestBrowser, system: t.requestSystem, address: t.requestAddress, requestedAt: t.createdAt.toISOString() };
+  const device = {
+    host: t.requestHost,
+    browser: t.requestBrowser,
+    system: t.requestSystem,
+    address: t.requestAddress,
+    requestedAt: t.createdAt.toISOString(),
+  };
   const confirmBefore = new Date(t.createdAt.getTime() + QR_CONFIRM_WINDOW_MS).toISOString();
-  return { status: 'scanned', needLogin: false, operatorName: user.operatorName, orgName: user.orgName, userID: user.userID, device, confirmBefore };
+  return {
+    status: 'scanned',
+    needLogin: false,
+    operatorName: user.operatorName,
+    orgName: user.orgName,
+    userID: user.userID,
+    device,
+    confirmBefore,
+  };
 }
 
 /** The phone confirms: once, within 60 s of the desktop's request, unless cancelled. */
@@ -93,7 +118,11 @@ export async function qrConfirm(randNum: string, user: SessionUser, phoneToken: 
   const d = await db();
   const rows = await d
     .update(qrTickets)
-    .set({ status: 'confirmed', operatorId: user.operatorID, phoneTokenHash: phoneToken ? hashToken(phoneToken) : null })
+    .set({
+      status: 'confirmed',
+      operatorId: user.operatorID,
+      phoneTokenHash: phoneToken ? hashToken(phoneToken) : null,
+    })
     .where(
       and(
         eq(qrTickets.randHash, hashToken(randNum)),
@@ -113,16 +142,24 @@ export async function qrCancel(randNum: string, now = new Date()): Promise<boole
   const rows = await d
     .update(qrTickets)
     .set({ status: 'cancelled' })
-    .where(and(eq(qrTickets.randHash, hashToken(randNum)), gt(qrTickets.expiresAt, now), inArray(qrTickets.status, ['waiting', 'scanned'])))
+    .where(
+      and(
+        eq(qrTickets.randHash, hashToken(randNum)),
+        gt(qrTickets.expiresAt, now),
+        inArray(qrTickets.status, ['waiting', 'scanned']),
+      ),
+    )
     .returning({ randHash: qrTickets.randHash });
   if (!rows[0]) throw new ServiceError(refusal(await live(randNum, now), now) ?? QR_USED_MSG);
   return true;
 }
 
-
-
 /** loginByQRRandNum: the desktop's poll; a confirmed ticket is taken once and signs the desktop in. */
-export async function loginByQRRandNum(randNum: string, setCookies: ResponseCookie[], now = new Date()): Promise<QrPoll> {
+export async function loginByQRRandNum(
+  randNum: string,
+  setCookies: ResponseCookie[],
+  now = new Date(),
+): Promise<QrPoll> {
   const t = await live(randNum, now);
   if (t.status === 'waiting' || t.status === 'scanned' || t.status === 'cancelled') return { status: t.status };
   const d = await db();
@@ -136,4 +173,3 @@ export async function loginByQRRandNum(randNum: string, setCookies: ResponseCook
   const result = await signIn(op, setCookies, { keepTokenHash: taken[0].phoneTokenHash ?? undefined });
   return { status: 'confirmed', ...result };
 }
-

@@ -5,7 +5,10 @@ import { config } from '@/lib/server/config';
 
 export function allowedRedirectHosts(): string[] {
   const portal = parseHostRules(config().PORTAL_HOSTS).map((r) => r.pattern);
-  const extra = (config().REDIRECT_ALLOWED_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const extra = (config().REDIRECT_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...portal, ...extra];
 }
 

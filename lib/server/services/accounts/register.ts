@@ -48,7 +48,11 @@ export async function registerValid(email: string, ip = ''): Promise<true> {
 /** /api/register/info: the train resource a registration link names. */
 export async function registerInfo(resourceId: number) {
   const d = await db();
-  const [t] = await d.select({ id: trains.id, title: trains.title, type: trains.type }).from(trains).where(eq(trains.id, resourceId)).limit(1);
+  const [t] = await d
+    .select({ id: trains.id, title: trains.title, type: trains.type })
+    .from(trains)
+    .where(eq(trains.id, resourceId))
+    .limit(1);
   if (!t) throw new ServiceError(TRAIN_NOT_FOUND_MSG);
   return { resourceId: t.id, resourceType: 1, title: t.title, trainType: t.type };
 }
@@ -60,7 +64,12 @@ export async function register(form: RegisterForm, site: Site): Promise<{ email:
   if (form.resourceId !== undefined) await registerInfo(form.resourceId);
   const d = await db();
   const passwordHash = await hashPassword(form.password);
-  const audience = site.variant === 'party' || site.variant === 'partySchool' ? 'party' : site.variant === 'student' ? 'student' : 'general';
+  const audience =
+    site.variant === 'party' || site.variant === 'partySchool'
+      ? 'party'
+      : site.variant === 'student'
+        ? 'student'
+        : 'general';
   let operatorId: number;
   try {
     operatorId = await d.transaction(async (tx) => {
@@ -68,14 +77,33 @@ export async function register(form: RegisterForm, site: Site): Promise<{ email:
       const orgId = org?.id ?? (await tx.insert(orgs).values({ name: form.orgName }).returning({ id: orgs.id }))[0].id;
       const [op] = await tx
         .insert(operators)
-        .values({ userId: form.email, email: form.email, name: form.operatorName, orgId, passwordHash, audience, isActivated: false, remark: '注册用户' })
+        .values({
+          userId: form.email,
+          email: form.email,
+          name: form.operatorName,
+          orgId,
+          passwordHash,
+          audience,
+          isActivated: false,
+          remark: '注册用户',
+        })
         .returning({ id: operators.id });
-      await tx.insert(registrations).values({ operatorId: op.id, optionId: form.optionId ?? '', resourceId: form.resourceId ?? null, resourceType: form.resourceType ?? null });
+      await tx.insert(registrations).values({
+        operatorId: op.id,
+        optionId: form.optionId ?? '',
+        resourceId: form.resourceId ?? null,
+        resourceType: form.resourceType ?? null,
+      });
       return op.id;
     });
   } catch (err) {
     // Two registrations of one address at once: the unique index decides.
-    if (/unique|duplicate/i.test(err instanceof Error ? err.message + String((err as { cause?: unknown }).cause ?? '') : '')) throw new ServiceError(EMAIL_TAKEN_MSG);
+    if (
+      /unique|duplicate/i.test(
+        err instanceof Error ? err.message + String((err as { cause?: unknown }).cause ?? '') : '',
+      )
+    )
+      throw new ServiceError(EMAIL_TAKEN_MSG);
     throw err;
   }
   const token = await issueToken('activate', operatorId, ACTIVATION_VALID_MS);
@@ -98,11 +126,20 @@ export async function activate(token: string): Promise<{ userID: string; message
   if (!operatorId) {
     // The link opened again after it worked: the account is active, so say so rather than 'register again'.
     const owner = await tokenOwner('activate', token);
-    const [op] = owner ? await d.select({ userID: operators.userId, isActivated: operators.isActivated }).from(operators).where(eq(operators.id, owner)) : [];
+    const [op] = owner
+      ? await d
+          .select({ userID: operators.userId, isActivated: operators.isActivated })
+          .from(operators)
+          .where(eq(operators.id, owner))
+      : [];
     if (op?.isActivated) return { userID: op.userID, message: ACTIVATED_MSG };
     throw new ServiceError(ACTIVATION_INVALID_MSG);
   }
-  const [op] = await d.update(operators).set({ isActivated: true }).where(eq(operators.id, operatorId)).returning({ userID: operators.userId });
+  const [op] = await d
+    .update(operators)
+    .set({ isActivated: true })
+    .where(eq(operators.id, operatorId))
+    .returning({ userID: operators.userId });
   return { userID: op.userID, message: ACTIVATED_MSG };
 }
 

@@ -28,7 +28,9 @@ interface SessionRow extends Omit<SessionUser, 'orgName'> {
   orgName: string | null;
 }
 
-export type SessionResult = { ok: true; user: SessionUser } | { ok: false; code: typeof CODE_SESSION_IDLE | typeof CODE_SESSION_ELSEWHERE | typeof CODE_SESSION_NONE };
+export type SessionResult =
+  | { ok: true; user: SessionUser }
+  | { ok: false; code: typeof CODE_SESSION_IDLE | typeof CODE_SESSION_ELSEWHERE | typeof CODE_SESSION_NONE };
 
 /** Activity is written at most this often, so a busy learner does not cost a write per call. */
 const TOUCH_EVERY_MS = 60_000;
@@ -78,7 +80,8 @@ export async function resolveSession(token: string | null, now: Date = new Date(
   const tokenHash = hashToken(token);
   const at = now.getTime();
   const hit = recent.get(tokenHash);
-  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS[(await getDbHandle()).kind]) return verdict(hit.row, tokenHash, now);
+  if (hit && hit.at <= at && at - hit.at < SESSION_CACHE_MS[(await getDbHandle()).kind])
+    return verdict(hit.row, tokenHash, now);
   // Every signed-in call starts here, so the lookup is a prepared statement (planned once per connection).
   const rows = await prepared<SessionRow>(
     'session_by_token',
@@ -116,7 +119,11 @@ async function verdict(row: SessionRow, tokenHash: string, now: Date): Promise<S
  * Starts a session for an operator. Earlier sessions of the same account are marked replaced,
  * so their next call answers 2001 (SPEC 8: logged in elsewhere).
  */
-export async function createSession(operatorId: number, now: Date = new Date(), keepTokenHash?: string): Promise<string> {
+export async function createSession(
+  operatorId: number,
+  now: Date = new Date(),
+  keepTokenHash?: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const d = await db();
   await d.transaction(async (tx) => {
@@ -147,7 +154,11 @@ export async function endSession(token: string): Promise<void> {
 export async function endSessionsOf(operatorId: number, exceptToken?: string | null): Promise<void> {
   const d = await db();
   const where = exceptToken
-    ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, hashToken(exceptToken)))
+    ? and(
+        eq(sessions.operatorId, operatorId),
+        isNull(sessions.endedReason),
+        ne(sessions.tokenHash, hashToken(exceptToken)),
+      )
     : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
   await d.update(sessions).set({ endedReason: 'logout' }).where(where);
   await invalidateReadCaches(sessionsTag(operatorId));

@@ -73,14 +73,23 @@ async function giveBack(keys: string[]): Promise<void> {
  * back what it took, so refused attempts from one address do not spend the account's total for everyone else.
  * `device` is the id of a valid device cookie for this account, or null.
  */
-export async function admitAttempt(userID: string, ip: string, device: string | null = null, now = new Date()): Promise<void> {
+export async function admitAttempt(
+  userID: string,
+  ip: string,
+  device: string | null = null,
+  now = new Date(),
+): Promise<void> {
   const d = await db();
   const limits = limitsOf(userID, ip, device);
   const floor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const until = new Date(now.getTime() + THROTTLE_LOCK_MS);
   const keys = limits.map((l) => l.key);
   const t = sql.raw('t');
-  const byKey = (value: (l: Limit) => SQL) => sql`case ${t}.key ${sql.join(limits.map((l) => sql`when ${l.key} then ${value(l)}`), sql` `)} end`;
+  const byKey = (value: (l: Limit) => SQL) =>
+    sql`case ${t}.key ${sql.join(
+      limits.map((l) => sql`when ${l.key} then ${value(l)}`),
+      sql` `,
+    )} end`;
   const maxOf = byKey((l) => sql`${l.max}::int`);
   const lockOf = byKey((l) => (l.locks ? sql`${until}::timestamptz` : sql`null::timestamptz`));
   const locked = sql`(${t}.locked_until > ${now})`;
@@ -102,7 +111,8 @@ export async function admitAttempt(userID: string, ip: string, device: string | 
     rows: { key: string; failures: number; locked: boolean }[];
   };
   const rows = result.rows;
-  const over = (r: (typeof rows)[number]) => r.locked || Number(r.failures) > (limits.find((l) => l.key === r.key)?.max ?? 0);
+  const over = (r: (typeof rows)[number]) =>
+    r.locked || Number(r.failures) > (limits.find((l) => l.key === r.key)?.max ?? 0);
   if (rows.length === limits.length && !rows.some(over)) return;
   await giveBack(rows.filter((r) => !r.locked).map((r) => r.key));
   throw new ServiceError(THROTTLED_MSG, CODE_THROTTLED);

@@ -11,13 +11,23 @@ import { ownAudienceFirst, visibleCourses } from '../audience';
 import { type Scope } from '../scope';
 import { uploadedDocumentOf } from '../media/uploaded-media';
 import { revalidateCourse } from './revalidate';
-import { categoryName, courseCardFields, iso, offset, page, teacherBriefFields, toCourseItem, type Paging } from './shared';
+import {
+  categoryName,
+  courseCardFields,
+  iso,
+  offset,
+  page,
+  teacherBriefFields,
+  toCourseItem,
+  type Paging,
+} from './shared';
 
 /** A course type of the tree: a parent (category) covers its children. */
 async function courseTypeFilter(courseTypeId: number, categoryCode?: number): Promise<SQL> {
   const d = await db();
   const [type] = await d.select().from(courseTypes).where(eq(courseTypes.id, courseTypeId));
-  if (!type || (categoryCode && type.categoryCode !== categoryCode)) throw new ServiceError('参数错误：courseTypeId 不是该分类下的课程类型', CODE_INVALID);
+  if (!type || (categoryCode && type.categoryCode !== categoryCode))
+    throw new ServiceError('参数错误：courseTypeId 不是该分类下的课程类型', CODE_INVALID);
   if (type.parentId == null) return eq(courses.categoryCode, type.categoryCode);
   return eq(courses.courseTypeId, courseTypeId);
 }
@@ -32,7 +42,10 @@ export async function courseList(
     q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined,
     q.courseTypeId ? await courseTypeFilter(q.courseTypeId, q.categoryCode) : undefined,
   );
-  const order = q.sort === 'hot' ? [desc(courses.studyCount), desc(courses.id)] : [ownAudienceFirst(courses.audiences, scope.site), desc(courses.publishedAt), desc(courses.id)];
+  const order =
+    q.sort === 'hot'
+      ? [desc(courses.studyCount), desc(courses.id)]
+      : [ownAudienceFirst(courses.audiences, scope.site), desc(courses.publishedAt), desc(courses.id)];
   const [rows, [{ n }]] = await Promise.all([
     d
       .select(courseCardFields)
@@ -48,13 +61,22 @@ export async function courseList(
 }
 
 /** The hot list: flagged hot courses, most studied first. */
-export async function courseHotList(scope: Scope, q: { categoryCode?: number; pageSize: number }): Promise<CourseListItem[]> {
+export async function courseHotList(
+  scope: Scope,
+  q: { categoryCode?: number; pageSize: number },
+): Promise<CourseListItem[]> {
   const d = await db();
   const rows = await d
     .select(courseCardFields)
     .from(courses)
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(and(visibleCourses(scope), eq(courses.isHot, true), q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined))
+    .where(
+      and(
+        visibleCourses(scope),
+        eq(courses.isHot, true),
+        q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined,
+      ),
+    )
     .orderBy(desc(courses.studyCount), desc(courses.id))
     .limit(q.pageSize);
   return rows.map(toCourseItem);
@@ -62,14 +84,28 @@ export async function courseHotList(scope: Scope, q: { categoryCode?: number; pa
 
 export async function courseChaptersOf(scope: Scope, courseId: number): Promise<Chapter[]> {
   const d = await db();
-  const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, courseId), visibleCourses(scope)));
+  const [course] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), visibleCourses(scope)));
   if (!course) throw notShown('课程');
   const rows = await d
-    .select({ id: courseChapters.id, sort: courseChapters.sort, title: courseChapters.title, durationSeconds: courseChapters.durationSeconds, media: courseChapters.media })
+    .select({
+      id: courseChapters.id,
+      sort: courseChapters.sort,
+      title: courseChapters.title,
+      durationSeconds: courseChapters.durationSeconds,
+      media: courseChapters.media,
+    })
     .from(courseChapters)
     .where(eq(courseChapters.courseId, courseId))
     .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
-  return Promise.all(rows.map(async ({ media, ...c }) => ({ ...c, kind: (await uploadedDocumentOf(media)) ? ('document' as const) : ('video' as const) })));
+  return Promise.all(
+    rows.map(async ({ media, ...c }) => ({
+      ...c,
+      kind: (await uploadedDocumentOf(media)) ? ('document' as const) : ('video' as const),
+    })),
+  );
 }
 
 export async function courseDetail(scope: Scope, id: number): Promise<CourseDetail> {
@@ -95,9 +131,14 @@ export async function courseDetail(scope: Scope, id: number): Promise<CourseDeta
     .where(and(eq(courses.id, id), visibleCourses(scope)));
   if (!row) throw notShown('课程');
   const [teacherRows, chapters, [stats]] = await Promise.all([
-    row.teacherId ? d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : Promise.resolve([] as TeacherBrief[]),
+    row.teacherId
+      ? d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId))
+      : Promise.resolve([] as TeacherBrief[]),
     courseChaptersOf(scope, id),
-    d.select({ n: count(), avg: avg(courseReviews.score) }).from(courseReviews).where(eq(courseReviews.courseId, id)),
+    d
+      .select({ n: count(), avg: avg(courseReviews.score) })
+      .from(courseReviews)
+      .where(eq(courseReviews.courseId, id)),
   ]);
   const { summary, teacherId, publishedAt, ...rest } = row;
   void teacherId;
@@ -116,12 +157,21 @@ export async function courseDetail(scope: Scope, id: number): Promise<CourseDeta
 
 export async function courseReviewList(scope: Scope, q: Paging & { courseId: number }): Promise<Page<CourseReview>> {
   const d = await db();
-  const [course] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, q.courseId), visibleCourses(scope)));
+  const [course] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, q.courseId), visibleCourses(scope)));
   if (!course) throw notShown('课程');
   const where = eq(courseReviews.courseId, q.courseId);
   const [rows, [{ n }]] = await Promise.all([
     d
-      .select({ id: courseReviews.id, operatorName: operators.name, score: courseReviews.score, content: courseReviews.content, createdAt: courseReviews.createdAt })
+      .select({
+        id: courseReviews.id,
+        operatorName: operators.name,
+        score: courseReviews.score,
+        content: courseReviews.content,
+        createdAt: courseReviews.createdAt,
+      })
       .from(courseReviews)
       .innerJoin(operators, eq(operators.id, courseReviews.operatorId))
       .where(where)
@@ -141,7 +191,10 @@ export async function courseReviewList(scope: Scope, q: Paging & { courseId: num
 /* ---------------- a manager's edit of a course ---------------- */
 
 /** A manager (cmsRoleCount > 0) corrects a course's title or summary; its cached pages are revalidated at once. */
-export async function updateCourseBasic(user: { cmsRoles: string[] }, input: { id: number; title?: string; summary?: string }): Promise<{ id: number }> {
+export async function updateCourseBasic(
+  user: { cmsRoles: string[] },
+  input: { id: number; title?: string; summary?: string },
+): Promise<{ id: number }> {
   if (user.cmsRoles.length === 0) throw new ServiceError('没有管理权限', CODE_FORBIDDEN);
   const d = await db();
   const set: Partial<typeof courses.$inferInsert> = {};

@@ -17,7 +17,19 @@ import type {
 } from '@/lib/contract/home';
 import { findRoute, VARIANTS } from '@/lib/variants';
 import { db } from '@/lib/server/db';
-import { banners, courses, liveClasses, news, notices, operators, orgs, series, studyRecords, teachers, trains } from '@/lib/server/db/schema';
+import {
+  banners,
+  courses,
+  liveClasses,
+  news,
+  notices,
+  operators,
+  orgs,
+  series,
+  studyRecords,
+  teachers,
+  trains,
+} from '@/lib/server/db/schema';
 import { ownAudienceFirst, publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from '../audience';
 import { visitorApplyStatus } from './train-status';
 import { courseCardColumns, liveCardColumns, teacherCardColumns, trainCardColumns } from '../cards';
@@ -40,7 +52,20 @@ export async function linkVisible(scope: Scope, link: string): Promise<boolean> 
   }
   const id = Number(url.searchParams.get('id'));
   const { site, platform } = scope;
-  const byId: Record<string, () => { table: typeof courses | typeof trains | typeof series | typeof liveClasses | typeof news | typeof notices | typeof teachers; where: SQL }> = {
+  const byId: Record<
+    string,
+    () => {
+      table:
+        | typeof courses
+        | typeof trains
+        | typeof series
+        | typeof liveClasses
+        | typeof news
+        | typeof notices
+        | typeof teachers;
+      where: SQL;
+    }
+  > = {
     '/course/detail': () => ({ table: courses, where: visibleCourses(scope) }),
     '/course/detailBatch': () => ({ table: courses, where: visibleCourses(scope) }),
     '/train/detail': () => ({ table: trains, where: publishedTo(trains.audiences, site, platform) }),
@@ -55,7 +80,11 @@ export async function linkVisible(scope: Scope, link: string): Promise<boolean> 
   if (!Number.isSafeInteger(id) || id <= 0) return false;
   const { table, where } = target();
   const d = await db();
-  const rows = await d.select({ id: sql<number>`${table.id}` }).from(table).where(and(eq(table.id, id), where)).limit(1);
+  const rows = await d
+    .select({ id: sql<number>`${table.id}` })
+    .from(table)
+    .where(and(eq(table.id, id), where))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -74,7 +103,10 @@ export async function homeBanners(scope: Scope): Promise<Banner[]> {
 }
 
 /** The home course block shows the categories the site has (the party-school host: party theory only, SPEC 2.2). */
-export async function homeCourses({ site, platform }: Scope, opts: { categoryCode?: number; size: number }): Promise<CourseCard[]> {
+export async function homeCourses(
+  { site, platform }: Scope,
+  opts: { categoryCode?: number; size: number },
+): Promise<CourseCard[]> {
   const d = await db();
   const categories = courseCategories(VARIANTS[site.variant]).map((c) => c.code);
   const rows = await d
@@ -88,7 +120,12 @@ export async function homeCourses({ site, platform }: Scope, opts: { categoryCod
         categories.length < COURSE_CATEGORIES.length ? inArray(courses.categoryCode, categories) : undefined,
       ),
     )
-    .orderBy(ownAudienceFirst(courses.audiences, site), desc(courses.isHot), desc(courses.publishedAt), desc(courses.id))
+    .orderBy(
+      ownAudienceFirst(courses.audiences, site),
+      desc(courses.isHot),
+      desc(courses.publishedAt),
+      desc(courses.id),
+    )
     .limit(opts.size);
   return rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode) }));
 }
@@ -107,11 +144,20 @@ export async function homeSeries({ site, platform }: Scope, size: number): Promi
     })
     .from(series)
     .where(publishedTo(series.audiences, site, platform))
-    .orderBy(ownAudienceFirst(series.audiences, site), desc(series.isRecommended), desc(series.publishedAt), desc(series.id))
+    .orderBy(
+      ownAudienceFirst(series.audiences, site),
+      desc(series.isRecommended),
+      desc(series.publishedAt),
+      desc(series.id),
+    )
     .limit(size);
 }
 
-export async function homeTrains({ site, platform }: Scope, size: number, now: Date = new Date()): Promise<TrainCard[]> {
+export async function homeTrains(
+  { site, platform }: Scope,
+  size: number,
+  now: Date = new Date(),
+): Promise<TrainCard[]> {
   const d = await db();
   const rows = await d
     .select(trainCardColumns)
@@ -133,7 +179,12 @@ export async function homeTeachers({ site, platform }: Scope, size: number): Pro
     .select(teacherCardColumns)
     .from(teachers)
     .where(visibleTeachers({ site, platform }))
-    .orderBy(ownAudienceFirst(teachers.audiences, site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
+    .orderBy(
+      ownAudienceFirst(teachers.audiences, site),
+      desc(teachers.courseCount),
+      asc(teachers.sort),
+      asc(teachers.id),
+    )
     .limit(size);
 }
 
@@ -179,7 +230,6 @@ export async function homeLive({ site, platform }: Scope, size: number, now: Dat
     status: r.startAt > now ? 'upcoming' : r.endAt < now ? 'ended' : 'live',
   }));
 }
-
 
 /** Rankings are academy-wide on every site: learners are not tagged by the site they use. */
 export async function rankOperators(_scope: Scope, size: number, now: Date = new Date()): Promise<RankOperator[]> {
@@ -227,4 +277,3 @@ export async function rankOrgCourses(_scope: Scope, size: number, now: Date = ne
     .limit(size);
   return rows.map((r, i) => ({ rank: i + 1, ...r }));
 }
-

@@ -16,7 +16,11 @@ function liveStatus(startAt: Date, endAt: Date, now: Date): LiveCard['status'] {
   return startAt > now ? 'upcoming' : endAt < now ? 'ended' : 'live';
 }
 
-export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['status'] }, now: Date = new Date()): Promise<Page<LiveCard>> {
+export async function liveList(
+  scope: Scope,
+  q: Paging & { status?: LiveCard['status'] },
+  now: Date = new Date(),
+): Promise<Page<LiveCard>> {
   const d = await db();
   const statusWhere =
     q.status === 'upcoming'
@@ -43,7 +47,12 @@ export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['st
     d.select({ n: count() }).from(liveClasses).where(where),
   ]);
   return page(
-    rows.map((r) => ({ ...r, startAt: iso(r.startAt), endAt: iso(r.endAt), status: liveStatus(r.startAt, r.endAt, now) })),
+    rows.map((r) => ({
+      ...r,
+      startAt: iso(r.startAt),
+      endAt: iso(r.endAt),
+      status: liveStatus(r.startAt, r.endAt, now),
+    })),
     n,
     q,
   );
@@ -51,9 +60,14 @@ export async function liveList(scope: Scope, q: Paging & { status?: LiveCard['st
 
 export async function liveDetail(scope: Scope, id: number, now: Date = new Date()): Promise<LiveDetail> {
   const d = await db();
-  const [row] = await d.select().from(liveClasses).where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
+  const [row] = await d
+    .select()
+    .from(liveClasses)
+    .where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
   if (!row) throw notShown('直播');
-  const teacherRows = row.teacherId ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId)) : [];
+  const teacherRows = row.teacherId
+    ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId))
+    : [];
   const recording = row.endAt < now ? clipFor(row.replayMedia) : null;
   return {
     id: row.id,

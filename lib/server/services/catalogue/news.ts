@@ -15,7 +15,13 @@ export async function newsList(scope: Scope, q: Paging): Promise<Page<NewsItem>>
   const where = publishedTo(news.audiences, scope.site, scope.platform);
   const [rows, [{ n }]] = await Promise.all([
     d
-      .select({ id: news.id, title: news.title, summary: news.summary, cover: news.cover, publishedAt: news.publishedAt })
+      .select({
+        id: news.id,
+        title: news.title,
+        summary: news.summary,
+        cover: news.cover,
+        publishedAt: news.publishedAt,
+      })
       .from(news)
       .where(where)
       .orderBy(desc(news.publishedAt), desc(news.id))
@@ -40,8 +46,18 @@ async function neighbours(
   const newer = sql`(${table.publishedAt}, ${table.id}) > (${at}::timestamptz, ${id})`;
   const older = sql`(${table.publishedAt}, ${table.id}) < (${at}::timestamptz, ${id})`;
   const [[prev], [next]] = await Promise.all([
-    d.select({ id: table.id, title: table.title }).from(table).where(and(where, newer)).orderBy(asc(table.publishedAt), asc(table.id)).limit(1),
-    d.select({ id: table.id, title: table.title }).from(table).where(and(where, older)).orderBy(desc(table.publishedAt), desc(table.id)).limit(1),
+    d
+      .select({ id: table.id, title: table.title })
+      .from(table)
+      .where(and(where, newer))
+      .orderBy(asc(table.publishedAt), asc(table.id))
+      .limit(1),
+    d
+      .select({ id: table.id, title: table.title })
+      .from(table)
+      .where(and(where, older))
+      .orderBy(desc(table.publishedAt), desc(table.id))
+      .limit(1),
   ]);
   return { prev: prev ?? null, next: next ?? null };
 }
@@ -49,7 +65,10 @@ async function neighbours(
 export async function newsDetail(scope: Scope, id: number): Promise<NewsDetail> {
   const d = await db();
   const where = publishedTo(news.audiences, scope.site, scope.platform);
-  const [row] = await d.select().from(news).where(and(eq(news.id, id), where));
+  const [row] = await d
+    .select()
+    .from(news)
+    .where(and(eq(news.id, id), where));
   if (!row) throw notShown('新闻');
   const around = await neighbours(news, where, row.publishedAt, row.id);
   return {
@@ -104,8 +123,18 @@ export async function noticeList(scope: Scope, q: Paging): Promise<Page<NoticeIt
 export async function noticeDetail(scope: Scope, id: number): Promise<NoticeDetail> {
   const d = await db();
   const where = publishedTo(notices.audiences, scope.site, scope.platform);
-  const [row] = await d.select().from(notices).where(and(eq(notices.id, id), where));
+  const [row] = await d
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), where));
   if (!row) throw notShown('公告');
   const around = await neighbours(notices, where, row.publishedAt, row.id);
-  return { id: row.id, title: row.title, isTop: row.isTop, publishedAt: iso(row.publishedAt), bodyHtml: richText(row.body), ...around };
+  return {
+    id: row.id,
+    title: row.title,
+    isTop: row.isTop,
+    publishedAt: iso(row.publishedAt),
+    bodyHtml: richText(row.body),
+    ...around,
+  };
 }

@@ -10,13 +10,29 @@ import { publishedTo } from '../audience';
 import { type Scope } from '../scope';
 import { iso, offset, page, type Paging } from './shared';
 
-const policyFields = { id: policies.id, title: policies.title, type: policies.type, docNo: policies.docNo, issuer: policies.issuer, publishedAt: policies.publishedAt };
+const policyFields = {
+  id: policies.id,
+  title: policies.title,
+  type: policies.type,
+  docNo: policies.docNo,
+  issuer: policies.issuer,
+  publishedAt: policies.publishedAt,
+};
 
 export async function policyList(scope: Scope, q: Paging & { type?: number }): Promise<Page<PolicyItem>> {
   const d = await db();
-  const where = and(publishedTo(policies.audiences, scope.site, scope.platform), q.type ? eq(policies.type, q.type) : undefined);
+  const where = and(
+    publishedTo(policies.audiences, scope.site, scope.platform),
+    q.type ? eq(policies.type, q.type) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
-    d.select(policyFields).from(policies).where(where).orderBy(desc(policies.publishedAt), desc(policies.id)).limit(q.pageSize).offset(offset(q)),
+    d
+      .select(policyFields)
+      .from(policies)
+      .where(where)
+      .orderBy(desc(policies.publishedAt), desc(policies.id))
+      .limit(q.pageSize)
+      .offset(offset(q)),
     d.select({ n: count() }).from(policies).where(where),
   ]);
   return page(

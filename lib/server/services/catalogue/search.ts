@@ -59,7 +59,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const has = (col: SQL | PgColumn, term: string) => {
   const pattern = `%${escapeLike(term)}%`;
-  return term.toLowerCase() === term.toUpperCase() ? sql`(${col} like ${pattern} escape '\\')` : sql`(${col} ilike ${pattern} escape '\\')`;
+  return term.toLowerCase() === term.toUpperCase()
+    ? sql`(${col} like ${pattern} escape '\\')`
+    : sql`(${col} ilike ${pattern} escape '\\')`;
 };
 const hit = (cond: SQL) => sql`(case when ${cond} then 1 else 0 end)`;
 const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
@@ -112,12 +114,24 @@ interface TabSpec {
   meta: (r: Row) => string;
 }
 
-async function runTab(spec: TabSpec, scope: Scope, t: Terms, q: TabQuery): Promise<{ list: SearchItem[]; total: number }> {
+async function runTab(
+  spec: TabSpec,
+  scope: Scope,
+  t: Terms,
+  q: TabQuery,
+): Promise<{ list: SearchItem[]; total: number }> {
   const d = await db();
   const m = matcher(spec.title, spec.matchText ?? spec.text, t);
   const where = and(spec.visible(scope, q), m.where);
   const base = d
-    .select({ id: spec.id, title: spec.title, text: spec.text, ...(typeof spec.extra === 'function' ? spec.extra(scope) : spec.extra), score: sql<number>`${m.score}`, total: sql<number>`count(*) over ()` })
+    .select({
+      id: spec.id,
+      title: spec.title,
+      text: spec.text,
+      ...(typeof spec.extra === 'function' ? spec.extra(scope) : spec.extra),
+      score: sql<number>`${m.score}`,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(spec.table)
     .$dynamic();
   const joined = spec.join ? base.leftJoin(spec.join.table, spec.join.on) : base;
@@ -128,14 +142,26 @@ async function runTab(spec: TabSpec, scope: Scope, t: Terms, q: TabQuery): Promi
     .orderBy(desc(m.score), ...spec.order.map((c) => desc(c)))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize)) as (Row & { total: number })[];
-  const total = rows.length ? Number(rows[0].total) : q.pageNum > 1 ? (await d.select({ n: count() }).from(spec.table).where(where))[0].n : 0;
+  const total = rows.length
+    ? Number(rows[0].total)
+    : q.pageNum > 1
+      ? (await d.select({ n: count() }).from(spec.table).where(where))[0].n
+      : 0;
   return {
     total,
-    list: (rows as Row[]).map((r) => ({ id: r.id, title: r.title, snippet: snippet(r.text, t), href: `${spec.href}${r.id}`, meta: spec.meta(r), score: Number(r.score) })),
+    list: (rows as Row[]).map((r) => ({
+      id: r.id,
+      title: r.title,
+      snippet: snippet(r.text, t),
+      href: `${spec.href}${r.id}`,
+      meta: spec.meta(r),
+      score: Number(r.score),
+    })),
   };
 }
 
-const typeName = (list: readonly { code: number; name: string }[], code: number) => list.find((x) => x.code === code)?.name ?? '';
+const typeName = (list: readonly { code: number; name: string }[], code: number) =>
+  list.find((x) => x.code === code)?.name ?? '';
 const published = (audiences: PgColumn) => (scope: Scope) => publishedTo(audiences, scope.site, scope.platform);
 const date = (v: unknown) => formatDate(v as Date);
 
@@ -143,7 +169,8 @@ const TABS: Record<SearchTab, TabSpec> = {
   course: {
     table: courses,
     join: { table: teachers, on: eq(teachers.id, courses.teacherId) },
-    visible: (scope, q) => and(visibleCourses(scope), q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined),
+    visible: (scope, q) =>
+      and(visibleCourses(scope), q.categoryCode ? eq(courses.categoryCode, q.categoryCode) : undefined),
     id: courses.id,
     title: courses.title,
     text: courses.summary,
@@ -272,12 +299,25 @@ export async function admitKeyword(key: string, ip: string): Promise<void> {
 
 openSearchGate({ isKnown: (key) => isKnownKeyword(key), admit: admitKeyword });
 
-export async function searchTab(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }, ip = ''): Promise<SearchPage> {
+export async function searchTab(
+  scope: Scope,
+  tab: SearchTab,
+  key: string,
+  q: Paging & { categoryCode?: number },
+  ip = '',
+): Promise<SearchPage> {
   await admitKeyword(key, ip);
-  return remembered([...scopeKey(scope), tab, key, q.pageNum, q.pageSize, q.categoryCode], () => searchTabNow(scope, tab, key, q));
+  return remembered([...scopeKey(scope), tab, key, q.pageNum, q.pageSize, q.categoryCode], () =>
+    searchTabNow(scope, tab, key, q),
+  );
 }
 
-async function searchTabNow(scope: Scope, tab: SearchTab, key: string, q: Paging & { categoryCode?: number }): Promise<SearchPage> {
+async function searchTabNow(
+  scope: Scope,
+  tab: SearchTab,
+  key: string,
+  q: Paging & { categoryCode?: number },
+): Promise<SearchPage> {
   const t = searchTerms(key);
   const { list, total } = await runTab(TABS[tab], scope, t, q);
   return { list, total, pageNum: q.pageNum, pageSize: q.pageSize, terms: highlightTerms(t) };
@@ -291,7 +331,9 @@ export async function searchFull(scope: Scope, key: string, size: number, ip = '
 
 async function searchFullNow(scope: Scope, key: string, size: number): Promise<SearchFull> {
   const t = searchTerms(key);
-  const results = await Promise.all(SEARCH_TABS.map((tab) => runTab(TABS[tab], scope, t, { pageNum: 1, pageSize: size })));
+  const results = await Promise.all(
+    SEARCH_TABS.map((tab) => runTab(TABS[tab], scope, t, { pageNum: 1, pageSize: size })),
+  );
   const counts = {} as Record<SearchTab, number>;
   const top = {} as Record<SearchTab, SearchItem[]>;
   SEARCH_TABS.forEach((tab, i) => {

@@ -15,7 +15,12 @@ export interface Paging {
   pageSize: number;
 }
 export const offset = (p: Paging) => (p.pageNum - 1) * p.pageSize;
-export const page = <T>(list: T[], total: number, p: Paging): Page<T> => ({ list, total, pageNum: p.pageNum, pageSize: p.pageSize });
+export const page = <T>(list: T[], total: number, p: Paging): Page<T> => ({
+  list,
+  total,
+  pageNum: p.pageNum,
+  pageSize: p.pageSize,
+});
 export const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 export const iso = (d: Date) => d.toISOString();
 
@@ -29,4 +34,11 @@ type CourseRow = { [K in keyof typeof courseCardFields]: unknown } & { categoryC
 export const toCourseItem = (r: CourseRow): CourseListItem =>
   ({ ...r, categoryName: categoryName(r.categoryCode), summary: plainText(r.summary, 80) }) as CourseListItem;
 
-export const teacherBriefFields = { id: teachers.id, name: teachers.name, title: teachers.title, orgName: teachers.orgName, avatar: teachers.avatar, intro: teachers.intro };
+export const teacherBriefFields = {
+  id: teachers.id,
+  name: teachers.name,
+  title: teachers.title,
+  orgName: teachers.orgName,
+  avatar: teachers.avatar,
+  intro: teachers.intro,
+};

@@ -1,6 +1,13 @@
 /** Site-level reads (SPEC 7 Site): settings, dictionaries, course types, global study time. */
 import { asc, eq } from 'drizzle-orm';
-import type { AuditSetting, ClientIdInfo, CourseTypeNode, DictionaryItem, GlobalStudyTime, PlatformDetail } from '@/lib/contract/home';
+import type {
+  AuditSetting,
+  ClientIdInfo,
+  CourseTypeNode,
+  DictionaryItem,
+  GlobalStudyTime,
+  PlatformDetail,
+} from '@/lib/contract/home';
 import { formatHoursMinutes } from '@/lib/format';
 import { siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
@@ -12,7 +19,11 @@ import { config } from '@/lib/server/config';
 
 async function setting<T>(key: string, fallback: T): Promise<T> {
   const d = await db();
-  const rows = await d.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
+  const rows = await d
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, key))
+    .limit(1);
   return (rows[0]?.value as T | undefined) ?? fallback;
 }
 
@@ -60,7 +71,12 @@ export async function dictionaryList(dictType: string): Promise<DictionaryItem[]
 export async function courseTypeTree(categoryCode?: number): Promise<CourseTypeNode[]> {
   const d = await db();
   const rows = await d
-    .select({ id: courseTypes.id, name: courseTypes.name, parentId: courseTypes.parentId, categoryCode: courseTypes.categoryCode })
+    .select({
+      id: courseTypes.id,
+      name: courseTypes.name,
+      parentId: courseTypes.parentId,
+      categoryCode: courseTypes.categoryCode,
+    })
     .from(courseTypes)
     .where(categoryCode ? eq(courseTypes.categoryCode, categoryCode) : undefined)
     .orderBy(asc(courseTypes.sort), asc(courseTypes.id));

@@ -18,18 +18,48 @@ async function sitemapSource(scope: Scope, kind: SitemapKind) {
   const teacherPages = { t: teachers, where: visibleTeachers(scope), at: null };
   return {
     course: { t: courses, path: '/course/detail?id=', where: visibleCourses(scope), at: courses.publishedAt },
-    series: { t: series, path: '/series/detail?id=', where: publishedTo(series.audiences, scope.site, scope.platform), at: series.publishedAt },
-    train: { t: trains, path: '/train/detail?id=', where: publishedTo(trains.audiences, scope.site, scope.platform), at: trains.publishedAt },
-    news: { t: news, path: '/notice/newsDetail?id=', where: publishedTo(news.audiences, scope.site, scope.platform), at: news.publishedAt },
-    notice: { t: notices, path: '/notice/noticeDetail?id=', where: publishedTo(notices.audiences, scope.site, scope.platform), at: notices.publishedAt },
+    series: {
+      t: series,
+      path: '/series/detail?id=',
+      where: publishedTo(series.audiences, scope.site, scope.platform),
+      at: series.publishedAt,
+    },
+    train: {
+      t: trains,
+      path: '/train/detail?id=',
+      where: publishedTo(trains.audiences, scope.site, scope.platform),
+      at: trains.publishedAt,
+    },
+    news: {
+      t: news,
+      path: '/notice/newsDetail?id=',
+      where: publishedTo(news.audiences, scope.site, scope.platform),
+      at: news.publishedAt,
+    },
+    notice: {
+      t: notices,
+      path: '/notice/noticeDetail?id=',
+      where: publishedTo(notices.audiences, scope.site, scope.platform),
+      at: notices.publishedAt,
+    },
     teacher: { ...teacherPages, path: '/teacher/detail?id=' },
-    live: { t: liveClasses, path: '/live/detail?id=', where: publishedTo(liveClasses.audiences, scope.site, scope.platform), at: null },
+    live: {
+      t: liveClasses,
+      path: '/live/detail?id=',
+      where: publishedTo(liveClasses.audiences, scope.site, scope.platform),
+      at: null,
+    },
     space: { ...teacherPages, path: '/space/teacher?id=' },
   }[kind];
 }
 
 /** Public detail pages of a site, for sitemap.xml: courses, series, trains, news, notices, teachers, live classes, teacher spaces. */
-export async function sitemapEntries(scope: Scope, kind: SitemapKind, limit: number, skip: number): Promise<SitemapEntry[]> {
+export async function sitemapEntries(
+  scope: Scope,
+  kind: SitemapKind,
+  limit: number,
+  skip: number,
+): Promise<SitemapEntry[]> {
   const d = await db();
   const map = await sitemapSource(scope, kind);
   const rows = await d
@@ -43,7 +73,10 @@ export async function sitemapEntries(scope: Scope, kind: SitemapKind, limit: num
 }
 
 /** How many pages of each kind (the only kinds a host lists are those of its route set: lib/catalogue/sitemap). */
-export async function sitemapCounts(scope: Scope, kinds: readonly SitemapKind[] = SITEMAP_KINDS): Promise<Partial<Record<SitemapKind, number>>> {
+export async function sitemapCounts(
+  scope: Scope,
+  kinds: readonly SitemapKind[] = SITEMAP_KINDS,
+): Promise<Partial<Record<SitemapKind, number>>> {
   const d = await db();
   const counted = await Promise.all(
     kinds.map(async (kind) => {

@@ -19,7 +19,12 @@ export async function teacherList(scope: Scope, q: Paging & { type?: number }): 
       .select(teacherCardColumns)
       .from(teachers)
       .where(where)
-      .orderBy(ownAudienceFirst(teachers.audiences, scope.site), desc(teachers.courseCount), asc(teachers.sort), asc(teachers.id))
+      .orderBy(
+        ownAudienceFirst(teachers.audiences, scope.site),
+        desc(teachers.courseCount),
+        asc(teachers.sort),
+        asc(teachers.id),
+      )
       .limit(q.pageSize)
       .offset(offset(q)),
     d.select({ n: count() }).from(teachers).where(where),

@@ -5,7 +5,13 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
 import type { DictionaryItem, Page } from '@/lib/contract/home';
-import type { TrainApplyState, TrainDetail, TrainListItem, TrainStudent, TrainTextItem } from '@/lib/contract/catalogue';
+import type {
+  TrainApplyState,
+  TrainDetail,
+  TrainListItem,
+  TrainStudent,
+  TrainTextItem,
+} from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { dictionaries, operators, orgs, trainApplications, trainItems, trains } from '@/lib/server/db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
@@ -68,7 +74,10 @@ async function checkCriteria(f: TrainFilters): Promise<void> {
 function filterWhere(scope: Scope, f: TrainFilters, now: Date, skip?: TrainCriterion): SQL {
   let period: SQL | undefined;
   if (f.month) {
-    const [start, end] = monthRange(f.year ?? Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now)), f.month);
+    const [start, end] = monthRange(
+      f.year ?? Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(now)),
+      f.month,
+    );
     period = and(sql`${trains.startAt} < ${end}`, gte(trains.endAt, start));
   } else if (f.year) {
     const [start] = monthRange(f.year, 1);
@@ -87,12 +96,25 @@ function filterWhere(scope: Scope, f: TrainFilters, now: Date, skip?: TrainCrite
 }
 
 /** A criterion's options with the number of trains each would show under the other filters (label/value/num). */
-export async function trainCriteria(scope: Scope, key: TrainCriterion, f: TrainFilters = {}, now: Date = new Date()): Promise<DictionaryItem[]> {
+export async function trainCriteria(
+  scope: Scope,
+  key: TrainCriterion,
+  f: TrainFilters = {},
+  now: Date = new Date(),
+): Promise<DictionaryItem[]> {
   const d = await db();
   const { dictType, column } = TRAIN_CRITERIA[key];
   const [options, counts] = await Promise.all([
-    d.select({ name: dictionaries.name, code: dictionaries.code }).from(dictionaries).where(eq(dictionaries.dictType, dictType)).orderBy(asc(dictionaries.sort)),
-    d.select({ code: column, n: count() }).from(trains).where(filterWhere(scope, f, now, key)).groupBy(column),
+    d
+      .select({ name: dictionaries.name, code: dictionaries.code })
+      .from(dictionaries)
+      .where(eq(dictionaries.dictType, dictType))
+      .orderBy(asc(dictionaries.sort)),
+    d
+      .select({ code: column, n: count() })
+      .from(trains)
+      .where(filterWhere(scope, f, now, key))
+      .groupBy(column),
   ]);
   const byCode = new Map(counts.map((c) => [c.code, c.n]));
   return options.map((o) => ({ ...o, count: byCode.get(o.code) ?? 0 }));
@@ -107,7 +129,15 @@ const listFields = {
 };
 
 type ListRow = {
-  [K in keyof typeof listFields]: K extends 'startAt' | 'endAt' ? Date : K extends 'applyStartAt' | 'applyEndAt' ? Date | null : K extends 'title' | 'cover' | 'orgName' | 'summary' ? string : K extends 'isOnline' ? boolean : number;
+  [K in keyof typeof listFields]: K extends 'startAt' | 'endAt'
+    ? Date
+    : K extends 'applyStartAt' | 'applyEndAt'
+      ? Date | null
+      : K extends 'title' | 'cover' | 'orgName' | 'summary'
+        ? string
+        : K extends 'isOnline'
+          ? boolean
+          : number;
 };
 
 async function dictNames(): Promise<Record<string, Map<number, string>>> {
@@ -142,7 +172,11 @@ function toListItem(r: ListRow, names: Record<string, Map<number, string>>, now:
   };
 }
 
-export async function trainList(scope: Scope, q: Paging & TrainFilters, now: Date = new Date()): Promise<Page<TrainListItem>> {
+export async function trainList(
+  scope: Scope,
+  q: Paging & TrainFilters,
+  now: Date = new Date(),
+): Promise<Page<TrainListItem>> {
   await checkCriteria(q);
   const d = await db();
   const where = filterWhere(scope, q, now);
@@ -174,7 +208,12 @@ async function visibleTrain(scope: Scope, id: number) {
   return row;
 }
 
-const textItem = (r: { id: number; sort: number; title: string; body: string }): TrainTextItem => ({ id: r.id, sort: r.sort, title: r.title, bodyHtml: richText(r.body) });
+const textItem = (r: { id: number; sort: number; title: string; body: string }): TrainTextItem => ({
+  id: r.id,
+  sort: r.sort,
+  title: r.title,
+  bodyHtml: richText(r.body),
+});
 const scheduleItem = (r: typeof trainItems.$inferSelect) => ({
   id: r.id,
   sort: r.sort,
@@ -185,10 +224,18 @@ const scheduleItem = (r: typeof trainItems.$inferSelect) => ({
   endAt: r.endAt?.toISOString() ?? null,
 });
 
-export async function trainItemsOf(scope: Scope, trainId: number, kind: 'schedule' | 'assignment' | 'album' | 'summary') {
+export async function trainItemsOf(
+  scope: Scope,
+  trainId: number,
+  kind: 'schedule' | 'assignment' | 'album' | 'summary',
+) {
   await visibleTrain(scope, trainId);
   const d = await db();
-  return d.select().from(trainItems).where(and(eq(trainItems.trainId, trainId), eq(trainItems.kind, kind))).orderBy(asc(trainItems.sort), asc(trainItems.id));
+  return d
+    .select()
+    .from(trainItems)
+    .where(and(eq(trainItems.trainId, trainId), eq(trainItems.kind, kind)))
+    .orderBy(asc(trainItems.sort), asc(trainItems.id));
 }
 
 export async function trainSchedule(scope: Scope, trainId: number) {
@@ -210,7 +257,11 @@ export const MSG_STUDENTS_MANAGERS_ONLY = '学员名单仅对管理员开放';
  * Approved students (names and organisations), newest first: for managers (cmsRoleCount > 0) only, like the review of
  * applications (issue 22: the list was public, and named every learner of a training and their organisation).
  */
-export async function trainStudents(scope: Scope, q: Paging & { trainId: number }, user: SessionUser): Promise<Page<TrainStudent>> {
+export async function trainStudents(
+  scope: Scope,
+  q: Paging & { trainId: number },
+  user: SessionUser,
+): Promise<Page<TrainStudent>> {
   if (user.cmsRoles.length === 0) throw new ServiceError(MSG_STUDENTS_MANAGERS_ONLY, CODE_FORBIDDEN);
   await visibleTrain(scope, q.trainId);
   const d = await db();
@@ -235,7 +286,11 @@ export async function trainDetail(scope: Scope, id: number, now: Date = new Date
   const d = await db();
   const [names, items, [apps]] = await Promise.all([
     dictNames(),
-    d.select().from(trainItems).where(eq(trainItems.trainId, id)).orderBy(asc(trainItems.kind), asc(trainItems.sort), asc(trainItems.id)),
+    d
+      .select()
+      .from(trainItems)
+      .where(eq(trainItems.trainId, id))
+      .orderBy(asc(trainItems.kind), asc(trainItems.sort), asc(trainItems.id)),
     d
       .select({ all: count(), approved: sql<number>`count(*) filter (where ${trainApplications.status} = 7)::int` })
       .from(trainApplications)
@@ -256,7 +311,12 @@ export async function trainDetail(scope: Scope, id: number, now: Date = new Date
 }
 
 /** SPEC 4.4 for this viewer: their application (6-8) if any, else what a visitor sees (1-5, 9). */
-export async function trainApplyState(scope: Scope, operatorId: number | null, trainId: number, now: Date = new Date()): Promise<TrainApplyState> {
+export async function trainApplyState(
+  scope: Scope,
+  operatorId: number | null,
+  trainId: number,
+  now: Date = new Date(),
+): Promise<TrainApplyState> {
   const row = await visibleTrain(scope, trainId);
   let status = visitorApplyStatus(row, now);
   if (operatorId != null) {
@@ -283,7 +343,12 @@ export const APPLY_REFUSALS: Record<number, string> = {
 };
 
 /** Enrolment (apply): 4 -> 6 pending review; every other status refuses with its reason; never twice. */
-export async function trainApply(scope: Scope, user: SessionUser, trainId: number, now: Date = new Date()): Promise<TrainApplyState> {
+export async function trainApply(
+  scope: Scope,
+  user: SessionUser,
+  trainId: number,
+  now: Date = new Date(),
+): Promise<TrainApplyState> {
   const state = await trainApplyState(scope, user.operatorID, trainId, now);
   if (state.applyStatus !== 4) throw new ServiceError(APPLY_REFUSALS[state.applyStatus] ?? '当前不能报名');
   const d = await db();
@@ -309,14 +374,23 @@ async function capacityOf(trainId: number): Promise<number> {
 }
 
 /** Review of an application by a manager (cmsRoleCount > 0): 6 -> 7 approved or 8 rejected. */
-export async function trainReview(user: SessionUser, q: { trainId: number; operatorId: number; approve: boolean }): Promise<TrainApplyState> {
+export async function trainReview(
+  user: SessionUser,
+  q: { trainId: number; operatorId: number; approve: boolean },
+): Promise<TrainApplyState> {
   if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
   const d = await db();
   const status = q.approve ? 7 : 8;
   const updated = await d
     .update(trainApplications)
     .set({ status, reviewedAt: new Date() })
-    .where(and(eq(trainApplications.trainId, q.trainId), eq(trainApplications.operatorId, q.operatorId), eq(trainApplications.status, 6)))
+    .where(
+      and(
+        eq(trainApplications.trainId, q.trainId),
+        eq(trainApplications.operatorId, q.operatorId),
+        eq(trainApplications.status, 6),
+      ),
+    )
     .returning({ status: trainApplications.status });
   if (updated.length === 0) throw new ServiceError('没有待审核的报名');
   await revalidateTrain(q.trainId);
@@ -328,7 +402,11 @@ export async function trainPendingApplications(user: SessionUser, trainId: numbe
   if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
   const d = await db();
   return d
-    .select({ operatorId: trainApplications.operatorId, operatorName: operators.name, createdAt: trainApplications.createdAt })
+    .select({
+      operatorId: trainApplications.operatorId,
+      operatorName: operators.name,
+      createdAt: trainApplications.createdAt,
+    })
     .from(trainApplications)
     .innerJoin(operators, eq(operators.id, trainApplications.operatorId))
     .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.status, 6)))

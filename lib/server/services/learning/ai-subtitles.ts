@@ -42,7 +42,8 @@ export function aiSubtitlesConfigured(): boolean {
 
 /** A chapter's subtitle track (a demo clip's file, or one made here, in the store), or null. */
 export async function readSubtitle(subtitle: string): Promise<string | null> {
-  if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) ? ((await storage().read(subtitle))?.toString('utf8') ?? null) : null;
+  if (subtitle.startsWith(AI_SUBTITLE_PREFIX))
+    return isSafeKey(subtitle) ? ((await storage().read(subtitle))?.toString('utf8') ?? null) : null;
   const clip = clipFor(subtitle);
   return clip ? readFile(path.join(mediaRoot(), clip.subtitleFile), 'utf8').catch(() => null) : null;
 }
@@ -50,7 +51,13 @@ export async function readSubtitle(subtitle: string): Promise<string | null> {
 async function subtitleExists(subtitle: string): Promise<boolean> {
   if (subtitle.startsWith(AI_SUBTITLE_PREFIX)) return isSafeKey(subtitle) && (await storage().stat(subtitle)) != null;
   const clip = clipFor(subtitle);
-  return !!clip && (await stat(path.join(mediaRoot(), clip.subtitleFile)).then(() => true, () => false));
+  return (
+    !!clip &&
+    (await stat(path.join(mediaRoot(), clip.subtitleFile)).then(
+      () => true,
+      () => false,
+    ))
+  );
 }
 
 export type { AiSubtitlesResult };
@@ -58,8 +65,15 @@ export type { AiSubtitlesResult };
 const jobKey = (chapterId: number) => `ch${chapterId}`;
 
 async function chapterOf(chapterId: number) {
-  const [chapter] = await (await db())
-    .select({ courseId: courseChapters.courseId, media: courseChapters.media, subtitle: courseChapters.subtitle, teacherId: courses.teacherId })
+  const [chapter] = await (
+    await db()
+  )
+    .select({
+      courseId: courseChapters.courseId,
+      media: courseChapters.media,
+      subtitle: courseChapters.subtitle,
+      teacherId: courses.teacherId,
+    })
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
@@ -91,7 +105,8 @@ export async function aiSubtitles(user: SessionUser, chapterId: number, poll = f
   const source = await existingTrack(chapter.subtitle);
   if (source) return { chapterId, state: 'ready', hasSubtitle: true, source };
   const teaches = user.tchrId != null && user.tchrId === chapter.teacherId;
-  if (!teaches && !(await courseState(user.operatorID, chapter.courseId)).chosen) throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
+  if (!teaches && !(await courseState(user.operatorID, chapter.courseId)).chosen)
+    throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
   if (!aiSubtitlesConfigured()) throw new ServiceError(MSG_SUBTITLES_OFF);
   if (!(await sourceOf(chapter.media))) throw new ServiceError(MSG_SUBTITLES_NO_MEDIA);
   const processing: AiSubtitlesResult = { chapterId, state: 'processing', hasSubtitle: false, source: null };
@@ -121,7 +136,26 @@ async function transcribe(chapterId: number, source: Source): Promise<void> {
   await mkdir(path.dirname(audio), { recursive: true });
   try {
     // ffmpeg reads a local file: an uploaded video comes down from the store first (S3), or is read in place.
-    const extract = (file: string) => runFfmpeg(['-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', audio]);
+    const extract = (file: string) =>
+      runFfmpeg([
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        file,
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '32k',
+        '-f',
+        'mp3',
+        audio,
+      ]);
     const ok = 'file' in source ? await extract(source.file) : await store.withLocalFile(source.key, extract);
     if (!ok) throw new ServiceError(MSG_SUBTITLES_FAILED);
     const vtt = await requestTranscription(audio);

@@ -62,7 +62,11 @@ export async function openChat(messages: ChatMessage[], signal?: AbortSignal): P
         accept: 'text/event-stream',
         ...(key ? { authorization: `Bearer ${key}` } : {}),
       },
-      body: JSON.stringify({ model: model || 'default', stream: true, messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...messages] }),
+      body: JSON.stringify({
+        model: model || 'default',
+        stream: true,
+        messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...messages],
+      }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {

@@ -14,7 +14,8 @@ export async function serveCertificateDownload(request: Request): Promise<Respon
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const id = (body.value as { certificateId?: unknown } | null)?.certificateId;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return envelope(CODE_INVALID, '参数错误：certificateId');
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+      return envelope(CODE_INVALID, '参数错误：certificateId');
     const token = requestToken(request);
     const session = await resolveSession(token);
     if (!session.ok) return envelope(session.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);

@@ -5,7 +5,17 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
-import { certificates, courseEnrolments, courses, operators, orgs, series, seriesCourses, seriesEnrolments, trains } from '@/lib/server/db/schema';
+import {
+  certificates,
+  courseEnrolments,
+  courses,
+  operators,
+  orgs,
+  series,
+  seriesCourses,
+  seriesEnrolments,
+  trains,
+} from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { isTrainParticipant } from './train-participants';
 import { visibleCourses } from '../audience';
@@ -21,11 +31,26 @@ function serialNo(kind: 'series' | 'train', refId: number, operatorId: number, y
   return `${kind === 'series' ? 'XL' : 'PX'}${year}${String(refId).padStart(4, '0')}${String(operatorId).padStart(6, '0')}`;
 }
 
-async function issue(operatorId: number, kind: 'series' | 'train', refId: number, title: string, hours: number, now: Date) {
+async function issue(
+  operatorId: number,
+  kind: 'series' | 'train',
+  refId: number,
+  title: string,
+  hours: number,
+  now: Date,
+) {
   const d = await db();
   await d
     .insert(certificates)
-    .values({ operatorId, kind, refId, title, hours, serialNo: serialNo(kind, refId, operatorId, chinaDate(now).year), issuedAt: now })
+    .values({
+      operatorId,
+      kind,
+      refId,
+      title,
+      hours,
+      serialNo: serialNo(kind, refId, operatorId, chinaDate(now).year),
+      issuedAt: now,
+    })
     .onConflictDoNothing();
   const [row] = await d
     .select({ id: certificates.id })
@@ -35,7 +60,12 @@ async function issue(operatorId: number, kind: 'series' | 'train', refId: number
 }
 
 /** A series' certificate: for the learner who finished every course this site lists for it (as its page shows them). */
-export async function applySeriesCertificate(scope: Scope, operatorId: number, seriesId: number, now: Date = new Date()) {
+export async function applySeriesCertificate(
+  scope: Scope,
+  operatorId: number,
+  seriesId: number,
+  now: Date = new Date(),
+) {
   const d = await db();
   const [s] = await d.select({ id: series.id, title: series.title }).from(series).where(eq(series.id, seriesId));
   if (!s) throw new ServiceError('系列专题不存在');
@@ -53,7 +83,16 @@ export async function applySeriesCertificate(scope: Scope, operatorId: number, s
   const done = await d
     .select({ courseId: courseEnrolments.courseId })
     .from(courseEnrolments)
-    .where(and(eq(courseEnrolments.operatorId, operatorId), inArray(courseEnrolments.courseId, list.map((c) => c.courseId)), isNotNull(courseEnrolments.finishedAt)));
+    .where(
+      and(
+        eq(courseEnrolments.operatorId, operatorId),
+        inArray(
+          courseEnrolments.courseId,
+          list.map((c) => c.courseId),
+        ),
+        isNotNull(courseEnrolments.finishedAt),
+      ),
+    );
   const left = list.length - done.length;
   if (left > 0) throw new ServiceError(MSG_SERIES_UNFINISHED(left));
   const hours = Math.max(1, Math.round(list.reduce((a, c) => a + c.duration, 0) / 3600));
@@ -62,7 +101,10 @@ export async function applySeriesCertificate(scope: Scope, operatorId: number, s
 
 export async function applyTrainCertificate(operatorId: number, trainId: number, now: Date = new Date()) {
   const d = await db();
-  const [t] = await d.select({ id: trains.id, title: trains.title, hours: trains.hours, endAt: trains.endAt }).from(trains).where(eq(trains.id, trainId));
+  const [t] = await d
+    .select({ id: trains.id, title: trains.title, hours: trains.hours, endAt: trains.endAt })
+    .from(trains)
+    .where(eq(trains.id, trainId));
   if (!t) throw new ServiceError('培训项目不存在');
   if (!(await isTrainParticipant(operatorId, trainId))) throw new ServiceError(MSG_TRAIN_NOT_APPROVED);
   if (t.endAt > now) throw new ServiceError(MSG_TRAIN_NOT_ENDED);

@@ -41,11 +41,21 @@ export async function courseState(operatorId: number | null, courseId: number): 
 /** 选学: idempotent; counts the learner once in the course's study count. */
 export async function chooseCourse(operatorId: number, courseId: number): Promise<CourseState> {
   const d = await db();
-  const [course] = await d.select({ id: courses.id, auditStatus: courses.auditStatus }).from(courses).where(eq(courses.id, courseId));
+  const [course] = await d
+    .select({ id: courses.id, auditStatus: courses.auditStatus })
+    .from(courses)
+    .where(eq(courses.id, courseId));
   if (!course || course.auditStatus !== 1052) throw new ServiceError('课程不存在或未发布');
-  const inserted = await d.insert(courseEnrolments).values({ operatorId, courseId }).onConflictDoNothing().returning({ courseId: courseEnrolments.courseId });
+  const inserted = await d
+    .insert(courseEnrolments)
+    .values({ operatorId, courseId })
+    .onConflictDoNothing()
+    .returning({ courseId: courseEnrolments.courseId });
   if (inserted.length > 0) {
-    await d.update(courses).set({ studyCount: sql`${courses.studyCount} + 1` }).where(eq(courses.id, courseId));
+    await d
+      .update(courses)
+      .set({ studyCount: sql`${courses.studyCount} + 1` })
+      .where(eq(courses.id, courseId));
     await revalidateCourse(courseId);
   }
   return courseState(operatorId, courseId);

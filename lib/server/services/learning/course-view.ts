@@ -5,7 +5,17 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { maskName } from '@/lib/format';
 import { db } from '@/lib/server/db';
-import { chapterProgress, courseChapters, courseEnrolments, courseNotes, courseReviews, courses, favourites, operators, teachers } from '@/lib/server/db/schema';
+import {
+  chapterProgress,
+  courseChapters,
+  courseEnrolments,
+  courseNotes,
+  courseReviews,
+  courses,
+  favourites,
+  operators,
+  teachers,
+} from '@/lib/server/db/schema';
 import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media/demo-media';
 import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from '../media/uploaded-media';
@@ -39,7 +49,11 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
       .from(courses)
       .leftJoin(teachers, eq(teachers.id, courses.teacherId))
       .where(and(eq(courses.id, courseId), visibleCourses(scope))),
-    d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
+    d
+      .select()
+      .from(courseChapters)
+      .where(eq(courseChapters.courseId, courseId))
+      .orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
   ]);
   // 1004 as every catalogue record not shown on the host: the cached player page answers it with its 404.
   if (!course) throw new ServiceError(MSG_COURSE_MISSING, CODE_NOT_FOUND);
@@ -81,9 +95,11 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
  * the whole per-learner cost of opening it (issue 5 point 7), and on PGlite each statement costs more than its reads.
  */
 export async function courseProgressView(operatorId: number | null, courseId: number): Promise<CourseProgressView> {
-  if (operatorId == null) return { ...(await courseState(null, courseId)), owner: false, chapters: [], myReview: null, favourite: false };
+  if (operatorId == null)
+    return { ...(await courseState(null, courseId)), owner: false, chapters: [], myReview: null, favourite: false };
   const d = await db();
-  const mine = (t: { operatorId: unknown; courseId: unknown }) => sql`${t.operatorId} = ${operatorId} and ${t.courseId} = ${courseId}`;
+  const mine = (t: { operatorId: unknown; courseId: unknown }) =>
+    sql`${t.operatorId} = ${operatorId} and ${t.courseId} = ${courseId}`;
   const result = await d.execute<ProgressRow>(sql`
     select
       (select json_build_object('progress', ${courseEnrolments.progress}, 'lastChapterId', ${courseEnrolments.lastChapterId},
@@ -119,7 +135,13 @@ export async function courseProgressView(operatorId: number | null, courseId: nu
 }
 
 type ProgressRow = {
-  enrolment: { progress: number; lastChapterId: number | null; lastPosition: number; studiedSeconds: number; finished: boolean } | null;
+  enrolment: {
+    progress: number;
+    lastChapterId: number | null;
+    lastPosition: number;
+    studiedSeconds: number;
+    finished: boolean;
+  } | null;
   chapters: CourseProgressView['chapters'] | null;
   review: { id: number; score: number; content: string; createdAt: string } | null;
   owner: boolean;
@@ -143,7 +165,12 @@ async function chapterOf(chapterId: number, viewer: Viewer) {
   if (!(await chapterFor(viewer.site, viewer.user, chapterId))) throw new ServiceError('章节不存在');
   const d = await db();
   const [row] = await d
-    .select({ id: courseChapters.id, title: courseChapters.title, courseId: courseChapters.courseId, courseTitle: courses.title })
+    .select({
+      id: courseChapters.id,
+      title: courseChapters.title,
+      courseId: courseChapters.courseId,
+      courseTitle: courses.title,
+    })
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
@@ -165,10 +192,17 @@ function selfTestQuestions(ch: { id: number; title: string; courseTitle: string 
 
 export async function selfTest(chapterId: number, viewer: Viewer): Promise<SelfTest> {
   const ch = await chapterOf(chapterId, viewer);
-  return { chapterId, questions: selfTestQuestions(ch).map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options })) };
+  return {
+    chapterId,
+    questions: selfTestQuestions(ch).map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options })),
+  };
 }
 
-export async function selfTestSubmit(chapterId: number, answers: Record<string, number>, viewer: Viewer): Promise<SelfTestResult> {
+export async function selfTestSubmit(
+  chapterId: number,
+  answers: Record<string, number>,
+  viewer: Viewer,
+): Promise<SelfTestResult> {
   const ch = await chapterOf(chapterId, viewer);
   const qs = selfTestQuestions(ch);
   // Nothing is scored (and no answer revealed) until every question is answered.
@@ -198,14 +232,24 @@ export async function listNotes(courseId: number, kind: 'summary', pageNum: numb
       .orderBy(desc(courseNotes.createdAt), desc(courseNotes.id))
       .limit(pageSize)
       .offset((pageNum - 1) * pageSize),
-    d.select({ n: sql<number>`count(*)::int` }).from(courseNotes).where(where),
+    d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(courseNotes)
+      .where(where),
   ]);
   // Masked as the reviews' are: a public list, readable by visitors.
-  const list: CourseNote[] = rows.map((r) => ({ ...r, operatorName: maskName(r.operatorName), createdAt: r.createdAt.toISOString() }));
+  const list: CourseNote[] = rows.map((r) => ({
+    ...r,
+    operatorName: maskName(r.operatorName),
+    createdAt: r.createdAt.toISOString(),
+  }));
   return { list, total: Number(count?.n ?? 0), pageNum, pageSize };
 }
 
-export async function saveNote(operatorId: number, input: { courseId: number; kind: 'review' | 'summary'; rating?: number; content: string }) {
+export async function saveNote(
+  operatorId: number,
+  input: { courseId: number; kind: 'review' | 'summary'; rating?: number; content: string },
+) {
   const state = await courseState(operatorId, input.courseId);
   if (!state.chosen) throw new ServiceError('请先选学该课程');
   const d = await db();
@@ -235,7 +279,10 @@ export async function saveNote(operatorId: number, input: { courseId: number; ki
 export async function setFavourite(operatorId: number, courseId: number, on: boolean) {
   const d = await db();
   if (on) {
-    const [course] = await d.select({ id: courses.id, auditStatus: courses.auditStatus }).from(courses).where(eq(courses.id, courseId));
+    const [course] = await d
+      .select({ id: courses.id, auditStatus: courses.auditStatus })
+      .from(courses)
+      .where(eq(courses.id, courseId));
     if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
     await d.insert(favourites).values({ operatorId, courseId }).onConflictDoNothing();
   } else {
@@ -247,6 +294,9 @@ export async function setFavourite(operatorId: number, courseId: number, on: boo
 export async function isFavourite(operatorId: number | null, courseId: number) {
   if (operatorId == null) return { courseId, favourite: false };
   const d = await db();
-  const [row] = await d.select({ c: favourites.courseId }).from(favourites).where(and(eq(favourites.operatorId, operatorId), eq(favourites.courseId, courseId)));
+  const [row] = await d
+    .select({ c: favourites.courseId })
+    .from(favourites)
+    .where(and(eq(favourites.operatorId, operatorId), eq(favourites.courseId, courseId)));
   return { courseId, favourite: !!row };
 }

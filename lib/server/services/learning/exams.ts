@@ -8,7 +8,14 @@ import { db } from '@/lib/server/db';
 import { examJoins, examReplies, exams, type ExamQuestion } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { isTrainParticipant, participantTrainIds } from './train-participants';
-import { examStatus, MSG_SUBMITTED, shortAnswerLength, shortMinLength, type ExamRow, type PaperView } from '@/lib/learning/exam-status';
+import {
+  examStatus,
+  MSG_SUBMITTED,
+  shortAnswerLength,
+  shortMinLength,
+  type ExamRow,
+  type PaperView,
+} from '@/lib/learning/exam-status';
 
 export type { ExamRow, PaperView };
 
@@ -21,13 +28,15 @@ export const MSG_TIME_UP = '考试时间已到，答案未保存';
 export const MSG_BAD_ANSWER = '答案格式不正确';
 export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
 
-
-
 /**
  * The exams as a learner sees them. A training project's exam is for its approved participants: the general list
  * (no trainId) leaves out those the learner cannot take; a project's own list shows them with canTake false.
  */
-export async function examList(operatorId: number | null, opts: { trainId?: number; all?: boolean } = {}, now: Date = new Date()): Promise<ExamRow[]> {
+export async function examList(
+  operatorId: number | null,
+  opts: { trainId?: number; all?: boolean } = {},
+  now: Date = new Date(),
+): Promise<ExamRow[]> {
   const d = await db();
   const [rows, mine] = await Promise.all([
     d
@@ -40,8 +49,21 @@ export async function examList(operatorId: number | null, opts: { trainId?: numb
   const canTake = (e: (typeof rows)[number]) => e.trainId == null || mine.has(e.trainId);
   const list = opts.trainId || opts.all ? rows : rows.filter(canTake);
   const ids = list.map((e) => e.id);
-  const joins = operatorId && ids.length ? await d.select().from(examJoins).where(and(eq(examJoins.operatorId, operatorId), inArray(examJoins.examId, ids))) : [];
-  const replies = operatorId && ids.length ? await d.select().from(examReplies).where(and(eq(examReplies.operatorId, operatorId), inArray(examReplies.examId, ids))).orderBy(desc(examReplies.startedAt)) : [];
+  const joins =
+    operatorId && ids.length
+      ? await d
+          .select()
+          .from(examJoins)
+          .where(and(eq(examJoins.operatorId, operatorId), inArray(examJoins.examId, ids)))
+      : [];
+  const replies =
+    operatorId && ids.length
+      ? await d
+          .select()
+          .from(examReplies)
+          .where(and(eq(examReplies.operatorId, operatorId), inArray(examReplies.examId, ids)))
+          .orderBy(desc(examReplies.startedAt))
+      : [];
   return list.map((e) => {
     const mine = replies.filter((r) => r.examId === e.id);
     const submitted = mine.find((r) => r.submittedAt != null);
@@ -109,7 +131,14 @@ function paperView(e: typeof exams.$inferSelect, r: typeof examReplies.$inferSel
     deadline: r.deadline.toISOString(),
     serverNow: now.toISOString(),
     submitted: r.submittedAt != null,
-    questions: e.paper.map((q) => ({ id: q.id, type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}) })),
+    questions: e.paper.map((q) => ({
+      id: q.id,
+      type: q.type,
+      stem: q.stem,
+      options: q.options,
+      score: q.score,
+      ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}),
+    })),
     answers: r.answers,
   };
 }
@@ -118,12 +147,19 @@ function paperView(e: typeof exams.$inferSelect, r: typeof examReplies.$inferSel
 export async function startExam(operatorId: number, examId: number, now: Date = new Date()): Promise<PaperView> {
   const e = await examOf(examId);
   const d = await db();
-  const [joined] = await d.select().from(examJoins).where(and(eq(examJoins.examId, examId), eq(examJoins.operatorId, operatorId)));
+  const [joined] = await d
+    .select()
+    .from(examJoins)
+    .where(and(eq(examJoins.examId, examId), eq(examJoins.operatorId, operatorId)));
   if (!joined) throw new ServiceError(MSG_NOT_JOINED);
   await checkParticipant(operatorId, e);
   if (now < e.startAt) throw new ServiceError(MSG_NOT_STARTED);
   if (now > e.endAt) throw new ServiceError(MSG_ENDED);
-  const mine = await d.select().from(examReplies).where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId))).orderBy(desc(examReplies.startedAt));
+  const mine = await d
+    .select()
+    .from(examReplies)
+    .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId)))
+    .orderBy(desc(examReplies.startedAt));
   if (mine.some((r) => r.submittedAt)) throw new ServiceError(MSG_SUBMITTED);
   const running = mine.find((r) => r.deadline >= now);
   if (running) return paperView(e, running, now);
@@ -152,7 +188,13 @@ export function validAnswer(q: ExamQuestion, a: (number | string)[]): boolean {
   return q.type === 'multiple' ? true : a.length <= 1;
 }
 
-export async function saveAnswer(operatorId: number, replyId: number, questionId: number, answer: (number | string)[], now: Date = new Date()) {
+export async function saveAnswer(
+  operatorId: number,
+  replyId: number,
+  questionId: number,
+  answer: (number | string)[],
+  now: Date = new Date(),
+) {
   const r = await replyOf(operatorId, replyId);
   if (r.submittedAt) throw new ServiceError(MSG_SUBMITTED);
   if (now.getTime() > r.deadline.getTime() + EXAM_GRACE_S * 1000) throw new ServiceError(MSG_TIME_UP);
@@ -186,7 +228,12 @@ function score(paperQs: ExamQuestion[], answers: Record<string, (number | string
  * Submits once. Within the deadline (plus grace) the answers sent with it are saved first; after it, only what
  * was saved in time counts and the attempt is marked overtime (the automatic submit at the limit lands here).
  */
-export async function submitExam(operatorId: number, replyId: number, answers: Record<string, (number | string)[]> | undefined, now: Date = new Date()) {
+export async function submitExam(
+  operatorId: number,
+  replyId: number,
+  answers: Record<string, (number | string)[]> | undefined,
+  now: Date = new Date(),
+) {
   const r = await replyOf(operatorId, replyId);
   if (r.submittedAt) throw new ServiceError(MSG_SUBMITTED);
   const e = await examOf(r.examId);
@@ -221,7 +268,9 @@ export async function examResult(operatorId: number, examId: number, now: Date =
   const [r] = await d
     .select()
     .from(examReplies)
-    .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId), isNotNull(examReplies.submittedAt)))
+    .where(
+      and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId), isNotNull(examReplies.submittedAt)),
+    )
     .orderBy(desc(examReplies.submittedAt))
     .limit(1);
   if (!r || !r.submittedAt) throw new ServiceError('尚未提交该考试');
@@ -240,7 +289,16 @@ export async function examResult(operatorId: number, examId: number, now: Date =
       // exam before its end says nothing of a choice's rightness either: "right" next to a choice is its answer.
       const shown = q.type === 'short' || answersHidden ? [] : answer;
       const verdict = q.type === 'short' || !answersHidden ? correct : null;
-      return { type: q.type, stem: q.stem, options: q.options, score: q.score, ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}), ...rest, correct: verdict, answer: shown };
+      return {
+        type: q.type,
+        stem: q.stem,
+        options: q.options,
+        score: q.score,
+        ...(q.type === 'short' ? { minLength: shortMinLength(q) } : {}),
+        ...rest,
+        correct: verdict,
+        answer: shown,
+      };
     }),
   };
 }
@@ -248,5 +306,11 @@ export async function examResult(operatorId: number, examId: number, now: Date =
 export async function checkTimeout(operatorId: number, replyId: number, now: Date = new Date()) {
   const r = await replyOf(operatorId, replyId);
   const remaining = Math.max(0, Math.floor((r.deadline.getTime() - now.getTime()) / 1000));
-  return { replyId, submitted: r.submittedAt != null, overtime: r.deadline < now, remainingSeconds: remaining, deadline: r.deadline.toISOString() };
+  return {
+    replyId,
+    submitted: r.submittedAt != null,
+    overtime: r.deadline < now,
+    remainingSeconds: remaining,
+    deadline: r.deadline.toISOString(),
+  };
 }

@@ -33,7 +33,12 @@ interface Replay {
 export async function replayOf(scope: Scope, id: number, now: Date = new Date()): Promise<Replay> {
   const d = await db();
   const [row] = await d
-    .select({ id: liveClasses.id, endAt: liveClasses.endAt, recordHours: liveClasses.recordHours, media: liveClasses.replayMedia })
+    .select({
+      id: liveClasses.id,
+      endAt: liveClasses.endAt,
+      recordHours: liveClasses.recordHours,
+      media: liveClasses.replayMedia,
+    })
     .from(liveClasses)
     .where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
   if (!row) throw notShown('直播');
@@ -48,7 +53,13 @@ async function stateOf(user: SessionUser, r: Replay): Promise<LiveReplayState> {
     .select({ startedAt: liveReplays.startedAt, creditedAt: liveReplays.creditedAt })
     .from(liveReplays)
     .where(and(eq(liveReplays.operatorId, user.operatorID), eq(liveReplays.liveId, r.id)));
-  return { id: r.id, recordHours: r.recordHours, duration: r.clip.duration, started: !!row, credited: !!row?.creditedAt };
+  return {
+    id: r.id,
+    recordHours: r.recordHours,
+    duration: r.clip.duration,
+    started: !!row,
+    credited: !!row?.creditedAt,
+  };
 }
 
 export async function replayState(user: SessionUser, scope: Scope, id: number): Promise<LiveReplayState> {
@@ -59,18 +70,32 @@ export async function replayState(user: SessionUser, scope: Scope, id: number): 
  * The learner plays the recording on a page: their replay starts now. A start before (another page, a reload) no
  * longer counts, or a play begun long ago could be skipped to its end; once credited, nothing changes.
  */
-export async function replayStart(user: SessionUser, scope: Scope, id: number, now: Date = new Date()): Promise<LiveReplayState> {
+export async function replayStart(
+  user: SessionUser,
+  scope: Scope,
+  id: number,
+  now: Date = new Date(),
+): Promise<LiveReplayState> {
   const r = await replayOf(scope, id, now);
   const d = await db();
   await d
     .insert(liveReplays)
     .values({ operatorId: user.operatorID, liveId: r.id, startedAt: now })
-    .onConflictDoUpdate({ target: [liveReplays.operatorId, liveReplays.liveId], set: { startedAt: now }, setWhere: isNull(liveReplays.creditedAt) });
+    .onConflictDoUpdate({
+      target: [liveReplays.operatorId, liveReplays.liveId],
+      set: { startedAt: now },
+      setWhere: isNull(liveReplays.creditedAt),
+    });
   return stateOf(user, r);
 }
 
 /** The recording played to its end: recordHours credited once (a second finish credits nothing more). */
-export async function replayFinish(user: SessionUser, scope: Scope, id: number, now: Date = new Date()): Promise<LiveReplayState> {
+export async function replayFinish(
+  user: SessionUser,
+  scope: Scope,
+  id: number,
+  now: Date = new Date(),
+): Promise<LiveReplayState> {
   const r = await replayOf(scope, id, now);
   const d = await db();
   const before = await stateOf(user, r);
@@ -82,12 +107,21 @@ export async function replayFinish(user: SessionUser, scope: Scope, id: number, 
     const [claimed] = await tx
       .update(liveReplays)
       .set({ creditedAt: now })
-      .where(and(eq(liveReplays.operatorId, user.operatorID), eq(liveReplays.liveId, r.id), isNull(liveReplays.creditedAt)))
+      .where(
+        and(eq(liveReplays.operatorId, user.operatorID), eq(liveReplays.liveId, r.id), isNull(liveReplays.creditedAt)),
+      )
       .returning({ startedAt: liveReplays.startedAt });
     if (!claimed) return; // credited by a concurrent finish
     if (now.getTime() - claimed.startedAt.getTime() < least) throw new ServiceError(MSG_REPLAY_TOO_SHORT, CODE_INVALID);
     if (r.recordHours > 0) {
-      await tx.insert(studyRecords).values({ operatorId: user.operatorID, year: today.year, month: today.month, kind: 'online', seconds: r.recordHours * 3600, createdAt: now });
+      await tx.insert(studyRecords).values({
+        operatorId: user.operatorID,
+        year: today.year,
+        month: today.month,
+        kind: 'online',
+        seconds: r.recordHours * 3600,
+        createdAt: now,
+      });
     }
   });
   return stateOf(user, r);

@@ -27,7 +27,6 @@ import type { HeartbeatPayload as Heartbeat } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
 import type { HeartbeatAnswer as HeartbeatResult } from '@/lib/contract/learning';
 
-
 export const MSG_POSITION = '播放位置超出视频时长';
 export const MSG_SEGMENT = '播放进度与学习时长不符';
 export const MSG_TOO_FAST = '学习时长超过实际经过的时间，本次提交无效';
@@ -58,7 +57,11 @@ async function chapterInfo(d: Db, chapterId: number): Promise<ChapterInfo | null
   const hit = chapterCache.get(chapterId);
   if (hit) return hit;
   const [row] = await d
-    .select({ courseId: courseChapters.courseId, media: courseChapters.media, declared: courseChapters.durationSeconds })
+    .select({
+      courseId: courseChapters.courseId,
+      media: courseChapters.media,
+      declared: courseChapters.durationSeconds,
+    })
     .from(courseChapters)
     .where(eq(courseChapters.id, chapterId));
   if (!row) return null;
@@ -103,7 +106,11 @@ const CLIP_DURATIONS = JSON.stringify(Object.fromEntries(Object.values(CLIPS).ma
  * the server sees, at that moment less one heartbeat's most (HEARTBEAT_MAX_WATCHED_S), so no heartbeat can claim
  * time from before the server saw the learner start playing.
  */
-export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Date = new Date()): Promise<HeartbeatResult> {
+export async function submitHeartbeat(
+  operatorId: number,
+  h: Heartbeat,
+  now: Date = new Date(),
+): Promise<HeartbeatResult> {
   const d = await db();
   const chapter = await chapterInfo(d, h.chapterId);
   if (!chapter || chapter.courseId !== h.courseId) throw new ServiceError(MSG_CHAPTER);
@@ -117,7 +124,9 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
   // The record counts for the year and month of China time, as the archive and the rankings read them.
   const today = chinaDate(now);
   const lockSession = h.lockSession ?? null;
-  const [r] = await prepared<HeartbeatRow>('study_heartbeat', sql`
+  const [r] = await prepared<HeartbeatRow>(
+    'study_heartbeat',
+    sql`
     WITH prev AS (
       SELECT operator_id, credited FROM study_submits WHERE submit_id = ${h.submitId}
     ),
@@ -216,7 +225,8 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
            (SELECT operator_id FROM prev) AS prev_operator, (SELECT credited FROM prev) AS prev_credited,
            (SELECT progress FROM enrol) AS enrol_progress, (SELECT finished_at FROM enrol) IS NOT NULL AS enrol_done
       FROM f
-  `);
+  `,
+  );
   switch (r.verdict) {
     case 'enrol':
       throw new ServiceError(SELECT_BEFORE_PLAY_MSG);
@@ -226,7 +236,15 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
       throw new ServiceError(MSG_TOO_FAST);
     case 'dup':
       if (Number(r.prev_operator) !== operatorId) throw new ServiceError('提交编号重复');
-      return { submitId: h.submitId, accepted: true, duplicate: true, credited: Number(r.prev_credited), progress: Number(r.enrol_progress ?? 0), finished: !!r.enrol_done, frontier: 0 };
+      return {
+        submitId: h.submitId,
+        accepted: true,
+        duplicate: true,
+        credited: Number(r.prev_credited),
+        progress: Number(r.enrol_progress ?? 0),
+        finished: !!r.enrol_done,
+        frontier: 0,
+      };
   }
   if (Number(r.claimed) === 0) {
     // The same submit id raced in from another request and won: answer as its duplicate.
@@ -236,10 +254,22 @@ export async function submitHeartbeat(operatorId: number, h: Heartbeat, now: Dat
     return { submitId: h.submitId, accepted: true, duplicate: true, credited: prev.credited, ...state, frontier: 0 };
   }
   metrics().heartbeats.inc();
-  return { submitId: h.submitId, accepted: true, duplicate: false, credited: Number(r.credited), progress: Number(r.progress), frontier: Number(r.frontier), finished: !!r.finished };
+  return {
+    submitId: h.submitId,
+    accepted: true,
+    duplicate: false,
+    credited: Number(r.credited),
+    progress: Number(r.progress),
+    frontier: Number(r.frontier),
+    finished: !!r.finished,
+  };
 }
 
-async function enrolmentState(tx: Db, operatorId: number, courseId: number): Promise<{ progress: number; finished: boolean }> {
+async function enrolmentState(
+  tx: Db,
+  operatorId: number,
+  courseId: number,
+): Promise<{ progress: number; finished: boolean }> {
   const [row] = await tx
     .select({ progress: courseEnrolments.progress, finishedAt: courseEnrolments.finishedAt })
     .from(courseEnrolments)
@@ -248,14 +278,27 @@ async function enrolmentState(tx: Db, operatorId: number, courseId: number): Pro
 }
 
 /** Batch submit: each heartbeat on its own (one refused does not sink the others), in the order given. */
-export async function submitBatch(operatorId: number, items: Heartbeat[], now: Date = new Date()): Promise<HeartbeatResult[]> {
+export async function submitBatch(
+  operatorId: number,
+  items: Heartbeat[],
+  now: Date = new Date(),
+): Promise<HeartbeatResult[]> {
   const out: HeartbeatResult[] = [];
   for (const h of items) {
     try {
       out.push(await submitHeartbeat(operatorId, h, now));
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
-      out.push({ submitId: h.submitId, accepted: false, duplicate: false, credited: 0, progress: 0, frontier: 0, finished: false, msg: err.message });
+      out.push({
+        submitId: h.submitId,
+        accepted: false,
+        duplicate: false,
+        credited: 0,
+        progress: 0,
+        frontier: 0,
+        finished: false,
+        msg: err.message,
+      });
     }
   }
   return out;
@@ -265,7 +308,13 @@ export async function submitBatch(operatorId: number, items: Heartbeat[], now: D
  * The batch player's lock: one window studies a course at a time. Taking it again from the same session renews it;
  * another session gets it only after it lapsed (STUDY_LOCK_S without renewal) or was released.
  */
-export async function lockCourse(operatorId: number, courseId: number, session: string, release = false, now: Date = new Date()) {
+export async function lockCourse(
+  operatorId: number,
+  courseId: number,
+  session: string,
+  release = false,
+  now: Date = new Date(),
+) {
   const d = await db();
   const [enrol] = await d
     .select({ courseId: courseEnrolments.courseId })
@@ -280,14 +329,22 @@ export async function lockCourse(operatorId: number, courseId: number, session: 
       .values({ operatorId, creditedUntil: floor })
       .onConflictDoUpdate({ target: studyClocks.operatorId, set: { operatorId: sql`excluded.operator_id` } })
       .returning();
-    const heldByOther = clock.lockUntil && clock.lockUntil > now && clock.lockSession !== session && clock.lockCourseId === courseId;
+    const heldByOther =
+      clock.lockUntil && clock.lockUntil > now && clock.lockSession !== session && clock.lockCourseId === courseId;
     if (release) {
-      if (!heldByOther) await tx.update(studyClocks).set({ lockCourseId: null, lockSession: null, lockUntil: null }).where(eq(studyClocks.operatorId, operatorId));
+      if (!heldByOther)
+        await tx
+          .update(studyClocks)
+          .set({ lockCourseId: null, lockSession: null, lockUntil: null })
+          .where(eq(studyClocks.operatorId, operatorId));
       return { locked: false, until: null };
     }
     if (heldByOther) throw new ServiceError(MSG_LOCKED);
     const until = new Date(now.getTime() + STUDY_LOCK_S * 1000);
-    await tx.update(studyClocks).set({ lockCourseId: courseId, lockSession: session, lockUntil: until }).where(eq(studyClocks.operatorId, operatorId));
+    await tx
+      .update(studyClocks)
+      .set({ lockCourseId: courseId, lockSession: session, lockUntil: until })
+      .where(eq(studyClocks.operatorId, operatorId));
     return { locked: true, until: until.toISOString() };
   });
 }
@@ -295,6 +352,9 @@ export async function lockCourse(operatorId: number, courseId: number, session: 
 /** How many heartbeats of these learners were accepted (the benchmark counts them against its own tally). */
 export async function countSubmits(operatorIds: number[]): Promise<number> {
   const d = await db();
-  const [row] = await d.select({ n: sql<number>`count(*)::int` }).from(studySubmits).where(inArray(studySubmits.operatorId, operatorIds));
+  const [row] = await d
+    .select({ n: sql<number>`count(*)::int` })
+    .from(studySubmits)
+    .where(inArray(studySubmits.operatorId, operatorIds));
   return Number(row?.n ?? 0);
 }

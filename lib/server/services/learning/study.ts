@@ -14,11 +14,17 @@ export async function studySeconds(year: number, operatorId?: number): Promise<{
       online: sql<number>`coalesce(sum(${studyRecords.seconds}) filter (where ${studyRecords.kind} = 'online'), 0)::bigint`,
     })
     .from(studyRecords)
-    .where(and(eq(studyRecords.year, year), operatorId === undefined ? undefined : eq(studyRecords.operatorId, operatorId)));
+    .where(
+      and(eq(studyRecords.year, year), operatorId === undefined ? undefined : eq(studyRecords.operatorId, operatorId)),
+    );
   return { offline: Number(rows[0]?.offline ?? 0), online: Number(rows[0]?.online ?? 0) };
 }
 
-export async function studyTotalTime(operatorId: number, year?: number, now: Date = new Date()): Promise<StudyTotalTime & { year: number }> {
+export async function studyTotalTime(
+  operatorId: number,
+  year?: number,
+  now: Date = new Date(),
+): Promise<StudyTotalTime & { year: number }> {
   const y = year ?? yearOf(now);
   const { offline, online } = await studySeconds(y, operatorId);
   return { year: y, offLineAllTimeEffective: offline, onLineAllTimeEffective: online };

@@ -7,17 +7,33 @@ import { db } from '@/lib/server/db';
 import { surveyAnswers, surveys, type SurveyQuestion } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { isTrainParticipant } from './train-participants';
-import { checkSurveyAnswers, SURVEY_TRAIN_ONLY_MSG, type SurveyAnswers, type SurveyView } from '@/lib/validation/survey';
+import {
+  checkSurveyAnswers,
+  SURVEY_TRAIN_ONLY_MSG,
+  type SurveyAnswers,
+  type SurveyView,
+} from '@/lib/validation/survey';
 
 export const MSG_SURVEY_MISSING = '问卷不存在';
 export const MSG_SURVEY_DONE = '您已提交过该问卷，不能重复提交';
 
 export async function surveyDetail(input: { id?: string; trainId?: number }): Promise<SurveyView> {
   const d = await db();
-  const where = input.trainId ? eq(surveys.trainId, input.trainId) : input.id && /^\d+$/.test(input.id) ? eq(surveys.id, Number(input.id)) : eq(surveys.code, input.id ?? '');
+  const where = input.trainId
+    ? eq(surveys.trainId, input.trainId)
+    : input.id && /^\d+$/.test(input.id)
+      ? eq(surveys.id, Number(input.id))
+      : eq(surveys.code, input.id ?? '');
   const [s] = await d.select().from(surveys).where(where).limit(1);
   if (!s) throw new ServiceError(MSG_SURVEY_MISSING);
-  return { id: s.id, code: s.code, title: s.title, intro: s.intro, trainId: s.trainId, questions: s.questions as SurveyQuestion[] };
+  return {
+    id: s.id,
+    code: s.code,
+    title: s.title,
+    intro: s.intro,
+    trainId: s.trainId,
+    questions: s.questions as SurveyQuestion[],
+  };
 }
 
 /** Whether the learner has answered; allowed: whether they may (a project's collection is for its participants). */
@@ -38,10 +54,15 @@ export async function saveSurvey(operatorId: number, surveyId: number, answers: 
   const d = await db();
   const [s] = await d.select().from(surveys).where(eq(surveys.id, surveyId));
   if (!s) throw new ServiceError(MSG_SURVEY_MISSING);
-  if (s.trainId != null && !(await isTrainParticipant(operatorId, s.trainId))) throw new ServiceError(SURVEY_TRAIN_ONLY_MSG);
+  if (s.trainId != null && !(await isTrainParticipant(operatorId, s.trainId)))
+    throw new ServiceError(SURVEY_TRAIN_ONLY_MSG);
   const problem = checkSurveyAnswers(s.questions, answers);
   if (problem) throw new ServiceError(problem.message);
-  const done = await d.insert(surveyAnswers).values({ surveyId, operatorId, answers, createdAt: now }).onConflictDoNothing().returning({ id: surveyAnswers.surveyId });
+  const done = await d
+    .insert(surveyAnswers)
+    .values({ surveyId, operatorId, answers, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: surveyAnswers.surveyId });
   if (done.length === 0) throw new ServiceError(MSG_SURVEY_DONE);
   return { surveyId, submitted: true };
 }

@@ -23,18 +23,35 @@ interface Rule {
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const signedInName = (_i: Input, data: unknown) => str((data as { operatorResult?: { userID?: string } } | null)?.operatorResult?.userID);
+const signedInName = (_i: Input, data: unknown) =>
+  str((data as { operatorResult?: { userID?: string } } | null)?.operatorResult?.userID);
 
 export const AUDITED_CALLS: Record<string, Rule> = {
-  '/modules/eosoperator/login': { action: 'sign-in', loginName: (i, data) => signedInName(i, data) || str(i.userID), detail: () => 'password' },
+  '/modules/eosoperator/login': {
+    action: 'sign-in',
+    loginName: (i, data) => signedInName(i, data) || str(i.userID),
+    detail: () => 'password',
+  },
   '/modules/eosoperator/loginByQRRandNum': { action: 'sign-in', loginName: signedInName, detail: () => 'qr' },
   '/modules/eosoperator/loginByES': { action: 'sign-in', loginName: signedInName, detail: () => 'passport' },
-  '/modules/eosoperator/loginByESChoose': { action: 'sign-in', loginName: (i, data) => signedInName(i, data) || str(i.userID), detail: () => 'passport' },
+  '/modules/eosoperator/loginByESChoose': {
+    action: 'sign-in',
+    loginName: (i, data) => signedInName(i, data) || str(i.userID),
+    detail: () => 'passport',
+  },
   '/modules/eosoperator/logout': { action: 'sign-out', actorBefore: true },
   '/api/eosoperator/changePassword': { action: 'password-change' },
-  '/modules/eosoperator/loginRecommendSave': { action: 'password-change', when: (i) => !!i.newPassword, detail: () => 'first sign-in' },
+  '/modules/eosoperator/loginRecommendSave': {
+    action: 'password-change',
+    when: (i) => !!i.newPassword,
+    detail: () => 'first sign-in',
+  },
   '/api/eosoperator/forgetPasswordModify': { action: 'password-reset', detail: () => 'reset link' },
-  '/api/course/audit': { action: 'course-review', target: (i) => `course:${str(i.courseId)}`, detail: (i) => `auditStatus=${str(i.auditStatus)}` },
+  '/api/course/audit': {
+    action: 'course-review',
+    target: (i) => `course:${str(i.courseId)}`,
+    detail: (i) => `auditStatus=${str(i.auditStatus)}`,
+  },
   '/api/msgMessageinfo/save': {
     action: 'notice-publish',
     target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
@@ -66,7 +83,13 @@ export interface CallOutcome {
 }
 
 /** After the call: writes its entry when it is one to keep. */
-export async function auditCall(path: string, input: unknown, who: { user: SessionUser | null; ip: string }, result: CallOutcome, before: Actor | null): Promise<void> {
+export async function auditCall(
+  path: string,
+  input: unknown,
+  who: { user: SessionUser | null; ip: string },
+  result: CallOutcome,
+  before: Actor | null,
+): Promise<void> {
   const rule = AUDITED_CALLS[path];
   const denied = result.code === CODE_FORBIDDEN;
   if (!rule && !denied) return;
@@ -75,8 +98,11 @@ export async function auditCall(path: string, input: unknown, who: { user: Sessi
   const outcome: Outcome = result.code === 0 ? 'ok' : denied ? 'denied' : 'failed';
   const loginName = rule?.loginName?.(i, result.data) ?? '';
   let operatorId = before?.operatorId ?? who.user?.operatorID ?? null;
-  if (operatorId === null && loginName && outcome === 'ok') operatorId = await operatorIdOf(loginName).catch(() => null);
-  const detail = [rule?.detail?.(i), result.code === 0 ? '' : `${result.code} ${result.msg}`].filter(Boolean).join('; ');
+  if (operatorId === null && loginName && outcome === 'ok')
+    operatorId = await operatorIdOf(loginName).catch(() => null);
+  const detail = [rule?.detail?.(i), result.code === 0 ? '' : `${result.code} ${result.msg}`]
+    .filter(Boolean)
+    .join('; ');
   await recordOperation({
     action: rule?.action ?? 'forbidden',
     outcome,

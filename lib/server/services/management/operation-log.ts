@@ -60,12 +60,21 @@ export async function recordOperation(e: OperationEntry): Promise<void> {
 
 /** The operator id of a login name, for entries that know only the name (sign-ins). */
 export async function operatorIdOf(userId: string): Promise<number | null> {
-  const [row] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId)).limit(1);
+  const [row] = await (
+    await db()
+  )
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.userId, userId))
+    .limit(1);
   return row?.id ?? null;
 }
 
 /** A page of the log, newest first; managers only (cmsRoleCount > 0). */
-export async function operationLogPage(user: SessionUser, q: { pageNum: number; pageSize: number }): Promise<Page<OperationLogRow>> {
+export async function operationLogPage(
+  user: SessionUser,
+  q: { pageNum: number; pageSize: number },
+): Promise<Page<OperationLogRow>> {
   if (user.cmsRoles.length === 0) throw new ServiceError(MSG_NOT_MANAGER, CODE_FORBIDDEN);
   const d = await db();
   const rows = await d

@@ -11,7 +11,11 @@ import { Readable } from 'node:stream';
 import { accelRedirectPrefix, isS3, presignSeconds, storage } from '@/lib/server/storage';
 
 const MSG_MISSING = '资源不存在';
-const missing = () => new Response(MSG_MISSING, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const missing = () =>
+  new Response(MSG_MISSING, {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 
 /**
  * One byte range (RFC 9110 14.1.2): `bytes=a-b`, `bytes=a-`, `bytes=-n`. null when absent, and for a Range the server
@@ -35,7 +39,12 @@ export function parseRange(header: string | null, size: number): { start: number
 }
 
 /** Range handling shared by both sources: 416, or 200/206 with the body `open` gives (none for HEAD). */
-async function ranged(request: Request, size: number, headers: Headers, open: (start: number, end: number) => Promise<Readable | null>): Promise<Response> {
+async function ranged(
+  request: Request,
+  size: number,
+  headers: Headers,
+  open: (start: number, end: number) => Promise<Readable | null>,
+): Promise<Response> {
   const range = parseRange(request.headers.get('range'), size);
   if (range === 'bad') {
     headers.set('content-range', `bytes */${size}`);
@@ -53,7 +62,10 @@ async function ranged(request: Request, size: number, headers: Headers, open: (s
 
 /** A file of the project (assets/media), streamed with range requests. */
 export async function streamLocalFile(request: Request, file: string, headers: Headers): Promise<Response> {
-  const size = await stat(file).then((s) => s.size, () => -1);
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => -1,
+  );
   if (size < 0) return missing();
   headers.set('accept-ranges', 'bytes');
   return ranged(request, size, headers, async (start, end) => createReadStream(file, { start, end }));
@@ -68,7 +80,12 @@ export interface DeliverOptions {
  * A stored object (key) with the given headers (content-type, disposition, caching, …), after the caller checked
  * the right to it. With `offload`, the bytes go around Node where the store allows it.
  */
-export async function deliverStored(request: Request, key: string, headers: Headers, { offload = true }: DeliverOptions = {}): Promise<Response> {
+export async function deliverStored(
+  request: Request,
+  key: string,
+  headers: Headers,
+  { offload = true }: DeliverOptions = {},
+): Promise<Response> {
   const store = storage();
   const seconds = presignSeconds();
   if (offload && isS3(store) && seconds > 0) {
@@ -81,7 +98,8 @@ export async function deliverStored(request: Request, key: string, headers: Head
       cacheControl: 'private, no-store',
     });
     const out = new Headers(headers);
-    for (const h of ['content-type', 'content-disposition', 'content-length', 'content-range', 'accept-ranges']) out.delete(h);
+    for (const h of ['content-type', 'content-disposition', 'content-length', 'content-range', 'accept-ranges'])
+      out.delete(h);
     out.set('location', location);
     // Never cached: the right is checked on every request, and the URL expires.
     out.set('cache-control', 'private, no-store');

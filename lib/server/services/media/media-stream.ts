@@ -19,14 +19,21 @@ import { clipFor, mediaRoot, trialSeconds } from './demo-media';
 import { visibleCourses } from '../audience';
 import { courseState } from '../learning/course-enrolment';
 import { resolveSession, type SessionUser } from '../accounts/sessions';
-import { readyTrialRendition, uploadedDocumentOf, uploadedFileHeaders, uploadedMediaOf, uploadedTrialSeconds } from './uploaded-media';
+import {
+  readyTrialRendition,
+  uploadedDocumentOf,
+  uploadedFileHeaders,
+  uploadedMediaOf,
+  uploadedTrialSeconds,
+} from './uploaded-media';
 import { queueMissingTrialCut } from './trial-cuts';
 import { readSubtitle } from '../learning/ai-subtitles';
 import { deliverStored, parseRange, streamLocalFile } from './delivery';
 import { replayOf } from '../learning/live-replay';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const MSG_MISSING = '资源不存在';
 export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
 export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
@@ -49,7 +56,14 @@ export function mediaRoutes<K extends string>(key: K, serve: (request: Request, 
     const res = await GET(request, context);
     return new Response(null, { status: res.status, headers: res.headers });
   };
-  return { GET, HEAD, POST: mediaMethodNotAllowed, PUT: mediaMethodNotAllowed, PATCH: mediaMethodNotAllowed, DELETE: mediaMethodNotAllowed };
+  return {
+    GET,
+    HEAD,
+    POST: mediaMethodNotAllowed,
+    PUT: mediaMethodNotAllowed,
+    PATCH: mediaMethodNotAllowed,
+    DELETE: mediaMethodNotAllowed,
+  };
 }
 
 export { parseRange };
@@ -84,7 +98,11 @@ interface ChapterAccess {
  * visibleCourses), or the viewer must review it (its creator, a manager); null otherwise, as for no chapter at all.
  * The player's media, subtitles and self tests all ask here.
  */
-export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID' | 'cmsRoles' | 'tchrId'> | null, chapterId: number): Promise<ChapterAccess | null> {
+export async function chapterFor(
+  site: Site,
+  user: Pick<SessionUser, 'operatorID' | 'cmsRoles' | 'tchrId'> | null,
+  chapterId: number,
+): Promise<ChapterAccess | null> {
   const d = await db();
   const [row] = await d
     .select({
@@ -100,10 +118,19 @@ export async function chapterFor(site: Site, user: Pick<SessionUser, 'operatorID
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
   if (!row) return null;
-  const owner = user != null && (row.creatorId === user.operatorID || (row.teacherId != null && row.teacherId === user.tchrId));
+  const owner =
+    user != null && (row.creatorId === user.operatorID || (row.teacherId != null && row.teacherId === user.tchrId));
   const reviewer = user != null && (row.creatorId === user.operatorID || user.cmsRoles.length > 0);
   if (!row.published && !reviewer) return null;
-  return { courseId: row.courseId, media: row.media, subtitle: row.subtitle, declared: row.declared, published: !!row.published, reviewer, owner };
+  return {
+    courseId: row.courseId,
+    media: row.media,
+    subtitle: row.subtitle,
+    declared: row.declared,
+    published: !!row.published,
+    reviewer,
+    owner,
+  };
 }
 
 export async function serveChapterMedia(request: Request, rawId: string): Promise<Response> {
@@ -118,7 +145,8 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
   const uploaded = clip ? null : await uploadedMediaOf(chapter.media);
   const doc = clip || uploaded ? null : await uploadedDocumentOf(chapter.media);
   // The whole course for a learner who chose it; a course not yet published, whole, for those who review it.
-  const full = (!chapter.published && chapter.reviewer) || (await courseState(user?.operatorID ?? null, chapter.courseId)).chosen;
+  const full =
+    (!chapter.published && chapter.reviewer) || (await courseState(user?.operatorID ?? null, chapter.courseId)).chosen;
   const trialLimit = clip ? trialSeconds(clip) : uploadedTrialSeconds(chapter.declared);
 
   const url = new URL(request.url);
@@ -128,13 +156,23 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
     if (vtt == null) return text(404, MSG_MISSING);
     const body = full ? vtt : trimVtt(vtt, trialLimit);
     return new Response(request.method === 'HEAD' ? null : body, {
-      headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, no-store', vary: 'Cookie', 'x-content-type-options': 'nosniff', 'x-media-rendition': full ? 'full' : 'trial' },
+      headers: {
+        'content-type': 'text/vtt; charset=utf-8',
+        'cache-control': 'private, no-store',
+        vary: 'Cookie',
+        'x-content-type-options': 'nosniff',
+        'x-media-rendition': full ? 'full' : 'trial',
+      },
     });
   }
   if (!clip && !uploaded && !doc?.storageKey) return text(404, MSG_MISSING);
 
   const rendition = full || doc ? 'full' : 'trial';
-  if (clip) return streamFile(request, path.join(mediaRoot(), full ? clip.file : clip.trialFile), { 'content-type': clip.type, 'x-media-rendition': rendition });
+  if (clip)
+    return streamFile(request, path.join(mediaRoot(), full ? clip.file : clip.trialFile), {
+      'content-type': clip.type,
+      'x-media-rendition': rendition,
+    });
   let key: string;
   if (doc) {
     // A document has no trial rendition: nothing of it before 选学, for anyone but the course's teacher.
@@ -169,7 +207,11 @@ export async function serveChapterMedia(request: Request, rawId: string): Promis
  * caches (who may see it depends on who asks).
  */
 function streamFile(request: Request, file: string, own: Record<string, string>): Promise<Response> {
-  return streamLocalFile(request, file, new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' }));
+  return streamLocalFile(
+    request,
+    file,
+    new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' }),
+  );
 }
 
 /**
@@ -188,5 +230,8 @@ export async function serveLiveReplay(request: Request, rawId: string): Promise<
   } catch {
     return text(404, MSG_MISSING);
   }
-  return streamFile(request, path.join(mediaRoot(), clip.file), { 'content-type': clip.type, 'x-media-rendition': 'full' });
+  return streamFile(request, path.join(mediaRoot(), clip.file), {
+    'content-type': clip.type,
+    'x-media-rendition': 'full',
+  });
 }

@@ -8,7 +8,13 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courseChapters } from '@/lib/server/db/schema';
 import { JOBS, jobPending, latestJob, queueJob } from '@/lib/server/jobs';
-import { readyTrialRendition, trialRendition, uploadedMediaOf, uploadedTrialSeconds, type UploadedMedia } from './uploaded-media';
+import {
+  readyTrialRendition,
+  trialRendition,
+  uploadedMediaOf,
+  uploadedTrialSeconds,
+  type UploadedMedia,
+} from './uploaded-media';
 import { errorText, log } from '@/lib/server/ops/log';
 
 const keyOf = (media: UploadedMedia, seconds: number) => `${media.key}-${seconds}s.${media.ext}`;
@@ -31,7 +37,12 @@ export async function queueTrialCut(chapterMedia: string, durationSeconds: numbe
 
 /** The trial cuts of every uploaded chapter of a course (it was published). */
 export async function queueCourseTrialCuts(courseId: number): Promise<void> {
-  const chapters = await (await db()).select({ media: courseChapters.media, duration: courseChapters.durationSeconds }).from(courseChapters).where(eq(courseChapters.courseId, courseId));
+  const chapters = await (
+    await db()
+  )
+    .select({ media: courseChapters.media, duration: courseChapters.durationSeconds })
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, courseId));
   for (const ch of chapters) await queueTrialCut(ch.media, ch.duration);
 }
 
@@ -61,5 +72,6 @@ export async function runTrialCutJob(data: Record<string, unknown>): Promise<voi
   const seconds = Number(data.seconds);
   // The file is gone (the chapter changed): nothing to cut.
   if (!media || !(seconds > 0)) return;
-  if (!(await trialRendition(media, seconds))) throw new Error(`ffmpeg could not cut the trial of ${media.key}.${media.ext}`);
+  if (!(await trialRendition(media, seconds)))
+    throw new Error(`ffmpeg could not cut the trial of ${media.key}.${media.ext}`);
 }

@@ -31,7 +31,9 @@ export async function uploadedMediaOf(media: string): Promise<UploadedMedia | nu
   if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
   const file = await fileByUrl(media);
   if (!file || (file.kind !== 'video' && file.kind !== 'audio')) return null;
-  return isSafeKey(file.storageKey) ? { storageKey: file.storageKey, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` } : null;
+  return isSafeKey(file.storageKey)
+    ? { storageKey: file.storageKey, mime: file.mime, ext: file.ext, key: `${file.md5}-${file.size}` }
+    : null;
 }
 
 /** A document (PDF, Word, PowerPoint, Excel) uploaded as a chapter: the learner views or downloads it whole. */
@@ -51,7 +53,14 @@ export async function uploadedDocumentOf(media: string): Promise<UploadedDocumen
   if (!media.startsWith(UPLOADED_MEDIA_PREFIX)) return null;
   const file = await fileByUrl(media);
   if (!file || file.kind !== 'document') return null;
-  return { storageKey: isSafeKey(file.storageKey) ? file.storageKey : null, mime: file.mime, md5: file.md5, ext: file.ext, originalName: file.originalName, size: file.size };
+  return {
+    storageKey: isSafeKey(file.storageKey) ? file.storageKey : null,
+    mime: file.mime,
+    md5: file.md5,
+    ext: file.ext,
+    originalName: file.originalName,
+    size: file.size,
+  };
 }
 
 /**
@@ -59,7 +68,10 @@ export async function uploadedDocumentOf(media: string): Promise<UploadedDocumen
  * with and never a sniffed one, a sandbox policy so that nothing in it acts as a page of the portal, and its original
  * name. `inline` lets the browser show it (a PDF, an image); otherwise it is downloaded.
  */
-export function uploadedFileHeaders(file: Pick<UploadedDocument, 'mime' | 'md5' | 'ext' | 'originalName'>, inline: boolean): Record<string, string> {
+export function uploadedFileHeaders(
+  file: Pick<UploadedDocument, 'mime' | 'md5' | 'ext' | 'originalName'>,
+  inline: boolean,
+): Record<string, string> {
   const downloadName = file.originalName || `${file.md5}.${file.ext}`;
   // A PDF is always an attachment (issue 22): the browser's own viewer does not run under the sandbox policy (Chrome
   // blocks it, Safari shows a blank page), and a PDF shown without it, at the portal's origin, runs whatever its
@@ -95,7 +107,10 @@ export function runFfmpeg(args: string[]): Promise<boolean> {
       clearTimeout(timer);
       if (e.code === 'ENOENT' && !ffmpegMissing) {
         ffmpegMissing = true;
-        log.warn({ ffmpeg: config().FFMPEG_PATH }, 'ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles');
+        log.warn(
+          { ffmpeg: config().FFMPEG_PATH },
+          'ffmpeg not found (FFMPEG_PATH): no trial renditions of uploaded videos, no AI subtitles',
+        );
       }
       resolve(false);
     });
@@ -130,7 +145,13 @@ export function trialRendition(media: UploadedMedia, seconds: number): Promise<s
         const args = ['-v', 'error', '-y', '-i', source, '-t', String(seconds), '-map', '0', '-c', 'copy'];
         if (muxer === 'mp4' || muxer === 'mov' || muxer === 'ipod') args.push('-movflags', '+faststart');
         args.push('-f', muxer, tmp);
-        return (await runFfmpeg(args)) && (await stat(tmp).then((s) => s.size > 0, () => false));
+        return (
+          (await runFfmpeg(args)) &&
+          (await stat(tmp).then(
+            (s) => s.size > 0,
+            () => false,
+          ))
+        );
       });
       if (!cut) return null;
       await store.putFile(key, tmp, { move: true, contentType: media.mime });

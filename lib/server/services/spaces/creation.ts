@@ -46,7 +46,14 @@ async function ownCourse(user: SessionUser, courseId: number): Promise<CourseRow
   return c;
 }
 
-async function audit(courseId: number, kind: string, fromStatus: number, toStatus: number, reason = '', reviewerId: number | null = null) {
+async function audit(
+  courseId: number,
+  kind: string,
+  fromStatus: number,
+  toStatus: number,
+  reason = '',
+  reviewerId: number | null = null,
+) {
   const d = await db();
   await d.insert(courseAudits).values({ courseId, kind, fromStatus, toStatus, reason, reviewerId });
 }
@@ -79,7 +86,9 @@ async function afterEdit(user: SessionUser, c: CourseRow): Promise<void> {
 }
 
 async function revalidateCreator(user: SessionUser) {
-  await revalidateSpace(user.tchrId != null ? { kind: 'teacher', id: user.tchrId } : { kind: 'student', id: user.operatorID });
+  await revalidateSpace(
+    user.tchrId != null ? { kind: 'teacher', id: user.tchrId } : { kind: 'student', id: user.operatorID },
+  );
 }
 
 export interface BasicInput {
@@ -105,7 +114,13 @@ async function checkCover(user: SessionUser, cover: string, current = ''): Promi
 export async function updateBasic(user: SessionUser, b: BasicInput): Promise<{ courseId: number }> {
   const d = await db();
   // The summary is plain text as typed; stored as rich text that shows exactly that (lib/server/rich-text).
-  const values = { title: b.title, categoryCode: b.categoryCode, cover: b.cover, summary: textAsRichText(b.summary), audiences: b.audiences };
+  const values = {
+    title: b.title,
+    categoryCode: b.categoryCode,
+    cover: b.cover,
+    summary: textAsRichText(b.summary),
+    audiences: b.audiences,
+  };
   if (b.courseId) {
     const c = await editable(user, b.courseId);
     await checkCover(user, b.cover, c.cover);
@@ -116,7 +131,14 @@ export async function updateBasic(user: SessionUser, b: BasicInput): Promise<{ c
   await checkCover(user, b.cover);
   const [row] = await d
     .insert(courses)
-    .values({ ...values, teacherId: user.tchrId, creatorId: user.operatorID, auditStatus: 1051, chapterCount: 0, publishedAt: new Date() })
+    .values({
+      ...values,
+      teacherId: user.tchrId,
+      creatorId: user.operatorID,
+      auditStatus: 1051,
+      chapterCount: 0,
+      publishedAt: new Date(),
+    })
     .returning({ id: courses.id });
   await audit(row.id, 'edit', 1051, 1051, '创建课程');
   return { courseId: row.id };
@@ -125,15 +147,26 @@ export async function updateBasic(user: SessionUser, b: BasicInput): Promise<{ c
 export async function getBasic(user: SessionUser, courseId: number): Promise<CreationCourse> {
   const c = await ownCourse(user, courseId);
   const d = await db();
-  const chapters = await d.select().from(courseChapters).where(eq(courseChapters.courseId, courseId)).orderBy(asc(courseChapters.sort), asc(courseChapters.id));
+  const chapters = await d
+    .select()
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, courseId))
+    .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
   const files = new Map<string, { name: string; size: number }>();
   for (const ch of chapters) {
     const f = ch.media ? await fileByUrl(ch.media) : null;
     if (f) files.set(ch.media, { name: f.originalName, size: f.size });
   }
   const trialsPending = new Set<number>();
-  for (const ch of chapters) if (files.has(ch.media) && (await trialCutPending(ch.media, ch.durationSeconds).catch(() => false))) trialsPending.add(ch.id);
-  const audits = await d.select().from(courseAudits).where(eq(courseAudits.courseId, courseId)).orderBy(desc(courseAudits.createdAt), desc(courseAudits.id)).limit(20);
+  for (const ch of chapters)
+    if (files.has(ch.media) && (await trialCutPending(ch.media, ch.durationSeconds).catch(() => false)))
+      trialsPending.add(ch.id);
+  const audits = await d
+    .select()
+    .from(courseAudits)
+    .where(eq(courseAudits.courseId, courseId))
+    .orderBy(desc(courseAudits.createdAt), desc(courseAudits.id))
+    .limit(20);
   return {
     courseId: c.id,
     title: c.title,
@@ -155,24 +188,46 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
       fileSize: files.get(ch.media)?.size ?? 0,
       trialProcessing: trialsPending.has(ch.id),
     })),
-    audits: audits.map((a) => ({ kind: a.kind as CreationCourse['audits'][number]['kind'], fromStatus: a.fromStatus, toStatus: a.toStatus, reason: a.reason, createdAt: a.createdAt.toISOString() })),
+    audits: audits.map((a) => ({
+      kind: a.kind as CreationCourse['audits'][number]['kind'],
+      fromStatus: a.fromStatus,
+      toStatus: a.toStatus,
+      reason: a.reason,
+      createdAt: a.createdAt.toISOString(),
+    })),
     updatedAt: (audits[0]?.createdAt ?? c.publishedAt).toISOString(),
   };
 }
 
-export async function myCourses(user: SessionUser, pageNum: number, pageSize: number): Promise<Page<CreationCourseRow>> {
+export async function myCourses(
+  user: SessionUser,
+  pageNum: number,
+  pageSize: number,
+): Promise<Page<CreationCourseRow>> {
   const d = await db();
   const where = eq(courses.creatorId, user.operatorID);
   const [total] = await d.select({ n: count() }).from(courses).where(where);
   const rows = await d
-    .select({ courseId: courses.id, title: courses.title, categoryCode: courses.categoryCode, cover: courses.cover, auditStatus: courses.auditStatus, submittedAt: courses.submittedAt, chapterCount: courses.chapterCount })
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      categoryCode: courses.categoryCode,
+      cover: courses.cover,
+      auditStatus: courses.auditStatus,
+      submittedAt: courses.submittedAt,
+      chapterCount: courses.chapterCount,
+    })
     .from(courses)
     .where(where)
     .orderBy(desc(courses.id))
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize);
   return {
-    list: rows.map(({ submittedAt, ...r }) => ({ ...r, auditLabel: auditLabel(r.auditStatus), submitted: !!submittedAt })),
+    list: rows.map(({ submittedAt, ...r }) => ({
+      ...r,
+      auditLabel: auditLabel(r.auditStatus),
+      submitted: !!submittedAt,
+    })),
     total: Number(total?.n ?? 0),
     pageNum,
     pageSize,
@@ -203,13 +258,26 @@ export async function saveChapter(
   const durationSeconds = file.kind === 'document' ? 0 : b.durationSeconds;
   let chapterId = b.chapterId;
   if (chapterId) {
-    const [ch] = await d.select({ courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.id, chapterId)).limit(1);
+    const [ch] = await d
+      .select({ courseId: courseChapters.courseId })
+      .from(courseChapters)
+      .where(eq(courseChapters.id, chapterId))
+      .limit(1);
     if (!ch || ch.courseId !== c.id) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
-    await d.update(courseChapters).set({ title: b.title, media, durationSeconds }).where(eq(courseChapters.id, chapterId));
+    await d
+      .update(courseChapters)
+      .set({ title: b.title, media, durationSeconds })
+      .where(eq(courseChapters.id, chapterId));
     forgetChapter(chapterId); // a new video: heartbeats are checked against its length
   } else {
-    const [{ n }] = await d.select({ n: sql<number>`coalesce(max(${courseChapters.sort}), 0)::int` }).from(courseChapters).where(eq(courseChapters.courseId, c.id));
-    const [row] = await d.insert(courseChapters).values({ courseId: c.id, sort: Number(n) + 1, title: b.title, media, durationSeconds }).returning({ id: courseChapters.id });
+    const [{ n }] = await d
+      .select({ n: sql<number>`coalesce(max(${courseChapters.sort}), 0)::int` })
+      .from(courseChapters)
+      .where(eq(courseChapters.courseId, c.id));
+    const [row] = await d
+      .insert(courseChapters)
+      .values({ courseId: c.id, sort: Number(n) + 1, title: b.title, media, durationSeconds })
+      .returning({ id: courseChapters.id });
     chapterId = row.id;
   }
   await refreshChapterStats(c.id);
@@ -221,7 +289,11 @@ export async function saveChapter(
 
 export async function removeChapter(user: SessionUser, chapterId: number): Promise<{ removed: true }> {
   const d = await db();
-  const [ch] = await d.select({ courseId: courseChapters.courseId }).from(courseChapters).where(eq(courseChapters.id, chapterId)).limit(1);
+  const [ch] = await d
+    .select({ courseId: courseChapters.courseId })
+    .from(courseChapters)
+    .where(eq(courseChapters.id, chapterId))
+    .limit(1);
   if (!ch) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
   const c = await editable(user, ch.courseId);
   await d.delete(courseChapters).where(eq(courseChapters.id, chapterId));
@@ -244,13 +316,21 @@ export async function machineReview(courseId: number): Promise<{ refuse: string;
   const unmet = submitRequirements({ chapterCount: chapters.length, cover: c.cover, summary });
   if (unmet.length) return { refuse: unmet[0], flag: '' };
   for (const ch of chapters) {
-    if (!ch.media || !(await fileByUrl(ch.media))) return { refuse: `章节“${ch.title}”的文件不存在，请重新上传`, flag: '' };
+    if (!ch.media || !(await fileByUrl(ch.media)))
+      return { refuse: `章节“${ch.title}”的文件不存在，请重新上传`, flag: '' };
   }
   const text = [c.title, summary, ...chapters.map((ch) => ch.title)].join('\n');
   return { refuse: '', flag: FLAGGED_WORDS.find((w) => text.includes(w)) ?? '' };
 }
 
-async function setStatus(c: CourseRow, to: number, kind: string, reason: string, reviewerId: number | null, extra: Partial<CourseRow> = {}) {
+async function setStatus(
+  c: CourseRow,
+  to: number,
+  kind: string,
+  reason: string,
+  reviewerId: number | null,
+  extra: Partial<CourseRow> = {},
+) {
   const d = await db();
   await d
     .update(courses)
@@ -263,7 +343,10 @@ async function setStatus(c: CourseRow, to: number, kind: string, reason: string,
 }
 
 /** Submits for review; the audit setting decides machine and/or manual review (SPEC 3 Audit setting, 4.5). */
-export async function submitCourse(user: SessionUser, courseId: number): Promise<{ auditStatus: number; auditLabel: string; auditReason: string }> {
+export async function submitCourse(
+  user: SessionUser,
+  courseId: number,
+): Promise<{ auditStatus: number; auditLabel: string; auditReason: string }> {
   let c = await editable(user, courseId);
   if (c.submittedAt && c.auditStatus !== 1053) throw new ServiceError(MSG_IN_REVIEW);
   const d = await db();
@@ -283,7 +366,11 @@ export async function submitCourse(user: SessionUser, courseId: number): Promise
     // Waiting for a manager: in approval (a course changed after a return keeps 1056, 已修改). A flagged word sends
     // the course to a person even when the setting is machine review only.
     const to = c.auditStatus === 1056 ? 1056 : 1054;
-    const reason = machine?.flag ? `内容含需人工核对的词语“${machine.flag}”，已转人工审核` : setting.isMachine ? '机器审核通过，等待人工审核' : '等待人工审核';
+    const reason = machine?.flag
+      ? `内容含需人工核对的词语“${machine.flag}”，已转人工审核`
+      : setting.isMachine
+        ? '机器审核通过，等待人工审核'
+        : '等待人工审核';
     await setStatus(c, to, 'submit', reason, null);
     return { auditStatus: to, auditLabel: auditLabel(to), auditReason: machine?.flag ? reason : '' };
   }
@@ -314,7 +401,14 @@ export async function pendingReviews(user: SessionUser): Promise<CreationCourseR
   requireManager(user);
   const d = await db();
   const rows = await d
-    .select({ courseId: courses.id, title: courses.title, categoryCode: courses.categoryCode, cover: courses.cover, auditStatus: courses.auditStatus, chapterCount: courses.chapterCount })
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      categoryCode: courses.categoryCode,
+      cover: courses.cover,
+      auditStatus: courses.auditStatus,
+      chapterCount: courses.chapterCount,
+    })
     .from(courses)
     .where(and(inArray(courses.auditStatus, [1054, 1056]), sql`${courses.submittedAt} is not null`))
     .orderBy(asc(courses.submittedAt))
@@ -322,14 +416,24 @@ export async function pendingReviews(user: SessionUser): Promise<CreationCourseR
   return rows.map((r) => ({ ...r, auditLabel: auditLabel(r.auditStatus), submitted: true }));
 }
 
-export async function reviewCourse(user: SessionUser, b: { courseId: number; auditStatus: 1052 | 1053 | 1055; reason: string }): Promise<{ auditStatus: number; auditLabel: string }> {
+export async function reviewCourse(
+  user: SessionUser,
+  b: { courseId: number; auditStatus: 1052 | 1053 | 1055; reason: string },
+): Promise<{ auditStatus: number; auditLabel: string }> {
   requireManager(user);
   const d = await db();
   const [c] = await d.select().from(courses).where(eq(courses.id, b.courseId)).limit(1);
   if (!c || c.creatorId == null) throw new ServiceError(MSG_COURSE_NOT_FOUND, CODE_NOT_FOUND);
   if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError('该课程不在待审核状态');
   if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError('请填写审核意见');
-  await setStatus(c, b.auditStatus, 'manual', b.reason.trim(), user.operatorID, b.auditStatus === 1052 ? {} : { submittedAt: null });
+  await setStatus(
+    c,
+    b.auditStatus,
+    'manual',
+    b.reason.trim(),
+    user.operatorID,
+    b.auditStatus === 1052 ? {} : { submittedAt: null },
+  );
   if (b.auditStatus === 1052) {
     await revalidateCourse(c.id);
     const [creator] = await d
@@ -337,7 +441,10 @@ export async function reviewCourse(user: SessionUser, b: { courseId: number; aud
       .from(operators)
       .where(eq(operators.id, c.creatorId))
       .limit(1);
-    if (creator) await revalidateSpace(creator.tchrId != null ? { kind: 'teacher', id: creator.tchrId } : { kind: 'student', id: creator.id });
+    if (creator)
+      await revalidateSpace(
+        creator.tchrId != null ? { kind: 'teacher', id: creator.tchrId } : { kind: 'student', id: creator.id },
+      );
   }
   return { auditStatus: b.auditStatus, auditLabel: auditLabel(b.auditStatus) };
 }
@@ -347,7 +454,8 @@ export async function refreshTeacherCount(tchrId: number): Promise<void> {
   const d = await db();
   await d
     .update(teachers)
-    .set({ courseCount: sql`(select count(*) from ${courses} where ${courses.teacherId} = ${tchrId} and ${courses.auditStatus} = 1052)::int` })
+    .set({
+      courseCount: sql`(select count(*) from ${courses} where ${courses.teacherId} = ${tchrId} and ${courses.auditStatus} = 1052)::int`,
+    })
     .where(eq(teachers.id, tchrId));
 }
-

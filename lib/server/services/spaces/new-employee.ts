@@ -5,7 +5,12 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard } from '@/lib/contract/home';
-import type { AssessItem, NewEmployeeSeries, NewEmployeeSeriesDetail, StationRecommendation } from '@/lib/contract/spaces';
+import type {
+  AssessItem,
+  NewEmployeeSeries,
+  NewEmployeeSeriesDetail,
+  StationRecommendation,
+} from '@/lib/contract/spaces';
 import { VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import {
@@ -56,7 +61,12 @@ export async function newEmployeeSeriesList(site: Site, asked: boolean): Promise
     .orderBy(asc(newEmployeeSeries.sort), asc(series.id));
 }
 
-export async function newEmployeeSeriesDetail(site: Site, asked: boolean, user: SessionUser | null, seriesId: number): Promise<NewEmployeeSeriesDetail> {
+export async function newEmployeeSeriesDetail(
+  site: Site,
+  asked: boolean,
+  user: SessionUser | null,
+  seriesId: number,
+): Promise<NewEmployeeSeriesDetail> {
   const platform = hostPlatform(site, asked);
   const d = await db();
   const [s] = await d
@@ -75,11 +85,23 @@ export async function newEmployeeSeriesDetail(site: Site, asked: boolean, user: 
     .from(seriesCourses)
     .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
     .leftJoin(teachers, eq(teachers.id, courses.teacherId))
-    .leftJoin(courseEnrolments, and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.operatorId, user?.operatorID ?? -1)))
+    .leftJoin(
+      courseEnrolments,
+      and(eq(courseEnrolments.courseId, courses.id), eq(courseEnrolments.operatorId, user?.operatorID ?? -1)),
+    )
     // Only the courses whose page answers on this site (SPEC 2.2: the party-school host's audience).
     .where(and(eq(seriesCourses.seriesId, seriesId), visibleCourses({ site, platform })))
     .orderBy(asc(seriesCourses.sort), asc(courses.id));
-  return { ...s, courseCount: rows.length, courses: rows.map((r) => ({ ...r, categoryName: categoryName(r.categoryCode), chosen: !!r.chosen, progress: Number(r.progress) })) };
+  return {
+    ...s,
+    courseCount: rows.length,
+    courses: rows.map((r) => ({
+      ...r,
+      categoryName: categoryName(r.categoryCode),
+      chosen: !!r.chosen,
+      progress: Number(r.progress),
+    })),
+  };
 }
 
 /* ---- training assessment ---- */
@@ -102,8 +124,13 @@ export async function assessList(user: SessionUser, now: Date = new Date()): Pro
     })
     .from(trainApplications)
     .innerJoin(trains, eq(trains.id, trainApplications.trainId))
-    .leftJoin(trainAssessments, and(eq(trainAssessments.trainId, trains.id), eq(trainAssessments.operatorId, user.operatorID)))
-    .where(and(eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7), lte(trains.startAt, now)))
+    .leftJoin(
+      trainAssessments,
+      and(eq(trainAssessments.trainId, trains.id), eq(trainAssessments.operatorId, user.operatorID)),
+    )
+    .where(
+      and(eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7), lte(trains.startAt, now)),
+    )
     .orderBy(desc(trains.startAt))
     .limit(100);
   return rows.map((r) => ({
@@ -128,20 +155,34 @@ export async function saveAssess(
     .select({ start: trains.startAt })
     .from(trainApplications)
     .innerJoin(trains, eq(trains.id, trainApplications.trainId))
-    .where(and(eq(trainApplications.trainId, b.trainId), eq(trainApplications.operatorId, user.operatorID), eq(trainApplications.status, 7)))
+    .where(
+      and(
+        eq(trainApplications.trainId, b.trainId),
+        eq(trainApplications.operatorId, user.operatorID),
+        eq(trainApplications.status, 7),
+      ),
+    )
     .limit(1);
   if (!row) throw new ServiceError(MSG_ASSESS_NOT_MINE, CODE_FORBIDDEN);
   if (row.start.getTime() > now.getTime()) throw new ServiceError(MSG_ASSESS_NOT_STARTED);
   await d
     .insert(trainAssessments)
     .values({ trainId: b.trainId, operatorId: user.operatorID, scores: b.scores, comment: b.comment })
-    .onConflictDoUpdate({ target: [trainAssessments.trainId, trainAssessments.operatorId], set: { scores: b.scores, comment: b.comment } });
+    .onConflictDoUpdate({
+      target: [trainAssessments.trainId, trainAssessments.operatorId],
+      set: { scores: b.scores, comment: b.comment },
+    });
   return { saved: true };
 }
 
 /* ---- station recommendations ---- */
 
-export async function stationRecommend(user: SessionUser, site: Site, platform: boolean, size: number): Promise<StationRecommendation> {
+export async function stationRecommend(
+  user: SessionUser,
+  site: Site,
+  platform: boolean,
+  size: number,
+): Promise<StationRecommendation> {
   const d = await db();
   const bound = await d
     .select({ stationId: stations.id, stationName: stations.name })

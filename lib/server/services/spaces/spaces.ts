@@ -6,11 +6,32 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseCard, Page, SeriesCard } from '@/lib/contract/home';
-import type { FollowState, SpaceCard, SpaceComment, SpaceDetail, SpaceKind, SpacePerson, SpacePrivacy, SpaceTopItem } from '@/lib/contract/spaces';
+import type {
+  FollowState,
+  SpaceCard,
+  SpaceComment,
+  SpaceDetail,
+  SpaceKind,
+  SpacePerson,
+  SpacePrivacy,
+  SpaceTopItem,
+} from '@/lib/contract/spaces';
 import { SPACE_LIST_SIZE as LIST_SIZE } from '@/lib/spaces/links';
 import { VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
-import { courseEnrolments, courses, operators, orgs, series, seriesCourses, spaceComments, spaceFollows, spacePrivacy, spaceTops, teachers } from '@/lib/server/db/schema';
+import {
+  courseEnrolments,
+  courses,
+  operators,
+  orgs,
+  series,
+  seriesCourses,
+  spaceComments,
+  spaceFollows,
+  spacePrivacy,
+  spaceTops,
+  teachers,
+} from '@/lib/server/db/schema';
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
 import { TAGS } from '@/lib/cache-tags';
 import { invalidate } from '@/lib/server/cache';
@@ -22,7 +43,8 @@ import { courseCardColumns } from '../cards';
  * Shown on this host: what its own catalogue pages show. A platform host (the party school's) shows its own
  * audience only (its detail pages call /api/platform/), so a space there lists nothing whose page answers 404.
  */
-const onHost = (column: Parameters<typeof publishedTo>[0], site: Site) => publishedTo(column, site, VARIANTS[site.variant].platform);
+const onHost = (column: Parameters<typeof publishedTo>[0], site: Site) =>
+  publishedTo(column, site, VARIANTS[site.variant].platform);
 
 export const SPACE_NOT_FOUND_MSG = '空间不存在';
 export const NOT_OWNER_MSG = '只能修改自己的空间';
@@ -75,14 +97,29 @@ async function loadOwner(ref: SpaceRef): Promise<Owner> {
   }
   if (ref.kind === 'student') {
     const [o] = await d
-      .select({ id: operators.id, name: operators.name, headPic: operators.headPic, remark: operators.remark, tchrId: operators.tchrId, orgName: orgs.name })
+      .select({
+        id: operators.id,
+        name: operators.name,
+        headPic: operators.headPic,
+        remark: operators.remark,
+        tchrId: operators.tchrId,
+        orgName: orgs.name,
+      })
       .from(operators)
       .leftJoin(orgs, eq(orgs.id, operators.orgId))
       .where(eq(operators.id, ref.id))
       .limit(1);
     if (!o) throw new ServiceError(SPACE_NOT_FOUND_MSG, CODE_NOT_FOUND);
     return {
-      card: { kind: 'student', id: o.id, name: o.name, avatar: o.headPic || '/avatars/default.svg', subtitle: o.orgName ?? '', intro: '', tags: o.remark ? [o.remark] : [] },
+      card: {
+        kind: 'student',
+        id: o.id,
+        name: o.name,
+        avatar: o.headPic || '/avatars/default.svg',
+        subtitle: o.orgName ?? '',
+        intro: '',
+        tags: o.remark ? [o.remark] : [],
+      },
       operatorId: o.id,
       createdWhere: eq(courses.creatorId, o.id),
     };
@@ -114,9 +151,15 @@ async function privacyOf(operatorId: number | null): Promise<SpacePrivacy> {
   if (operatorId == null) return DEFAULT_PRIVACY;
   const d = await db();
   const [row] = await d.select().from(spacePrivacy).where(eq(spacePrivacy.operatorId, operatorId)).limit(1);
-  return row ? { showCreated: row.showCreated, showStudied: row.showStudied, showFollows: row.showFollows, showFans: row.showFans } : DEFAULT_PRIVACY;
+  return row
+    ? {
+        showCreated: row.showCreated,
+        showStudied: row.showStudied,
+        showFollows: row.showFollows,
+        showFans: row.showFans,
+      }
+    : DEFAULT_PRIVACY;
 }
-
 
 async function courseCards(where: SQL, site: Site, limit = LIST_SIZE, offset = 0): Promise<CourseCard[]> {
   const d = await db();
@@ -146,18 +189,35 @@ function studiedWhere(ref: SpaceRef, operatorId: number | null): SQL | null {
     return sql`${courses.id} in (select e.course_id from course_enrolments e join operators o on o.id = e.operator_id where o.org_id = ${ref.id})`;
   }
   if (operatorId == null) return null;
-  return inArray(courses.id, sql`(select ${courseEnrolments.courseId} from ${courseEnrolments} where ${courseEnrolments.operatorId} = ${operatorId})`);
+  return inArray(
+    courses.id,
+    sql`(select ${courseEnrolments.courseId} from ${courseEnrolments} where ${courseEnrolments.operatorId} = ${operatorId})`,
+  );
 }
 
 async function seriesCards(courseWhere: SQL, site: Site, limit = 8): Promise<SeriesCard[]> {
   const d = await db();
   return d
-    .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
+    .select({
+      id: series.id,
+      title: series.title,
+      cover: series.cover,
+      summary: series.summary,
+      courseCount: series.courseCount,
+      studyCount: series.studyCount,
+    })
     .from(series)
     .where(
       and(
         onHost(series.audiences, site),
-        inArray(series.id, d.select({ id: seriesCourses.seriesId }).from(seriesCourses).innerJoin(courses, eq(courses.id, seriesCourses.courseId)).where(courseWhere)),
+        inArray(
+          series.id,
+          d
+            .select({ id: seriesCourses.seriesId })
+            .from(seriesCourses)
+            .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
+            .where(courseWhere),
+        ),
       ),
     )
     .orderBy(desc(series.publishedAt), desc(series.id))
@@ -167,7 +227,11 @@ async function seriesCards(courseWhere: SQL, site: Site, limit = 8): Promise<Ser
 type ListParts = { visible: SQL[]; hidden: SQL[] };
 
 /** The course lists of a space a visitor sees and those its owner keeps private, as course conditions. */
-function listParts(createdWhere: SQL | null, studied: SQL | null, shown: { showCreated: boolean; showStudied: boolean }): ListParts {
+function listParts(
+  createdWhere: SQL | null,
+  studied: SQL | null,
+  shown: { showCreated: boolean; showStudied: boolean },
+): ListParts {
   const lists: [SQL | null, boolean][] = [
     [createdWhere, shown.showCreated],
     [studied, shown.showStudied],
@@ -194,7 +258,14 @@ async function topItems(ref: SpaceRef, site: Site, parts: ListParts, all: boolea
     courseIds.length ? courseCards(inArray(courses.id, courseIds), site, 50) : Promise.resolve([]),
     seriesIds.length
       ? d
-          .select({ id: series.id, title: series.title, cover: series.cover, summary: series.summary, courseCount: series.courseCount, studyCount: series.studyCount })
+          .select({
+            id: series.id,
+            title: series.title,
+            cover: series.cover,
+            summary: series.summary,
+            courseCount: series.courseCount,
+            studyCount: series.studyCount,
+          })
           .from(series)
           .where(and(inArray(series.id, seriesIds), onHost(series.audiences, site)))
       : Promise.resolve([]),
@@ -207,7 +278,11 @@ async function topItems(ref: SpaceRef, site: Site, parts: ListParts, all: boolea
     if (hidden && !all) continue;
     const course = p.itemType === 'course' ? cs.find((x) => x.id === p.itemId) : undefined;
     const serie = p.itemType === 'series' ? ss.find((x) => x.id === p.itemId) : undefined;
-    const item: SpaceTopItem | null = course ? { itemType: 'course', course } : serie ? { itemType: 'series', series: serie } : null;
+    const item: SpaceTopItem | null = course
+      ? { itemType: 'course', course }
+      : serie
+        ? { itemType: 'series', series: serie }
+        : null;
     if (item) out.push(hidden ? { ...item, hidden: true } : item);
   }
   return out;
@@ -221,7 +296,10 @@ async function privatePins(kind: 'course' | 'series', ids: number[], parts: List
     if (where.length === 0) return new Set();
     const rows =
       kind === 'course'
-        ? await d.select({ id: courses.id }).from(courses).where(and(inArray(courses.id, ids), or(...where)))
+        ? await d
+            .select({ id: courses.id })
+            .from(courses)
+            .where(and(inArray(courses.id, ids), or(...where)))
         : await d
             .selectDistinct({ id: seriesCourses.seriesId })
             .from(seriesCourses)
@@ -239,7 +317,10 @@ async function followCounts(ref: SpaceRef, operatorId: number | null): Promise<{
     .select({ n: count() })
     .from(spaceFollows)
     .where(and(eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id)));
-  const follows = operatorId == null ? [{ n: 0 }] : await d.select({ n: count() }).from(spaceFollows).where(eq(spaceFollows.followerId, operatorId));
+  const follows =
+    operatorId == null
+      ? [{ n: 0 }]
+      : await d.select({ n: count() }).from(spaceFollows).where(eq(spaceFollows.followerId, operatorId));
   return { fans: Number(fans?.n ?? 0), follows: Number(follows[0]?.n ?? 0) };
 }
 
@@ -303,7 +384,12 @@ export async function spaceSeries(user: SessionUser | null, ref: SpaceRef, site:
 export async function spaceTopList(user: SessionUser | null, ref: SpaceRef, site: Site): Promise<SpaceTopItem[]> {
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
-  return topItems(ref, site, listParts(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy), !!user && ownsSpace(user, ref));
+  return topItems(
+    ref,
+    site,
+    listParts(owner.createdWhere, studiedWhere(ref, owner.operatorId), privacy),
+    !!user && ownsSpace(user, ref),
+  );
 }
 
 /** The space a signed-in user opens as their own (SPEC 6): teacher space with a tchrId, student space otherwise. */
@@ -323,7 +409,13 @@ async function personOf(ids: number[]): Promise<Map<number, SpacePerson>> {
   if (ids.length === 0) return out;
   const d = await db();
   const rows = await d
-    .select({ id: operators.id, name: operators.name, headPic: operators.headPic, tchrId: operators.tchrId, orgName: orgs.name })
+    .select({
+      id: operators.id,
+      name: operators.name,
+      headPic: operators.headPic,
+      tchrId: operators.tchrId,
+      orgName: orgs.name,
+    })
     .from(operators)
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
     .where(inArray(operators.id, ids));
@@ -340,7 +432,12 @@ async function personOf(ids: number[]): Promise<Map<number, SpacePerson>> {
 }
 
 /** The fans of a space: hidden by the privacy settings from everyone but the owner. */
-export async function fans(ref: SpaceRef, pageNum: number, pageSize: number, user: SessionUser | null = null): Promise<Page<SpacePerson>> {
+export async function fans(
+  ref: SpaceRef,
+  pageNum: number,
+  pageSize: number,
+  user: SessionUser | null = null,
+): Promise<Page<SpacePerson>> {
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
   if (!privacy.showFans && !(user && ownsSpace(user, ref))) return { list: [], total: 0, pageNum, pageSize };
@@ -355,13 +452,24 @@ export async function fans(ref: SpaceRef, pageNum: number, pageSize: number, use
     .limit(pageSize)
     .offset((pageNum - 1) * pageSize);
   const people = await personOf(rows.map((r) => r.id));
-  return { list: rows.map((r) => people.get(r.id)).filter((p): p is SpacePerson => !!p), total: Number(total?.n ?? 0), pageNum, pageSize };
+  return {
+    list: rows.map((r) => people.get(r.id)).filter((p): p is SpacePerson => !!p),
+    total: Number(total?.n ?? 0),
+    pageNum,
+    pageSize,
+  };
 }
 
-export async function follows(ref: SpaceRef, pageNum: number, pageSize: number, user: SessionUser | null = null): Promise<Page<SpacePerson>> {
+export async function follows(
+  ref: SpaceRef,
+  pageNum: number,
+  pageSize: number,
+  user: SessionUser | null = null,
+): Promise<Page<SpacePerson>> {
   const owner = await loadOwner(ref);
   const privacy = await privacyOf(owner.operatorId);
-  if (owner.operatorId == null || (!privacy.showFollows && !(user && ownsSpace(user, ref)))) return { list: [], total: 0, pageNum, pageSize };
+  if (owner.operatorId == null || (!privacy.showFollows && !(user && ownsSpace(user, ref))))
+    return { list: [], total: 0, pageNum, pageSize };
   const d = await db();
   const where = eq(spaceFollows.followerId, owner.operatorId);
   const [total] = await d.select({ n: count() }).from(spaceFollows).where(where);
@@ -402,7 +510,10 @@ export async function spaceCourses(
   if (!shown) return null;
   const where = list === 'created' ? owner.createdWhere : studiedWhere(ref, owner.operatorId);
   if (!where) return { list: [], total: 0, pageNum, pageSize };
-  const [total, cards] = await Promise.all([countCourses(where, site), courseCards(where, site, pageSize, (pageNum - 1) * pageSize)]);
+  const [total, cards] = await Promise.all([
+    countCourses(where, site),
+    courseCards(where, site, pageSize, (pageNum - 1) * pageSize),
+  ]);
   return { list: cards, total, pageNum, pageSize };
 }
 
@@ -421,7 +532,13 @@ export async function followState(user: SessionUser | null, ref: SpaceRef, site:
       ? d
           .select({ n: count() })
           .from(spaceFollows)
-          .where(and(eq(spaceFollows.followerId, user.operatorID), eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id)))
+          .where(
+            and(
+              eq(spaceFollows.followerId, user.operatorID),
+              eq(spaceFollows.targetKind, ref.kind),
+              eq(spaceFollows.targetId, ref.id),
+            ),
+          )
           .then((r) => r[0])
       : Promise.resolve({ n: 0 }),
     followCounts(ref, owner.operatorId),
@@ -444,11 +561,20 @@ export async function follow(user: SessionUser, ref: SpaceRef, on: boolean, site
   if (ownsSpace(user, ref)) throw new ServiceError(FOLLOW_SELF_MSG);
   const d = await db();
   if (on) {
-    await d.insert(spaceFollows).values({ followerId: user.operatorID, targetKind: ref.kind, targetId: ref.id }).onConflictDoNothing();
+    await d
+      .insert(spaceFollows)
+      .values({ followerId: user.operatorID, targetKind: ref.kind, targetId: ref.id })
+      .onConflictDoNothing();
   } else {
     await d
       .delete(spaceFollows)
-      .where(and(eq(spaceFollows.followerId, user.operatorID), eq(spaceFollows.targetKind, ref.kind), eq(spaceFollows.targetId, ref.id)));
+      .where(
+        and(
+          eq(spaceFollows.followerId, user.operatorID),
+          eq(spaceFollows.targetKind, ref.kind),
+          eq(spaceFollows.targetId, ref.id),
+        ),
+      );
   }
   await revalidateSpace(ref);
   await revalidateSpace(mySpace(user));
@@ -471,11 +597,19 @@ export async function savePrivacy(user: SessionUser, p: SpacePrivacy): Promise<S
 }
 
 /** Pins or unpins an item on the caller's own space; the item must be one the space shows. */
-export async function saveTop(user: SessionUser, body: { itemType: 'course' | 'series'; itemId: number; top: boolean; kind?: SpaceKind; id?: number }): Promise<{ top: boolean }> {
+export async function saveTop(
+  user: SessionUser,
+  body: { itemType: 'course' | 'series'; itemId: number; top: boolean; kind?: SpaceKind; id?: number },
+): Promise<{ top: boolean }> {
   const ref = body.kind && body.id ? { kind: body.kind, id: body.id } : mySpace(user);
   if (!ownsSpace(user, ref)) throw new ServiceError(NOT_OWNER_MSG, CODE_FORBIDDEN);
   const d = await db();
-  const key = and(eq(spaceTops.ownerKind, ref.kind), eq(spaceTops.ownerId, ref.id), eq(spaceTops.itemType, body.itemType), eq(spaceTops.itemId, body.itemId));
+  const key = and(
+    eq(spaceTops.ownerKind, ref.kind),
+    eq(spaceTops.ownerId, ref.id),
+    eq(spaceTops.itemType, body.itemType),
+    eq(spaceTops.itemId, body.itemId),
+  );
   if (!body.top) {
     await d.delete(spaceTops).where(key);
   } else {
@@ -483,13 +617,20 @@ export async function saveTop(user: SessionUser, body: { itemType: 'course' | 's
       const owner = await loadOwner(ref);
       const studied = studiedWhere(ref, owner.operatorId);
       const mine = or(...[owner.createdWhere, studied].filter((x): x is SQL => !!x));
-      const [hit] = await d.select({ id: courses.id }).from(courses).where(and(eq(courses.id, body.itemId), mine)).limit(1);
+      const [hit] = await d
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.id, body.itemId), mine))
+        .limit(1);
       if (!hit) throw new ServiceError('只能置顶自己的课程或学习过的课程');
     } else {
       const [hit] = await d.select({ id: series.id }).from(series).where(eq(series.id, body.itemId)).limit(1);
       if (!hit) throw new ServiceError('系列专题不存在', CODE_NOT_FOUND);
     }
-    await d.insert(spaceTops).values({ ownerKind: ref.kind, ownerId: ref.id, itemType: body.itemType, itemId: body.itemId }).onConflictDoNothing();
+    await d
+      .insert(spaceTops)
+      .values({ ownerKind: ref.kind, ownerId: ref.id, itemType: body.itemType, itemId: body.itemId })
+      .onConflictDoNothing();
   }
   await revalidateSpace(ref);
   return { top: body.top };
@@ -497,7 +638,12 @@ export async function saveTop(user: SessionUser, body: { itemType: 'course' | 's
 
 /* ---- comments ---- */
 
-export async function commentList(user: SessionUser | null, ref: SpaceRef, pageNum: number, pageSize: number): Promise<Page<SpaceComment>> {
+export async function commentList(
+  user: SessionUser | null,
+  ref: SpaceRef,
+  pageNum: number,
+  pageSize: number,
+): Promise<Page<SpaceComment>> {
   const d = await db();
   const where = and(eq(spaceComments.targetKind, ref.kind), eq(spaceComments.targetId, ref.id));
   const [total] = await d.select({ n: count() }).from(spaceComments).where(where);
@@ -515,7 +661,13 @@ export async function commentList(user: SessionUser | null, ref: SpaceRef, pageN
       id: r.id,
       content: r.content,
       createdAt: r.createdAt.toISOString(),
-      author: people.get(r.authorId) ?? { kind: 'student', id: r.authorId, name: '', avatar: '/avatars/default.svg', subtitle: '' },
+      author: people.get(r.authorId) ?? {
+        kind: 'student',
+        id: r.authorId,
+        name: '',
+        avatar: '/avatars/default.svg',
+        subtitle: '',
+      },
       canRemove: !!user && (owner || user.operatorID === r.authorId),
     })),
     total: Number(total?.n ?? 0),
@@ -524,14 +676,21 @@ export async function commentList(user: SessionUser | null, ref: SpaceRef, pageN
   };
 }
 
-export async function saveComment(user: SessionUser, ref: SpaceRef, raw: string): Promise<{ id: number; content: string }> {
+export async function saveComment(
+  user: SessionUser,
+  ref: SpaceRef,
+  raw: string,
+): Promise<{ id: number; content: string }> {
   await loadOwner(ref);
   // Plain text, stored as typed (control characters are refused by the dispatcher) and escaped wherever it is shown.
   const content = raw.trim();
   if (!content) throw new ServiceError(COMMENT_EMPTY_MSG);
   if ([...content].length > COMMENT_MAX) throw new ServiceError(COMMENT_TOO_LONG_MSG);
   const d = await db();
-  const [row] = await d.insert(spaceComments).values({ targetKind: ref.kind, targetId: ref.id, authorId: user.operatorID, content }).returning({ id: spaceComments.id });
+  const [row] = await d
+    .insert(spaceComments)
+    .values({ targetKind: ref.kind, targetId: ref.id, authorId: user.operatorID, content })
+    .returning({ id: spaceComments.id });
   await revalidateSpace(ref);
   return { id: row.id, content };
 }
@@ -541,7 +700,8 @@ export async function removeComment(user: SessionUser, id: number): Promise<{ re
   const [row] = await d.select().from(spaceComments).where(eq(spaceComments.id, id)).limit(1);
   if (!row) throw new ServiceError('评论不存在', CODE_NOT_FOUND);
   const ref = { kind: row.targetKind, id: row.targetId };
-  if (row.authorId !== user.operatorID && !ownsSpace(user, ref)) throw new ServiceError(COMMENT_NOT_YOURS_MSG, CODE_FORBIDDEN);
+  if (row.authorId !== user.operatorID && !ownsSpace(user, ref))
+    throw new ServiceError(COMMENT_NOT_YOURS_MSG, CODE_FORBIDDEN);
   await d.delete(spaceComments).where(eq(spaceComments.id, id));
   await revalidateSpace(ref);
   return { removed: true };

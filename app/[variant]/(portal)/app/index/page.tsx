@@ -5,7 +5,13 @@ import { InfoPage } from '@/components/catalogue/InfoPage';
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
-  return pageMetadata({ title: 'APP下载', description: `${s.title}移动客户端下载：扫码安装，随时随地学习课程、参加培训、查看学时。`, canonical: '/app/index', origin: s.origin, siteName: s.title });
+  return pageMetadata({
+    title: 'APP下载',
+    description: `${s.title}移动客户端下载：扫码安装，随时随地学习课程、参加培训、查看学时。`,
+    canonical: '/app/index',
+    origin: s.origin,
+    siteName: s.title,
+  });
 }
 
 /** A configured download address (APP_ANDROID_URL, APP_IOS_URL): an absolute http(s) URL, else none. */
@@ -21,10 +27,19 @@ function downloadUrl(value: string | undefined): string | null {
 export default async function AppPage({ params }: { params: CatalogueParams }) {
   const s = await siteOfParams(params);
   const targets = [
-    { key: 'android', name: 'Android版', url: downloadUrl(process.env.APP_ANDROID_URL), note: '适用于Android 8.0及以上' },
+    {
+      key: 'android',
+      name: 'Android版',
+      url: downloadUrl(process.env.APP_ANDROID_URL),
+      note: '适用于Android 8.0及以上',
+    },
     { key: 'ios', name: 'iOS版', url: downloadUrl(process.env.APP_IOS_URL), note: '适用于iOS 13及以上' },
   ];
-  const codes = await Promise.all(targets.map((t) => (t.url ? QRCode.toString(t.url, { type: 'svg', margin: 1, width: 200, errorCorrectionLevel: 'M' }) : null)));
+  const codes = await Promise.all(
+    targets.map((t) =>
+      t.url ? QRCode.toString(t.url, { type: 'svg', margin: 1, width: 200, errorCorrectionLevel: 'M' }) : null,
+    ),
+  );
   const any = targets.some((t) => t.url);
   return (
     <InfoPage title="APP下载" origin={s.origin}>
@@ -39,7 +54,12 @@ export default async function AppPage({ params }: { params: CatalogueParams }) {
             <p className="!indent-0 text-sm text-gray-600">{t.note}</p>
             {t.url && codes[i] ? (
               <>
-                <div className="mt-3 h-[200px] w-[200px]" role="img" aria-label={`${t.name}下载二维码`} dangerouslySetInnerHTML={{ __html: codes[i] }} />
+                <div
+                  className="mt-3 h-[200px] w-[200px]"
+                  role="img"
+                  aria-label={`${t.name}下载二维码`}
+                  dangerouslySetInnerHTML={{ __html: codes[i] }}
+                />
                 <a href={t.url} className="mt-2 text-sm text-brand-700 underline" rel="noopener">
                   {t.name}下载地址
                 </a>

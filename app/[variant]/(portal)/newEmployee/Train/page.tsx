@@ -21,7 +21,9 @@ export default async function NewEmployeeTrain({ params }: { params: Params }) {
     <div className="page-width space-y-6 py-6">
       <div className="rounded-lg bg-brand-800 p-6 text-white">
         <h1 className="text-2xl font-bold">新员工培训</h1>
-        <p className="mt-2 max-w-3xl text-white/90">面向新入职职工的入门培训：了解院史院情、规章制度与科研工作基本要求。必修专题需全部学完，选修专题可按需学习。</p>
+        <p className="mt-2 max-w-3xl text-white/90">
+          面向新入职职工的入门培训：了解院史院情、规章制度与科研工作基本要求。必修专题需全部学完，选修专题可按需学习。
+        </p>
       </div>
       {list.length === 0 ? (
         <p className="rounded bg-white p-8 text-center text-gray-700">暂无新员工培训专题</p>
@@ -31,9 +33,19 @@ export default async function NewEmployeeTrain({ params }: { params: Params }) {
             <li key={s.id} className="rounded-lg bg-white p-4 shadow-sm">
               <Link href={`/newEmployee/TrainDetail?id=${s.id}`} prefetch={false} className="group block">
                 {/* eslint-disable-next-line @next/next/no-img-element -- SVG covers */}
-                <img src={s.cover || '/covers/cover-01.svg'} alt="" width={320} height={180} className="aspect-video w-full rounded bg-gray-100 object-cover" />
+                <img
+                  src={s.cover || '/covers/cover-01.svg'}
+                  alt=""
+                  width={320}
+                  height={180}
+                  className="aspect-video w-full rounded bg-gray-100 object-cover"
+                />
                 <h2 className="mt-3 font-semibold group-hover:text-brand-700">
-                  <span className={`mr-2 rounded px-1.5 py-0.5 text-xs ${s.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}>{s.required ? '必修' : '选修'}</span>
+                  <span
+                    className={`mr-2 rounded px-1.5 py-0.5 text-xs ${s.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}
+                  >
+                    {s.required ? '必修' : '选修'}
+                  </span>
                   {s.title}
                 </h2>
               </Link>

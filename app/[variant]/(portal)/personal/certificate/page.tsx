@@ -10,7 +10,10 @@ import { call } from '@/lib/api/core';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: '我的证书', robots: { index: false } };
 
-type Props = { params: Promise<{ variant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ variant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** A certificate of the signed-in learner: printable (print preview) and downloadable. */
 export default async function CertificatePage({ params, searchParams }: Props) {

@@ -17,18 +17,20 @@ export const dynamic = 'force-dynamic';
 type Props = { params: CatalogueParams; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The document, once per request for the title and the page; null when there is none to show. */
-const policyOf = cache(async (params: CatalogueParams, raw: string | string[] | undefined): Promise<PolicyDetail | null> => {
-  const s = await siteOfParams(params);
-  const id = Number(Array.isArray(raw) ? raw[0] : raw);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const { api } = await userApi(s.site);
-  try {
-    return await call(api, platformPath('/api/policy/detail', s.variant.platform), { id });
-  } catch (err) {
-    if (err instanceof ApiError) return null;
-    throw err;
-  }
-});
+const policyOf = cache(
+  async (params: CatalogueParams, raw: string | string[] | undefined): Promise<PolicyDetail | null> => {
+    const s = await siteOfParams(params);
+    const id = Number(Array.isArray(raw) ? raw[0] : raw);
+    if (!Number.isInteger(id) || id <= 0) return null;
+    const { api } = await userApi(s.site);
+    try {
+      return await call(api, platformPath('/api/policy/detail', s.variant.platform), { id });
+    } catch (err) {
+      if (err instanceof ApiError) return null;
+      throw err;
+    }
+  },
+);
 
 /** Titled by the document, as its heading is; 页面不存在 like the page when there is none. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -44,7 +46,14 @@ export default async function PolicyDetailPage({ params, searchParams }: Props) 
   const type = POLICY_TYPES.find((x) => x.code === p.type);
   return (
     <div className="page-width py-6">
-      <Breadcrumbs origin={s.origin} items={[{ name: '政策制度', href: '/policy/index' }, ...(type ? [{ name: type.name, href: `/policy/index?t=${type.code}` }] : []), { name: p.title }]} />
+      <Breadcrumbs
+        origin={s.origin}
+        items={[
+          { name: '政策制度', href: '/policy/index' },
+          ...(type ? [{ name: type.name, href: `/policy/index?t=${type.code}` }] : []),
+          { name: p.title },
+        ]}
+      />
       <article className="mx-auto max-w-3xl rounded-lg bg-white px-5 py-8 shadow-sm sm:px-10">
         <header className="mb-6 border-b border-gray-100 pb-4 text-center">
           <h1 className="text-2xl font-semibold text-gray-900">{p.title}</h1>

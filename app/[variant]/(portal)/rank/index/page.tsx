@@ -10,7 +10,13 @@ import { SectionTitle } from '@/components/ui/SectionTitle';
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
-  return pageMetadata({ title: '学习排行', description: `${s.title}本年度学习排行：个人学时、单位学时与单位学习课程数排行。`, canonical: '/rank/index', origin: s.origin, siteName: s.title });
+  return pageMetadata({
+    title: '学习排行',
+    description: `${s.title}本年度学习排行：个人学时、单位学时与单位学习课程数排行。`,
+    canonical: '/rank/index',
+    origin: s.origin,
+    siteName: s.title,
+  });
 }
 
 /**
@@ -36,7 +42,10 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
           {rows.map((r, i) => (
             <tr key={i}>
               {r.map((c, j) => (
-                <td key={j} className={`px-3 py-2 ${nowrap(j)} ${j === 0 && i < 3 ? 'font-semibold text-brand-700' : ''}`}>
+                <td
+                  key={j}
+                  className={`px-3 py-2 ${nowrap(j)} ${j === 0 && i < 3 ? 'font-semibold text-brand-700' : ''}`}
+                >
                   {c}
                 </td>
               ))}
@@ -67,15 +76,27 @@ export default async function RankPage({ params }: { params: CatalogueParams }) 
         <div className="grid gap-6 lg:grid-cols-3">
           <section aria-labelledby="rank-op" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="rank-op">{RANK_TITLES.operator}</SectionTitle>
-            <Table caption={RANK_TITLES.operator} head={['名次', '姓名', '单位', '学时']} rows={ops.map((r) => [r.rank, r.operatorName, r.orgName, formatHoursMinutes(r.seconds)])} />
+            <Table
+              caption={RANK_TITLES.operator}
+              head={['名次', '姓名', '单位', '学时']}
+              rows={ops.map((r) => [r.rank, r.operatorName, r.orgName, formatHoursMinutes(r.seconds)])}
+            />
           </section>
           <section aria-labelledby="rank-org" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="rank-org">{RANK_TITLES.org}</SectionTitle>
-            <Table caption={RANK_TITLES.org} head={['名次', '单位', '人数', '学时']} rows={orgs.map((r) => [r.rank, r.orgName, r.learners, formatHoursMinutes(r.seconds)])} />
+            <Table
+              caption={RANK_TITLES.org}
+              head={['名次', '单位', '人数', '学时']}
+              rows={orgs.map((r) => [r.rank, r.orgName, r.learners, formatHoursMinutes(r.seconds)])}
+            />
           </section>
           <section aria-labelledby="rank-course" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="rank-course">{RANK_TITLES.orgCourse}</SectionTitle>
-            <Table caption={RANK_TITLES.orgCourse} head={['名次', '单位', '课程数']} rows={orgCourses.map((r) => [r.rank, r.orgName, r.courseCount])} />
+            <Table
+              caption={RANK_TITLES.orgCourse}
+              head={['名次', '单位', '课程数']}
+              rows={orgCourses.map((r) => [r.rank, r.orgName, r.courseCount])}
+            />
           </section>
         </div>
       </div>

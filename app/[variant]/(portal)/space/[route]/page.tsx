@@ -33,7 +33,12 @@ const isOrgRoute = (route: SpaceRoute) => SPACE_ROUTES[route].kind === 'org';
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const p = await load(params);
   if (!p) return {};
-  if (isOrgRoute(p.route)) return { title: p.heading, description: `${p.heading}：选择单位，查看其学习课程与系列专题。`, alternates: { canonical: SPACE_ROUTES[p.route].path } };
+  if (isOrgRoute(p.route))
+    return {
+      title: p.heading,
+      description: `${p.heading}：选择单位，查看其学习课程与系列专题。`,
+      alternates: { canonical: SPACE_ROUTES[p.route].path },
+    };
   return { title: p.heading, robots: { index: false } };
 }
 

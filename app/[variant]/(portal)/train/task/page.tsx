@@ -61,7 +61,14 @@ export default async function TrainTaskPage(props: Props) {
   const { s, id, train, state } = task;
   return (
     <div className="page-width space-y-6 py-6">
-      <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, { name: train.title, href: `/train/detail?id=${id}` }, { name: '培训任务' }]} />
+      <Breadcrumbs
+        origin={s.origin}
+        items={[
+          { name: '培训项目', href: '/train/index' },
+          { name: train.title, href: `/train/detail?id=${id}` },
+          { name: '培训任务' },
+        ]}
+      />
       <h1 className="text-2xl font-semibold text-gray-900">{train.title} · 培训任务</h1>
       <p className="rounded-lg bg-white p-4 shadow-sm">
         我的报名状态：<strong>{state.label}</strong>
@@ -79,7 +86,8 @@ export default async function TrainTaskPage(props: Props) {
         <ol className="space-y-2">
           {train.schedule.map((i) => (
             <li key={i.id} className="text-sm">
-              <span className="text-gray-500">{i.startAt ? formatDateTime(i.startAt) : ''}</span> {i.title} · {i.teacherName} · {i.place}
+              <span className="text-gray-500">{i.startAt ? formatDateTime(i.startAt) : ''}</span> {i.title} ·{' '}
+              {i.teacherName} · {i.place}
             </li>
           ))}
         </ol>

@@ -65,7 +65,15 @@ const REVIEW_TEXTS = [
   '结构清晰，重点突出。',
   '部分内容稍显简略，总体不错。',
 ];
-const SCHEDULE_TOPICS = ['开班仪式及学员分组', '专题讲座', '案例研讨', '现场教学', '分组交流', '学习成果汇报', '结业考核及总结'];
+const SCHEDULE_TOPICS = [
+  '开班仪式及学员分组',
+  '专题讲座',
+  '案例研讨',
+  '现场教学',
+  '分组交流',
+  '学习成果汇报',
+  '结业考核及总结',
+];
 const PLACES = ['中关村园区报告厅', '继续教育学院302教室', '玉泉路园区学术会议中心', '线上会议室', '怀柔园区综合楼'];
 
 const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${p}</p>`).join('');
@@ -99,7 +107,12 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
 
   // Reviews: by generated learners, on about a third of the courses.
   const learners = (
-    await db.select({ id: operators.id }).from(operators).where(eq(operators.passwordHash, DISABLED_HASH)).orderBy(asc(operators.id)).limit(60)
+    await db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(eq(operators.passwordHash, DISABLED_HASH))
+      .orderBy(asc(operators.id))
+      .limit(60)
   ).map((r) => r.id);
   const reviewRows: (typeof courseReviews.$inferInsert)[] = [];
   if (learners.length > 0) {
@@ -110,7 +123,11 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
         reviewRows.push({
           courseId,
           operatorId,
-          score: rng.weighted([[5, 5], [4, 3], [3, 1]] as const),
+          score: rng.weighted([
+            [5, 5],
+            [4, 3],
+            [3, 1],
+          ] as const),
           content: rng.pick(REVIEW_TEXTS),
           createdAt: new Date(clock.today.getTime() - rng.int(1, 300) * DAY - rng.int(1, 20) * HOUR),
         });
@@ -121,7 +138,13 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
 
   // Parts of each training project's page, and a few applications of generated learners.
   const trainRows = await db
-    .select({ id: trains.id, type: trains.type, startAt: trains.startAt, endAt: trains.endAt, applyMode: trains.applyMode })
+    .select({
+      id: trains.id,
+      type: trains.type,
+      startAt: trains.startAt,
+      endAt: trains.endAt,
+      applyMode: trains.applyMode,
+    })
     .from(trains)
     .where(ne(trains.id, 0))
     .orderBy(asc(trains.id));
@@ -132,7 +155,14 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
     const slots = t.type === 5002 ? 1 : Math.min(6, days * 2);
     for (let k = 0; k < slots; k++) {
       const startAt = addMs(t.startAt, Math.floor(k / 2) * DAY + (k % 2) * 5 * HOUR);
-      const topic = t.type === 5002 ? '学术报告' : k === 0 ? SCHEDULE_TOPICS[0] : k === slots - 1 ? SCHEDULE_TOPICS[6] : SCHEDULE_TOPICS[1 + (k % 5)];
+      const topic =
+        t.type === 5002
+          ? '学术报告'
+          : k === 0
+            ? SCHEDULE_TOPICS[0]
+            : k === slots - 1
+              ? SCHEDULE_TOPICS[6]
+              : SCHEDULE_TOPICS[1 + (k % 5)];
       items.push({
         trainId: t.id,
         kind: 'schedule',
@@ -145,12 +175,32 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
       });
     }
     if (t.type === 5001) {
-      items.push({ trainId: t.id, kind: 'assignment', sort: 1, title: '学习心得体会', body: '结合本次培训内容和本职工作，撰写不少于1500字的学习心得。' });
-      if (rng.chance(0.5)) items.push({ trainId: t.id, kind: 'assignment', sort: 2, title: '小组研讨报告', body: '以小组为单位形成研讨报告，在结业时汇报。' });
+      items.push({
+        trainId: t.id,
+        kind: 'assignment',
+        sort: 1,
+        title: '学习心得体会',
+        body: '结合本次培训内容和本职工作，撰写不少于1500字的学习心得。',
+      });
+      if (rng.chance(0.5))
+        items.push({
+          trainId: t.id,
+          kind: 'assignment',
+          sort: 2,
+          title: '小组研讨报告',
+          body: '以小组为单位形成研讨报告，在结业时汇报。',
+        });
     }
     const past = t.endAt.getTime() < clock.now.getTime();
     if (past) {
-      for (let k = 0; k < 3; k++) items.push({ trainId: t.id, kind: 'album', sort: k + 1, title: ['开班合影', '课堂现场', '研讨交流'][k], imageUrl: `/banners/banner-${1 + ((t.id + k) % 5)}.svg` });
+      for (let k = 0; k < 3; k++)
+        items.push({
+          trainId: t.id,
+          kind: 'album',
+          sort: k + 1,
+          title: ['开班合影', '课堂现场', '研讨交流'][k],
+          imageUrl: `/banners/banner-${1 + ((t.id + k) % 5)}.svg`,
+        });
       items.push({
         trainId: t.id,
         kind: 'summary',
@@ -163,7 +213,16 @@ export async function seedCatalogue(ctx: SeedContext): Promise<void> {
       });
     }
     if (learners.length > 0 && t.applyMode === 0) {
-      for (const operatorId of rng.sample(learners, rng.int(0, 6))) apps.push({ trainId: t.id, operatorId, status: rng.weighted([[7, 6], [6, 2], [8, 1]] as const) });
+      for (const operatorId of rng.sample(learners, rng.int(0, 6)))
+        apps.push({
+          trainId: t.id,
+          operatorId,
+          status: rng.weighted([
+            [7, 6],
+            [6, 2],
+            [8, 1],
+          ] as const),
+        });
     }
   }
   await insertAll(db, trainItems, items);

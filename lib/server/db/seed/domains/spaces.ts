@@ -5,7 +5,17 @@
  * training applications can be assessed.
  */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { courses, newEmployeeSeries, operators, series, spaceComments, spaceFollows, spaceTops, trainApplications, trains } from '../../schema';
+import {
+  courses,
+  newEmployeeSeries,
+  operators,
+  series,
+  spaceComments,
+  spaceFollows,
+  spaceTops,
+  trainApplications,
+  trains,
+} from '../../schema';
 import { insertAll } from '../util';
 import type { SeedContext } from './context';
 
@@ -31,23 +41,44 @@ export async function seedSpaces(ctx: SeedContext): Promise<void> {
     .limit(12);
   const at = (minutesAgo: number) => new Date(clock.now.getTime() - minutesAgo * 60_000);
   await insertAll(db, spaceFollows, [
-    ...fans.slice(6).map((f, i) => ({ followerId: f.id, targetKind: 'teacher' as const, targetId: teacherId, createdAt: at(5000 - i * 60) })),
-    { followerId: learner, targetKind: 'teacher' as const, targetId: catalogue.teachers[1]?.id ?? teacherId, createdAt: at(3000) },
+    ...fans.slice(6).map((f, i) => ({
+      followerId: f.id,
+      targetKind: 'teacher' as const,
+      targetId: teacherId,
+      createdAt: at(5000 - i * 60),
+    })),
+    {
+      followerId: learner,
+      targetKind: 'teacher' as const,
+      targetId: catalogue.teachers[1]?.id ?? teacherId,
+      createdAt: at(3000),
+    },
     { followerId: learner, targetKind: 'org' as const, targetId: ctx.orgs[0].id, createdAt: at(2900) },
   ]);
   await insertAll(
     db,
     spaceComments,
-    COMMENTS.map((content, i) => ({ targetKind: 'teacher' as const, targetId: teacherId, authorId: fans[i % fans.length].id, content, createdAt: at(4000 - i * 120) })),
+    COMMENTS.map((content, i) => ({
+      targetKind: 'teacher' as const,
+      targetId: teacherId,
+      authorId: fans[i % fans.length].id,
+      content,
+      createdAt: at(4000 - i * 120),
+    })),
   );
   // The pinned course is one the teacher teaches: a space pins only its own or studied courses (saveTop).
   const [own] = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(and(eq(courses.teacherId, teacherId), eq(courses.auditStatus, 1052), sql`'general' = any(${courses.audiences})`))
+    .where(
+      and(eq(courses.teacherId, teacherId), eq(courses.auditStatus, 1052), sql`'general' = any(${courses.audiences})`),
+    )
     .orderBy(asc(courses.id))
     .limit(1);
-  if (own) await insertAll(db, spaceTops, [{ ownerKind: 'teacher', ownerId: teacherId, itemType: 'course', itemId: own.id, createdAt: at(100) }]);
+  if (own)
+    await insertAll(db, spaceTops, [
+      { ownerKind: 'teacher', ownerId: teacherId, itemType: 'course', itemId: own.id, createdAt: at(100) },
+    ]);
 
   // New-employee training: three series, the first two required.
   const picked = await db.select({ id: series.id }).from(series).orderBy(asc(series.id)).limit(3);
@@ -70,7 +101,15 @@ export async function seedSpaces(ctx: SeedContext): Promise<void> {
     await insertAll(
       db,
       trainApplications,
-      open.filter((t) => !have.has(t.id)).map((t) => ({ trainId: t.id, operatorId: who, status: 7, createdAt: at(60 * 24 * 30), reviewedAt: at(60 * 24 * 29) })),
+      open
+        .filter((t) => !have.has(t.id))
+        .map((t) => ({
+          trainId: t.id,
+          operatorId: who,
+          status: 7,
+          createdAt: at(60 * 24 * 30),
+          reviewedAt: at(60 * 24 * 29),
+        })),
     );
   }
 }

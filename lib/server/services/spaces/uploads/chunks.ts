@@ -15,7 +15,19 @@ import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
 import { isS3, storage } from '@/lib/server/storage';
 import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
-import { ASSEMBLY_STALE_MS, existingFile, MSG_CHUNK_INDEX, MSG_CHUNK_MD5, MSG_CHUNK_SIZE, MSG_TYPE, pathOf, sessionDataKey, sessionDirKey, toUploaded, withProgress } from './common';
+import {
+  ASSEMBLY_STALE_MS,
+  existingFile,
+  MSG_CHUNK_INDEX,
+  MSG_CHUNK_MD5,
+  MSG_CHUNK_SIZE,
+  MSG_TYPE,
+  pathOf,
+  sessionDataKey,
+  sessionDirKey,
+  toUploaded,
+  withProgress,
+} from './common';
 import { dropHash, feedRegion, hasherGeneration } from './hash-worker';
 import { runningHashes } from './hashing';
 import { assemble } from './publish';
@@ -33,7 +45,11 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promise<UploadProgress> {
   checkPlan(plan);
   const existing = await existingFile(plan.fileMd5, plan.fileSize);
-  if (existing && ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind']) && (await ownsFile(user, existing))) {
+  if (
+    existing &&
+    ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind']) &&
+    (await ownsFile(user, existing))
+  ) {
     const n = chunkCountOf(plan);
     return { done: true, file: toUploaded(existing, plan.fileName), chunkCount: n, nextChunk: n, received: n };
   }
@@ -43,7 +59,11 @@ export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promis
   if (session.status === 'assembling' && Date.now() - session.updatedAt.getTime() > ASSEMBLY_STALE_MS) {
     // An assembly that never finished (the process stopped): let it run again.
     const d = await db();
-    [session] = await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id)).returning();
+    [session] = await d
+      .update(uploadSessions)
+      .set({ status: 'uploading', updatedAt: new Date() })
+      .where(eq(uploadSessions.id, session.id))
+      .returning();
   }
   const progress = await progressOf(session);
   // Every chunk is in but the file was never assembled (e.g. the last request was cut off): assemble now.
@@ -202,7 +222,10 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     await d
       .insert(uploadChunks)
       .values({ sessionId: session.id, idx: input.chunkIndex, size: written, md5: input.chunkMd5.toLowerCase() })
-      .onConflictDoUpdate({ target: [uploadChunks.sessionId, uploadChunks.idx], set: { size: written, md5: input.chunkMd5.toLowerCase() } });
+      .onConflictDoUpdate({
+        target: [uploadChunks.sessionId, uploadChunks.idx],
+        set: { size: written, md5: input.chunkMd5.toLowerCase() },
+      });
   } finally {
     receivingEnds();
   }

@@ -23,7 +23,11 @@ export const runningHashes = new Map<number, RunningHash>();
  * The assembled file's MD5, its first bytes and size, hashed on the worker. `start` is where the running hash of
  * upload `id` stops (null: there is none, hash everything): only the bytes after it are read back.
  */
-export async function md5OfFile(id: number, file: string, start: number | null): Promise<{ md5: string | null; head: Buffer; size: number }> {
+export async function md5OfFile(
+  id: number,
+  file: string,
+  start: number | null,
+): Promise<{ md5: string | null; head: Buffer; size: number }> {
   const fh = await open(file, 'r');
   let head: Buffer;
   let size: number;

@@ -5,7 +5,23 @@
  * scratch space), scratch.ts (a refused chunk's bytes), quota.ts (scratch and stored caps), access.ts (who may use
  * or fetch a file). This is what the rest of the backend imports.
  */
-export { fileUrl, MAX_CHUNK_BYTES, MAX_CHUNKS, MIN_CHUNK_BYTES, MSG_CHUNK_INDEX, MSG_CHUNK_MD5, MSG_CHUNK_SIZE, MSG_FILE_MD5, MSG_HASH_RETRY, MSG_TOO_BIG, MSG_TYPE, toUploaded, UPLOAD_LIMITS, UploadError, type UploadCall } from './common';
+export {
+  fileUrl,
+  MAX_CHUNK_BYTES,
+  MAX_CHUNKS,
+  MIN_CHUNK_BYTES,
+  MSG_CHUNK_INDEX,
+  MSG_CHUNK_MD5,
+  MSG_CHUNK_SIZE,
+  MSG_FILE_MD5,
+  MSG_HASH_RETRY,
+  MSG_TOO_BIG,
+  MSG_TYPE,
+  toUploaded,
+  UPLOAD_LIMITS,
+  UploadError,
+  type UploadCall,
+} from './common';
 export { pendingUploads, type ChunkPlan } from './sessions';
 export { receiveChunk, uploadProgress, type ChunkInput } from './chunks';
 export { receiveSmallFile } from './small';

@@ -12,7 +12,19 @@ import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/error
 import { isS3, storage } from '@/lib/server/storage';
 import { ACCEPT, detectFileType, type FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
-import { existingFile, finalKey, MSG_FILE_MD5, MSG_HASH_RETRY, MSG_TYPE, pathOf, sessionDataKey, sessionDirKey, toUploaded, UploadError, type FileRow } from './common';
+import {
+  existingFile,
+  finalKey,
+  MSG_FILE_MD5,
+  MSG_HASH_RETRY,
+  MSG_TYPE,
+  pathOf,
+  sessionDataKey,
+  sessionDirKey,
+  toUploaded,
+  UploadError,
+  type FileRow,
+} from './common';
 import { hasherGeneration } from './hash-worker';
 import { md5OfFile, runningHashes } from './hashing';
 import { assembleInStore } from './remote';
@@ -29,7 +41,11 @@ async function syncPath(p: string, flags: string): Promise<void> {
 }
 
 /** Moves a whole, checked scratch file to its final name (atomic rename) and records it; a known file is reused. */
-export async function publish(user: SessionUser, scratch: string, f: { md5: string; size: number; type: FileType; name: string }): Promise<FileRow> {
+export async function publish(
+  user: SessionUser,
+  scratch: string,
+  f: { md5: string; size: number; type: FileType; name: string },
+): Promise<FileRow> {
   const known = await existingFile(f.md5, f.size);
   if (known) {
     await rm(scratch, { force: true });
@@ -52,11 +68,24 @@ export async function publish(user: SessionUser, scratch: string, f: { md5: stri
   return record(user, key, f);
 }
 
-async function record(user: SessionUser, key: string, f: { md5: string; size: number; type: FileType; name: string }): Promise<FileRow> {
+async function record(
+  user: SessionUser,
+  key: string,
+  f: { md5: string; size: number; type: FileType; name: string },
+): Promise<FileRow> {
   const d = await db();
   await d
     .insert(uploadFiles)
-    .values({ md5: f.md5, size: f.size, kind: f.type.kind, mime: f.type.mime, ext: f.type.ext, storageKey: key, ownerId: user.operatorID, originalName: f.name.slice(0, 200) })
+    .values({
+      md5: f.md5,
+      size: f.size,
+      kind: f.type.kind,
+      mime: f.type.mime,
+      ext: f.type.ext,
+      storageKey: key,
+      ownerId: user.operatorID,
+      originalName: f.name.slice(0, 200),
+    })
     .onConflictDoNothing();
   return (await existingFile(f.md5, f.size))!;
 }
@@ -82,21 +111,47 @@ export async function assemble(user: SessionUser, session: SessionRow, plan: Chu
   } catch (err) {
     // The file could not be hashed (the worker stopped): the chunks stay, the next progress call assembles again.
     log.warn({ upload: session.id, err: errorText(err) }, 'hashing an upload failed');
-    await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
+    await d
+      .update(uploadSessions)
+      .set({ status: 'uploading', updatedAt: new Date() })
+      .where(eq(uploadSessions.id, session.id));
     throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   }
   const { md5, head, size } = checked;
   const type = detectFileType(head, plan.fileName);
-  if (md5 !== plan.fileMd5.toLowerCase() || size !== plan.fileSize || !type || !ACCEPT.courseware.kinds.includes(type.kind)) {
+  if (
+    md5 !== plan.fileMd5.toLowerCase() ||
+    size !== plan.fileSize ||
+    !type ||
+    !ACCEPT.courseware.kinds.includes(type.kind)
+  ) {
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
-    await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
+    await d
+      .update(uploadSessions)
+      .set({ status: 'uploading', updatedAt: new Date() })
+      .where(eq(uploadSessions.id, session.id));
     await rm(scratch, { force: true });
     const msg = type ? MSG_FILE_MD5 : MSG_TYPE('courseware');
-    throw new UploadError(msg, CODE_INVALID, { done: false, file: null, chunkCount: session.chunkCount, nextChunk: 0, received: 0 });
+    throw new UploadError(msg, CODE_INVALID, {
+      done: false,
+      file: null,
+      chunkCount: session.chunkCount,
+      nextChunk: 0,
+      received: 0,
+    });
   }
   const file = await publish(user, scratch, { md5, size, type, name: plan.fileName });
-  await d.update(uploadSessions).set({ status: 'done', fileId: file.id, updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
+  await d
+    .update(uploadSessions)
+    .set({ status: 'done', fileId: file.id, updatedAt: new Date() })
+    .where(eq(uploadSessions.id, session.id));
   await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
   await rm(pathOf(sessionDirKey(session.id)), { recursive: true, force: true });
-  return { done: true, file: toUploaded(file, plan.fileName), chunkCount: session.chunkCount, nextChunk: session.chunkCount, received: session.chunkCount };
+  return {
+    done: true,
+    file: toUploaded(file, plan.fileName),
+    chunkCount: session.chunkCount,
+    nextChunk: session.chunkCount,
+    received: session.chunkCount,
+  };
 }

@@ -42,7 +42,9 @@ export async function scratchBytesOf(user: SessionUser): Promise<number> {
   const open = await d
     .select({ id: uploadSessions.id })
     .from(uploadSessions)
-    .where(and(eq(uploadSessions.ownerId, user.operatorID), inArray(uploadSessions.status, ['uploading', 'assembling'])));
+    .where(
+      and(eq(uploadSessions.ownerId, user.operatorID), inArray(uploadSessions.status, ['uploading', 'assembling'])),
+    );
   const sizes = await Promise.all(
     open.map(({ id }) =>
       stat(pathOf(sessionDataKey(id))).then(

@@ -26,7 +26,20 @@ import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/error
 import type { S3Store } from '@/lib/server/storage';
 import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
-import { ASSEMBLY_STALE_MS, existingFile, finalKey, MSG_CHUNK_MD5, MSG_CHUNK_SIZE, MSG_FILE_MD5, MSG_HASH_RETRY, MSG_TYPE, sessionDataKey, toUploaded, UploadError, withProgress } from './common';
+import {
+  ASSEMBLY_STALE_MS,
+  existingFile,
+  finalKey,
+  MSG_CHUNK_MD5,
+  MSG_CHUNK_SIZE,
+  MSG_FILE_MD5,
+  MSG_HASH_RETRY,
+  MSG_TYPE,
+  sessionDataKey,
+  toUploaded,
+  UploadError,
+  withProgress,
+} from './common';
 import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
 import type { ChunkInput } from './chunks';
 
@@ -34,7 +47,8 @@ const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 
 /** Whether this upload's chunks are parts of a multipart upload (else objects of their own). */
-export const usesParts = (s: Pick<SessionRow, 'chunkSize' | 'chunkCount'>) => s.chunkSize >= MIN_PART_BYTES && s.chunkCount <= MAX_PARTS;
+export const usesParts = (s: Pick<SessionRow, 'chunkSize' | 'chunkCount'>) =>
+  s.chunkSize >= MIN_PART_BYTES && s.chunkCount <= MAX_PARTS;
 const chunkKey = (sessionId: number, idx: number) => `tmp/s${sessionId}/c${idx}`;
 const sessionPrefix = (sessionId: number) => `tmp/s${sessionId}/`;
 
@@ -57,31 +71,49 @@ async function multipartOf(store: S3Store, session: SessionRow): Promise<string>
     .returning({ id: uploadSessions.storeUploadId });
   if (won) return mine;
   await store.abortMultipart(sessionDataKey(session.id), mine).catch(() => undefined);
-  const [row] = await d.select({ id: uploadSessions.storeUploadId }).from(uploadSessions).where(eq(uploadSessions.id, session.id));
+  const [row] = await d
+    .select({ id: uploadSessions.storeUploadId })
+    .from(uploadSessions)
+    .where(eq(uploadSessions.id, session.id));
   if (!row?.id) throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   return row.id;
 }
 
 /** The store refused the bytes as not matching the MD5 it was given (S3's BadDigest). */
-const badDigest = (err: unknown) => (err as { name?: string; Code?: string })?.name === 'BadDigest' || (err as { Code?: string })?.Code === 'BadDigest';
+const badDigest = (err: unknown) =>
+  (err as { name?: string; Code?: string })?.name === 'BadDigest' || (err as { Code?: string })?.Code === 'BadDigest';
 
 /**
  * One chunk on the S3 store: streamed to its part (or object) as it arrives, hashed on the way (its own MD5, and the
  * whole file's running MD5 when it is the next chunk of that prefix); recorded only when size and MD5 match.
  */
-export async function receiveChunkInStore(store: S3Store, input: ChunkInput, body: Readable, session: SessionRow, expected: number): Promise<UploadProgress | 'complete'> {
+export async function receiveChunkInStore(
+  store: S3Store,
+  input: ChunkInput,
+  body: Readable,
+  session: SessionRow,
+  expected: number,
+): Promise<UploadProgress | 'complete'> {
   const idx = input.chunkIndex;
   const parts = usesParts(session);
   const uploadId = parts ? await multipartOf(store, session) : null;
   const loadedState = session.hashState;
-  const feed = session.hashedChunks === idx && (idx === 0 || loadedState) ? await hasherFrom(idx === 0 ? null : loadedState) : null;
+  const feed =
+    session.hashedChunks === idx && (idx === 0 || loadedState)
+      ? await hasherFrom(idx === 0 ? null : loadedState)
+      : null;
   const chunkMd5 = input.chunkMd5.toLowerCase();
   const pt = new PassThrough({ highWaterMark: 1024 * 1024 });
   // A body that stops short must abort the request: piped into it, the stream's end alone would never come.
   const abort = new AbortController();
   const sending = parts
-    ? store.uploadPart(sessionDataKey(session.id), uploadId!, idx + 1, pt, expected, { md5: chunkMd5, signal: abort.signal })
-    : store.put(chunkKey(session.id, idx), pt, { length: expected, md5: chunkMd5, signal: abort.signal }).then(() => 'object');
+    ? store.uploadPart(sessionDataKey(session.id), uploadId!, idx + 1, pt, expected, {
+        md5: chunkMd5,
+        signal: abort.signal,
+      })
+    : store
+        .put(chunkKey(session.id, idx), pt, { length: expected, md5: chunkMd5, signal: abort.signal })
+        .then(() => 'object');
   // A failed send stops the writer below (its wait for 'drain' ends on 'close').
   const sent = sending.then(
     (etag) => ({ ok: true as const, etag }),
@@ -113,7 +145,8 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
       hash.update(piece);
       feed?.update(piece);
       written += piece.length;
-      if (!pt.write(piece)) await new Promise<void>((resolve) => (pt.once('drain', resolve), pt.once('close', resolve)));
+      if (!pt.write(piece))
+        await new Promise<void>((resolve) => (pt.once('drain', resolve), pt.once('close', resolve)));
     }
   } catch (err) {
     cut = err;
@@ -135,30 +168,48 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
   if (cut) return refuse(cut);
   if (refused) return refuse(refused);
   if (written !== expected) return refuse(new ServiceError(MSG_CHUNK_SIZE, CODE_INVALID));
-  if (hash.digest('hex') !== chunkMd5 || (!outcome.ok && badDigest(outcome.err))) return refuse(new ServiceError(MSG_CHUNK_MD5, CODE_INVALID));
+  if (hash.digest('hex') !== chunkMd5 || (!outcome.ok && badDigest(outcome.err)))
+    return refuse(new ServiceError(MSG_CHUNK_MD5, CODE_INVALID));
   if (!outcome.ok) {
-    console.warn(`[uploads] storing chunk ${idx} of upload ${session.id} failed: ${outcome.err instanceof Error ? outcome.err.message : String(outcome.err)}`);
+    console.warn(
+      `[uploads] storing chunk ${idx} of upload ${session.id} failed: ${outcome.err instanceof Error ? outcome.err.message : String(outcome.err)}`,
+    );
     return refuse(new ServiceError(MSG_HASH_RETRY, CODE_SERVER));
   }
 
   const d = await db();
-  const [prev] = await d.select({ md5: uploadChunks.md5 }).from(uploadChunks).where(and(eq(uploadChunks.sessionId, session.id), eq(uploadChunks.idx, idx)));
+  const [prev] = await d
+    .select({ md5: uploadChunks.md5 })
+    .from(uploadChunks)
+    .where(and(eq(uploadChunks.sessionId, session.id), eq(uploadChunks.idx, idx)));
   await d
     .insert(uploadChunks)
     .values({ sessionId: session.id, idx, size: written, md5: chunkMd5, etag: outcome.etag })
-    .onConflictDoUpdate({ target: [uploadChunks.sessionId, uploadChunks.idx], set: { size: written, md5: chunkMd5, etag: outcome.etag } });
+    .onConflictDoUpdate({
+      target: [uploadChunks.sessionId, uploadChunks.idx],
+      set: { size: written, md5: chunkMd5, etag: outcome.etag },
+    });
   if (feed) {
     // The prefix moves on only from the state this chunk continued (another instance may have moved or reset it).
     await d
       .update(uploadSessions)
       .set({ hashState: Buffer.from(feed.save()).toString('base64'), hashedChunks: idx + 1 })
-      .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.hashedChunks, idx), loadedState == null || idx === 0 ? sql`true` : eq(uploadSessions.hashState, loadedState)));
+      .where(
+        and(
+          eq(uploadSessions.id, session.id),
+          eq(uploadSessions.hashedChunks, idx),
+          loadedState == null || idx === 0 ? sql`true` : eq(uploadSessions.hashState, loadedState),
+        ),
+      );
   } else if (idx < session.hashedChunks && prev?.md5 !== chunkMd5) {
     // Bytes inside the hashed prefix changed: the prefix no longer describes the file; assembly hashes it all.
     await d.update(uploadSessions).set({ hashState: null, hashedChunks: 0 }).where(eq(uploadSessions.id, session.id));
   }
   // Touched, for the sweep; not while an assembly holds it (its age says whether its process died).
-  await d.update(uploadSessions).set({ updatedAt: new Date() }).where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, 'uploading')));
+  await d
+    .update(uploadSessions)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, 'uploading')));
   const [{ n }] = await d.select({ n: count() }).from(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
   // Every chunk is in: the caller assembles (publish.ts).
   return Number(n) < session.chunkCount ? progressOf(session) : 'complete';
@@ -168,21 +219,39 @@ export async function receiveChunkInStore(store: S3Store, input: ChunkInput, bod
  * A refused chunk: whatever it may have overwritten in the store is forgotten (its record, and the hashed prefix if
  * it reached into it), so the client sends it again and the assembly never uses bytes nobody checked.
  */
-async function discardRefused(store: S3Store, session: SessionRow, idx: number, parts: boolean, sentAny: boolean): Promise<void> {
+async function discardRefused(
+  store: S3Store,
+  session: SessionRow,
+  idx: number,
+  parts: boolean,
+  sentAny: boolean,
+): Promise<void> {
   if (!sentAny) return;
   const d = await db();
   await d.delete(uploadChunks).where(and(eq(uploadChunks.sessionId, session.id), eq(uploadChunks.idx, idx)));
-  await d.update(uploadSessions).set({ hashState: null, hashedChunks: 0 }).where(and(eq(uploadSessions.id, session.id), sql`${uploadSessions.hashedChunks} > ${idx}`));
+  await d
+    .update(uploadSessions)
+    .set({ hashState: null, hashedChunks: 0 })
+    .where(and(eq(uploadSessions.id, session.id), sql`${uploadSessions.hashedChunks} > ${idx}`));
   if (!parts) await store.delete(chunkKey(session.id, idx));
 }
 
 /** Back to chunk 0: records, the hashed prefix, the multipart upload and every scratch object go. */
-async function restart(store: S3Store, session: Pick<SessionRow, 'id' | 'storeUploadId'>, status: 'uploading' | 'done' = 'uploading', now = new Date()): Promise<void> {
+async function restart(
+  store: S3Store,
+  session: Pick<SessionRow, 'id' | 'storeUploadId'>,
+  status: 'uploading' | 'done' = 'uploading',
+  now = new Date(),
+): Promise<void> {
   const d = await db();
-  if (session.storeUploadId) await store.abortMultipart(sessionDataKey(session.id), session.storeUploadId).catch(() => undefined);
+  if (session.storeUploadId)
+    await store.abortMultipart(sessionDataKey(session.id), session.storeUploadId).catch(() => undefined);
   await store.deletePrefix(sessionPrefix(session.id));
   await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
-  await d.update(uploadSessions).set({ status, storeUploadId: null, hashState: null, hashedChunks: 0, updatedAt: now }).where(eq(uploadSessions.id, session.id));
+  await d
+    .update(uploadSessions)
+    .set({ status, storeUploadId: null, hashState: null, hashedChunks: 0, updatedAt: now })
+    .where(eq(uploadSessions.id, session.id));
 }
 
 /** A 4xx from the store at completion (a part missing, an ETag that no longer matches): the upload cannot complete. */
@@ -192,23 +261,47 @@ const refusedByStore = (err: unknown) => {
 };
 
 /** Assembly on the S3 store, once this request has claimed the session (publish.ts's assemble). */
-export async function assembleInStore(store: S3Store, user: SessionUser, session: SessionRow, plan: ChunkPlan): Promise<UploadProgress> {
+export async function assembleInStore(
+  store: S3Store,
+  user: SessionUser,
+  session: SessionRow,
+  plan: ChunkPlan,
+): Promise<UploadProgress> {
   const d = await db();
-  const rows = await d.select().from(uploadChunks).where(eq(uploadChunks.sessionId, session.id)).orderBy(asc(uploadChunks.idx));
+  const rows = await d
+    .select()
+    .from(uploadChunks)
+    .where(eq(uploadChunks.sessionId, session.id))
+    .orderBy(asc(uploadChunks.idx));
   const data = sessionDataKey(session.id);
   const failed = async (msg: string): Promise<never> => {
     await restart(store, session);
-    throw new UploadError(msg, CODE_INVALID, { done: false, file: null, chunkCount: session.chunkCount, nextChunk: 0, received: 0 });
+    throw new UploadError(msg, CODE_INVALID, {
+      done: false,
+      file: null,
+      chunkCount: session.chunkCount,
+      nextChunk: 0,
+      received: 0,
+    });
   };
   const retryLater = async (err: unknown): Promise<never> => {
-    console.warn(`[uploads] assembling upload ${session.id} in the store failed: ${err instanceof Error ? err.message : String(err)}`);
-    await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date() }).where(eq(uploadSessions.id, session.id));
+    console.warn(
+      `[uploads] assembling upload ${session.id} in the store failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    await d
+      .update(uploadSessions)
+      .set({ status: 'uploading', updatedAt: new Date() })
+      .where(eq(uploadSessions.id, session.id));
     throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   };
   try {
     if (usesParts(session) && session.storeUploadId) {
       try {
-        await store.completeMultipart(data, session.storeUploadId, rows.map((r) => ({ partNumber: r.idx + 1, etag: r.etag ?? '' })));
+        await store.completeMultipart(
+          data,
+          session.storeUploadId,
+          rows.map((r) => ({ partNumber: r.idx + 1, etag: r.etag ?? '' })),
+        );
       } catch (err) {
         // Completed before by an assembly that died after it: the object is there.
         const there = await store.stat(data).catch(() => null);
@@ -226,7 +319,11 @@ export async function assembleInStore(store: S3Store, user: SessionUser, session
       const chunks = Readable.from(
         (async function* () {
           for (const r of rows) {
-            const s = await store.get(chunkKey(session.id, r.idx), undefined, r.etag && r.etag !== 'object' ? r.etag : undefined);
+            const s = await store.get(
+              chunkKey(session.id, r.idx),
+              undefined,
+              r.etag && r.etag !== 'object' ? r.etag : undefined,
+            );
             if (!s) throw new Error(`chunk ${r.idx} is missing from the store`);
             yield* s;
           }
@@ -245,9 +342,11 @@ export async function assembleInStore(store: S3Store, user: SessionUser, session
   try {
     size = (await store.stat(data))?.size ?? -1;
     // Only what the running hash has not seen is read back.
-    const hashed = session.hashState && session.hashedChunks > 0 ? Math.min(size, session.hashedChunks * session.chunkSize) : 0;
+    const hashed =
+      session.hashState && session.hashedChunks > 0 ? Math.min(size, session.hashedChunks * session.chunkSize) : 0;
     const h = await hasherFrom(hashed > 0 ? session.hashState : null);
-    if (hashed < size) for await (const piece of (await store.get(data, { start: hashed, end: size - 1 }))!) h.update(piece as Buffer);
+    if (hashed < size)
+      for await (const piece of (await store.get(data, { start: hashed, end: size - 1 }))!) h.update(piece as Buffer);
     md5 = h.digest('hex');
     const first = size > 0 ? await store.get(data, { start: 0, end: Math.min(SNIFF_BYTES, size) - 1 }) : null;
     const bits: Buffer[] = [];
@@ -257,7 +356,13 @@ export async function assembleInStore(store: S3Store, user: SessionUser, session
     return retryLater(err);
   }
   const type = detectFileType(head, plan.fileName);
-  if (md5 !== plan.fileMd5.toLowerCase() || size !== plan.fileSize || !type || !ACCEPT.courseware.kinds.includes(type.kind)) return failed(type ? MSG_FILE_MD5 : MSG_TYPE('courseware'));
+  if (
+    md5 !== plan.fileMd5.toLowerCase() ||
+    size !== plan.fileSize ||
+    !type ||
+    !ACCEPT.courseware.kinds.includes(type.kind)
+  )
+    return failed(type ? MSG_FILE_MD5 : MSG_TYPE('courseware'));
 
   let file = await existingFile(md5, size);
   if (!file) {
@@ -266,13 +371,28 @@ export async function assembleInStore(store: S3Store, user: SessionUser, session
     await store.copy(data, key);
     await d
       .insert(uploadFiles)
-      .values({ md5, size, kind: type.kind, mime: type.mime, ext: type.ext, storageKey: key, ownerId: user.operatorID, originalName: plan.fileName.slice(0, 200) })
+      .values({
+        md5,
+        size,
+        kind: type.kind,
+        mime: type.mime,
+        ext: type.ext,
+        storageKey: key,
+        ownerId: user.operatorID,
+        originalName: plan.fileName.slice(0, 200),
+      })
       .onConflictDoNothing();
     file = (await existingFile(md5, size))!;
   }
   await d.update(uploadSessions).set({ fileId: file.id }).where(eq(uploadSessions.id, session.id));
   await restart(store, session, 'done');
-  return { done: true, file: toUploaded(file, plan.fileName), chunkCount: session.chunkCount, nextChunk: session.chunkCount, received: session.chunkCount };
+  return {
+    done: true,
+    file: toUploaded(file, plan.fileName),
+    chunkCount: session.chunkCount,
+    nextChunk: session.chunkCount,
+    received: session.chunkCount,
+  };
 }
 
 /** Bytes the user's unfinished uploads hold in the store: their recorded chunks. */
@@ -282,7 +402,9 @@ export async function storeScratchBytes(user: SessionUser): Promise<number> {
     .select({ n: sql<string>`coalesce(sum(${uploadChunks.size}), 0)` })
     .from(uploadChunks)
     .innerJoin(uploadSessions, eq(uploadSessions.id, uploadChunks.sessionId))
-    .where(and(eq(uploadSessions.ownerId, user.operatorID), inArray(uploadSessions.status, ['uploading', 'assembling'])));
+    .where(
+      and(eq(uploadSessions.ownerId, user.operatorID), inArray(uploadSessions.status, ['uploading', 'assembling'])),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -294,13 +416,22 @@ export async function sweepStore(store: S3Store, maxAgeMs: number, now: number):
   const d = await db();
   const cutoff = new Date(now - maxAgeMs);
   const stale = await d
-    .select({ id: uploadSessions.id, status: uploadSessions.status, updatedAt: uploadSessions.updatedAt, storeUploadId: uploadSessions.storeUploadId })
+    .select({
+      id: uploadSessions.id,
+      status: uploadSessions.status,
+      updatedAt: uploadSessions.updatedAt,
+      storeUploadId: uploadSessions.storeUploadId,
+    })
     .from(uploadSessions)
     .where(
       and(
         inArray(uploadSessions.status, ['uploading', 'assembling']),
         lt(uploadSessions.updatedAt, cutoff),
-        or(sql`${uploadSessions.storeUploadId} is not null`, sql`${uploadSessions.hashedChunks} > 0`, sql`exists (select 1 from ${uploadChunks} where ${uploadChunks.sessionId} = ${uploadSessions.id})`),
+        or(
+          sql`${uploadSessions.storeUploadId} is not null`,
+          sql`${uploadSessions.hashedChunks} > 0`,
+          sql`exists (select 1 from ${uploadChunks} where ${uploadChunks.sessionId} = ${uploadSessions.id})`,
+        ),
       ),
     );
   let removed = 0;
@@ -317,7 +448,14 @@ export async function sweepStore(store: S3Store, maxAgeMs: number, now: number):
   }
   const ids = [...newest.keys()];
   const live = ids.length
-    ? new Set((await d.select({ id: uploadSessions.id }).from(uploadSessions).where(and(inArray(uploadSessions.id, ids), inArray(uploadSessions.status, ['uploading', 'assembling'])))).map((r) => r.id))
+    ? new Set(
+        (
+          await d
+            .select({ id: uploadSessions.id })
+            .from(uploadSessions)
+            .where(and(inArray(uploadSessions.id, ids), inArray(uploadSessions.status, ['uploading', 'assembling'])))
+        ).map((r) => r.id),
+      )
     : new Set<number>();
   for (const [id, at] of newest) {
     if (live.has(id) || now - at <= maxAgeMs) continue;

@@ -32,10 +32,19 @@ export function receivingChunk(sessionId: number, start: number, end: number): (
  * Another instance receiving a chunk of the same upload at this moment may see its bytes cut; the assembly's MD5
  * check then catches it and the upload starts over, as after any damaged scratch file.
  */
-export async function discardRefusedChunk(session: SessionRow, chunkIndex: number, start: number, end: number): Promise<void> {
+export async function discardRefusedChunk(
+  session: SessionRow,
+  chunkIndex: number,
+  start: number,
+  end: number,
+): Promise<void> {
   const d = await db();
-  if (end > start) await d.delete(uploadChunks).where(and(eq(uploadChunks.sessionId, session.id), eq(uploadChunks.idx, chunkIndex)));
-  const [{ top }] = await d.select({ top: max(uploadChunks.idx) }).from(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
+  if (end > start)
+    await d.delete(uploadChunks).where(and(eq(uploadChunks.sessionId, session.id), eq(uploadChunks.idx, chunkIndex)));
+  const [{ top }] = await d
+    .select({ top: max(uploadChunks.idx) })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.sessionId, session.id));
   let keep = top == null ? 0 : Math.min(session.size, (top + 1) * session.chunkSize);
   for (const r of receiving.get(session.id) ?? []) keep = Math.max(keep, r.end);
   if (keep === 0) {
@@ -43,6 +52,9 @@ export async function discardRefusedChunk(session: SessionRow, chunkIndex: numbe
     return;
   }
   const file = pathOf(sessionDataKey(session.id));
-  const size = await stat(file).then((st) => st.size, () => 0);
+  const size = await stat(file).then(
+    (st) => st.size,
+    () => 0,
+  );
   if (size > keep) await truncate(file, keep);
 }

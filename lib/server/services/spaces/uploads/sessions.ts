@@ -34,11 +34,22 @@ export type SessionRow = typeof uploadSessions.$inferSelect;
 
 export async function findOrCreateSession(user: SessionUser, plan: ChunkPlan): Promise<SessionRow> {
   const d = await db();
-  const key = and(eq(uploadSessions.ownerId, user.operatorID), eq(uploadSessions.md5, plan.fileMd5), eq(uploadSessions.size, plan.fileSize));
+  const key = and(
+    eq(uploadSessions.ownerId, user.operatorID),
+    eq(uploadSessions.md5, plan.fileMd5),
+    eq(uploadSessions.size, plan.fileSize),
+  );
   const chunkCount = chunkCountOf(plan);
   await d
     .insert(uploadSessions)
-    .values({ ownerId: user.operatorID, md5: plan.fileMd5, size: plan.fileSize, fileName: plan.fileName, chunkSize: plan.chunkSize, chunkCount })
+    .values({
+      ownerId: user.operatorID,
+      md5: plan.fileMd5,
+      size: plan.fileSize,
+      fileName: plan.fileName,
+      chunkSize: plan.chunkSize,
+      chunkCount,
+    })
     .onConflictDoNothing();
   const [row] = await d.select().from(uploadSessions).where(key).limit(1);
   if (row.status !== 'done' && row.chunkSize !== plan.chunkSize) {
@@ -46,7 +57,14 @@ export async function findOrCreateSession(user: SessionUser, plan: ChunkPlan): P
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, row.id));
     const [updated] = await d
       .update(uploadSessions)
-      .set({ chunkSize: plan.chunkSize, chunkCount, status: 'uploading', hashState: null, hashedChunks: 0, updatedAt: new Date() })
+      .set({
+        chunkSize: plan.chunkSize,
+        chunkCount,
+        status: 'uploading',
+        hashState: null,
+        hashedChunks: 0,
+        updatedAt: new Date(),
+      })
       .where(eq(uploadSessions.id, row.id))
       .returning();
     return updated;
@@ -56,7 +74,11 @@ export async function findOrCreateSession(user: SessionUser, plan: ChunkPlan): P
 
 async function receivedIndexes(sessionId: number): Promise<number[]> {
   const d = await db();
-  const rows = await d.select({ idx: uploadChunks.idx }).from(uploadChunks).where(eq(uploadChunks.sessionId, sessionId)).orderBy(asc(uploadChunks.idx));
+  const rows = await d
+    .select({ idx: uploadChunks.idx })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.sessionId, sessionId))
+    .orderBy(asc(uploadChunks.idx));
   return rows.map((r) => r.idx);
 }
 
@@ -71,7 +93,13 @@ function firstMissing(received: number[], total: number): number {
 
 export async function progressOf(session: SessionRow): Promise<UploadProgress> {
   const received = await receivedIndexes(session.id);
-  return { done: false, file: null, chunkCount: session.chunkCount, nextChunk: firstMissing(received, session.chunkCount), received: received.length };
+  return {
+    done: false,
+    file: null,
+    chunkCount: session.chunkCount,
+    nextChunk: firstMissing(received, session.chunkCount),
+    received: received.length,
+  };
 }
 
 /**
@@ -84,7 +112,13 @@ export async function ownsFile(user: SessionUser, file: FileRow): Promise<boolea
   const [s] = await d
     .select({ id: uploadSessions.id })
     .from(uploadSessions)
-    .where(and(eq(uploadSessions.ownerId, user.operatorID), eq(uploadSessions.fileId, file.id), eq(uploadSessions.status, 'done')))
+    .where(
+      and(
+        eq(uploadSessions.ownerId, user.operatorID),
+        eq(uploadSessions.fileId, file.id),
+        eq(uploadSessions.status, 'done'),
+      ),
+    )
     .limit(1);
   return !!s;
 }
@@ -94,7 +128,16 @@ export async function claimFile(user: SessionUser, plan: ChunkPlan, file: FileRo
   const d = await db();
   await d
     .insert(uploadSessions)
-    .values({ ownerId: user.operatorID, md5: plan.fileMd5, size: plan.fileSize, fileName: plan.fileName, chunkSize: plan.chunkSize, chunkCount: chunkCountOf(plan), status: 'done', fileId: file.id })
+    .values({
+      ownerId: user.operatorID,
+      md5: plan.fileMd5,
+      size: plan.fileSize,
+      fileName: plan.fileName,
+      chunkSize: plan.chunkSize,
+      chunkCount: chunkCountOf(plan),
+      status: 'done',
+      fileId: file.id,
+    })
     .onConflictDoUpdate({
       target: [uploadSessions.ownerId, uploadSessions.md5, uploadSessions.size],
       set: { status: 'done', fileId: file.id, updatedAt: new Date() },
@@ -104,11 +147,26 @@ export async function claimFile(user: SessionUser, plan: ChunkPlan, file: FileRo
 export async function pendingUploads(user: SessionUser): Promise<PendingUpload[]> {
   const d = await db();
   const rows = await d
-    .select({ id: uploadSessions.id, md5: uploadSessions.md5, size: uploadSessions.size, fileName: uploadSessions.fileName, chunkCount: uploadSessions.chunkCount, received: count(uploadChunks.idx) })
+    .select({
+      id: uploadSessions.id,
+      md5: uploadSessions.md5,
+      size: uploadSessions.size,
+      fileName: uploadSessions.fileName,
+      chunkCount: uploadSessions.chunkCount,
+      received: count(uploadChunks.idx),
+    })
     .from(uploadSessions)
     .leftJoin(uploadChunks, eq(uploadChunks.sessionId, uploadSessions.id))
     .where(and(eq(uploadSessions.ownerId, user.operatorID), eq(uploadSessions.status, 'uploading')))
     .groupBy(uploadSessions.id)
     .orderBy(asc(uploadSessions.id));
-  return rows.filter((r) => Number(r.received) > 0).map((r) => ({ md5: r.md5, size: r.size, fileName: r.fileName, chunkCount: r.chunkCount, received: Number(r.received) }));
+  return rows
+    .filter((r) => Number(r.received) > 0)
+    .map((r) => ({
+      md5: r.md5,
+      size: r.size,
+      fileName: r.fileName,
+      chunkCount: r.chunkCount,
+      received: Number(r.received),
+    }));
 }

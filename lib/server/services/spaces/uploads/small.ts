@@ -8,7 +8,17 @@ import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
 import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
 import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
-import { existingFile, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, MSG_TOO_BIG, MSG_TYPE, pathOf, toUploaded, UPLOAD_LIMITS, type FileRow } from './common';
+import {
+  existingFile,
+  MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
+  MSG_TOO_BIG,
+  MSG_TYPE,
+  pathOf,
+  toUploaded,
+  UPLOAD_LIMITS,
+  type FileRow,
+} from './common';
 import { publish } from './publish';
 import { assertStoredRoom } from './quota';
 import { claimFile, ownsFile } from './sessions';
@@ -17,7 +27,12 @@ import { claimFile, ownsFile } from './sessions';
  * One small file in one request, streamed to a scratch file, checked, then published.
  * A refused, cut-off or failed upload removes its scratch file at once.
  */
-export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', fileName: string, body: Readable): Promise<UploadedFile> {
+export async function receiveSmallFile(
+  user: SessionUser,
+  call: 'res' | 'file',
+  fileName: string,
+  body: Readable,
+): Promise<UploadedFile> {
   const limit = UPLOAD_LIMITS[call];
   const scratch = pathOf(`tmp/small-${randomBytes(12).toString('hex')}`);
   let file: FileRow;
@@ -50,7 +65,8 @@ export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', 
       await fh.close();
     }
     const type = detectFileType(head, fileName);
-    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind))) refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
+    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind)))
+      refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
     if (refused) throw refused;
     const md5 = hash.digest('hex');
     const known = await existingFile(md5, size);
@@ -61,6 +77,15 @@ export async function receiveSmallFile(user: SessionUser, call: 'res' | 'file', 
     await rm(scratch, { force: true }).catch(() => undefined);
     throw err;
   }
-  await claimFile(user, { fileMd5: file.md5, fileSize: file.size, fileName, chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)) }, file);
+  await claimFile(
+    user,
+    {
+      fileMd5: file.md5,
+      fileSize: file.size,
+      fileName,
+      chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)),
+    },
+    file,
+  );
   return toUploaded(file, fileName);
 }

@@ -66,7 +66,11 @@ async function sweepLocal(maxAgeMs: number, now: number): Promise<number> {
     await rm(dir, { recursive: true, force: true });
     if (session) {
       await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, id));
-      if (session.status !== 'done') await d.update(uploadSessions).set({ status: 'uploading', updatedAt: new Date(now) }).where(eq(uploadSessions.id, id));
+      if (session.status !== 'done')
+        await d
+          .update(uploadSessions)
+          .set({ status: 'uploading', updatedAt: new Date(now) })
+          .where(eq(uploadSessions.id, id));
     }
     removed++;
   }

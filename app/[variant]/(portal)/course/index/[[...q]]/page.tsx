@@ -24,9 +24,20 @@ async function selection(params: CatalogueParams) {
   const ctx = await siteOfParams(params);
   const categories = courseCategories(ctx.variant);
   const t = intParam(ctx.query, 't');
-  const category = t ? categories.find((c) => c.code === t) : ctx.variant.key === 'partySchool' ? categories[0] : undefined;
+  const category = t
+    ? categories.find((c) => c.code === t)
+    : ctx.variant.key === 'partySchool'
+      ? categories[0]
+      : undefined;
   if (t && !category) notFound();
-  return { ...ctx, categories, category, type: intParam(ctx.query, 'type'), sort: ctx.query.sort === 'hot' ? ('hot' as const) : undefined, pageNum: pageNumber(ctx.query) };
+  return {
+    ...ctx,
+    categories,
+    category,
+    type: intParam(ctx.query, 'type'),
+    sort: ctx.query.sort === 'hot' ? ('hot' as const) : undefined,
+    pageNum: pageNumber(ctx.query),
+  };
 }
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
@@ -36,7 +47,12 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   return pageMetadata({
     title: s.pageNum > 1 ? `${title} 第${s.pageNum}页` : title,
     description: courseListDescription(s.title, name, s.categories),
-    canonical: hrefOf('/course/index', { t: s.category?.code, type: s.type, sort: s.sort, page: s.pageNum > 1 ? s.pageNum : undefined }),
+    canonical: hrefOf('/course/index', {
+      t: s.category?.code,
+      type: s.type,
+      sort: s.sort,
+      page: s.pageNum > 1 ? s.pageNum : undefined,
+    }),
     origin: s.origin,
     siteName: s.title,
   });
@@ -48,7 +64,13 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   await tagPage(TAGS.courses);
   const { api, qc } = publicApi(s.site);
   const listPath = s.path('/api/course/list');
-  const listBody = { categoryCode: s.category?.code, courseTypeId: s.type, sort: s.sort, pageNum: s.pageNum, pageSize: LIST_PAGE_SIZE };
+  const listBody = {
+    categoryCode: s.category?.code,
+    courseTypeId: s.type,
+    sort: s.sort,
+    pageNum: s.pageNum,
+    pageSize: LIST_PAGE_SIZE,
+  };
   const hotPath = s.path('/api/course/hotList');
   const hotBody = { categoryCode: s.category?.code, pageSize: 10 };
   let page: Page<CourseListItem>;
@@ -62,29 +84,51 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   const types = tree[0]?.children ?? [];
   const heading = s.category?.name ?? '全部课程';
   const base = { t: s.category?.code, type: s.type, sort: s.sort };
-  const tab = (active: boolean) => `block rounded px-3 py-2 text-sm ${active ? 'bg-brand-700 text-white' : 'text-gray-700 hover:bg-brand-50 hover:text-brand-700'}`;
+  const tab = (active: boolean) =>
+    `block rounded px-3 py-2 text-sm ${active ? 'bg-brand-700 text-white' : 'text-gray-700 hover:bg-brand-50 hover:text-brand-700'}`;
 
   const categoryNav = (
-    <aside aria-label="课程分类" className="h-fit rounded-lg bg-white p-4 shadow-sm lg:col-start-1 lg:row-span-2 lg:row-start-1">
+    <aside
+      aria-label="课程分类"
+      className="h-fit rounded-lg bg-white p-4 shadow-sm lg:col-start-1 lg:row-span-2 lg:row-start-1"
+    >
       <h2 className="mb-2 font-semibold text-gray-900">课程分类</h2>
       <ul className="flex flex-wrap gap-1 lg:block lg:space-y-1">
         {s.categories.length > 1 && (
           <li>
-            <Link prefetch={false} href="/course/index" className={tab(!s.category)} aria-current={!s.category ? 'page' : undefined}>
+            <Link
+              prefetch={false}
+              href="/course/index"
+              className={tab(!s.category)}
+              aria-current={!s.category ? 'page' : undefined}
+            >
               全部课程
             </Link>
           </li>
         )}
         {s.categories.map((c) => (
           <li key={c.code} className={s.category?.code === c.code && types.length > 0 ? 'w-full lg:w-auto' : ''}>
-            <Link prefetch={false} href={`/course/index?t=${c.code}`} className={tab(s.category?.code === c.code && !s.type)} aria-current={s.category?.code === c.code ? 'page' : undefined}>
+            <Link
+              prefetch={false}
+              href={`/course/index?t=${c.code}`}
+              className={tab(s.category?.code === c.code && !s.type)}
+              aria-current={s.category?.code === c.code ? 'page' : undefined}
+            >
               {c.name}
             </Link>
             {s.category?.code === c.code && types.length > 0 && (
-              <ul className="ml-3 mt-1 flex flex-wrap gap-1 border-l border-gray-200 pl-2 lg:block lg:space-y-1" aria-label={`${c.name}课程类型`}>
+              <ul
+                className="ml-3 mt-1 flex flex-wrap gap-1 border-l border-gray-200 pl-2 lg:block lg:space-y-1"
+                aria-label={`${c.name}课程类型`}
+              >
                 {types.map((ty) => (
                   <li key={ty.id}>
-                    <Link prefetch={false} href={`/course/index?t=${c.code}&type=${ty.id}`} className={tab(s.type === ty.id)} aria-current={s.type === ty.id ? 'true' : undefined}>
+                    <Link
+                      prefetch={false}
+                      href={`/course/index?t=${c.code}&type=${ty.id}`}
+                      className={tab(s.type === ty.id)}
+                      aria-current={s.type === ty.id ? 'true' : undefined}
+                    >
                       {ty.name}
                     </Link>
                   </li>
@@ -100,7 +144,10 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
-        <Breadcrumbs origin={s.origin} items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]} />
+        <Breadcrumbs
+          origin={s.origin}
+          items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]}
+        />
         {/*
           One order for every width, so the keyboard and a screen reader meet what the eye sees: the h1 with the sort
           links, the categories, the list, the hot list. Wide screens place the categories on the left and the hot
@@ -113,10 +160,20 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
               {s.type && types.find((x) => x.id === s.type) ? ` · ${types.find((x) => x.id === s.type)!.name}` : ''}
             </h1>
             <div className="flex gap-1 text-sm" role="group" aria-label="排序">
-              <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: undefined })} className={tab(!s.sort)} aria-current={!s.sort ? 'true' : undefined}>
+              <Link
+                prefetch={false}
+                href={hrefOf('/course/index', { ...base, sort: undefined })}
+                className={tab(!s.sort)}
+                aria-current={!s.sort ? 'true' : undefined}
+              >
                 最新
               </Link>
-              <Link prefetch={false} href={hrefOf('/course/index', { ...base, sort: 'hot' })} className={tab(s.sort === 'hot')} aria-current={s.sort === 'hot' ? 'true' : undefined}>
+              <Link
+                prefetch={false}
+                href={hrefOf('/course/index', { ...base, sort: 'hot' })}
+                className={tab(s.sort === 'hot')}
+                aria-current={s.sort === 'hot' ? 'true' : undefined}
+              >
                 最热
               </Link>
             </div>
@@ -126,9 +183,19 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
             <p className="mb-4 text-sm text-gray-600">共{page.total}门课程</p>
             <h2 className="sr-only">课程列表</h2>
             <CourseList path={listPath} body={listBody} what="课程" />
-            <Pagination path="/course/index" params={base} pageNum={s.pageNum} pageSize={LIST_PAGE_SIZE} total={page.total} label="课程分页" />
+            <Pagination
+              path="/course/index"
+              params={base}
+              pageNum={s.pageNum}
+              pageSize={LIST_PAGE_SIZE}
+              total={page.total}
+              label="课程分页"
+            />
           </section>
-          <aside aria-labelledby="hot-title" className="h-fit rounded-lg bg-white p-4 shadow-sm lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <aside
+            aria-labelledby="hot-title"
+            className="h-fit rounded-lg bg-white p-4 shadow-sm lg:col-start-3 lg:row-span-2 lg:row-start-1"
+          >
             <h2 id="hot-title" className="mb-3 font-semibold text-gray-900">
               热门课程
             </h2>

@@ -26,7 +26,14 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const id = intParam(s.query, 'id');
   const l = id ? await readPublic(siteSegment(s.site), s.path('/api/live/detail'), { id }) : null;
   if (!l) return { title: '直播不存在' };
-  return pageMetadata({ title: l.title, description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`, canonical: `/live/detail?id=${l.id}`, origin: s.origin, siteName: s.title, image: l.cover });
+  return pageMetadata({
+    title: l.title,
+    description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`,
+    canonical: `/live/detail?id=${l.id}`,
+    origin: s.origin,
+    siteName: s.title,
+    image: l.cover,
+  });
 }
 
 /** /live/detail?id= : a live or recorded class; recorded ones count recordHours. */
@@ -67,7 +74,11 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
               <p className="text-sm text-gray-700">
                 主讲：
                 {detailLinks(s.variant).teacher ? (
-                  <Link prefetch={false} href={`/teacher/detail?id=${l.teacher.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  <Link
+                    prefetch={false}
+                    href={`/teacher/detail?id=${l.teacher.id}`}
+                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
                     {l.teacher.name}
                   </Link>
                 ) : (
@@ -99,7 +110,9 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
             )
           ) : (
             <p className="text-gray-700">
-              {l.status === 'live' ? `直播正在进行中，至${formatDateTime(l.endAt)}结束。` : `直播将于${formatDateTime(l.startAt)}开始。`}
+              {l.status === 'live'
+                ? `直播正在进行中，至${formatDateTime(l.endAt)}结束。`
+                : `直播将于${formatDateTime(l.startAt)}开始。`}
               直播结束后可在本页观看回放。
             </p>
           )}

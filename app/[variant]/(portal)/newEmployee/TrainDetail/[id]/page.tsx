@@ -28,7 +28,11 @@ async function load(params: Params): Promise<(NewEmployeeSeriesDetail & { site: 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const d = await load(params);
   return d
-    ? { title: `${d.title} - 新员工培训`, description: d.summary || `新员工培训${d.required ? '必修' : '选修'}专题：${d.title}。`, alternates: { canonical: `/newEmployee/TrainDetail?id=${d.id}` } }
+    ? {
+        title: `${d.title} - 新员工培训`,
+        description: d.summary || `新员工培训${d.required ? '必修' : '选修'}专题：${d.title}。`,
+        alternates: { canonical: `/newEmployee/TrainDetail?id=${d.id}` },
+      }
     : {};
 }
 
@@ -38,10 +42,17 @@ export default async function NewEmployeeTrainDetail({ params }: { params: Param
   if (!d) notFound();
   return (
     <div className="page-width space-y-6 py-6">
-      <Breadcrumbs origin={siteOrigin(d.site)} items={[{ name: '新员工培训', href: '/newEmployee/Train' }, { name: d.title }]} />
+      <Breadcrumbs
+        origin={siteOrigin(d.site)}
+        items={[{ name: '新员工培训', href: '/newEmployee/Train' }, { name: d.title }]}
+      />
       <section className="rounded-lg bg-white p-5 shadow-sm">
         <h1 className="text-2xl font-bold">
-          <span className={`mr-2 align-middle rounded px-1.5 py-0.5 text-sm ${d.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}>{d.required ? '必修' : '选修'}</span>
+          <span
+            className={`mr-2 align-middle rounded px-1.5 py-0.5 text-sm ${d.required ? 'bg-red-100 text-red-800' : 'bg-gray-100 text-gray-700'}`}
+          >
+            {d.required ? '必修' : '选修'}
+          </span>
           {d.title}
         </h1>
         <p className="mt-2 text-gray-700">{d.summary}</p>

@@ -20,7 +20,8 @@ async function selection(params: Props['params']) {
 }
 
 /** The area's name, as its heading says: the science personal area on the student site (SPEC 2.1), else 个人中心. */
-const areaName = (variant: string) => (VARIANTS[parseSiteSegment(variant)?.variant ?? 'main'].isStu ? '科教个人空间' : '个人中心');
+const areaName = (variant: string) =>
+  VARIANTS[parseSiteSegment(variant)?.variant ?? 'main'].isStu ? '科教个人空间' : '个人中心';
 
 /** Each tab its own title (the site's title template adds the site name). */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -44,7 +45,13 @@ export default async function PersonalPage({ params }: Props) {
       {/* No link here prefetches: a tab's page is small, and a prefetch of a detail from this page would drop its id. */}
       <nav aria-label={`${areaName(site.variant)}栏目`} className="mt-4 flex flex-wrap gap-2 border-b pb-2">
         {PERSONAL_TABS.map(([k, label]) => (
-          <Link prefetch={false} key={k} href={personalHref(k, year)} aria-current={tab === k ? 'page' : undefined} className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}>
+          <Link
+            prefetch={false}
+            key={k}
+            href={personalHref(k, year)}
+            aria-current={tab === k ? 'page' : undefined}
+            className={`rounded px-3 py-1.5 text-sm ${tab === k ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'}`}
+          >
             {label}
           </Link>
         ))}

@@ -82,7 +82,14 @@ export default async function SearchPageView({ params }: { params: CataloguePara
     try {
       [full, page, tree] = await Promise.all([
         call(api, path('/api/search/full'), { key, pageSize: 3 }),
-        tab ? call(api, path(`/api/search/${tab}`), { key, pageNum, pageSize: PAGE_SIZE, categoryCode: tab === 'course' ? category : undefined }) : Promise.resolve(null),
+        tab
+          ? call(api, path(`/api/search/${tab}`), {
+              key,
+              pageNum,
+              pageSize: PAGE_SIZE,
+              categoryCode: tab === 'course' ? category : undefined,
+            })
+          : Promise.resolve(null),
         tab === 'course' ? call(api, path('/api/search/courseTypeTree'), { key }) : Promise.resolve([]),
       ]);
     } catch (err) {
@@ -91,17 +98,31 @@ export default async function SearchPageView({ params }: { params: CataloguePara
   }
   const total = full ? Object.values(full.counts).reduce((a, b) => a + b, 0) : 0;
   const tabHref = (t?: SearchTab) => hrefOf('/search/index', { key, tab: t });
-  const pill = (active: boolean) => `inline-block rounded px-4 py-1.5 text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:text-brand-700'}`;
+  const pill = (active: boolean) =>
+    `inline-block rounded px-4 py-1.5 text-sm ${active ? 'bg-brand-700 text-white' : 'bg-white text-gray-700 hover:text-brand-700'}`;
 
   return (
     <div className="page-width py-6">
       <Breadcrumbs origin={s.origin} items={[{ name: '搜索' }]} />
       <h1 className="mb-4 text-2xl font-semibold text-gray-900">{key ? <>“{key}”的搜索结果</> : '搜索'}</h1>
-      <form action="/search/index" method="get" role="search" aria-label="搜索结果页搜索" className="mb-6 flex max-w-xl">
+      <form
+        action="/search/index"
+        method="get"
+        role="search"
+        aria-label="搜索结果页搜索"
+        className="mb-6 flex max-w-xl"
+      >
         <label htmlFor="search-page-key" className="sr-only">
           搜索内容
         </label>
-        <input id="search-page-key" name="key" type="search" defaultValue={key} maxLength={50} className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2" />
+        <input
+          id="search-page-key"
+          name="key"
+          type="search"
+          defaultValue={key}
+          maxLength={50}
+          className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2"
+        />
         {tab && <input type="hidden" name="tab" value={tab} />}
         <button type="submit" className="rounded-r-md bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
           重新搜索
@@ -126,7 +147,11 @@ export default async function SearchPageView({ params }: { params: CataloguePara
               </li>
               {TABS.map((t) => (
                 <li key={t.key}>
-                  <a href={tabHref(t.key)} className={pill(tab === t.key)} aria-current={tab === t.key ? 'page' : undefined}>
+                  <a
+                    href={tabHref(t.key)}
+                    className={pill(tab === t.key)}
+                    aria-current={tab === t.key ? 'page' : undefined}
+                  >
                     {t.label}（{full!.counts[t.key]}）
                   </a>
                 </li>
@@ -135,7 +160,9 @@ export default async function SearchPageView({ params }: { params: CataloguePara
           </nav>
           {total === 0 && (
             <>
-              <p className="rounded-lg bg-white py-16 text-center text-gray-700">未找到与“{key}”相关的内容，请更换关键词后重试。</p>
+              <p className="rounded-lg bg-white py-16 text-center text-gray-700">
+                未找到与“{key}”相关的内容，请更换关键词后重试。
+              </p>
               <EmptySearchNotice keyword={key} />
             </>
           )}
@@ -168,7 +195,10 @@ export default async function SearchPageView({ params }: { params: CataloguePara
                     </li>
                     {tree.map((c) => (
                       <li key={c.categoryCode}>
-                        <a href={hrefOf('/search/index', { key, tab, t: c.categoryCode })} className={pill(category === c.categoryCode)}>
+                        <a
+                          href={hrefOf('/search/index', { key, tab, t: c.categoryCode })}
+                          className={pill(category === c.categoryCode)}
+                        >
                           {c.name}（{c.count}）
                         </a>
                       </li>
@@ -180,8 +210,19 @@ export default async function SearchPageView({ params }: { params: CataloguePara
               )}
               <section aria-label="搜索结果" className="rounded-lg bg-white p-5 shadow-sm">
                 <h2 className="sr-only">搜索结果</h2>
-                {page.list.length === 0 ? <p className="py-8 text-center text-gray-600">该分类下没有结果</p> : <Results items={page.list} terms={page.terms} />}
-                <Pagination path="/search/index" params={{ key, tab, t: category }} pageNum={pageNum} pageSize={PAGE_SIZE} total={page.total} label="搜索结果分页" />
+                {page.list.length === 0 ? (
+                  <p className="py-8 text-center text-gray-600">该分类下没有结果</p>
+                ) : (
+                  <Results items={page.list} terms={page.terms} />
+                )}
+                <Pagination
+                  path="/search/index"
+                  params={{ key, tab, t: category }}
+                  pageNum={pageNum}
+                  pageSize={PAGE_SIZE}
+                  total={page.total}
+                  label="搜索结果分页"
+                />
               </section>
             </div>
           )}

@@ -23,7 +23,15 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const id = intParam(s.query, 'id');
   const x = id ? await readPublic(siteSegment(s.site), s.path('/api/recommendseries/detail'), { id }) : null;
   if (!x) return { title: '系列专题不存在' };
-  return pageMetadata({ title: x.title, description: `系列专题，共${x.courses.length}门课程。${x.summary}`, canonical: `/series/detail?id=${x.id}`, origin: s.origin, siteName: s.title, image: x.cover, type: 'article' });
+  return pageMetadata({
+    title: x.title,
+    description: `系列专题，共${x.courses.length}门课程。${x.summary}`,
+    canonical: `/series/detail?id=${x.id}`,
+    origin: s.origin,
+    siteName: s.title,
+    image: x.cover,
+    type: 'article',
+  });
 }
 
 /** /series/detail?id= : the series, its courses in order, enrolment and certificate application. */
@@ -38,7 +46,12 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
   if (!x) notFound();
   // The course list reads the same data in the shape of a page.
   const listPath = `${path}#courses` as const;
-  qc.setQueryData([listPath, { id }], { list: x.courses, total: x.courses.length, pageNum: 1, pageSize: x.courses.length });
+  qc.setQueryData([listPath, { id }], {
+    list: x.courses,
+    total: x.courses.length,
+    pageNum: 1,
+    pageSize: x.courses.length,
+  });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width space-y-6 py-6">
@@ -49,7 +62,12 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
             '@type': 'ItemList',
             name: x.title,
             numberOfItems: x.courses.length,
-            itemListElement: x.courses.map((c, i) => ({ '@type': 'ListItem', position: i + 1, url: `${s.origin}/course/detail?id=${c.id}`, name: c.title })),
+            itemListElement: x.courses.map((c, i) => ({
+              '@type': 'ListItem',
+              position: i + 1,
+              url: `${s.origin}/course/detail?id=${c.id}`,
+              name: c.title,
+            })),
           }}
         />
         <header className="grid gap-6 rounded-lg bg-white p-5 shadow-sm md:grid-cols-[360px_minmax(0,1fr)]">
@@ -57,7 +75,12 @@ export default async function SeriesDetailPage({ params }: { params: CataloguePa
           <div className="min-w-0 space-y-3">
             <h1 className="text-2xl font-semibold text-gray-900">{x.title}</h1>
             <p className="leading-7 text-gray-700">{x.summary}</p>
-            <SeriesCounts seriesId={x.id} courseCount={x.courses.length} studyCount={x.studyCount} enrolCount={x.enrolCount} />
+            <SeriesCounts
+              seriesId={x.id}
+              courseCount={x.courses.length}
+              studyCount={x.studyCount}
+              enrolCount={x.enrolCount}
+            />
             <SeriesActions seriesId={x.id} courseCount={x.courses.length} />
           </div>
         </header>

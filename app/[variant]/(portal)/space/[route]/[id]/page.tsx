@@ -43,7 +43,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!d) return {};
   return {
     title: `${d.card.name}的${SPACE_ROUTES[p.route].title}`,
-    description: d.card.intro || `${d.card.name}${d.card.subtitle ? `（${d.card.subtitle}）` : ''}的${SPACE_ROUTES[p.route].title}：课程、系列专题、关注与评论。`,
+    description:
+      d.card.intro ||
+      `${d.card.name}${d.card.subtitle ? `（${d.card.subtitle}）` : ''}的${SPACE_ROUTES[p.route].title}：课程、系列专题、关注与评论。`,
     alternates: { canonical: `${SPACE_ROUTES[p.route].path}?id=${p.id}` },
   };
 }
@@ -56,7 +58,10 @@ export default async function SpacePage({ params }: { params: Params }) {
   const qc = makeQueryClient();
   const ref = { kind: detail.card.kind, id: detail.card.id };
   await tagPage(TAGS.space(ref.kind, ref.id));
-  await qc.prefetchQuery({ queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)), queryFn: () => call(serverApi(p.site), '/api/comment/list', commentListBody(ref)) });
+  await qc.prefetchQuery({
+    queryKey: apiQueryKey('/api/comment/list', commentListBody(ref)),
+    queryFn: () => call(serverApi(p.site), '/api/comment/list', commentListBody(ref)),
+  });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <SpaceView route={p.route} detail={detail} origin={siteOrigin(p.site)} />

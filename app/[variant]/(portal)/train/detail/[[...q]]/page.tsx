@@ -53,16 +53,31 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
   const typeName = TRAIN_TYPES.find((x) => x.code === t.type)?.name ?? '';
   const has = (route: string) => !!findRoute(s.variant, route);
   const links = [
-    has('/surveyPages/TrainSurvey') && { href: `/surveyPages/TrainSurvey?trainId=${id}`, label: '信息采集', note: '填写参训信息（联系方式、住宿等），便于培训组织安排' },
+    has('/surveyPages/TrainSurvey') && {
+      href: `/surveyPages/TrainSurvey?trainId=${id}`,
+      label: '信息采集',
+      note: '填写参训信息（联系方式、住宿等），便于培训组织安排',
+    },
     has('/exam') && { href: `/exam?trainId=${id}`, label: '培训考试', note: '查看本项目的考试安排与成绩' },
-    has('/personal/index') && { href: '/personal/index?tab=certificates', label: '培训证书', note: '结业后在个人中心查看和下载证书' },
+    has('/personal/index') && {
+      href: '/personal/index?tab=certificates',
+      label: '培训证书',
+      note: '结业后在个人中心查看和下载证书',
+    },
     has('/assess') && { href: `/assess?trainId=${id}`, label: '培训考核', note: '查看培训考核要求与结果' },
   ].filter(Boolean) as { href: string; label: string; note: string }[];
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
-        <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, { name: typeName, href: `/train/index?t=${t.type}` }, { name: t.title }]} />
+        <Breadcrumbs
+          origin={s.origin}
+          items={[
+            { name: '培训项目', href: '/train/index' },
+            { name: typeName, href: `/train/index?t=${t.type}` },
+            { name: t.title },
+          ]}
+        />
         <JsonLd
           data={{
             '@context': 'https://schema.org',
@@ -71,9 +86,13 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
             description: t.summary,
             startDate: t.startAt,
             endDate: t.endAt,
-            eventAttendanceMode: t.isOnline ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+            eventAttendanceMode: t.isOnline
+              ? 'https://schema.org/OnlineEventAttendanceMode'
+              : 'https://schema.org/OfflineEventAttendanceMode',
             organizer: { '@type': 'Organization', name: t.orgName },
-            location: t.isOnline ? { '@type': 'VirtualLocation', url: `${s.origin}/train/detail?id=${t.id}` } : { '@type': 'Place', name: t.orgName },
+            location: t.isOnline
+              ? { '@type': 'VirtualLocation', url: `${s.origin}/train/detail?id=${t.id}` }
+              : { '@type': 'Place', name: t.orgName },
             image: `${s.origin}${t.cover || '/covers/cover-01.svg'}`,
           }}
         />
@@ -112,10 +131,17 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
                 </div>
                 <div>
                   <dt className="inline text-gray-500">名额：</dt>
-                  <dd className="inline">{t.capacity > 0 ? `${t.capacity}人（已报名${t.applicantCount}人）` : '不限'}</dd>
+                  <dd className="inline">
+                    {t.capacity > 0 ? `${t.capacity}人（已报名${t.applicantCount}人）` : '不限'}
+                  </dd>
                 </div>
               </dl>
-              <TrainApplyPanel trainId={t.id} visitorStatus={t.applyStatus} applyStartAt={t.applyStartAt} applyEndAt={t.applyEndAt} />
+              <TrainApplyPanel
+                trainId={t.id}
+                visitorStatus={t.applyStatus}
+                applyStartAt={t.applyStartAt}
+                applyEndAt={t.applyEndAt}
+              />
             </div>
           </header>
 
@@ -131,7 +157,11 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
               ['summaries', '培训总结'],
               ['more', '问卷·考试·证书'],
             ].map(([href, label]) => (
-              <a key={href} href={`#${href}`} className="rounded px-3 py-1 text-gray-700 hover:bg-brand-50 hover:text-brand-700">
+              <a
+                key={href}
+                href={`#${href}`}
+                className="rounded px-3 py-1 text-gray-700 hover:bg-brand-50 hover:text-brand-700"
+              >
                 {label}
               </a>
             ))}
@@ -152,10 +182,18 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
                   <caption className="sr-only">培训日程</caption>
                   <thead className="bg-gray-50 text-gray-700">
                     <tr>
-                      <th scope="col" className="px-3 py-2">时间</th>
-                      <th scope="col" className="px-3 py-2">内容</th>
-                      <th scope="col" className="px-3 py-2">授课人</th>
-                      <th scope="col" className="px-3 py-2">地点</th>
+                      <th scope="col" className="px-3 py-2">
+                        时间
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        内容
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        授课人
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        地点
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-gray-100">
@@ -204,7 +242,14 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
                   <li key={a.id}>
                     <figure>
                       {/* eslint-disable-next-line @next/next/no-img-element -- SVG artwork */}
-                      <img src={a.imageUrl} alt={a.title} width={320} height={180} loading="lazy" className="aspect-video w-full rounded object-cover" />
+                      <img
+                        src={a.imageUrl}
+                        alt={a.title}
+                        width={320}
+                        height={180}
+                        loading="lazy"
+                        className="aspect-video w-full rounded object-cover"
+                      />
                       <figcaption className="mt-1 text-sm text-gray-600">{a.title}</figcaption>
                     </figure>
                   </li>
@@ -215,7 +260,11 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
 
           <section id="summaries" aria-labelledby="summaries-title" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="summaries-title">培训总结</SectionTitle>
-            {t.summaries.length === 0 ? <p className="text-gray-600">培训结束后发布总结</p> : t.summaries.map((x) => <RichText key={x.id} html={x.bodyHtml} />)}
+            {t.summaries.length === 0 ? (
+              <p className="text-gray-600">培训结束后发布总结</p>
+            ) : (
+              t.summaries.map((x) => <RichText key={x.id} html={x.bodyHtml} />)
+            )}
           </section>
 
           <section id="more" aria-labelledby="more-title" className="rounded-lg bg-white p-5 shadow-sm">
@@ -223,7 +272,11 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {links.map((l) => (
                 <li key={l.href}>
-                  <Link prefetch={false} href={l.href} className="block rounded border border-gray-200 p-4 hover:border-brand-600">
+                  <Link
+                    prefetch={false}
+                    href={l.href}
+                    className="block rounded border border-gray-200 p-4 hover:border-brand-600"
+                  >
                     <span className="font-medium text-brand-700">{l.label}</span>
                     <span className="mt-1 block text-sm text-gray-600">{l.note}</span>
                   </Link>

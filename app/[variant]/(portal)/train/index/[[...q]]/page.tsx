@@ -25,8 +25,15 @@ export function generateStaticParams() {
 }
 
 const beijing = (now: Date) => {
-  const parts = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'numeric' }).formatToParts(now);
-  return { year: Number(parts.find((p) => p.type === 'year')!.value), month: Number(parts.find((p) => p.type === 'month')!.value) };
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(now);
+  return {
+    year: Number(parts.find((p) => p.type === 'year')!.value),
+    month: Number(parts.find((p) => p.type === 'month')!.value),
+  };
 };
 
 /** The filters of SPEC 2.5 from the URL; month defaults to the current month with the current year. */
@@ -38,7 +45,13 @@ async function selection(params: CatalogueParams) {
   const t = intParam(q, 't');
   if (t && !TRAIN_TYPES.some((x) => x.code === t)) notFound();
   const monthRaw = q.month;
-  const month = !has('month') ? 0 : monthRaw === undefined ? now.month : /^\d{1,2}$/.test(monthRaw) && Number(monthRaw) <= 12 ? Number(monthRaw) : now.month;
+  const month = !has('month')
+    ? 0
+    : monthRaw === undefined
+      ? now.month
+      : /^\d{1,2}$/.test(monthRaw) && Number(monthRaw) <= 12
+        ? Number(monthRaw)
+        : now.month;
   const year = intParam(q, 'year', 2100) ?? now.year;
   const status = q.status === '1' ? 1 : q.status === '2' ? 2 : 0;
   const f = {
@@ -54,7 +67,11 @@ async function selection(params: CatalogueParams) {
 }
 
 /** The URL of the list with these filters (month=0 is "all"; the current month is the default). */
-function urlOf(f: Awaited<ReturnType<typeof selection>>['f'], now: { year: number; month: number }, change: Partial<typeof f> = {}) {
+function urlOf(
+  f: Awaited<ReturnType<typeof selection>>['f'],
+  now: { year: number; month: number },
+  change: Partial<typeof f> = {},
+) {
   const n = { ...f, ...change };
   const isDefaultMonth = n.month === now.month && n.year === now.year;
   return hrefOf('/train/index', {
@@ -88,7 +105,15 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
   await tagPage(TAGS.trains);
   const { f, now } = s;
   const { api, qc } = publicApi(s.site);
-  const filterBody = { type: f.t, trainTypeId: f.category, orgSource: f.source, itemType: f.type, year: f.year, month: f.month, applyState: f.status as 0 | 1 | 2 };
+  const filterBody = {
+    type: f.t,
+    trainTypeId: f.category,
+    orgSource: f.source,
+    itemType: f.type,
+    year: f.year,
+    month: f.month,
+    applyState: f.status as 0 | 1 | 2,
+  };
   const listPath = s.path('/api/train/list');
   const listBody = { ...filterBody, pageNum: s.pageNum, pageSize: TRAIN_PAGE_SIZE };
   let page: Page<TrainListItem>;
@@ -115,13 +140,19 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
-        <Breadcrumbs origin={s.origin} items={[{ name: '培训项目', href: '/train/index' }, ...(f.t ? [{ name }] : [])]} />
+        <Breadcrumbs
+          origin={s.origin}
+          items={[{ name: '培训项目', href: '/train/index' }, ...(f.t ? [{ name }] : [])]}
+        />
         <h1 className="mb-4 text-2xl font-semibold text-gray-900">{f.t ? name : ALL_TRAINS}</h1>
         <section aria-label="筛选条件" className="mb-6 rounded-lg bg-white px-5 py-2 shadow-sm">
           {s.has('form') && (
             <FilterRow
               label="培训形式"
-              options={[{ label: '全部', href: link({ t: undefined }), active: !f.t }, ...TRAIN_TYPES.map((x) => ({ label: x.name, href: link({ t: x.code }), active: f.t === x.code }))]}
+              options={[
+                { label: '全部', href: link({ t: undefined }), active: !f.t },
+                ...TRAIN_TYPES.map((x) => ({ label: x.name, href: link({ t: x.code }), active: f.t === x.code })),
+              ]}
             />
           )}
           {s.has('category') && <FilterRow label="培训类别" options={options('category', categories)} />}
@@ -129,12 +160,23 @@ export default async function TrainIndexPage({ params }: { params: CataloguePara
           {s.has('type') && <FilterRow label="项目类型" options={options('type', itemTypes)} />}
           {s.has('month') && (
             <>
-              <FilterRow label="年份" options={[now.year - 1, now.year, now.year + 1].map((y) => ({ label: `${y}年`, href: link({ year: y }), active: f.year === y }))} />
+              <FilterRow
+                label="年份"
+                options={[now.year - 1, now.year, now.year + 1].map((y) => ({
+                  label: `${y}年`,
+                  href: link({ year: y }),
+                  active: f.year === y,
+                }))}
+              />
               <FilterRow
                 label="月份"
                 options={[
                   { label: '全部', href: link({ month: 0 }), active: f.month === 0 },
-                  ...Array.from({ length: 12 }, (_, i) => ({ label: `${i + 1}月`, href: link({ month: i + 1 }), active: f.month === i + 1 })),
+                  ...Array.from({ length: 12 }, (_, i) => ({
+                    label: `${i + 1}月`,
+                    href: link({ month: i + 1 }),
+                    active: f.month === i + 1,
+                  })),
                 ]}
               />
             </>
