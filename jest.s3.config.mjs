@@ -3,6 +3,8 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 process.env.DATA_DIR ||= 'memory';
+// The suites read the demo accounts and catalogue: seeded only when asked (lib/server/config SEED).
+process.env.SEED ||= 'demo';
 
 /**
  * The upload and media suites again with STORAGE_URL on an S3 server (s3rver, started by the global setup on

@@ -2,6 +2,7 @@
  * Operations (issue 23): /api/health, /api/health/ready and /metrics served by the request hook before Next.js,
  * the request id on every response and log line, and the counters others feed (cache invalidations, heartbeats).
  */
+import net from 'node:net';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -16,6 +17,9 @@ import { metrics } from '@/lib/server/ops/metrics';
 
 let server: http.Server;
 let port: number;
+// The hook wraps net.Server's emit, which every test file of this process shares: put it back afterwards.
+const originalEmit = net.Server.prototype.emit;
+const proto = net.Server.prototype as unknown as { [k: symbol]: boolean | undefined };
 
 beforeAll(async () => {
   await db(); // created and seeded first: readiness gives a database that is still being made 5 s
@@ -32,6 +36,9 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await closeDb();
+  net.Server.prototype.emit = originalEmit;
+  delete proto[Symbol.for('portal.requestHook')];
+  delete proto[Symbol.for('portal.laneInstalled')];
 });
 
 afterEach(() => {

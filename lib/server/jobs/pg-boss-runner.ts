@@ -6,7 +6,8 @@
  * pg-boss 10 is the last major release for Node 20 (11 and 12 need Node 22), the Node of this machine.
  */
 import { randomUUID } from 'node:crypto';
-import PgBoss from 'pg-boss';
+// Loaded on first use: a process on PGlite (and a test in a browser-like environment) never loads pg-boss or pg.
+import type PgBoss from 'pg-boss';
 import type { DrainOptions, JobInfo, JobRunner, JobState, QueueDefinition } from './types';
 import { log } from '@/lib/server/ops/log';
 
@@ -35,7 +36,8 @@ export function createPgBossRunner(queues: Record<string, QueueDefinition>, opti
 
   const boss = () =>
     (ready ??= (async () => {
-      const b = new PgBoss({
+      const { default: Boss } = await import('pg-boss');
+      const b = new Boss({
         connectionString: options.connectionString,
         max: options.max ?? 4,
         application_name: 'portal-jobs',

@@ -19,8 +19,10 @@ import { serveDirect } from './direct-lane';
 import { laneInstalled, takeRoute } from './host-lane';
 import { gateSearch } from './search-gate';
 
-const STAMPED = Symbol.for('portal.peerStamped');
-type HookGlobals = { [STAMPED]?: boolean };
+// Marked on net.Server's prototype, which every module realm shares (a test runner loads this module once per test
+// file in one process): a mark on globalThis would let each realm wrap emit again, one wrapper inside the next.
+const INSTALLED = Symbol.for('portal.requestHook');
+type HookMark = { [INSTALLED]?: boolean };
 
 /**
  * Stamps every request any HTTP(S) server of this process receives (http.Server and https.Server emit through
@@ -28,11 +30,10 @@ type HookGlobals = { [STAMPED]?: boolean };
  * site's segment (lib/server/lanes/host-lane).
  */
 export function installRequestHook(): void {
-  const g = globalThis as HookGlobals;
-  if (g[STAMPED]) return;
-  g[STAMPED] = true;
   type Emit = (this: net.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  const proto = net.Server.prototype as unknown as { emit: Emit };
+  const proto = net.Server.prototype as unknown as { emit: Emit } & HookMark;
+  if (proto[INSTALLED]) return;
+  proto[INSTALLED] = true;
   const emit = proto.emit;
   proto.emit = function (event, ...args) {
     if (event !== 'request') return emit.call(this, event, ...args);

@@ -18,24 +18,15 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { isSafeKey, scratchFile } from './local';
 import type { ByteRange, ObjectStore, PresignOptions, PutOptions, StoredObject } from './types';
+
+// The SDK is loaded on first use: a process on local disk (and a test in a browser-like environment, where the SDK
+// resolves to its browser build) never loads it.
+type Sdk = typeof import('@aws-sdk/client-s3');
+let sdkLoading: Promise<Sdk> | null = null;
+const sdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
 
 export interface S3Settings {
   endpoint: string;
@@ -79,7 +70,7 @@ export function parseStorageUrl(raw: string): S3Settings {
   };
 }
 
-function clientOf(s: S3Settings, endpoint = s.endpoint): S3Client {
+async function clientOf(s: S3Settings, endpoint = s.endpoint): Promise<S3Client> {
   const config: S3ClientConfig = {
     endpoint,
     region: s.region,
@@ -93,7 +84,7 @@ function clientOf(s: S3Settings, endpoint = s.endpoint): S3Client {
     // A store that stops answering fails the request instead of holding it (and its upload) forever.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
   };
-  return new S3Client(config);
+  return new (await sdk()).S3Client(config);
 }
 
 const notFound = (err: unknown) => {
@@ -109,8 +100,8 @@ export interface Part {
 
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
-  private readonly signer: S3Client;
+  readonly client: Promise<S3Client>;
+  private readonly signer: Promise<S3Client>;
 
   /** `publicEndpoint`: where browsers reach the store, when not at the endpoint the instances use (presigned URLs). */
   constructor(
@@ -133,8 +124,10 @@ export class S3Store implements ObjectStore {
   async put(key: string, body: Buffer | string | Readable, opts: PutOptions = {}): Promise<void> {
     const isStream = !(typeof body === 'string' || Buffer.isBuffer(body));
     if (isStream && opts.length == null) throw new Error('S3Store.put: a stream needs its length');
-    await this.client.send(
-      new PutObjectCommand({
+    await (
+      await this.client
+    ).send(
+      new (await sdk()).PutObjectCommand({
         Bucket: this.Bucket,
         Key: this.k(key),
         Body: body,
@@ -155,8 +148,10 @@ export class S3Store implements ObjectStore {
 
   async get(key: string, range?: ByteRange, ifMatch?: string): Promise<Readable | null> {
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({
+      const out = await (
+        await this.client
+      ).send(
+        new (await sdk()).GetObjectCommand({
           Bucket: this.Bucket,
           Key: this.k(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -180,7 +175,9 @@ export class S3Store implements ObjectStore {
 
   async stat(key: string): Promise<StoredObject | null> {
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.Bucket, Key: this.k(key) }));
+      const out = await (
+        await this.client
+      ).send(new (await sdk()).HeadObjectCommand({ Bucket: this.Bucket, Key: this.k(key) }));
       return { key, size: Number(out.ContentLength ?? 0), modified: out.LastModified ?? new Date(0) };
     } catch (err) {
       if (notFound(err)) return null;
@@ -189,7 +186,7 @@ export class S3Store implements ObjectStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.Bucket, Key: this.k(key) }));
+    await (await this.client).send(new (await sdk()).DeleteObjectCommand({ Bucket: this.Bucket, Key: this.k(key) }));
   }
 
   async deletePrefix(prefix: string): Promise<number> {
@@ -206,8 +203,14 @@ export class S3Store implements ObjectStore {
     let token: string | undefined;
     const skip = this.settings.prefix.length;
     do {
-      const out = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.Bucket, Prefix: this.k(prefix), ContinuationToken: token }),
+      const out = await (
+        await this.client
+      ).send(
+        new (await sdk()).ListObjectsV2Command({
+          Bucket: this.Bucket,
+          Prefix: this.k(prefix),
+          ContinuationToken: token,
+        }),
       );
       for (const o of out.Contents ?? [])
         if (o.Key) yield { key: o.Key.slice(skip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) };
@@ -228,30 +231,40 @@ export class S3Store implements ObjectStore {
     }
   }
 
-  presign(key: string, opts: PresignOptions): Promise<string> {
-    const cmd = new GetObjectCommand({
+  async presign(key: string, opts: PresignOptions): Promise<string> {
+    const cmd = new (await sdk()).GetObjectCommand({
       Bucket: this.Bucket,
       Key: this.k(key),
       ResponseContentType: opts.contentType,
       ResponseContentDisposition: opts.disposition,
       ResponseCacheControl: opts.cacheControl,
     });
-    return getSignedUrl(this.signer, cmd, { expiresIn: opts.seconds });
+    return (await import('@aws-sdk/s3-request-presigner')).getSignedUrl(await this.signer, cmd, {
+      expiresIn: opts.seconds,
+    });
   }
 
   async ping(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.Bucket }));
+    await (await this.client).send(new (await sdk()).HeadBucketCommand({ Bucket: this.Bucket }));
   }
 
   async copy(from: string, to: string): Promise<void> {
     // Keys are safe path segments: nothing in them needs encoding but the separator is kept.
-    await this.client.send(
-      new CopyObjectCommand({ Bucket: this.Bucket, Key: this.k(to), CopySource: `${this.Bucket}/${this.k(from)}` }),
+    await (
+      await this.client
+    ).send(
+      new (await sdk()).CopyObjectCommand({
+        Bucket: this.Bucket,
+        Key: this.k(to),
+        CopySource: `${this.Bucket}/${this.k(from)}`,
+      }),
     );
   }
 
   async createMultipart(key: string): Promise<string> {
-    const out = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key) }));
+    const out = await (
+      await this.client
+    ).send(new (await sdk()).CreateMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key) }));
     if (!out.UploadId) throw new Error('the store gave no multipart upload id');
     return out.UploadId;
   }
@@ -265,8 +278,10 @@ export class S3Store implements ObjectStore {
     length: number,
     opts: { md5?: string; signal?: AbortSignal } = {},
   ): Promise<string> {
-    const out = await this.client.send(
-      new UploadPartCommand({
+    const out = await (
+      await this.client
+    ).send(
+      new (await sdk()).UploadPartCommand({
         Bucket: this.Bucket,
         Key: this.k(key),
         UploadId: uploadId,
@@ -281,8 +296,10 @@ export class S3Store implements ObjectStore {
   }
 
   async completeMultipart(key: string, uploadId: string, parts: Part[]): Promise<void> {
-    await this.client.send(
-      new CompleteMultipartUploadCommand({
+    await (
+      await this.client
+    ).send(
+      new (await sdk()).CompleteMultipartUploadCommand({
         Bucket: this.Bucket,
         Key: this.k(key),
         UploadId: uploadId,
@@ -292,9 +309,13 @@ export class S3Store implements ObjectStore {
   }
 
   async abortMultipart(key: string, uploadId: string): Promise<void> {
-    await this.client
-      .send(new AbortMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId }))
-      .catch((err) => {
+    await (
+      await this.client
+    )
+      .send(
+        new (await sdk()).AbortMultipartUploadCommand({ Bucket: this.Bucket, Key: this.k(key), UploadId: uploadId }),
+      )
+      .catch((err: unknown) => {
         if (!notFound(err) && (err as { name?: string }).name !== 'NoSuchUpload') throw err;
       });
   }
