@@ -62,6 +62,18 @@ onPglite('PGlite on disk', () => {
     expect(durabilityStats.walSyncs - many.walSyncs).toBeLessThanOrEqual(3);
   });
 
+  it('WAL segments switched and renamed under it (xlogtemp.* files) do not make durable() fail', async () => {
+    const d = await db();
+    await d.execute(sql`create table if not exists durability_probe (n int)`);
+    for (let i = 0; i < 4; i++) {
+      await d.execute(sql`insert into durability_probe select g from generate_series(1, 20000) g`);
+      await d.execute(sql`select pg_switch_wal()`);
+      await d.execute(sql`checkpoint`);
+    }
+    await d.execute(sql`insert into durability_probe values (1)`);
+    await expect(durable()).resolves.toBeUndefined();
+  }, 120_000);
+
   it('an endpoint that writes answers only after its write was flushed', async () => {
     const before = durabilityStats.walSyncs;
     const res = await callEndpoint(

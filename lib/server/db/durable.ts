@@ -48,7 +48,13 @@ function walSync(): WalSync & { note: (file: string) => void } {
       // Any descriptor of a file syncs its data; the directory (pg_wal) is synced for a new segment's name.
       await Promise.all(
         files.map(async (file) => {
-          const fh = await open(file, 'r');
+          // A file gone by now was a temporary one PostgreSQL renamed (xlogtemp.* becomes a segment, whose own
+          // fsync is noted under its new name): nothing to sync under this name.
+          const fh = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+            if (err.code === 'ENOENT') return null;
+            throw err;
+          });
+          if (!fh) return;
           try {
             await fh.sync();
           } finally {
