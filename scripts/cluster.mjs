@@ -176,6 +176,8 @@ export async function startCluster({
   testHooks = process.env.PORTAL_TEST_HOOKS === '1',
   poolSize = process.env.DB_POOL_SIZE,
   echo = false,
+  // The deployed heap bound (deploy/compose.yaml): resident memory stays flat under load.
+  nodeArgs = ['--max-old-space-size=256'],
   log = console.log,
 } = {}) {
   const instancePorts = Array.from({ length: count }, (_, i) => port + 1 + i);
@@ -227,7 +229,7 @@ export async function startCluster({
     const p = instances[i].port;
     instances[i].child = spawnLogged(
       process.execPath,
-      ['--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(p)],
+      [...nodeArgs, '--require', path.join(ROOT, 'scripts/lib/preload.cjs'), NEXT_BIN, 'start', '-p', String(p)],
       {
         env: { ...env, PORT: String(p) },
         logFile: path.join(dir, `portal-${i + 1}.log`),

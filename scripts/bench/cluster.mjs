@@ -97,11 +97,25 @@ async function mixedLoad(port, seconds, learner, setup) {
   return r;
 }
 
+/** One instance's memory from its test hook (MB): resident, JS heap, and what is live after a full collection. */
+async function memoryOf(port) {
+  const r = await httpRequest({
+    port,
+    path: '/api/study/benchHook',
+    method: 'POST',
+    host: 'localhost',
+    body: { action: 'memory' },
+    headers: { 'content-type': 'application/json' },
+  });
+  return JSON.parse(r.body).data;
+}
+
 async function main() {
   // Heartbeats' own figure compares with PostgreSQL's target (learning.mjs reads DATABASE_URL for it).
   const cluster = await startCluster({
     port: PORT,
     testHooks: true,
+    nodeArgs: (process.env.CLUSTER_BENCH_NODE_ARGS ?? '--max-old-space-size=256').split(' ').filter(Boolean),
     database: 'portal_cluster_bench',
     log: (m) => console.log(m),
   });
@@ -126,7 +140,7 @@ async function main() {
     const proxied = await pageRate(cluster.port, `home through nginx to ${cluster.instances.length} instances`);
     const ratio = proxied.reqPerSec / direct.reqPerSec;
     rows.push({
-      name: 'cached home: nginx + 3 instances / one instance',
+      name: `cached home: nginx + ${cluster.instances.length} instances / one instance`,
       ok: ratio >= 0.8,
       detail: `${proxied.reqPerSec.toFixed(0)} / ${direct.reqPerSec.toFixed(0)} req/s = ${ratio.toFixed(2)} (target >= 0.80)`,
       proxied,
@@ -165,7 +179,18 @@ async function main() {
       console.log(
         `[bench] after ${FIRST_S} s: ${atFirst.toFixed(0)} MB (${first.requests.average.toFixed(0)} req/s, non-2xx ${first.non2xx})`,
       );
+      // A curve, not two points: the page cache fills to its bound first, so growth that levels off is a fill and
+      // growth that keeps its slope is a leak. heapLive is the heap after a full collection when the instances run
+      // with --expose-gc (CLUSTER_BENCH_NODE_ARGS; the default is the deployed heap bound).
+      const curve = [{ s: FIRST_S, ...(await memoryOf(cluster.instances[0].port)) }];
+      const sampler = setInterval(async () => {
+        const m = await memoryOf(cluster.instances[0].port).catch(() => null);
+        if (!m) return;
+        curve.push({ s: curve[curve.length - 1].s + 60, ...m });
+        console.log(`[bench] memory at ${curve[curve.length - 1].s} s: ${JSON.stringify(m)}`);
+      }, 60_000);
       const rest = MEMORY_S - FIRST_S > 0 ? await mixedLoad(cluster.port, MEMORY_S - FIRST_S, cookie, setup) : null;
+      clearInterval(sampler);
       const atEnd = rssMb(pid);
       const growth = atEnd / atFirst - 1;
       rows.push({
@@ -174,6 +199,7 @@ async function main() {
         detail: `${atFirst.toFixed(0)} MB -> ${atEnd.toFixed(0)} MB (${(growth * 100).toFixed(0)}%, target within 20%)${rest ? `, ${rest.requests.average.toFixed(0)} req/s, non-2xx ${rest.non2xx}` : ''}`,
         atFirst,
         atEnd,
+        curve,
       });
     }
   } finally {
