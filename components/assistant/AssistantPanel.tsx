@@ -1,7 +1,10 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { browserHeaders } from '@/lib/api/browser';
+import { apiQuery } from '@/lib/api/query';
+import { ASSISTANT_USER_QUOTA_SPENT_MSG } from '@/lib/contract/messages';
 import type { Envelope } from '@/lib/contract/home';
 import { Markdown } from './markdown';
 
@@ -23,6 +26,11 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState('');
   const abort = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Questions left today: from /api/conversation/quota, then from each answer's header.
+  const quota = useQuery({ ...apiQuery('/api/conversation/quota'), staleTime: 0 });
+  const [leftAfter, setLeftAfter] = useState<number | null>(null);
+  const left = leftAfter ?? quota.data?.left ?? null;
+  const spent = left === 0;
   useEffect(() => {
     inputRef.current?.focus();
     return () => abort.current?.abort();
@@ -51,6 +59,8 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
         const env = (await res.json().catch(() => null)) as Envelope | null;
         throw new Error(env?.msg || '智能助手暂时无法回答，请稍后再试');
       }
+      const leftHeader = res.headers.get('x-assistant-left');
+      if (leftHeader !== null) setLeftAfter(Number(leftHeader));
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       let answer = '';
@@ -117,7 +127,12 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
           </p>
         )}
       </div>
-      <form onSubmit={ask} className="flex gap-2 border-t border-gray-100 p-3">
+      {left !== null && (
+        <p className="border-t border-gray-100 px-3 pt-2 text-xs text-gray-600" aria-live="polite">
+          {spent ? ASSISTANT_USER_QUOTA_SPENT_MSG : `今日还可提问 ${left} 次`}
+        </p>
+      )}
+      <form onSubmit={ask} className="flex gap-2 p-3">
         <label htmlFor={`${id}-q`} className="sr-only">
           输入问题
         </label>
@@ -139,7 +154,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
         />
         <button
           type="submit"
-          disabled={busy || !input.trim()}
+          disabled={busy || spent || !input.trim()}
           className="self-end rounded bg-brand-700 px-4 py-2 text-white disabled:opacity-60"
         >
           发送

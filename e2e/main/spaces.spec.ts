@@ -248,9 +248,14 @@ test('a signed-in user sees it on the home page of the main host only, and gets 
   await page.goto('/home');
   await icon(page).click();
   const dialog = page.getByRole('dialog', { name: '智能助手' });
+  // The daily allowance (issue 26): shown, and one less once a question is answered.
+  const allowance = dialog.getByText(/今日还可提问 \d+ 次/);
+  await expect(allowance).toBeVisible();
+  const before = Number(/(\d+)/.exec((await allowance.textContent()) ?? '')![1]);
   await dialog.getByLabel('输入问题').fill('怎么开始学习？');
   await dialog.getByRole('button', { name: '发送' }).click();
   await expect(dialog.getByText('您好！请在课程详情页点击“选学”。')).toBeVisible();
+  await expect(dialog.getByText(`今日还可提问 ${before - 1} 次`)).toBeVisible();
 
   await page.goto('/space/teacher?id=1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -17,6 +17,7 @@ import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
 import type { CertificateData } from '@/lib/learning/certificate-svg';
 import type {
+  AssistantQuota,
   AuditSetting,
   Banner,
   ClientIdInfo,
@@ -127,6 +128,7 @@ export interface HomeContract {
   '/api/site/platformDetail': E<Empty, PlatformDetail>;
   '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
   '/api/conversation/isShowLLM': E<Empty, boolean>;
+  '/api/conversation/quota': E<Empty, AssistantQuota>;
   '/modules/auditSetting/detail': E<Empty, AuditSetting>;
   '/modules/ddictionary/list': E<typeof home.dictionarySchema, DictionaryItem[]>;
   '/modules/coursetype/list': E<typeof home.courseTypeSchema, CourseTypeNode[]>;

@@ -192,3 +192,9 @@ export interface LoginResult {
   stationPrompt?: 0 | 1;
   operatorResult: { operatorName: string; orgName: string; userID: string };
 }
+
+/** The AI assistant's allowance today (/api/conversation/quota): questions left and the daily allowance. */
+export interface AssistantQuota {
+  left: number;
+  limit: number;
+}

@@ -45,3 +45,7 @@ export const NEED_LOGIN_MSG = '此操作需要先登录';
 export const NETWORK_ERROR_MSG = '网络连接异常，请检查网络后重试';
 export const TIMEOUT_MSG = '请求超时，请稍后重试';
 export const SERVER_BUSY_MSG = '服务器繁忙，请稍后再试';
+
+/** The AI assistant's daily allowances (issue 26): a user's spent, the site's spent. */
+export const ASSISTANT_USER_QUOTA_SPENT_MSG = '今日提问次数已用完，请明天再来';
+export const ASSISTANT_SITE_QUOTA_SPENT_MSG = '今日智能助手提问人数较多，已达上限，请明天再试';

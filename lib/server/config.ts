@@ -39,6 +39,11 @@ const M = {
   ),
   addresses: msg('必须是以逗号分隔的 IP 地址', 'must be comma-separated IP addresses'),
   originList: msg('必须是以逗号分隔的 http(s) 源地址', 'must be comma-separated http(s) origins'),
+  count: msg('必须是非负整数', 'must be a whole number, 0 or more'),
+  roleQuotas: msg(
+    '格式为 角色=次数，以逗号分隔（次数为非负整数）',
+    'must be role=count, comma-separated (count a whole number, 0 or more)',
+  ),
 };
 
 /** Unset and empty are the same for most variables (`X=` in a unit file or compose file means "not set"). */
@@ -82,6 +87,19 @@ const positiveNumber = (fallback: number) =>
       .refine((s) => /^\d+(\.\d+)?$/.test(s.trim()) && Number(s) > 0, M.positiveNumber)
       .transform(Number),
   ).transform((n) => n ?? fallback);
+/** A count that may be 0 (0 turns the thing it counts off). */
+const count = (fallback: number) =>
+  opt(z.string().regex(/^\d+$/, M.count).transform(Number).refine(Number.isSafeInteger, M.count)).transform(
+    (n) => n ?? fallback,
+  );
+/** `role=count,role=count`: per-role overrides of a daily count. */
+const roleCounts = opt(
+  z
+    .string()
+    .transform(list)
+    .refine((items) => items.every((i) => /^[^=\s]+=\d+$/.test(i)), M.roleQuotas)
+    .transform((items) => Object.fromEntries(items.map((i) => i.split('=')).map(([k, v]) => [k, Number(v)]))),
+).transform((m) => (m ?? {}) as Record<string, number>);
 /** `1` on, `0` (or unset) off. */
 const flag = (fallback: boolean) =>
   opt(z.enum(['0', '1'], { error: M.flag })).transform((v) => (v === undefined ? fallback : v === '1'));
@@ -168,6 +186,12 @@ const schema = z.object({
   LLM_BASE_URL: httpUrl,
   LLM_API_KEY: text,
   LLM_MODEL: text,
+  /** Questions a user may ask the assistant a day (Beijing time), counted in the database for every instance. */
+  ASSISTANT_DAILY_QUOTA: count(20),
+  /** Per-role overrides (`teacher=50,student=0`; roles are the audience and the management roles); 0 hides it. */
+  ASSISTANT_ROLE_QUOTAS: roleCounts,
+  /** Questions the whole site may ask a day, so the model's cost is bounded; 0 turns the assistant off. */
+  ASSISTANT_SITE_DAILY_QUOTA: count(2000),
   /** Unset: whisper-1; set empty: AI subtitles off (so empty is not "unset" here). */
   LLM_TRANSCRIBE_MODEL: z
     .string()

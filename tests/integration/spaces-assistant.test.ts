@@ -5,10 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
-import { operators } from '@/lib/server/db/schema';
+import { assistantUsage, operators } from '@/lib/server/db/schema';
+import { ASSISTANT_SITE_QUOTA_SPENT_MSG, ASSISTANT_USER_QUOTA_SPENT_MSG } from '@/lib/contract/messages';
+import { dayOf, takeQuestion } from '@/lib/server/services/learning/assistant-quota';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { handleChat } from '@/lib/server/http/streaming';
 import type { Site } from '@/lib/variants';
@@ -134,5 +136,85 @@ describe('/api/conversation/chat', () => {
     fail = false;
     expect(down.msg).toBe('智能助手暂时无法回答，请稍后再试');
     expect(JSON.stringify(down)).not.toContain(KEY);
+  });
+});
+
+describe('the assistant’s daily allowances (issue 26), counted in the database', () => {
+  const quota = async (tok: string) =>
+    (await callEndpoint('/api/conversation/quota', {}, { token: tok, site: { variant: 'main', dx: false } })).data as {
+      left: number;
+      limit: number;
+    };
+  const drain = async (res: Response) => {
+    if (res.body) await res.text();
+    return res;
+  };
+  afterEach(() => {
+    delete process.env.ASSISTANT_DAILY_QUOTA;
+    delete process.env.ASSISTANT_ROLE_QUOTAS;
+    delete process.env.ASSISTANT_SITE_DAILY_QUOTA;
+  });
+
+  it('counts each answered question; the last one spent is refused with a Chinese message; a failure is given back', async () => {
+    process.env.ASSISTANT_DAILY_QUOTA = '2';
+    const t = await token('teacher');
+    expect(await quota(t)).toEqual({ left: 2, limit: 2 });
+    fail = true;
+    await drain(await chat(t, ask)); // the model did not answer: not counted
+    fail = false;
+    expect(await quota(t)).toEqual({ left: 2, limit: 2 });
+    const first = await drain(await chat(t, ask));
+    expect(first.headers.get('x-assistant-left')).toBe('1');
+    const second = await drain(await chat(t, ask));
+    expect(second.headers.get('x-assistant-left')).toBe('0');
+    const third = (await (await chat(t, ask)).json()) as { code: number; msg: string };
+    expect(third.code).not.toBe(0);
+    expect(third.msg).toBe(ASSISTANT_USER_QUOTA_SPENT_MSG);
+    expect(await quota(t)).toEqual({ left: 0, limit: 2 });
+  });
+
+  it('parallel questions cannot pass the allowance', async () => {
+    process.env.ASSISTANT_DAILY_QUOTA = '3';
+    const t = await token('newbie');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => chat(t, ask).then(drain)));
+    const streamed = answers.filter((r) => r.headers.get('content-type')?.startsWith('text/plain'));
+    expect(streamed).toHaveLength(3);
+    expect(await quota(t)).toEqual({ left: 0, limit: 3 });
+  });
+
+  it('a role’s allowance of 0 hides the assistant from it; another role’s override applies', async () => {
+    process.env.ASSISTANT_ROLE_QUOTAS = 'party=0,内容管理员=5';
+    const p = await token('party');
+    expect(
+      (await callEndpoint('/api/conversation/isShowLLM', {}, { token: p, site: { variant: 'main', dx: false } })).data,
+    ).toBe(false);
+    expect(((await (await chat(p, ask)).json()) as { msg: string }).msg).toBe('智能助手未开放');
+    expect(await quota(await token('manager'))).toMatchObject({ limit: 5 });
+  });
+
+  it('the site’s allowance bounds everyone together, and a refused question costs the user nothing', async () => {
+    const day = dayOf(new Date());
+    const d = await db();
+    const [row] = await d
+      .select()
+      .from(assistantUsage)
+      .where(and(eq(assistantUsage.day, day), eq(assistantUsage.who, 'site')));
+    process.env.ASSISTANT_SITE_DAILY_QUOTA = String((row?.used ?? 0) + 1);
+    const s = await token('student');
+    const before = await quota(s);
+    expect((await drain(await chat(s, ask))).headers.get('x-assistant-left')).toBe(String(before.left - 1));
+    const refused = (await (await chat(s, ask)).json()) as { msg: string };
+    expect(refused.msg).toBe(ASSISTANT_SITE_QUOTA_SPENT_MSG);
+    expect(await quota(s)).toEqual({ left: before.left - 1, limit: before.limit });
+  });
+
+  it('a new day in China time starts afresh', async () => {
+    process.env.ASSISTANT_DAILY_QUOTA = '1';
+    const user = { operatorID: 987654, audience: 'general', cmsRoles: [] };
+    const evening = new Date('2026-11-27T15:59:00Z'); // 23:59 in Beijing
+    await takeQuestion(user, evening);
+    await expect(takeQuestion(user, evening)).rejects.toThrow(ASSISTANT_USER_QUOTA_SPENT_MSG);
+    const midnight = new Date('2026-11-27T16:00:00Z'); // 00:00 the next day
+    expect((await takeQuestion(user, midnight)).quota).toEqual({ left: 0, limit: 1 });
   });
 });

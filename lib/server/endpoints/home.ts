@@ -14,6 +14,7 @@ import { yearSchema } from '@/lib/validation/learning';
 import { contractTable, endpoint } from '../http/endpoint';
 import * as home from '../services/catalogue/home';
 import * as site from '../services/catalogue/site';
+import * as assistantQuota from '../services/learning/assistant-quota';
 import { scopeOf } from '../services/scope';
 
 export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
@@ -48,6 +49,7 @@ export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
   '/api/site/platformDetail': endpoint(empty, 'none', (_b, ctx) => site.platformDetail(ctx.site)),
   '/api/study/globalTime': endpoint(yearSchema, 'none', (b) => site.globalStudyTime(b.year)),
   '/api/conversation/isShowLLM': endpoint(empty, 'optional', async (_b, ctx) => site.isShowLLM(ctx.site, ctx.user)),
+  '/api/conversation/quota': endpoint(empty, 'user', (_b, ctx) => assistantQuota.quotaOf(ctx.user)),
   '/modules/auditSetting/detail': endpoint(empty, 'none', () => site.auditSetting()),
   '/modules/ddictionary/list': endpoint(dictionarySchema, 'none', (b) => site.dictionaryList(b.dictType)),
   '/modules/coursetype/list': endpoint(courseTypeSchema, 'none', (b) => site.courseTypeTree(b.categoryCode)),

@@ -37,6 +37,7 @@ import {
 import { deliverStored } from '../services/media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
+import { takeQuestion } from '../services/learning/assistant-quota';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
@@ -282,13 +283,22 @@ export async function handleChat(request: Request): Promise<Response> {
     if (!body.ok) return body.response;
     const parsed = chatBody.safeParse(body.value);
     if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
-    const stream = await openChat(parsed.data.messages, request.signal);
+    const { quota, refund } = await takeQuestion(who.user);
+    let stream: ReadableStream<Uint8Array>;
+    try {
+      stream = await openChat(parsed.data.messages, request.signal);
+    } catch (err) {
+      await refund(); // the model never answered: the question is not counted
+      throw err;
+    }
     return new Response(stream, {
       headers: {
         'content-type': 'text/plain; charset=utf-8',
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'x-accel-buffering': 'no',
+        'x-assistant-left': String(quota.left),
+        'x-assistant-limit': String(quota.limit),
       },
     });
   } catch (err) {

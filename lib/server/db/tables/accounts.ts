@@ -2,7 +2,7 @@
  * Tables of the accounts domain (see lib/server/db/schema.ts). Everything a sign-in flow needs between
  * two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
  */
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { created, operators } from './core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,6 +33,20 @@ export const loginThrottles = pgTable('login_throttles', {
   windowStart: at('window_start').notNull(),
   lockedUntil: at('locked_until'),
 });
+
+/**
+ * Questions asked of the AI assistant per day (Beijing time): one row per user ('user:<operatorId>') and one for the
+ * site ('site'), counted in one statement each so that instances share the bound.
+ */
+export const assistantUsage = pgTable(
+  'assistant_usage',
+  {
+    day: text('day').notNull(),
+    who: text('who').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.who] })],
+);
 
 /** What a visitor registered for (SPEC 3: optionId; a train resource carries resourceId and resourceType=1). */
 export const registrations = pgTable('registrations', {

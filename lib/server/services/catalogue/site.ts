@@ -1,4 +1,5 @@
 /** Site-level reads (SPEC 7 Site): settings, dictionaries, course types, global study time. */
+import { dailyLimitOf } from '../learning/assistant-quota';
 import { asc, eq } from 'drizzle-orm';
 import type {
   AuditSetting,
@@ -56,7 +57,8 @@ export function requestUrlClientId(): ClientIdInfo {
 
 /** SPEC 1: the assistant is offered only on the main host, to a logged-in user, when one is configured. */
 export function isShowLLM(site: Site, user: SessionUser | null): boolean {
-  return site.variant === 'main' && !site.dx && !!user && !!config().LLM_BASE_URL;
+  // An allowance of 0 (a role's, or the site's) turns the assistant off for that user.
+  return site.variant === 'main' && !site.dx && !!user && !!config().LLM_BASE_URL && dailyLimitOf(user) > 0;
 }
 
 export async function dictionaryList(dictType: string): Promise<DictionaryItem[]> {
