@@ -1,4 +1,5 @@
 import nextJest from 'next/jest.js';
+import { withEsmPackages } from './scripts/lib/jest-esm.mjs';
 
 const createJestConfig = nextJest({ dir: './' });
 
@@ -17,4 +18,4 @@ const config = {
   testTimeout: 60000,
 };
 
-export default createJestConfig(config);
+export default withEsmPackages(createJestConfig(config));

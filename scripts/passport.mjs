@@ -6,7 +6,9 @@
  * environment the portal needs; the integration and end-to-end tests start it the same way.
  *
  *   PASSPORT_PORT (default 3990), PASSPORT_PORTAL_PORTS (the portal ports whose /home may be the
- *   redirect address, default 3000,3010,3110), PASSPORT_CLIENT_SECRET (default local-passport-secret).
+ *   redirect address, default 3000,3010,3110), PASSPORT_CLIENT_SECRET (default local-passport-secret),
+ *   PASSPORT_PUBLIC_ISSUER (the issuer URL it names itself by, when it is reached through a proxy; default
+ *   http://127.0.0.1:PORT).
  */
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -30,9 +32,10 @@ export async function startPassport({
   port = 3990,
   portalPorts = [3000, 3010, 3110],
   secret = 'local-passport-secret',
+  publicIssuer,
   quiet = false,
 } = {}) {
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = publicIssuer || `http://127.0.0.1:${port}`;
   const redirectUris = portalPorts.flatMap((p) => HOSTS.map((h) => `http://${h}:${p}/home`));
   const clients = [
     {
@@ -155,5 +158,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     port: Number(process.env.PASSPORT_PORT || 3990),
     portalPorts: ports,
     secret: process.env.PASSPORT_CLIENT_SECRET || undefined,
+    publicIssuer: process.env.PASSPORT_PUBLIC_ISSUER || undefined,
   });
 }

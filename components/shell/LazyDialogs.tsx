@@ -38,13 +38,15 @@ export function dialogFromAddress(): { loginType: number; extra?: LoginExtra } |
   const code = q.get('code');
   const state = q.get('state');
   if (code && state) {
+    // The issuer of the answer (RFC 9207), checked by the server against the passport's.
+    const iss = q.get('iss') ?? undefined;
     // The one-time code leaves the address bar (and the history) at once.
     q.delete('code');
     q.delete('state');
     q.delete('session_state');
     q.delete('iss');
     window.history.replaceState(null, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
-    return { loginType: 1, extra: { passport: { code, state } } };
+    return { loginType: 1, extra: { passport: { code, state, ...(iss ? { iss } : {}) } } };
   }
   if (q.get('login') === '1') {
     // Opened once: a reload of the page does not open it again (a guard's ?redirect= stays for after the login).

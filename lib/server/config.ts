@@ -159,9 +159,6 @@ const schema = z.object({
 
   // Single sign-on (the passport)
   PASSPORT_ISSUER: httpUrl,
-  PASSPORT_AUTHORIZE_URL: httpUrl,
-  PASSPORT_TOKEN_URL: httpUrl,
-  PASSPORT_USERINFO_URL: httpUrl,
   PASSPORT_HTTP_CLIENT_ID: text,
   PASSPORT_HTTPS_CLIENT_ID: text,
   PASSPORT_CLIENT_SECRET: text,

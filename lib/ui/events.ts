@@ -19,7 +19,7 @@ export type LoginType = -1 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 
 /** What a mode needs from whoever opens it (a link's token, the passport's answer, a train resource). */
 export interface LoginExtra {
   resetToken?: string;
-  passport?: { code: string; state: string };
+  passport?: { code: string; state: string; iss?: string };
   esLoginIO?: string;
   userID?: string;
   list?: { address: string; operatorName: string; userID: string }[];

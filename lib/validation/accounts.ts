@@ -151,6 +151,8 @@ const esLoginIO = z.string().trim().min(16, '科技云通行证登录信息已�
 export const passportCodeSchema = z.object({
   code: z.string().trim().min(1, '缺少授权码').max(512),
   state: z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(128),
+  /** The issuer of the answer (RFC 9207), when the passport sends one. */
+  iss: z.string().trim().max(512).optional(),
 });
 export const passportChooseSchema = z.object({ esLoginIO, userID: z.string().trim().min(1, '请选择账号').max(120) });
 export const passportRelateSchema = z.object({ esLoginIO });

@@ -1,9 +1,13 @@
 /**
- * Single sign-on with the passport (issue 3 point 6): the whole OAuth 2.0 authorization-code round trip
- * against a real OpenID Connect server (`oidc-provider`, scripts/passport.mjs) started on loopback,
- * for a linked, a multi-account, a single-match and an unmatched passport user.
+ * Single sign-on with the passport (issue 3 point 6; the OpenID Connect client of issue 26): the whole
+ * authorization-code round trip against a real OpenID Connect server (`oidc-provider`, scripts/passport.mjs)
+ * started on loopback, for a linked, a multi-account, a single-match and an unmatched passport user. The portal
+ * reaches the passport through a proxy of the test's own, which can alter the ID token on its way back, as an
+ * attacker between the two could: a token whose signature, or whose claims under the signature, were altered is
+ * refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
@@ -14,7 +18,8 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { Site } from '@/lib/variants';
 
 const PORT = 3119;
-const ISSUER = `http://127.0.0.1:${PORT}`;
+const PROXY_PORT = 3118;
+const ISSUER = `http://127.0.0.1:${PROXY_PORT}`;
 const REDIRECT = 'http://localhost:3110/home';
 const main: Site = { variant: 'main', dx: false };
 const call = (p: string, body: unknown = {}, token: string | null = null) =>
@@ -25,12 +30,55 @@ const ok = (res: CallResult) => {
 };
 
 let passport: ChildProcess;
+let proxy: http.Server;
+/** How the proxy alters the token endpoint's ID token: not at all, its signature, or its subject (signature kept). */
+let tamper: 'none' | 'signature' | 'subject' = 'none';
+
+function altered(idToken: string): string {
+  const [header, payload, signature] = idToken.split('.');
+  if (tamper === 'signature') {
+    const flipped = signature[5] === 'A' ? 'B' : 'A';
+    return `${header}.${payload}.${signature.slice(0, 5)}${flipped}${signature.slice(6)}`;
+  }
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  claims.sub = 'passport-teacher'; // someone else's identity, linked to the seeded teacher
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+}
+
+function startProxy(): Promise<void> {
+  proxy = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: PORT, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          let body = Buffer.concat(chunks);
+          const headers = { ...up.headers };
+          if (req.url === '/token' && tamper !== 'none' && up.statusCode === 200) {
+            const json = JSON.parse(body.toString());
+            json.id_token = altered(json.id_token);
+            body = Buffer.from(JSON.stringify(json));
+            headers['content-length'] = String(body.length);
+          }
+          res.writeHead(up.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
+    req.pipe(upstream);
+    upstream.on('error', () => res.destroy());
+  });
+  return new Promise((r) => proxy.listen(PROXY_PORT, '127.0.0.1', () => r()));
+}
 
 beforeAll(async () => {
+  await startProxy();
   passport = spawn(process.execPath, [path.join(process.cwd(), 'scripts/passport.mjs')], {
     env: {
       ...process.env,
       PASSPORT_PORT: String(PORT),
+      PASSPORT_PUBLIC_ISSUER: ISSUER,
       PASSPORT_PORTAL_PORTS: '3110',
       PASSPORT_CLIENT_SECRET: 'test-secret',
     },
@@ -58,6 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   passport?.kill('SIGTERM');
+  await new Promise((r) => proxy?.close(r));
   for (const k of [
     'PASSPORT_ISSUER',
     'PASSPORT_HTTP_CLIENT_ID',
@@ -70,7 +119,7 @@ afterAll(async () => {
 });
 
 /** A browser's trip through the passport: follow redirects, keep its cookies, pick the identity on its login page. */
-async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: string; state: string }> {
+async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: string; state: string; iss?: string }> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (res: Response) => {
@@ -85,7 +134,9 @@ async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: s
   for (let hop = 0; hop < 12; hop++) {
     if (url.startsWith(REDIRECT)) {
       const back = new URL(url);
-      return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+      // What the browser's page sends on (components/shell/LazyDialogs): code, state and the answer's issuer.
+      const iss = back.searchParams.get('iss');
+      return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, ...(iss ? { iss } : {}) };
     }
     const res = await fetch(url, {
       ...init,
@@ -226,8 +277,29 @@ describe('passport single sign-on against a real OIDC server', () => {
     // a wrong code for a valid state: the passport refuses the exchange
     const { url: url2 } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as { url: string };
     const state = new URL(url2).searchParams.get('state')!;
-    expect((await call('/modules/eosoperator/loginByES', { code: 'not-a-code', state })).msg).toBe(
+    expect((await call('/modules/eosoperator/loginByES', { code: 'not-a-code', state, iss: ISSUER })).msg).toBe(
       '科技云通行证登录失败，请重试',
     );
+  });
+
+  it('an ID token altered on its way back is refused with a Chinese message, and nobody signs in', async () => {
+    for (const mode of ['signature', 'subject'] as const) {
+      tamper = mode;
+      try {
+        const res = await passportLogin('nomatch2');
+        expect(res.code).not.toBe(0);
+        expect(res.msg).toBe('科技云通行证的登录凭证校验失败，请重新登录');
+        expect(res.cookies ?? []).toHaveLength(0);
+      } finally {
+        tamper = 'none';
+      }
+    }
+    // the same identity, untouched, goes on as before (no match: 16)
+    expect(ok(await passportLogin('nomatch2')).type).toBe(16);
+  });
+
+  it('the authorise address carries a nonce and the flow is bound to it', async () => {
+    const { url } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as { url: string };
+    expect(new URL(url).searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -16,9 +16,8 @@ export const PASSPORT_EXPIRED_MSG = '科技云通行证登录信息已失效，�
 export const PASSPORT_TAKEN_MSG = '该科技云通行证账号已关联其他账号';
 
 export interface PassportConfig {
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
+  /** The OpenID Connect issuer: its discovery document gives every endpoint and the keys of its ID tokens. */
+  issuer: string;
   httpClientId: string;
   httpsClientId: string;
   clientSecret: string;
@@ -26,14 +25,11 @@ export interface PassportConfig {
   registerUrl: string;
 }
 
-/** From the environment; PASSPORT_ISSUER gives oidc-provider's default paths (/auth, /token, /me). */
 export function passportConfig(): PassportConfig {
   const c = config();
   const issuer = (c.PASSPORT_ISSUER ?? '').replace(/\/+$/, '');
   return {
-    authorizeUrl: c.PASSPORT_AUTHORIZE_URL || (issuer ? `${issuer}/auth` : ''),
-    tokenUrl: c.PASSPORT_TOKEN_URL || (issuer ? `${issuer}/token` : ''),
-    userinfoUrl: c.PASSPORT_USERINFO_URL || (issuer ? `${issuer}/me` : ''),
+    issuer,
     httpClientId: c.PASSPORT_HTTP_CLIENT_ID ?? '',
     httpsClientId: c.PASSPORT_HTTPS_CLIENT_ID ?? '',
     clientSecret: c.PASSPORT_CLIENT_SECRET ?? '',
@@ -44,7 +40,7 @@ export function passportConfig(): PassportConfig {
 
 export function passportConfigured(): boolean {
   const c = passportConfig();
-  return !!(c.authorizeUrl && c.tokenUrl && (c.httpClientId || c.httpsClientId));
+  return !!(c.issuer && (c.httpClientId || c.httpsClientId));
 }
 
 export async function newFlow(

@@ -1,18 +1,21 @@
 /**
  * Single sign-on with the passport (SPEC 2.6 types 12-17; loginByESObtainRedirectUri, loginByES,
- * loginByESChoose, relateES): a standard OAuth 2.0 authorization-code client with PKCE and state.
- * The authorise redirect carries response_type=code, the redirect address, the client id chosen by
- * protocol (http or https) and theme=full. Endpoints, client ids and secret come from the environment
- * (./passport-link). Back from the passport: a linked account signs in; otherwise the accounts with the
- * same e-mail or name are offered (14, or 15 for one), or the user logs in to match (16).
+ * loginByESChoose, relateES): an OpenID Connect authorization-code client (`openid-client`, loaded on first use)
+ * with discovery from PASSPORT_ISSUER, PKCE, state and nonce. The ID token's signature (the issuer's published keys),
+ * issuer, audience, expiry and nonce are checked, and the identity's details are read from the userinfo endpoint
+ * for that same subject. The authorise redirect carries the client id chosen by protocol (http or https) and
+ * theme=full. Back from the passport: a linked account signs in; otherwise the accounts with the same e-mail or name
+ * are offered (14, or 15 for one), or the user logs in to match (16).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
+import { errorText, log } from '@/lib/server/ops/log';
+import { processState } from '@/lib/server/process-state';
 import { signIn } from './auth';
 import {
   linkPassport,
@@ -27,7 +30,12 @@ import type { LoginByESResult, MatchItem } from '@/lib/contract/accounts';
 
 export const PASSPORT_OFF_MSG = '未配置科技云通行证登录';
 export const PASSPORT_FAILED_MSG = '科技云通行证登录失败，请重试';
+export const PASSPORT_UNREACHABLE_MSG = '科技云通行证暂时无法访问，请稍后再试';
+export const PASSPORT_TOKEN_INVALID_MSG = '科技云通行证的登录凭证校验失败，请重新登录';
 export const NOT_MATCHED_MSG = '所选账号与科技云通行证不匹配';
+
+type OidcClient = typeof import('openid-client');
+type OidcConfiguration = import('openid-client').Configuration;
 
 function redirectUri(site: Site): string {
   return passportConfig().redirectUri || `${siteOrigin(site)}/home`;
@@ -38,21 +46,61 @@ function clientIdFor(uri: string): string {
   return uri.startsWith('https:') ? c.httpsClientId || c.httpClientId : c.httpClientId || c.httpsClientId;
 }
 
-/** loginByESObtainRedirectUri: the passport's authorise address, with a fresh state and PKCE verifier. */
+/** The nonce of a flow, derived from its PKCE verifier (secret, one per flow), so the flow row needs no column. */
+const nonceOf = (verifier: string) => createHash('sha256').update(`nonce:${verifier}`).digest('base64url');
+
+/** Discovered configurations per issuer and client, for a while: discovery is a round trip per sign-in otherwise. */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+const discovered = processState(
+  'passportDiscovery',
+  () => new Map<string, { at: number; value: Promise<OidcConfiguration> }>(),
+);
+
+const isLoopback = (u: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+
+async function oidc(clientId: string): Promise<{ client: OidcClient; configuration: OidcConfiguration }> {
+  const client = await import('openid-client');
+  const c = passportConfig();
+  const key = `${c.issuer}\n${clientId}\n${c.clientSecret}`;
+  const hit = discovered.get(key);
+  if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return { client, configuration: await hit.value };
+  const issuer = new URL(c.issuer);
+  const value = client.discovery(issuer, clientId, undefined, client.ClientSecretBasic(c.clientSecret), {
+    // Plain http only for a passport on this machine (the local passport of `npm run passport` and the tests).
+    // The ID token's signature is checked against the issuer's published keys too (by default a token received
+    // from the token endpoint is trusted on the strength of TLS alone).
+    execute: [
+      ...(issuer.protocol === 'http:' && isLoopback(issuer) ? [client.allowInsecureRequests] : []),
+      client.enableNonRepudiationChecks,
+    ],
+    timeout: 10,
+  });
+  discovered.set(key, { at: Date.now(), value });
+  try {
+    return { client, configuration: await value };
+  } catch (err) {
+    discovered.delete(key);
+    log.warn({ err: errorText(err), issuer: c.issuer }, 'passport discovery failed');
+    throw new ServiceError(PASSPORT_UNREACHABLE_MSG);
+  }
+}
+
+/** loginByESObtainRedirectUri: the passport's authorise address, with a fresh state, nonce and PKCE verifier. */
 export async function obtainRedirectUri(site: Site) {
   if (!passportConfigured()) throw new ServiceError(PASSPORT_OFF_MSG);
-  const verifier = randomBytes(32).toString('base64url');
-  const state = await newFlow({ kind: 'state', verifier });
   const uri = redirectUri(site);
-  const url = new URL(passportConfig().authorizeUrl);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', clientIdFor(uri));
-  url.searchParams.set('redirect_uri', uri);
-  url.searchParams.set('scope', 'openid email profile');
-  url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-  url.searchParams.set('code_challenge_method', 'S256');
-  url.searchParams.set('theme', 'full');
+  const { client, configuration } = await oidc(clientIdFor(uri));
+  const verifier = client.randomPKCECodeVerifier();
+  const state = await newFlow({ kind: 'state', verifier });
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: uri,
+    scope: 'openid email profile',
+    state,
+    nonce: nonceOf(verifier),
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    theme: 'full',
+  });
   return { url: url.toString(), registerUrl: passportConfig().registerUrl };
 }
 
@@ -62,28 +110,45 @@ interface PassportIdentity {
   name: string;
 }
 
-async function exchange(code: string, verifier: string, site: Site): Promise<PassportIdentity> {
-  const c = passportConfig();
+/**
+ * The code exchanged for tokens, the ID token checked, the identity read. A refused exchange (a wrong or used code)
+ * and an ID token that fails a check are told apart in the log; the user is told in Chinese either way.
+ */
+async function exchange(
+  back: { code: string; state: string; iss?: string },
+  verifier: string,
+  site: Site,
+): Promise<PassportIdentity> {
   const uri = redirectUri(site);
-  const clientId = clientIdFor(uri);
-  const res = await fetch(c.tokenUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(c.clientSecret)}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: uri, code_verifier: verifier }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const tokens = (await res.json().catch(() => ({}))) as { access_token?: string };
-  if (!res.ok || !tokens.access_token) throw new ServiceError(PASSPORT_FAILED_MSG);
-  const me = await fetch(c.userinfoUrl, {
-    headers: { authorization: `Bearer ${tokens.access_token}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const info = (await me.json().catch(() => ({}))) as { sub?: string; email?: string; name?: string };
-  if (!me.ok || !info.sub) throw new ServiceError(PASSPORT_FAILED_MSG);
-  return { sub: String(info.sub), email: (info.email ?? '').toLowerCase(), name: info.name ?? '' };
+  const { client, configuration } = await oidc(clientIdFor(uri));
+  const callback = new URL(uri);
+  callback.searchParams.set('code', back.code);
+  callback.searchParams.set('state', back.state);
+  if (back.iss) callback.searchParams.set('iss', back.iss);
+  let tokens: Awaited<ReturnType<OidcClient['authorizationCodeGrant']>>;
+  try {
+    tokens = await client.authorizationCodeGrant(configuration, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: back.state,
+      expectedNonce: nonceOf(verifier),
+      idTokenExpected: true,
+    });
+  } catch (err) {
+    const refused = err instanceof client.ResponseBodyError || err instanceof client.AuthorizationResponseError;
+    log.warn({ err: errorText(err) }, refused ? 'passport refused the code' : 'passport ID token refused');
+    throw new ServiceError(refused ? PASSPORT_FAILED_MSG : PASSPORT_TOKEN_INVALID_MSG);
+  }
+  const claims = tokens.claims();
+  if (!claims?.sub) throw new ServiceError(PASSPORT_TOKEN_INVALID_MSG);
+  let info: { email?: unknown; name?: unknown };
+  try {
+    info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+  } catch (err) {
+    log.warn({ err: errorText(err) }, 'passport userinfo refused');
+    throw new ServiceError(PASSPORT_FAILED_MSG);
+  }
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { sub: String(claims.sub), email: text(info.email).toLowerCase(), name: text(info.name) };
 }
 
 /** Accounts a passport identity may belong to: same e-mail, or same name; not linked yet, activated. */
@@ -108,7 +173,7 @@ async function matches(email: string, name: string): Promise<MatchItem[]> {
 
 /** loginByES: back from the passport with code and state. */
 export async function loginByES(
-  body: { code: string; state: string },
+  body: { code: string; state: string; iss?: string },
   site: Site,
   user: SessionUser | null,
   setCookies: ResponseCookie[],
@@ -116,7 +181,7 @@ export async function loginByES(
   if (!passportConfigured()) throw new ServiceError(PASSPORT_OFF_MSG);
   const flow = await readFlow('state', body.state, true);
   if (!flow) throw new ServiceError(PASSPORT_EXPIRED_MSG);
-  const id = await exchange(body.code, flow.verifier, site);
+  const id = await exchange(body, flow.verifier, site);
   const d = await db();
   if (user) {
     // A signed-in user came back from "link" (type 13): the identity is linked to them.
