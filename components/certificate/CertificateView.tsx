@@ -50,7 +50,7 @@ export function CertificateView({
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `certificate-${serialNo}.svg`;
+      a.download = `certificate-${serialNo}.pdf`;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch {

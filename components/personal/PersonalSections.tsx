@@ -20,6 +20,8 @@ import { FavouriteButton } from './FavouriteButton';
 import { TrainCertificateButton } from './TrainCertificateButton';
 import { ARCHIVE_PATH, personalHref, type PersonalTab } from './personal-tabs';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { TabSection } from './TabSection';
+import { CertificatesTab } from './CertificatesTab';
 
 /** A course or project of the learner's that this host does not publish: its title, without a link to a 404. */
 function OffSite({ title, className = '' }: { title: string; className?: string }) {
@@ -28,28 +30,6 @@ function OffSite({ title, className = '' }: { title: string; className?: string 
       {title}
       <span className="ml-1 text-xs text-gray-500">（本站未发布）</span>
     </span>
-  );
-}
-
-/** One tab's section: its heading, then its content or, when there is nothing yet, what to do about it. */
-function TabSection({
-  id,
-  title,
-  empty,
-  children,
-}: {
-  id: string;
-  title: string;
-  empty: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="mt-6">
-      <h2 id={id} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-        {title}
-      </h2>
-      {empty ? <p className="mt-4 text-gray-500">{empty}</p> : children}
-    </section>
   );
 }
 
@@ -267,31 +247,7 @@ function ArchiveSections({
         </TabSection>
       )}
 
-      {tab === 'certificates' && (
-        <TabSection
-          id="certs-title"
-          title="我的证书"
-          empty={data.certificates.length === 0 ? '暂无证书。学完系列专题的全部课程或完成培训项目后可申请证书。' : null}
-        >
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {data.certificates.map((c) => (
-              <li key={c.id} className="rounded border bg-white p-4">
-                <p className="font-medium">{c.title}</p>
-                <p className="text-xs text-gray-500">
-                  {c.kind === 'series' ? '系列专题证书' : '培训项目证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
-                </p>
-                <Link
-                  prefetch={false}
-                  href={`/personal/certificate?id=${c.id}`}
-                  className="mt-2 inline-block text-sm text-brand-700 hover:underline"
-                >
-                  查看与打印
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </TabSection>
-      )}
+      {tab === 'certificates' && <CertificatesTab certificates={data.certificates} />}
 
       {tab === 'favourites' && (
         <TabSection id="fav-title" title="我的收藏" empty={data.favourites.length === 0 ? '还没有收藏课程' : null}>

@@ -1,4 +1,5 @@
 /** An exam taken, reloaded mid-way with its answers kept, submitted and scored; a survey refused when incomplete, submitted once. */
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { mainOnly, signIn, signInInPage } from './learning-support';
 
@@ -101,5 +102,19 @@ test('a certificate: applied for a finished series, shown in the personal centre
     page.waitForEvent('download'),
     page.getByRole('button', { name: '下载证书' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^certificate-.+\.svg$/);
+  expect(download.suggestedFilename()).toMatch(/^certificate-.+\.pdf$/);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Its verification code, printed on it, checked on the public page by someone signed out (issue 26).
+  const code = /验证码：([2-9A-Z]{16})/.exec((await page.getByRole('img', { name: '证书' }).textContent()) ?? '')![1];
+  await page.context().clearCookies();
+  await page.goto(`/certificate/verify?code=${code}`);
+  const result = page.getByRole('region', { name: '查验结果' });
+  await expect(result.getByText('证书有效')).toBeVisible();
+  await expect(result.getByText('王晓明', { exact: false })).toBeVisible();
+  await page.getByLabel('证书验证码').fill('ABCDEFGHJKMNPQRS');
+  await page.getByRole('button', { name: '查验' }).click();
+  await expect(page.getByRole('alert')).toHaveText('证书不存在');
+  await expect(result).toHaveCount(0);
 });

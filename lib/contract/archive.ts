@@ -33,7 +33,7 @@ export interface Archive {
   }[];
   certificates: {
     id: number;
-    kind: 'series' | 'train';
+    kind: 'series' | 'train' | 'hours';
     refId: number;
     title: string;
     serialNo: string;

@@ -70,6 +70,7 @@ import type { CaptchaImage, LoginByESResult, MyInfo, QrPoll, QrScan, StationItem
 import type {
   AiSubtitlesResult,
   BenchHookAnswer,
+  CertificateCheck,
   CourseNote,
   CourseProgressView,
   CourseState,
@@ -276,7 +277,12 @@ export interface LearningContract {
   '/api/study/benchHook': E<typeof learn.benchHookSchema, BenchHookAnswer>;
   '/api/recommendseries/applicationCertificate': E<typeof learn.seriesIdSchema, { certificateId: number }>;
   '/api/train/applicationCertificate': E<typeof learn.trainIdSchema, { certificateId: number }>;
-  '/api/certificate/detail': E<typeof learn.certificateIdSchema, CertificateData & { refId: number }>;
+  '/api/certificate/detail': E<
+    typeof learn.certificateIdSchema,
+    CertificateData & { refId: number; revokedAt: string | null; revokedReason: string | null }
+  >;
+  '/api/certificate/applyHours': E<typeof learn.hoursCertificateSchema, { certificateId: number }>;
+  '/api/certificate/verify': E<typeof learn.certificateVerifySchema, CertificateCheck>;
 }
 
 /** Spaces and comments, the creation centre, the manager's review, new-employee series, assessment. */

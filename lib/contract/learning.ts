@@ -158,3 +158,17 @@ export type BenchHookAnswer =
     }
   | { accepted: number }
   | { courseId: number; chapterId: number; duration: number; learners: { operatorId: number; token: string }[] };
+
+/** The public check of a certificate's verification code (/certificate/verify). */
+export interface CertificateCheck {
+  operatorName: string;
+  orgName: string;
+  kind: 'series' | 'train' | 'hours';
+  title: string;
+  hours: number;
+  serialNo: string;
+  issuedAt: string;
+  revoked: boolean;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}

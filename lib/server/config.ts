@@ -195,6 +195,9 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === undefined ? 'whisper-1' : v.trim() || null)),
 
+  /** The font embedded in certificate PDFs: a font file, `path#PostScriptName` for a collection (.ttc). */
+  CERT_FONT: text,
+
   // Uploads and media
   UPLOAD_DIR: text,
   FFMPEG_PATH: opt(z.string()).transform((v) => v ?? 'ffmpeg'),

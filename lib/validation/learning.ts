@@ -100,6 +100,12 @@ export const surveySaveSchema = z.object({
 export const seriesIdSchema = z.object({ seriesId: id });
 export const trainIdSchema = z.object({ trainId: id });
 export const certificateIdSchema = z.object({ certificateId: id });
+/** A certificate's verification code as typed or scanned (checked in full by the service: 证书不存在 for any other). */
+export const certificateVerifySchema = z.object({
+  code: z.string().trim().min(1, '请输入验证码').max(64, '证书不存在'),
+});
+/** 学时证明 of a year. */
+export const hoursCertificateSchema = z.object({ year: z.int32().min(2000).max(2100) });
 
 /** The benchmark's hook (PORTAL_TEST_HOOKS=1 only). */
 export const benchHookSchema = z.object({

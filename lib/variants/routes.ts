@@ -44,6 +44,8 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/teacher/detail'),
   r('/personal/index', { login: true, personal: true }),
   r('/personal/certificate', { login: true, personal: true }),
+  /** Public: whose certificate a verification code belongs to (issue 26); one page per code, kept out of search engines. */
+  r('/certificate/verify', { personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),

@@ -1,9 +1,10 @@
-/** The certificate download: the file for its owner; an envelope (the client's 下载失败) for anyone else or bad input. */
+/** The certificate download: the PDF for its owner; an envelope (the client's 下载失败) for anyone else or bad input. */
 import { eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, seriesCourses } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { applySeriesCertificate } from '@/lib/server/services/learning/certificates';
+import { applySeriesCertificate, certificateDetail } from '@/lib/server/services/learning/certificates';
+import { certificateText } from '@/lib/learning/certificate-svg';
 import { serveCertificateDownload } from '@/lib/server/services/learning/certificate-download';
 
 async function opId(userId: string) {
@@ -21,7 +22,7 @@ const post = (body: unknown, token?: string) =>
 
 afterAll(() => closeDb());
 
-it('serves the SVG to its owner and JSON envelopes otherwise', async () => {
+it('serves the PDF to its owner and JSON envelopes otherwise', async () => {
   const learner = await opId('learner');
   const [first] = await (
     await db()
@@ -38,12 +39,24 @@ it('serves the SVG to its owner and JSON envelopes otherwise', async () => {
     new Date('2026-11-24T21:30:00Z'),
   );
   const ok = await post({ certificateId }, await createSession(learner));
-  expect(ok.headers.get('content-type')).toMatch(/image\/svg\+xml/);
-  expect(ok.headers.get('content-disposition')).toMatch(/attachment/);
-  const svg = await ok.text();
-  expect(svg).toContain('结业证书');
-  expect(svg).toContain('2026年11月25日');
-  expect(svg).toMatch(/证书编号：XL2026/);
+  expect(ok.headers.get('content-type')).toBe('application/pdf');
+  expect(ok.headers.get('content-disposition')).toMatch(/attachment; filename="certificate-XL2026\d+\.pdf"/);
+  const pdf = Buffer.from(await ok.arrayBuffer());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const raw = pdf.toString('latin1');
+  // The CJK font travels inside the file, as a subset of the glyphs used (the whole face is over 20 MB).
+  expect(raw).toMatch(/\/FontFile[23]?\b/);
+  expect(raw).toMatch(/NotoSe(rif|ns)CJKsc-Regular/);
+  expect(pdf.length).toBeLessThan(400_000);
+  // The QR code of the verification page is an image on the page.
+  expect(raw).toMatch(/\/Subtype \/Image/);
+  // What the PDF says is what the page's SVG says (one wording: lib/learning/certificate-svg certificateText).
+  const detail = await certificateDetail(learner, certificateId);
+  const text = certificateText(detail, '继续教育网络学院');
+  expect(text.heading).toBe('结业证书');
+  expect(text.date).toBe('2026年11月25日');
+  expect(text.serial).toMatch(/证书编号：XL2026/);
+  expect(text.code).toContain(detail.verifyCode);
   for (const res of [
     await post({ certificateId }),
     await post({ certificateId }, await createSession(await opId('student'))),

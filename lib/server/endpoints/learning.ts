@@ -8,6 +8,8 @@ import {
   batchSubmitSchema,
   benchHookSchema,
   certificateIdSchema,
+  certificateVerifySchema,
+  hoursCertificateSchema,
   seriesIdSchema,
   trainIdSchema,
   yearSchema,
@@ -58,7 +60,14 @@ import {
 } from '../services/learning/exams';
 import { studyTotalTime } from '../services/learning/study';
 import { chooseCourse, courseState } from '../services/learning/course-enrolment';
-import { applySeriesCertificate, applyTrainCertificate, certificateDetail } from '../services/learning/certificates';
+import {
+  applyHoursCertificate,
+  applySeriesCertificate,
+  applyTrainCertificate,
+  certificateDetail,
+  verifyCertificate,
+} from '../services/learning/certificates';
+import { limitAddress } from '../services/accounts/rate-limit';
 
 export const LEARNING_ENDPOINTS = contractTable<keyof LearningContract>({
   // Study totals (SPEC 7); /api/platform/study/totalTime in column mode.
@@ -153,4 +162,11 @@ export const LEARNING_ENDPOINTS = contractTable<keyof LearningContract>({
   '/api/certificate/detail': endpoint(certificateIdSchema, 'user', (b, ctx) =>
     certificateDetail(ctx.user.operatorID, b.certificateId),
   ),
+  '/api/certificate/applyHours': endpoint(hoursCertificateSchema, 'user', (b, ctx) =>
+    applyHoursCertificate(ctx.user.operatorID, b.year),
+  ),
+  '/api/certificate/verify': endpoint(certificateVerifySchema, 'none', async (b, ctx) => {
+    await limitAddress('certificateVerify', ctx.ip);
+    return verifyCertificate(b.code);
+  }),
 });

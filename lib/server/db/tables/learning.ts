@@ -111,7 +111,10 @@ export const courseNotes = pgTable(
   (t) => [index('course_notes_course_idx').on(t.courseId, t.kind, t.createdAt)],
 );
 
-/** Certificates of finished series and training projects: kind 'series' | 'train'; one per learner and item. */
+/**
+ * Certificates of finished series and training projects and of a year's study hours: kind 'series' | 'train' | 'hours'
+ * (refId the series, the project or the year); one per learner and item.
+ */
 export const certificates = pgTable(
   'certificates',
   {
@@ -125,8 +128,15 @@ export const certificates = pgTable(
     serialNo: text('serial_no').notNull(),
     hours: integer('hours').notNull().default(0),
     issuedAt: ts('issued_at').notNull().defaultNow(),
+    /** What an employer types or scans to check it (/certificate/verify): random, not the serial number. */
+    verifyCode: text('verify_code'),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
   },
-  (t) => [uniqueIndex('certificates_owner_idx').on(t.operatorId, t.kind, t.refId)],
+  (t) => [
+    uniqueIndex('certificates_owner_idx').on(t.operatorId, t.kind, t.refId),
+    uniqueIndex('certificates_verify_code_idx').on(t.verifyCode),
+  ],
 );
 
 /** Exams (SPEC 3 exam row): examType 0 online / 1 offline, examStyle 0 open / 1 closed book. */

@@ -20,6 +20,8 @@ export const LIMITS = {
   searchKeyword: { max: 30, windowSeconds: 60 },
   /** changePassword and updateEmail's password check, from one address. */
   passwordCheck: { max: 20, windowSeconds: 900 },
+  /** /certificate/verify: an employer checks a few; trying codes in bulk is refused. */
+  certificateVerify: { max: 30, windowSeconds: 60 },
 } as const;
 
 /** Counts one use of key; true while it is within limit uses in its window of windowSeconds. */

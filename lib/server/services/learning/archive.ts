@@ -172,7 +172,7 @@ export async function archive(
     trains: trainRows.map((t) => ({ ...t, startAt: t.startAt.toISOString(), endAt: t.endAt.toISOString() })),
     certificates: certRows.map((c) => ({
       id: c.id,
-      kind: c.kind as 'series' | 'train',
+      kind: c.kind as 'series' | 'train' | 'hours',
       refId: c.refId,
       title: c.title,
       serialNo: c.serialNo,

@@ -1,8 +1,9 @@
-/** The file behind the certificate download; errors are envelopes (the client's 下载失败 rule). */
+/** The file behind the certificate download, a PDF (./certificate-pdf); errors are envelopes (the client's 下载失败 rule). */
 import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
-import { certificateSvg } from '@/lib/learning/certificate-svg';
-import { siteForHost, siteTitle } from '@/lib/variants';
+import { siteForHost, siteOrigin, siteTitle } from '@/lib/variants';
+import { errorText, log } from '@/lib/server/ops/log';
+import { certificatePdf, MSG_NO_FONT } from './certificate-pdf';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/contract/messages';
 import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
 import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';
@@ -21,16 +22,19 @@ export async function serveCertificateDownload(request: Request): Promise<Respon
     if (!session.ok) return envelope(session.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);
     const c = await certificateDetail(session.user.operatorID, id);
     const site = siteForHost(requestHost(request));
-    const svg = certificateSvg(c, siteTitle(site));
-    return new Response(svg, {
+    const pdf = await certificatePdf(c, siteTitle(site), siteOrigin(site));
+    return new Response(new Uint8Array(pdf), {
       headers: {
-        'content-type': 'image/svg+xml; charset=utf-8',
-        'content-disposition': `attachment; filename="certificate-${c.serialNo}.svg"`,
+        'content-type': 'application/pdf',
+        'content-length': String(pdf.length),
+        'content-disposition': `attachment; filename="certificate-${c.serialNo}.pdf"`,
         'cache-control': 'private, no-store',
       },
     });
   } catch (err) {
     if (err instanceof ServiceError) return envelope(err.code, err.message);
+    if (err instanceof Error && err.message === MSG_NO_FONT) return envelope(CODE_SERVER, MSG_NO_FONT);
+    log.error({ err: errorText(err) }, 'certificate download failed');
     return envelope(CODE_SERVER, SERVER_BUSY_MSG);
   }
 }

@@ -3,7 +3,8 @@
  * of the series is finished; a training project's when the learner's enrolment was approved and the project has
  * ended. Applying again returns the same certificate.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import {
   certificates,
@@ -14,31 +15,44 @@ import {
   series,
   seriesCourses,
   seriesEnrolments,
+  studyRecords,
   trains,
 } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { isTrainParticipant } from './train-participants';
 import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
+import type { CertificateCheck } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
+import { yearOf } from '../scope';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
 export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
 export const MSG_TRAIN_NOT_APPROVED = '您未通过该培训项目的报名审核，不能申请证书';
 export const MSG_TRAIN_NOT_ENDED = '培训项目尚未结束，结束后方可申请证书';
 
-function serialNo(kind: 'series' | 'train', refId: number, operatorId: number, year: number): string {
-  return `${kind === 'series' ? 'XL' : 'PX'}${year}${String(refId).padStart(4, '0')}${String(operatorId).padStart(6, '0')}`;
+export const MSG_HOURS_YEAR = '年度学时证明可在该年度结束后开具';
+export const MSG_HOURS_NONE = '该年度没有学时记录，不能开具学时证明';
+export const MSG_CERTIFICATE_MISSING = '证书不存在';
+
+type Kind = 'series' | 'train' | 'hours';
+const SERIAL_PREFIX: Record<Kind, string> = { series: 'XL', train: 'PX', hours: 'XS' };
+
+function serialNo(kind: Kind, refId: number, operatorId: number, year: number): string {
+  return `${SERIAL_PREFIX[kind]}${year}${String(refId).padStart(4, '0')}${String(operatorId).padStart(6, '0')}`;
 }
 
-async function issue(
-  operatorId: number,
-  kind: 'series' | 'train',
-  refId: number,
-  title: string,
-  hours: number,
-  now: Date,
-) {
+/**
+ * A verification code: 16 characters of an alphabet without look-alikes (0/O, 1/I/L), about 80 bits from the
+ * system's secure random source, so it cannot be guessed, unlike the serial number, which is made of public facts.
+ */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const VERIFY_CODE_LENGTH = 16;
+export function newVerifyCode(): string {
+  return Array.from({ length: VERIFY_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+async function issue(operatorId: number, kind: Kind, refId: number, title: string, hours: number, now: Date) {
   const d = await db();
   await d
     .insert(certificates)
@@ -50,6 +64,7 @@ async function issue(
       hours,
       serialNo: serialNo(kind, refId, operatorId, chinaDate(now).year),
       issuedAt: now,
+      verifyCode: newVerifyCode(),
     })
     .onConflictDoNothing();
   const [row] = await d
@@ -111,24 +126,99 @@ export async function applyTrainCertificate(operatorId: number, trainId: number,
   return issue(operatorId, 'train', trainId, t.title, t.hours, now);
 }
 
+/**
+ * A year's study hours (学时证明): for a year that has ended, whose figures are final, so that the certificate and
+ * what its verification page shows never disagree.
+ */
+export async function applyHoursCertificate(operatorId: number, year: number, now: Date = new Date()) {
+  if (year >= yearOf(now)) throw new ServiceError(MSG_HOURS_YEAR);
+  const d = await db();
+  const [row] = await d
+    .select({ seconds: sql<string>`coalesce(sum(${studyRecords.seconds}), 0)` })
+    .from(studyRecords)
+    .where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.year, year)));
+  const hours = Math.round(Number(row?.seconds ?? 0) / 3600);
+  if (hours <= 0) throw new ServiceError(MSG_HOURS_NONE);
+  return issue(operatorId, 'hours', year, `${year}年度学时证明`, hours, now);
+}
+
+const detailColumns = {
+  id: certificates.id,
+  kind: certificates.kind,
+  refId: certificates.refId,
+  title: certificates.title,
+  serialNo: certificates.serialNo,
+  hours: certificates.hours,
+  issuedAt: certificates.issuedAt,
+  verifyCode: certificates.verifyCode,
+  revokedAt: certificates.revokedAt,
+  revokedReason: certificates.revokedReason,
+  operatorName: operators.name,
+  orgName: sql<string>`coalesce(${orgs.name}, '')`,
+};
+
+/** Certificates issued before verification codes existed get theirs when first shown. */
+async function withVerifyCode<T extends { id: number; verifyCode: string | null }>(
+  row: T,
+): Promise<T & { verifyCode: string }> {
+  if (row.verifyCode) return row as T & { verifyCode: string };
+  const d = await db();
+  await d
+    .update(certificates)
+    .set({ verifyCode: newVerifyCode() })
+    .where(and(eq(certificates.id, row.id), isNull(certificates.verifyCode)));
+  const [fresh] = await d
+    .select({ verifyCode: certificates.verifyCode })
+    .from(certificates)
+    .where(eq(certificates.id, row.id));
+  return { ...row, verifyCode: fresh.verifyCode! };
+}
+
 export async function certificateDetail(operatorId: number, certificateId: number) {
   const d = await db();
   const [row] = await d
-    .select({
-      id: certificates.id,
-      kind: certificates.kind,
-      refId: certificates.refId,
-      title: certificates.title,
-      serialNo: certificates.serialNo,
-      hours: certificates.hours,
-      issuedAt: certificates.issuedAt,
-      operatorName: operators.name,
-      orgName: sql<string>`coalesce(${orgs.name}, '')`,
-    })
+    .select(detailColumns)
     .from(certificates)
     .innerJoin(operators, eq(operators.id, certificates.operatorId))
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
     .where(and(eq(certificates.id, certificateId), eq(certificates.operatorId, operatorId)));
-  if (!row) throw new ServiceError('证书不存在');
-  return { ...row, issuedAt: row.issuedAt.toISOString() };
+  if (!row) throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  const c = await withVerifyCode(row);
+  return { ...c, issuedAt: c.issuedAt.toISOString(), revokedAt: c.revokedAt?.toISOString() ?? null };
+}
+
+/**
+ * The public check of a verification code: whose certificate, what for, the hours, the date, whether revoked. A code
+ * that matches nothing tells nothing but 证书不存在 (the same for a malformed one).
+ */
+export async function verifyCertificate(code: string): Promise<CertificateCheck> {
+  const normalised = code.trim().toUpperCase();
+  if (normalised.length !== VERIFY_CODE_LENGTH || [...normalised].some((ch) => !CODE_ALPHABET.includes(ch)))
+    throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  const d = await db();
+  const [row] = await d
+    .select(detailColumns)
+    .from(certificates)
+    .innerJoin(operators, eq(operators.id, certificates.operatorId))
+    .leftJoin(orgs, eq(orgs.id, operators.orgId))
+    .where(eq(certificates.verifyCode, normalised));
+  if (!row) throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  return {
+    operatorName: row.operatorName,
+    orgName: row.orgName,
+    kind: row.kind as CertificateCheck['kind'],
+    title: row.title,
+    hours: row.hours,
+    serialNo: row.serialNo,
+    issuedAt: row.issuedAt.toISOString(),
+    revoked: row.revokedAt !== null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedReason: row.revokedReason,
+  };
+}
+
+/** Revokes a certificate (an administrator's act): its verification page says so from then on. */
+export async function revokeCertificate(certificateId: number, reason: string, now: Date = new Date()) {
+  const d = await db();
+  await d.update(certificates).set({ revokedAt: now, revokedReason: reason }).where(eq(certificates.id, certificateId));
 }
