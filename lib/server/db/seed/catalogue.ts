@@ -593,9 +593,10 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
     // said 本场直播暂无回放 with 0 学时, because classes seeded on air or upcoming had neither when they ended).
     let recordHours: number;
     if (i < 2 && n > 2) {
-      // Live now.
+      // Live now (`now` is the start of the seed's UTC day). The lecturer's class (i = 0) runs into the next day, so
+      // a class is on air whenever the demo or the tests run on the day they seeded (the live end-to-end test).
       startAt = addMs(now, i === 0 ? -1 * HOUR : -30 * MINUTE);
-      endAt = addMs(now, i === 0 ? 11 * HOUR : 6 * HOUR);
+      endAt = addMs(now, i === 0 ? 25 * HOUR : 6 * HOUR);
       recordHours = 2;
     } else if (i < 2 + upcoming) {
       startAt = addMs(today, rng.int(1, 45) * DAY + rng.pick([1.5, 6, 11]) * HOUR);
