@@ -85,7 +85,7 @@ export function LiveSection({ liveId, initial, paths }: { liveId: number; initia
         >
           {STATUS[status]}
         </span>
-        {status === 'live' && w && <span data-testid="live-viewers">{w.viewers}人正在观看</span>}
+        {w?.onAir && status !== 'ended' && <span data-testid="live-viewers">{w.viewers}人正在观看</span>}
         {status === 'upcoming' && left != null && left > 0 && (
           <span data-testid="live-countdown">距离开始还有 {formatCountdown(left)}</span>
         )}
