@@ -56,7 +56,12 @@ try {
       portalUrl: `http://127.0.0.1:${port}`,
       recordDir,
     });
-    live = { LIVE_RTMP_URL: ingest.rtmpUrl, LIVE_HLS_UPSTREAM: ingest.hlsUpstream, LIVE_RECORD_DIR: recordDir };
+    live = {
+      LIVE_RTMP_URL: ingest.rtmpUrl,
+      LIVE_HLS_UPSTREAM: ingest.hlsUpstream,
+      LIVE_CONTROL_URL: ingest.controlUrl,
+      LIVE_RECORD_DIR: recordDir,
+    };
     console.log(`[serve-test] live ingest at ${ingest.rtmpUrl} (pid ${ingest.pid})`);
   }
   server = await startServer({

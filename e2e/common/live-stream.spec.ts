@@ -2,7 +2,8 @@
  * A live class streamed while on air (issue 24), end to end: the ingest (nginx with the RTMP module, started by
  * scripts/serve-test.mjs from deploy/nginx-rtmp.conf) asks the portal about each key; a wrong key and a key outside
  * its class's time are refused; the lecturer's key goes on air, a learner sees 直播中, the number watching and the
- * live video playing in Chromium; the lecturer regenerates the key (the old one is refused) and ends the class; the
+ * live video playing in Chromium; the lecturer regenerates the key (its stream is dropped, the old key refused) and
+ * ends the class; the
  * recording is packaged by a job and plays on the same page as the replay. Runs once, on the main host.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -131,15 +132,15 @@ test('a class on air streams live to a learner, then its recording is the replay
   await expect.poll(time, { timeout: 10_000 }).toBeGreaterThan(t1 + 1);
   await expect(watch.getByTestId('live-viewers')).toHaveText('1人正在观看', { timeout: 15_000 });
 
-  // The stream stops; the lecturer regenerates the key (the old one is refused) and ends the class.
-  ffmpeg.kill('SIGINT');
-  await exitWithin(ffmpeg, 10_000);
+  // The lecturer regenerates the key while on air: the stream of the old key is dropped at once and the old key
+  // is refused from then on. Then the lecturer ends the class.
   await page.goto(`/live/detail?id=${onAir.id}`);
   await settings.getByRole('button', { name: '重新生成密钥' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   // The new key is shown at once.
   await expect(settings.getByTestId('stream-key')).toHaveText(/^c\d+-[0-9a-f]{18}\?key=[\w-]{32}$/);
   await expect(settings.getByTestId('stream-key')).not.toHaveText(onAir.streamKey);
+  expect(await exitWithin(ffmpeg, 15_000)).not.toBeNull();
   expect(await exitWithin(push(onAir.streamKey), 15_000)).not.toBe(0);
   await settings.getByRole('button', { name: '结束直播' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();

@@ -206,6 +206,8 @@ const schema = z.object({
   ),
   /** Where the portal fetches live HLS when it relays /media/live-hls/ itself (no nginx in front): the ingest's hls location. */
   LIVE_HLS_UPSTREAM: httpUrl.transform((v) => (v ?? 'http://127.0.0.1:8080/hls').replace(/\/+$/, '')),
+  /** nginx-rtmp's control location (deploy/nginx-rtmp.conf /control): a regenerated key drops the stream using the old one. */
+  LIVE_CONTROL_URL: httpUrl,
   /** The folder nginx-rtmp records broadcasts into (its record_path), read by the job that packages the replay. */
   LIVE_RECORD_DIR: text,
   /** Minutes before the start and after the end of a class during which its key may publish. */

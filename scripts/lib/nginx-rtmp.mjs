@@ -101,6 +101,7 @@ export async function startNginxRtmp({ dir, rtmpPort, httpPort, portalUrl, recor
   return {
     rtmpUrl: `rtmp://127.0.0.1:${rtmpPort}/live`,
     hlsUpstream: `http://127.0.0.1:${httpPort}/hls`,
+    controlUrl: `http://127.0.0.1:${httpPort}/control`,
     dir,
     stop,
     pid: child.pid,

@@ -6,6 +6,8 @@
  * replay. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,9 +96,24 @@ describe('stream keys', () => {
     expect(managers.data.streamKey).toBe(mine.data.streamKey);
   });
 
-  it('regenerating replaces the key: the old one is refused, the new one accepted', async () => {
+  it('regenerating replaces the key: its stream is dropped, the old key refused, the new one accepted', async () => {
     const before = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data;
+    // On air with the old key; the ingest's control (a stand-in) is asked to drop it.
+    expect((await publish(before.streamKey)).ok).toBe(true);
+    const asked: string[] = [];
+    const control = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end('1');
+    });
+    await new Promise<void>((r) => control.listen(0, '127.0.0.1', r));
+    process.env.LIVE_CONTROL_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}/control`;
+    resetConfigForTests();
     const after = (await call<LiveStreamInfo>('/api/live/streamKeyReset', { id: onAirId }, tokens.lecturer)).data;
+    control.close();
+    delete process.env.LIVE_CONTROL_URL;
+    resetConfigForTests();
+    expect(asked).toEqual([`/control/drop/publisher?app=live&name=${split(before.streamKey)[0]}`]);
+    await publishDone(split(before.streamKey)[0]);
     expect(after.streamKey).not.toBe(before.streamKey);
     expect(split(after.streamKey)[0]).toBe(split(before.streamKey)[0]);
     expect(await publish(before.streamKey)).toEqual({ ok: false, reason: 'unknown-key' });

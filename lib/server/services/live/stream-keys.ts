@@ -2,7 +2,8 @@
  * Stream keys (issue 24): each live class has a random public stream name (its HLS folder, given to viewers) and a
  * random secret; the key its teacher and managers see with the ingest's RTMP address is `<name>?key=<secret>`
  * (nginx-rtmp sends the part after `?` to the portal as form fields, ingest.ts). Regenerating replaces the secret at
- * once: the ingest asks the portal on every publish, so the old key stops working for the next connection.
+ * once: the ingest asks the portal on every publish, so the old key stops working for the next connection, and a
+ * stream publishing with it is dropped.
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { db } from '@/lib/server/db';
 import { liveClasses } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
 import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { errorText, log } from '@/lib/server/ops/log';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
 import { mayStream, publishWindow, visibleLive, type LiveRow } from './classes';
@@ -60,7 +62,10 @@ export async function streamInfo(user: SessionUser, scope: Scope, id: number): P
   return infoOf({ ...now, streamKey: now.streamKey!, streamName: now.streamName! });
 }
 
-/** A new key; the old one is refused from the next publish on. */
+/**
+ * A new key; the old one is refused from the next publish on, and a stream publishing now (with the old key) is
+ * dropped through the ingest's control (LIVE_CONTROL_URL), so a leaked key stops at once.
+ */
 export async function regenerateStreamKey(user: SessionUser, scope: Scope, id: number): Promise<LiveStreamInfo> {
   const row = await streamerRow(user, scope, id);
   const d = await db();
@@ -69,5 +74,19 @@ export async function regenerateStreamKey(user: SessionUser, scope: Scope, id: n
     .set({ streamKey: newStreamKey(), streamName: row.streamName ?? newStreamName(row.id) })
     .where(eq(liveClasses.id, row.id))
     .returning();
+  if (row.onAirAt && row.streamName) await dropPublisher(row.streamName);
   return infoOf({ ...next, streamKey: next.streamKey!, streamName: next.streamName! });
+}
+
+/** Asks the ingest to drop the stream's publisher; best effort (logged), the new key stands either way. */
+async function dropPublisher(streamName: string): Promise<void> {
+  const control = config().LIVE_CONTROL_URL;
+  if (!control) return;
+  const url = `${control.replace(/\/+$/, '')}/drop/publisher?app=live&name=${encodeURIComponent(streamName)}`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    if (!res.ok) log.warn({ status: res.status }, 'live: the ingest did not drop the stream of a regenerated key');
+  } catch (err) {
+    log.warn({ err: errorText(err) }, 'live: the ingest control could not be reached');
+  }
 }
