@@ -127,7 +127,9 @@ const LIVE_STATUS: Record<LiveCard['status'], { label: string; cls: string }> = 
 };
 
 export function LiveCardView({ item }: { item: LiveCard }) {
-  const s = LIVE_STATUS[item.status];
+  // An ended class is 回放 only when there is a recording to watch (issue 26: the list and the page disagreed).
+  const s =
+    item.status === 'ended' && !item.hasReplay ? { ...LIVE_STATUS.ended, label: '已结束' } : LIVE_STATUS[item.status];
   return (
     <article className="group relative">
       <Link prefetch={false} href={`/live/detail?id=${item.id}`} className="block">
@@ -138,7 +140,7 @@ export function LiveCardView({ item }: { item: LiveCard }) {
       <p className="mt-1 text-sm text-gray-600">
         {item.teacherName} · {formatDateTime(item.startAt)}
       </p>
-      {item.status === 'ended' && item.recordHours > 0 && (
+      {item.status === 'ended' && item.hasReplay && item.recordHours > 0 && (
         <p className="text-sm text-gray-600">回放学时 {item.recordHours}</p>
       )}
     </article>

@@ -47,6 +47,8 @@ import type {
   CourseTypeCount,
   LiveDetail,
   LiveReplayState,
+  LiveStreamInfo,
+  LiveWatchState,
   NewsDetail,
   NoticeDetail,
   PendingApplication,
@@ -162,12 +164,6 @@ export interface CatalogueContract {
   '/api/train/albums': E<typeof cat.byTrain, TrainAlbumItem[]>;
   '/api/train/summaries': E<typeof cat.byTrain, TrainTextItem[]>;
   '/api/train/students': E<typeof cat.trainStudentsSchema, Page<TrainStudent>>;
-  '/api/live/list': E<typeof cat.liveListSchema, Page<LiveCard>>;
-  '/api/live/detail': E<typeof cat.byId, LiveDetail>;
-  '/api/live/recordHours': E<typeof cat.byId, { id: number; recordHours: number }>;
-  '/api/live/replayState': E<typeof cat.byId, LiveReplayState>;
-  '/api/live/replayStart': E<typeof cat.byId, LiveReplayState>;
-  '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
   '/api/tchrBaseinfo/list': E<typeof cat.teacherListSchema, Page<TeacherCard>>;
   '/api/tchrBaseinfo/detail': E<typeof cat.byId, TeacherDetail>;
   '/api/mtTrainnews/list': E<typeof cat.paging, Page<NewsItem>>;
@@ -327,8 +323,23 @@ export interface SpacesContract {
   '/api/station/recommend': E<typeof space.stationRecommendSchema, StationRecommendation>;
 }
 
+/** Live classes (issue 24): the list and page, watching on air, stream keys, the replay. */
+export interface LiveContract {
+  '/api/live/list': E<typeof cat.liveListSchema, Page<LiveCard>>;
+  '/api/live/detail': E<typeof cat.byId, LiveDetail>;
+  /** SPEC 7, also answered to GET: a signed-in learner's ping while watching live; a visitor gets the state. */
+  '/api/live/recordHours': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/watch': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/finish': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/streamInfo': E<typeof cat.byId, LiveStreamInfo>;
+  '/api/live/streamKeyReset': E<typeof cat.byId, LiveStreamInfo>;
+  '/api/live/replayState': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayStart': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
+}
+
 export interface ApiContract
-  extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract {}
+  extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract, LiveContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

@@ -91,6 +91,8 @@ export interface LiveCard {
   endAt: string;
   status: 'upcoming' | 'live' | 'ended';
   recordHours: number;
+  /** Whether the class has a recording to watch (an ended class without one is 已结束, not 回放). */
+  hasReplay: boolean;
 }
 
 export interface RankOperator {

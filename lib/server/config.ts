@@ -223,6 +223,26 @@ const schema = z.object({
   JOBS_WORKERS: flag(true),
   JOBS_POOL_SIZE: positiveInt(4),
 
+  // Live classes (services/live, deploy/nginx-rtmp.conf)
+  /** The stream address shown to teachers, e.g. rtmp://live.example.cn/live; default rtmp://<the page's host>/live. */
+  LIVE_RTMP_URL: opt(
+    z.string().refine(hasScheme(['rtmp:', 'rtmps:']), msg('必须是 rtmp:// 地址', 'must be an rtmp:// URL')),
+  ),
+  /** Where the portal fetches live HLS when it relays /media/live-hls/ itself (no nginx in front): the ingest's hls location. */
+  LIVE_HLS_UPSTREAM: httpUrl.transform((v) => (v ?? 'http://127.0.0.1:8080/hls').replace(/\/+$/, '')),
+  /** nginx-rtmp's control location (deploy/nginx-rtmp.conf /control): a regenerated key drops the stream using the old one. */
+  LIVE_CONTROL_URL: httpUrl,
+  /** The folder nginx-rtmp records broadcasts into (its record_path), read by the job that packages the replay. */
+  LIVE_RECORD_DIR: text,
+  /** Minutes before the start and after the end of a class during which its key may publish. */
+  LIVE_PUBLISH_MARGIN_MINUTES: opt(
+    z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of minutes')).transform(Number),
+  ).transform((n) => n ?? 30),
+  /** Addresses allowed to call the ingest's callbacks (/api/live/ingest/*): the nginx-rtmp hosts. */
+  LIVE_INGEST_ALLOW: opt(
+    z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
+  ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
+
   // Security
   PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),
   RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform(

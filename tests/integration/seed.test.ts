@@ -256,8 +256,16 @@ describe('demo-data seed', () => {
     }
   });
 
-  it('creates the six demo accounts with hashed passwords', async () => {
-    expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual(['learner', 'teacher', 'manager', 'party', 'student', 'newbie']);
+  it('creates the seven demo accounts with hashed passwords', async () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual([
+      'learner',
+      'teacher',
+      'manager',
+      'party',
+      'student',
+      'newbie',
+      'lecturer',
+    ]);
     for (const account of DEMO_ACCOUNTS) {
       const [op] = await rows<{
         password_hash: string;
@@ -286,6 +294,7 @@ describe('demo-data seed', () => {
         expect(op.email).toMatch(/@/);
       }
       if (account.userId === 'teacher') expect(op.tchr_id).toBe(1);
+      if (account.userId === 'lecturer') expect(op.tchr_id).toBe(2);
       if (account.userId === 'manager') expect(op.cms_roles).toEqual(['内容管理员', '培训管理员']);
     }
     const [learnerOrg] = await rows<{ name: string }>(

@@ -11,6 +11,8 @@ export const JOBS = {
   aiSubtitles: 'learning-ai-subtitles',
   /** Scratch files of abandoned uploads: every few minutes, on one instance. */
   uploadSweep: 'uploads-sweep',
+  /** A broadcast live class's recordings packaged as its HLS replay (ffmpeg, stream copy): queued by the ingest. */
+  liveRecording: 'live-recording',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -39,5 +41,12 @@ export const POLICIES: Record<JobName, QueuePolicy & { everyMinutes?: number }> 
     retryBackoff: false,
     expireInSeconds: 10 * 60,
     everyMinutes: UPLOAD_SWEEP_EVERY_MINUTES,
+  },
+  [JOBS.liveRecording]: {
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    // Stream copy of a few hours of recording takes seconds to a minute; its ffmpeg limit is 30 minutes.
+    expireInSeconds: 35 * 60,
   },
 };

@@ -4,6 +4,7 @@
  */
 import { runAiSubtitlesJob } from '@/lib/server/services/learning/ai-subtitles';
 import { runTrialCutJob } from '@/lib/server/services/media/trial-cuts';
+import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads/sweep';
 import { JOBS, jobRunner, registerJobHandlers, type JobName } from './index';
 import type { DrainOptions } from './types';
@@ -14,6 +15,7 @@ registerJobHandlers({
   [JOBS.trialCut]: runTrialCutJob,
   [JOBS.aiSubtitles]: runAiSubtitlesJob,
   [JOBS.uploadSweep]: async () => void (await sweepAbandonedUploads()),
+  [JOBS.liveRecording]: runLiveRecordingJob,
 });
 
 /**

@@ -245,8 +245,22 @@ export const liveClasses = pgTable(
     /** The recording of an ended class: a clip of the media store (lib/server/services/media/demo-media.ts); '' when there is none. */
     replayMedia: text('replay_media').notNull().default(''),
     audiences: audiences(),
+    /**
+     * The secret of the class's RTMP stream key (services/live/stream-keys.ts): random, shown to its teacher and
+     * managers only, replaced when they regenerate it. null until first asked for.
+     */
+    streamKey: text('stream_key'),
+    /** The stream's public name: its live HLS folder and recordings (random, given to signed-in viewers). */
+    streamName: text('stream_name'),
+    /** When the current broadcast began (the ingest's on_publish); null while nothing is published. */
+    onAirAt: timestamp('on_air_at', { withTimezone: true, mode: 'date' }),
+    /** When it was first broadcast: from then on its replay is its recording (packaged after each broadcast). */
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),
+    /** The recorded broadcast packaged as HLS in the file store (a key prefix), '' until there is one. */
+    recordingPrefix: text('recording_prefix').notNull().default(''),
+    recordingSeconds: integer('recording_seconds').notNull().default(0),
   },
-  (t) => [index('live_start_idx').on(t.startAt)],
+  (t) => [index('live_start_idx').on(t.startAt), uniqueIndex('live_stream_name_idx').on(t.streamName)],
 );
 
 /** Effective study time, per learner, per year; kind 'online' (courses) or 'offline' (training projects). */

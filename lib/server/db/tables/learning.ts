@@ -256,3 +256,22 @@ export const liveReplays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.operatorId, t.liveId] })],
 );
+
+/**
+ * A learner watching a live class while it is on air: the last ping of their page (the number watching counts the
+ * recent ones, across instances) and the seconds of watching the pings add up to (services/live/watching.ts).
+ */
+export const liveViewers = pgTable(
+  'live_viewers',
+  {
+    liveId: integer('live_id')
+      .notNull()
+      .references(() => liveClasses.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    lastPingAt: ts('last_ping_at').notNull(),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.liveId, t.operatorId] }), index('live_viewers_ping_idx').on(t.liveId, t.lastPingAt)],
+);

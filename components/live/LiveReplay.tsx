@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { useHls } from './use-hls';
 import { api, apiBaseUrl } from '@/lib/api/browser';
 import { apiQueryKey } from '@/lib/api/query';
 import { useLoggedIn } from '@/lib/session/client';
@@ -24,18 +25,20 @@ export interface ReplayPaths {
 /**
  * 观看回放 of an ended live class: a visitor is asked to sign in; a signed-in learner plays the recording here,
  * and at its end the class's recordHours are credited once (the server checks that the recording was played, not
- * skipped: lib/server/services/learning/live-replay.ts).
+ * skipped: lib/server/services/live/replay.ts). A recorded broadcast is HLS (`hls`), a demo clip a plain file.
  */
 export function LiveReplay({
   liveId,
   recordHours,
   duration,
   paths,
+  hls = false,
 }: {
   liveId: number;
   recordHours: number;
   duration: number;
   paths: ReplayPaths;
+  hls?: boolean;
 }) {
   const signedIn = useLoggedIn();
   const qc = useQueryClient();
@@ -47,6 +50,8 @@ export function LiveReplay({
     staleTime: 0,
   });
   const started = useRef(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const hlsError = useHls(video, signedIn && hls ? `${apiBaseUrl()}/media/live/${liveId}/hls/index.m3u8` : null, false);
   const terms = `回放时长${formatHMS(duration)}，完整观看后计入${recordHours}学时`;
 
   if (!signedIn) {
@@ -86,14 +91,21 @@ export function LiveReplay({
   return (
     <div className="space-y-2">
       <video
+        ref={video}
         className="aspect-video w-full max-w-3xl rounded bg-black"
         controls
         preload="metadata"
+        playsInline
         aria-label="直播回放视频"
-        src={`${apiBaseUrl()}/media/live/${liveId}`}
+        src={hls ? undefined : `${apiBaseUrl()}/media/live/${liveId}`}
         onPlay={onPlay}
         onEnded={onEnded}
       />
+      {hlsError && (
+        <p role="alert" className="text-sm text-red-700">
+          {hlsError}
+        </p>
+      )}
       <p className="text-sm text-gray-700" aria-live="polite" data-testid="replay-status">
         {state.data?.credited ? `已观看回放，已计入${recordHours}学时` : terms}
       </p>

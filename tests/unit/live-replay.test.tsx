@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
 /**
- * The live class's 直播回放 (components/catalogue/LiveReplay): a visitor is asked to sign in; a signed-in learner's
+ * The live class's 直播回放 (components/live/LiveReplay): a visitor is asked to sign in; a signed-in learner's
  * first play starts the replay and its end credits the hours, after which the header's year total is asked again
  * (QA: it kept the old total until a reload).
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { LiveReplay } from '@/components/catalogue/LiveReplay';
+import { LiveReplay } from '@/components/live/LiveReplay';
 import { apiQueryKey } from '@/lib/api/query';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';

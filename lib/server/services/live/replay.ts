@@ -1,10 +1,12 @@
 /**
  * Watching the recording of an ended live class (SPEC 1: learners study live classes; SPEC 7: recordHours).
- * The recording is a clip of the media store, streamed to signed-in users by /media/live/ID. Playing it on the
- * page starts the learner's replay (each page's first play starts it again until it is credited); at its end the
- * class's recordHours are credited once, as online study hours of the day, but not before half the recording's
- * length has passed since that start (the player plays at most 2x): a replay skipped to its end earns nothing,
- * also when an earlier play was started long ago.
+ * The recording is the broadcast itself, packaged as HLS by a job once the ingest closed it (recording.ts), or a
+ * clip of the media store (the demo classes); signed-in users play it at /media/live/ID (replay-media.ts). Playing
+ * it on the page starts the learner's replay (each page's first play starts it again until it is credited); at its
+ * end the class's recordHours are credited once, as online study hours of the day, but not before half the
+ * recording's length has passed since that start (the player plays at most 2x): a replay skipped to its end earns
+ * nothing, also when an earlier play was started long ago. Hours credited for watching live (watching.ts) are the
+ * same credit: a class credits once.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { chinaDate } from '@/lib/format';
@@ -23,10 +25,30 @@ export const MSG_REPLAY_TOO_SHORT = '观看时长不足，请完整观看回放�
 /** The player's fastest rate: the least wall-clock time a whole recording takes is its length over this. */
 export const REPLAY_MAX_RATE = 2;
 
-interface Replay {
+export interface Replay {
   id: number;
   recordHours: number;
-  clip: Clip;
+  /** Seconds of the recording. */
+  duration: number;
+  /** The broadcast's HLS in the file store (its key prefix), when it was recorded; else the demo clip. */
+  hlsPrefix: string | null;
+  clip: Clip | null;
+}
+
+/**
+ * What an ended class offers as its replay: a class that was broadcast, its recording (none until packaged); one
+ * never broadcast (the demo classes), its clip of the media store; null when neither.
+ */
+export function replayFrom(row: {
+  recordingPrefix: string;
+  recordingSeconds: number;
+  replayMedia: string;
+  broadcastAt: Date | null;
+}): Pick<Replay, 'duration' | 'hlsPrefix' | 'clip'> | null {
+  if (row.recordingPrefix) return { duration: row.recordingSeconds, hlsPrefix: row.recordingPrefix, clip: null };
+  if (row.broadcastAt) return null;
+  const clip = clipFor(row.replayMedia);
+  return clip ? { duration: clip.duration, hlsPrefix: null, clip } : null;
 }
 
 /** The ended class with a recording, shown on this site; refused otherwise. */
@@ -37,14 +59,17 @@ export async function replayOf(scope: Scope, id: number, now: Date = new Date())
       id: liveClasses.id,
       endAt: liveClasses.endAt,
       recordHours: liveClasses.recordHours,
-      media: liveClasses.replayMedia,
+      replayMedia: liveClasses.replayMedia,
+      recordingPrefix: liveClasses.recordingPrefix,
+      recordingSeconds: liveClasses.recordingSeconds,
+      broadcastAt: liveClasses.broadcastAt,
     })
     .from(liveClasses)
     .where(and(eq(liveClasses.id, id), publishedTo(liveClasses.audiences, scope.site, scope.platform)));
   if (!row) throw notShown('直播');
-  const clip = clipFor(row.media);
-  if (!clip || row.endAt > now) throw new ServiceError(MSG_NO_REPLAY, CODE_INVALID);
-  return { id: row.id, recordHours: row.recordHours, clip };
+  const replay = replayFrom(row);
+  if (!replay || row.endAt > now) throw new ServiceError(MSG_NO_REPLAY, CODE_INVALID);
+  return { id: row.id, recordHours: row.recordHours, ...replay };
 }
 
 async function stateOf(user: SessionUser, r: Replay): Promise<LiveReplayState> {
@@ -56,7 +81,7 @@ async function stateOf(user: SessionUser, r: Replay): Promise<LiveReplayState> {
   return {
     id: r.id,
     recordHours: r.recordHours,
-    duration: r.clip.duration,
+    duration: r.duration,
     started: !!row,
     credited: !!row?.creditedAt,
   };
@@ -101,7 +126,7 @@ export async function replayFinish(
   const before = await stateOf(user, r);
   if (!before.started) throw new ServiceError(MSG_REPLAY_NOT_STARTED, CODE_INVALID);
   if (before.credited) return before;
-  const least = (r.clip.duration * 1000) / REPLAY_MAX_RATE;
+  const least = (r.duration * 1000) / REPLAY_MAX_RATE;
   const today = chinaDate(now);
   await d.transaction(async (tx) => {
     const [claimed] = await tx
