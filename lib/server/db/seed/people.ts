@@ -49,6 +49,7 @@ export async function seedPeople(
     return {
       userId: a.userId,
       email: a.email,
+      mobile: a.mobile ?? null,
       name,
       orgId: orgList[orgIndex(a.isTeacher ? teacher1.orgName : a.orgName)]?.id ?? orgList[0].id,
       passwordHash: hashes[a.userId],
