@@ -4,7 +4,7 @@
  * import this module, so window and navigator are touched only inside functions.
  */
 import { createApiClient, fetchDownload, fetchTransport, type ApiClient, type Transport } from './core';
-import { writePreviousTime } from '../session/client';
+import { writePreviousTime } from '../session/previous-time';
 import type { SessionCode } from '../contract/messages';
 
 export type NotifyKind = 'warning' | 'error' | 'info';

@@ -12,26 +12,6 @@ export const USER_INFO_KEY = 'userInfo';
 export const BACK_TYPE_KEY = 'backType';
 export const BACK_VISIBLE_KEY = 'backVisible';
 export const SYSTEM_ERROR_KEY = 'systemError';
-/** SPEC 3 "previous time": when this browser last heard from the server (ms since 1970), written on every answer. */
-export const PREVIOUS_TIME_KEY = 'previousTime';
-
-export function writePreviousTime(now: number = Date.now()): void {
-  try {
-    localStorage.setItem(PREVIOUS_TIME_KEY, String(now));
-  } catch {
-    /* storage disabled */
-  }
-}
-
-export function readPreviousTime(): number | null {
-  try {
-    const v = Number(localStorage.getItem(PREVIOUS_TIME_KEY));
-    return Number.isFinite(v) && v > 0 ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 export function isLoggedIn(): boolean {
   if (typeof document === 'undefined') return false;
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${IDENTITY_COOKIE}=`));

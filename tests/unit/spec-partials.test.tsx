@@ -11,7 +11,7 @@ import { imageUrl } from '@/lib/format';
 import { isMobile, isPhone } from '@/lib/validation/patterns';
 import { ChunkLoadTimeoutError, loadWithTimeout } from '@/lib/ui/lazy-load';
 import { CHUNK_LOAD_TIMEOUT_MS, LOGIN_SPLASH_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
-import { PREVIOUS_TIME_KEY } from '@/lib/session/client';
+import { PREVIOUS_TIME_KEY } from '@/lib/session/previous-time';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { CourseCardView } from '@/components/cards/Cards';
 import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
