@@ -86,6 +86,9 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   expect(await searched.text()).toContain('未找到与“');
 
   await page.getByRole('button', { name: '提交审核' }).click();
+  const ask = page.getByRole('alertdialog', { name: '提示' });
+  await expect(ask).toContainText('确定提交审核吗');
+  await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(/已提交：审核通过/)).toBeVisible();
   await expect(page.getByTestId('audit-status').first()).toHaveText('审核通过');
 

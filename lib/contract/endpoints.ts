@@ -21,6 +21,7 @@ import type {
   AuditSetting,
   Banner,
   ClientIdInfo,
+  RetrievalContact,
   CourseCard,
   CourseTypeNode,
   DictionaryItem,
@@ -128,6 +129,7 @@ export interface HomeContract {
   '/api/rank/orgCourse': E<HomeList, RankOrgCourse[]>;
   '/api/site/requestUrlClientId': E<Empty, ClientIdInfo>;
   '/api/site/getStuLogo': E<Empty, { stuLogo: string }>;
+  '/api/site/retrievalContacts': E<Empty, RetrievalContact[]>;
   '/api/site/platformDetail': E<Empty, PlatformDetail>;
   '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
   '/api/conversation/isShowLLM': E<Empty, boolean>;
@@ -205,8 +207,15 @@ export interface AccountsContract {
     { orgName: string; operatorName: string; userID: string }
   >;
   '/api/eosoperator/forgetPasswordModify': E<typeof account.resetSchema, true>;
+  '/api/smsCode/sendForgetPasswordCode': E<typeof account.smsCodeSendSchema, { mobile: string; expiresIn: number }>;
+  '/api/eosoperator/forgetPassword': E<typeof account.smsResetSchema, true>;
   '/modules/eosoperator/loginRecommendSave': E<typeof account.perfectInfoSaveSchema, { msg: string }>;
   '/api/eosoperator/checkToken': E<Empty, boolean>;
+  '/modules/eosoperator/refreshToken': E<Empty, { token: string }>;
+  '/api/eosoperator/isCas': E<Empty, boolean>;
+  '/api/eosoperator/isRequestSpecialSite': E<Empty, boolean>;
+  '/api/eosoperator/requestSiteTenantId': E<Empty, { tenantId: number | null }>;
+  '/api/eosoperator/currentTenantOrgName': E<Empty, { orgName: string }>;
   '/api/eosoperator/changePassword': E<typeof account.changePasswordSchema, boolean>;
   '/api/eosoperator/updateEmail': E<typeof account.updateEmailBodySchema, boolean>;
   '/api/eosoperator/updateHead': E<typeof account.updateHeadSchema, { headPic: string }>;

@@ -146,6 +146,13 @@ export interface ClientIdInfo {
   redirectUri: string;
 }
 
+/** Login type 4 (SPEC 2.6): one contact of a retrieval by hand, from configuration. */
+export interface RetrievalContact {
+  label: string;
+  value: string;
+  href?: string;
+}
+
 export interface AuditSetting {
   isMachine: boolean;
   isManual: boolean;

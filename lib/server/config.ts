@@ -131,6 +131,18 @@ const schema = z.object({
       return entries.length > 0 && parseHostRules(v).length === entries.length;
     }, M.hosts),
   ),
+  /**
+   * Tenants (SPEC 7 requestSiteTenantId, currentTenantOrgName): host -> organisation, `host=机构名`, comma-separated,
+   * a host may be a `*.example.cn` wildcard. Default: `column.localhost=继续教育学院`.
+   */
+  PORTAL_TENANTS: opt(
+    z
+      .string()
+      .refine(
+        (v) => list(v).every((p) => /^[^=\s]+=\S.*$/.test(p)),
+        msg('格式为 主机=机构名，以逗号分隔', 'must be host=organisation, comma-separated'),
+      ),
+  ),
   PORTAL_ORIGINS: opt(
     z.string().refine(
       (v) =>
@@ -156,6 +168,16 @@ const schema = z.object({
   // Mail
   SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),
   MAIL_FROM: text,
+  /**
+   * SMS (password retrieval by SMS): Aliyun's SMS service (dysmsapi SendSms) when the access key is set; otherwise
+   * every message is written to DATA_DIR/outbox as a .sms file, like mail without SMTP_URL.
+   */
+  ALIYUN_SMS_ACCESS_KEY_ID: text,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_SIGN_NAME: text,
+  ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_SMS_ENDPOINT: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_REGION: opt(z.string()).transform((v) => v ?? 'cn-hangzhou'),
 
   // Single sign-on (the passport)
   PASSPORT_ISSUER: httpUrl,
@@ -178,6 +200,18 @@ const schema = z.object({
   APP_IOS_URL: httpUrl,
   PORTAL_OTHER_SITES: text,
   PORTAL_CONTACT_EMAIL: text,
+  /** Login type 4 (SPEC 2.6): the contacts of a retrieval by hand; each shown only when set. */
+  MANUAL_RETRIEVAL_EMAIL: text,
+  MANUAL_RETRIEVAL_PHONE: text,
+  /** Up to two chat groups, `label=number`, comma-separated: `学员QQ群一=612345678,学员QQ群二=734567890`. */
+  MANUAL_RETRIEVAL_GROUPS: opt(
+    z
+      .string()
+      .refine(
+        (v) => list(v).every((p) => /^[^=]+=.+$/.test(p)),
+        msg('格式为 名称=号码，以逗号分隔', 'must be label=number, comma-separated'),
+      ),
+  ),
 
   // The AI assistant and AI subtitles
   LLM_BASE_URL: httpUrl,

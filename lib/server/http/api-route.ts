@@ -61,6 +61,8 @@ export async function handleApiRequest(request: Request): Promise<Response> {
       const v = request.headers.get(name);
       if (v !== null) headers[name] = v.slice(0, 512);
     }
+    // The host the page was served on (tenants, SPEC 7 requestSiteTenantId), as the site is chosen.
+    headers.host = requestHost(request).slice(0, 256);
     const token = requestToken(request);
     // Only the cookies a service reads are passed on (the session cookie is the token above).
     const cookies: Record<string, string> = {};

@@ -31,6 +31,8 @@ export interface DemoAccount {
   seededLast?: boolean;
   isDefaultPassword: boolean;
   remark: string;
+  /** The mobile number of the retrieval by SMS. */
+  mobile?: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -41,6 +43,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     audience: 'general',
     name: '王晓明',
     email: 'learner@example.org',
+    mobile: '13800000001',
     orgName: '物理研究所',
     positionLevel: 0,
     gender: 1,

@@ -51,6 +51,7 @@ export async function seedPeople(
     return {
       userId: a.userId,
       email: a.email,
+      mobile: a.mobile ?? null,
       name,
       orgId: orgList[orgIndex(teacher ? teacher.orgName : a.orgName)]?.id ?? orgList[0].id,
       passwordHash: hashes[a.userId],

@@ -73,11 +73,14 @@ export const operators = pgTable(
     isActivated: boolean('is_activated').notNull().default(true),
     isDefaultPassword: boolean('is_default_password').notNull().default(false),
     esUserId: text('es_user_id'),
+    /** The mobile number a password may be retrieved with by SMS (SPEC 7 smsCode/sendForgetPasswordCode). */
+    mobile: text('mobile'),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex('operators_user_id_idx').on(sql`lower(${t.userId})`),
     uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('operators_mobile_idx').on(t.mobile),
   ],
 );
 

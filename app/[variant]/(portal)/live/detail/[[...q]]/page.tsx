@@ -14,6 +14,7 @@ import { JsonLd } from '@/components/ui/JsonLd';
 import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
 import { detailLinks } from '@/lib/catalogue/variant-rules';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export function generateStaticParams() {
   return [];
@@ -25,7 +26,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const l = id ? await readPublic(siteSegment(s.site), s.path('/api/live/detail'), { id }) : null;
-  if (!l) return { title: '直播不存在' };
+  if (!l) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: l.title,
     description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`,
