@@ -1,0 +1,301 @@
+/**
+ * The unit report (issue 25, 本单位): every learner of the manager's organisations with the year's hours against
+ * the requirement of their position level (SPEC 1), the ones short of it first; their courses and training projects
+ * completed and exams passed; totals and the months. Everything is summed in SQL; only a page (or an export's
+ * batch) of rows reaches Node.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  LEADER_POSITION_LEVEL,
+  REQUIRED_OFFLINE_HOURS,
+  REQUIRED_OFFLINE_HOURS_LEADER,
+  REQUIRED_ONLINE_HOURS,
+} from '@/lib/constants';
+import {
+  MSG_NO_ORG_POWER,
+  type UnitLearnerRow,
+  type UnitMonth,
+  type UnitReport,
+  type UnitTotals,
+} from '@/lib/contract/management';
+import type { UnitFilters } from '@/lib/validation/management';
+import { db } from '@/lib/server/db';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import type { SessionUser } from '../accounts/sessions';
+import { requireAnyPower, type PowerScope } from '../management/powers';
+import { orgsFor } from '../management/roles';
+import { yearOf } from '../scope';
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const intList = (ids: number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`);
+
+/** The report's organisations: the scope, narrowed to one organisation's subtree when the filter names one. */
+export interface ReportTarget {
+  year: number;
+  /** null: every organisation (a whole-institution manager without an organisation filter). */
+  orgIds: number[] | null;
+  filters: UnitFilters;
+  /** [start, end) of the year in Beijing time. */
+  from: Date;
+  to: Date;
+}
+
+async function subtree(orgId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await (
+      await db()
+    ).execute(sql`with recursive t as (select id from orgs where id = ${orgId}
+      union select o.id from orgs o join t on o.parent_id = t.id) select id from t`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Checks the power and the organisation filter, and fixes the year. */
+export async function reportTarget(user: SessionUser, filters: UnitFilters, now = new Date()): Promise<ReportTarget> {
+  const scope: PowerScope = await requireAnyPower(user, 'unit-report');
+  const year = filters.year ?? yearOf(now);
+  let orgIds: number[] | null = scope.all ? null : scope.orgIds;
+  if (filters.orgId !== undefined) {
+    if (!scope.all && !scope.orgIds.includes(filters.orgId)) throw new ServiceError(MSG_NO_ORG_POWER, CODE_FORBIDDEN);
+    orgIds = await subtree(filters.orgId);
+  }
+  const beijing = 8 * 3600_000;
+  return {
+    year,
+    orgIds,
+    filters,
+    from: new Date(Date.UTC(year, 0, 1) - beijing),
+    to: new Date(Date.UTC(year + 1, 0, 1) - beijing),
+  };
+}
+
+/** The learners the filters select (besides met / not met, which needs their hours). */
+function baseWhere(t: ReportTarget): SQL {
+  const parts: SQL[] = [sql`o.org_id is not null`];
+  if (t.orgIds) parts.push(sql`o.org_id = any(${intList(t.orgIds)})`);
+  const f = t.filters;
+  if (f.positionLevel !== undefined) parts.push(sql`o.position_level = ${f.positionLevel}::int`);
+  if (f.partyMember !== undefined) parts.push(sql`(o.audience = 'party') = ${f.partyMember}::boolean`);
+  if (f.name) {
+    const like = `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(o.name ilike ${like} or o.user_id ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const requiredOffline = (level: SQL) =>
+  sql`(case when ${level} >= ${LEADER_POSITION_LEVEL}::int then ${REQUIRED_OFFLINE_HOURS_LEADER}::int else ${REQUIRED_OFFLINE_HOURS}::int end)`;
+
+/**
+ * The CTEs base (the selected learners), h (their year's seconds) and r (with the requirement and met). `batch`
+ * limits base to the next learners in id order after an id (the export's keyset pages).
+ */
+function learnersCte(t: ReportTarget, batch?: { afterId: number; size: number }): SQL {
+  const keyset = batch ? sql` and o.id > ${batch.afterId}::int order by o.id limit ${batch.size}::int` : sql``;
+  return sql`base as (
+      select o.id, o.user_id, o.name, o.position_level, o.audience, o.org_id from operators o
+      where ${baseWhere(t)}${keyset}
+    ), h as (
+      select s.operator_id,
+        sum(s.seconds) filter (where s.kind = 'online') as online,
+        sum(s.seconds) filter (where s.kind = 'offline') as offline
+      from study_records s join base b on b.id = s.operator_id
+      where s.year = ${t.year}::int
+      group by s.operator_id
+    ), r as (
+      select b.*, coalesce(h.online, 0)::bigint as online, coalesce(h.offline, 0)::bigint as offline,
+        ${requiredOffline(sql`b.position_level`)} as req_offline,
+        (coalesce(h.online, 0) >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint
+          and coalesce(h.offline, 0) >= ${requiredOffline(sql`b.position_level`)} * 3600) as met
+      from base b left join h on h.operator_id = b.id
+    )`;
+}
+
+const metWhere = (met: boolean | undefined) => (met === undefined ? sql`true` : sql`r.met = ${met}::boolean`);
+
+/** Exams passed: a submitted reply scoring at least 60% of the paper. */
+const passed = sql`er.score is not null and er.score * 10 >= 6 * (select coalesce(sum((q->>'score')::int), 0) from jsonb_array_elements(ex.paper) q)`;
+
+/** Selected rows (sel) with their courses, trainings and exams of the year, in the report's order. */
+function rowsSql(t: ReportTarget, cte: SQL, sel: SQL): SQL {
+  return sql`with ${cte}, sel as (${sel})
+    select sel.id, sel.user_id, sel.name, sel.position_level, sel.audience, sel.online, sel.offline,
+      sel.req_offline, sel.met, coalesce(g.name, '') as org_name,
+      (select count(*) from course_enrolments ce where ce.operator_id = sel.id
+        and ce.finished_at >= ${ts(t.from)} and ce.finished_at < ${ts(t.to)})::int as courses,
+      (select count(*) from train_applications ta join trains tr on tr.id = ta.train_id where ta.operator_id = sel.id
+        and ta.status = 7 and tr.end_at >= ${ts(t.from)} and tr.end_at < ${ts(t.to)} and tr.end_at <= now())::int as trains,
+      (select count(distinct er.exam_id) from exam_replies er join exams ex on ex.id = er.exam_id
+        where er.operator_id = sel.id and er.submitted_at >= ${ts(t.from)} and er.submitted_at < ${ts(t.to)}
+        and ${passed})::int as exams
+    from sel left join orgs g on g.id = sel.org_id
+    order by sel.met, sel.id`;
+}
+
+interface RawRow {
+  id: number;
+  user_id: string;
+  name: string;
+  position_level: number;
+  audience: string;
+  online: string | number;
+  offline: string | number;
+  req_offline: number;
+  met: boolean;
+  org_name: string;
+  courses: number;
+  trains: number;
+  exams: number;
+}
+
+const hours = (seconds: string | number) => Math.round(Number(seconds) / 360) / 10;
+
+function toRow(r: RawRow): UnitLearnerRow {
+  const online = hours(r.online);
+  const offline = hours(r.offline);
+  return {
+    operatorId: Number(r.id),
+    userId: r.user_id,
+    name: r.name,
+    orgName: r.org_name,
+    positionLevel: Number(r.position_level),
+    partyMember: r.audience === 'party',
+    onlineHours: online,
+    offlineHours: offline,
+    totalHours: Math.round((Number(r.online) + Number(r.offline)) / 360) / 10,
+    requiredOnline: REQUIRED_ONLINE_HOURS,
+    requiredOffline: Number(r.req_offline),
+    met: r.met === true || (r.met as unknown) === 't',
+    coursesCompleted: Number(r.courses),
+    trainsCompleted: Number(r.trains),
+    examsPassed: Number(r.exams),
+  };
+}
+
+async function totalsOf(t: ReportTarget): Promise<UnitTotals> {
+  const [row] = rowsOf<Record<string, string | number | null>>(
+    await (
+      await db()
+    ).execute(sql`with ${learnersCte(t)}, f as (select * from r where ${metWhere(t.filters.met)})
+      select count(*)::int as learners, (count(*) filter (where f.met))::int as met,
+        coalesce(sum(f.online), 0)::bigint as online, coalesce(sum(f.offline), 0)::bigint as offline,
+        (select count(*) from course_enrolments ce join f on f.id = ce.operator_id
+          where ce.finished_at >= ${ts(t.from)} and ce.finished_at < ${ts(t.to)})::int as courses,
+        (select count(*) from train_applications ta join f on f.id = ta.operator_id join trains tr on tr.id = ta.train_id
+          where ta.status = 7 and tr.end_at >= ${ts(t.from)} and tr.end_at < ${ts(t.to)} and tr.end_at <= now())::int as trains,
+        (select count(*) from (select distinct er.operator_id, er.exam_id from exam_replies er join f on f.id = er.operator_id
+          join exams ex on ex.id = er.exam_id
+          where er.submitted_at >= ${ts(t.from)} and er.submitted_at < ${ts(t.to)} and ${passed}) p)::int as exams
+      from f`),
+  );
+  return {
+    learners: Number(row.learners),
+    met: Number(row.met),
+    onlineHours: hours(row.online ?? 0),
+    offlineHours: hours(row.offline ?? 0),
+    coursesCompleted: Number(row.courses),
+    trainsCompleted: Number(row.trains),
+    examsPassed: Number(row.exams),
+  };
+}
+
+/** Hours by month, and how many learners had met the year's requirement by the end of each month. */
+export async function monthsOf(t: ReportTarget): Promise<UnitMonth[]> {
+  const rows = rowsOf<{ month: number; online: string; offline: string; met: number }>(
+    await (
+      await db()
+    ).execute(sql`with base as (
+        select o.id, o.position_level from operators o where ${baseWhere(t)}
+      ), m as (
+        select s.operator_id, s.month,
+          coalesce(sum(s.seconds) filter (where s.kind = 'online'), 0) as online,
+          coalesce(sum(s.seconds) filter (where s.kind = 'offline'), 0) as offline
+        from study_records s join base b on b.id = s.operator_id
+        where s.year = ${t.year}::int group by s.operator_id, s.month
+      ), c as (
+        select m.operator_id, m.month,
+          sum(m.online) over w as con, sum(m.offline) over w as coff
+        from m window w as (partition by m.operator_id order by m.month)
+      ), f as (
+        select c.operator_id, min(c.month) as first_month from c join base b on b.id = c.operator_id
+        where c.con >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint and c.coff >= ${requiredOffline(sql`b.position_level`)} * 3600
+        group by c.operator_id
+      )
+      select g.month::int as month,
+        coalesce((select sum(m.online) from m where m.month = g.month), 0)::bigint as online,
+        coalesce((select sum(m.offline) from m where m.month = g.month), 0)::bigint as offline,
+        (select count(*) from f where f.first_month <= g.month)::int as met
+      from generate_series(1, 12) as g(month) order by g.month`),
+  );
+  return rows.map((r) => ({
+    month: Number(r.month),
+    onlineHours: hours(r.online),
+    offlineHours: hours(r.offline),
+    metLearners: Number(r.met),
+  }));
+}
+
+export async function unitReport(
+  user: SessionUser,
+  q: UnitFilters & { pageNum: number; pageSize: number },
+  now = new Date(),
+): Promise<UnitReport> {
+  const t = await reportTarget(user, q, now);
+  const d = await db();
+  const page = async () =>
+    rowsOf<RawRow>(
+      await d.execute(
+        rowsSql(
+          t,
+          learnersCte(t),
+          sql`select * from r where ${metWhere(q.met)} order by r.met, r.id
+            limit ${q.pageSize}::int offset ${(q.pageNum - 1) * q.pageSize}::int`,
+        ),
+      ),
+    ).map(toRow);
+  const [list, totals, months, orgList] = await Promise.all([
+    page(),
+    totalsOf(t),
+    monthsOf(t),
+    orgsFor(user, 'unit-report'),
+  ]);
+  return {
+    list,
+    total: totals.learners,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    year: t.year,
+    totals,
+    months,
+    orgs: orgList,
+  };
+}
+
+/**
+ * The learners of the report for an export, in the report's order (not met first, then by id), as batches read by
+ * keyset pages of learner ids: each query touches one batch of learners, so memory does not grow with the count.
+ */
+export async function* learnerBatches(t: ReportTarget, size = 1000): AsyncGenerator<UnitLearnerRow[]> {
+  const d = await db();
+  const passes = t.filters.met === undefined ? [false, true] : [t.filters.met];
+  for (const met of passes) {
+    let afterId = 0;
+    for (;;) {
+      const raw = rowsOf<RawRow>(
+        await d.execute(
+          sql`${rowsSql(t, learnersCte(t, { afterId, size }), sql`select * from r where r.met = ${met}::boolean`)}`,
+        ),
+      );
+      // The batch's last learner id, met or not: the next keyset page starts after it.
+      const [{ last }] = rowsOf<{ last: number | null }>(
+        await d.execute(
+          sql`select max(id) as last from (select o.id from operators o where ${baseWhere(t)} and o.id > ${afterId}::int order by o.id limit ${size}::int) b`,
+        ),
+      );
+      if (raw.length) yield raw.map(toRow);
+      if (last === null) break;
+      afterId = Number(last);
+    }
+  }
+}
