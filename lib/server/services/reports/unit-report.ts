@@ -19,7 +19,7 @@ import {
   type UnitTotals,
 } from '@/lib/contract/management';
 import type { UnitFilters } from '@/lib/validation/management';
-import { db } from '@/lib/server/db';
+import { db, getDbHandle, type Db } from '@/lib/server/db';
 import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { requireAnyPower, type PowerScope } from '../management/powers';
@@ -27,6 +27,19 @@ import { orgsFor } from '../management/roles';
 import { yearOf } from '../scope';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+/**
+ * Runs a report statement. On PostgreSQL without JIT: these statements aggregate many rows once, and compiling them
+ * cost more than running them (a few hundred ms a statement), which made each export batch slow.
+ */
+async function reportQuery<T>(run: (d: Db) => Promise<T>): Promise<T> {
+  const handle = await getDbHandle();
+  if (handle.kind !== 'postgres') return run(handle.db);
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return run(tx as unknown as Db);
+  });
+}
+
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const intList = (ids: number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`);
 
@@ -88,27 +101,27 @@ const requiredOffline = (level: SQL) =>
   sql`(case when ${level} >= ${LEADER_POSITION_LEVEL}::int then ${REQUIRED_OFFLINE_HOURS_LEADER}::int else ${REQUIRED_OFFLINE_HOURS}::int end)`;
 
 /**
- * The CTEs base (the selected learners), h (their year's seconds) and r (with the requirement and met). `batch`
- * limits base to the next learners in id order after an id (the export's keyset pages).
+ * The CTE r: the selected learners with the year's seconds, their requirement and whether they met it, in one
+ * aggregation of study_records joined by (operator_id, year). `batch` limits it to the next learners in id order
+ * after an id (the export's keyset pages).
  */
 function learnersCte(t: ReportTarget, batch?: { afterId: number; size: number }): SQL {
-  const keyset = batch ? sql` and o.id > ${batch.afterId}::int order by o.id limit ${batch.size}::int` : sql``;
-  return sql`base as (
-      select o.id, o.user_id, o.name, o.position_level, o.audience, o.org_id from operators o
-      where ${baseWhere(t)}${keyset}
-    ), h as (
-      select s.operator_id,
-        sum(s.seconds) filter (where s.kind = 'online') as online,
-        sum(s.seconds) filter (where s.kind = 'offline') as offline
-      from study_records s join base b on b.id = s.operator_id
-      where s.year = ${t.year}::int
-      group by s.operator_id
-    ), r as (
-      select b.*, coalesce(h.online, 0)::bigint as online, coalesce(h.offline, 0)::bigint as offline,
-        ${requiredOffline(sql`b.position_level`)} as req_offline,
-        (coalesce(h.online, 0) >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint
-          and coalesce(h.offline, 0) >= ${requiredOffline(sql`b.position_level`)} * 3600) as met
-      from base b left join h on h.operator_id = b.id
+  // The same bound on study_records lets its index scan start at the batch, not at the first learner.
+  const seek = batch ? sql` and s.operator_id > ${batch.afterId}::int` : sql``;
+  const keyset = batch
+    ? sql` and o.id > ${batch.afterId}::int group by o.id order by o.id limit ${batch.size}::int`
+    : sql` group by o.id`;
+  return sql`r as (
+      select x.*, ${requiredOffline(sql`x.position_level`)} as req_offline,
+        (x.online >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint
+          and x.offline >= ${requiredOffline(sql`x.position_level`)} * 3600) as met
+      from (
+        select o.id, o.user_id, o.name, o.position_level, o.audience, o.org_id,
+          coalesce(sum(s.seconds::int) filter (where s.kind = 'online'), 0)::bigint as online,
+          coalesce(sum(s.seconds::int) filter (where s.kind = 'offline'), 0)::bigint as offline
+        from operators o left join study_records s on s.operator_id = o.id and s.year = ${t.year}::int${seek}
+        where ${baseWhere(t)}${keyset}
+      ) x
     )`;
 }
 
@@ -117,10 +130,9 @@ const metWhere = (met: boolean | undefined) => (met === undefined ? sql`true` : 
 /** Exams passed: a submitted reply scoring at least 60% of the paper. */
 const passed = sql`er.score is not null and er.score * 10 >= 6 * (select coalesce(sum((q->>'score')::int), 0) from jsonb_array_elements(ex.paper) q)`;
 
-/** Selected rows (sel) with their courses, trainings and exams of the year, in the report's order. */
-function rowsSql(t: ReportTarget, cte: SQL, sel: SQL): SQL {
-  return sql`with ${cte}, sel as (${sel})
-    select sel.id, sel.user_id, sel.name, sel.position_level, sel.audience, sel.online, sel.offline,
+/** The selected rows (the CTE sel) with their organisation and this year's courses, trainings and exams. */
+function selRows(t: ReportTarget): SQL {
+  return sql`select sel.id, sel.user_id, sel.name, sel.position_level, sel.audience, sel.online, sel.offline,
       sel.req_offline, sel.met, coalesce(g.name, '') as org_name,
       (select count(*) from course_enrolments ce where ce.operator_id = sel.id
         and ce.finished_at >= ${ts(t.from)} and ce.finished_at < ${ts(t.to)})::int as courses,
@@ -129,8 +141,12 @@ function rowsSql(t: ReportTarget, cte: SQL, sel: SQL): SQL {
       (select count(distinct er.exam_id) from exam_replies er join exams ex on ex.id = er.exam_id
         where er.operator_id = sel.id and er.submitted_at >= ${ts(t.from)} and er.submitted_at < ${ts(t.to)}
         and ${passed})::int as exams
-    from sel left join orgs g on g.id = sel.org_id
-    order by sel.met, sel.id`;
+    from sel left join orgs g on g.id = sel.org_id`;
+}
+
+/** Selected rows of r (sel) with their figures, in the report's order. */
+function rowsSql(t: ReportTarget, cte: SQL, sel: SQL): SQL {
+  return sql`with ${cte}, sel as (${sel}) ${selRows(t)} order by sel.met, sel.id`;
 }
 
 interface RawRow {
@@ -173,12 +189,21 @@ function toRow(r: RawRow): UnitLearnerRow {
   };
 }
 
-async function totalsOf(t: ReportTarget): Promise<UnitTotals> {
-  const [row] = rowsOf<Record<string, string | number | null>>(
-    await (
-      await db()
-    ).execute(sql`with ${learnersCte(t)}, f as (select * from r where ${metWhere(t.filters.met)})
-      select count(*)::int as learners, (count(*) filter (where f.met))::int as met,
+/**
+ * One page of learners and the totals of all those selected, from one aggregation (f is computed once): the page
+ * as JSON beside the totals' figures.
+ */
+async function pageAndTotals(
+  t: ReportTarget,
+  q: { pageNum: number; pageSize: number },
+): Promise<{ list: UnitLearnerRow[]; totals: UnitTotals }> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await reportQuery((d) =>
+      d.execute(sql`with ${learnersCte(t)}, f as (select * from r where ${metWhere(t.filters.met)}),
+        sel as (select * from f order by f.met, f.id limit ${q.pageSize}::int offset ${(q.pageNum - 1) * q.pageSize}::int),
+        p as (${selRows(t)})
+      select (select coalesce(json_agg(p order by p.met, p.id), '[]'::json) from p) as page,
+        count(*)::int as learners, (count(*) filter (where f.met))::int as met,
         coalesce(sum(f.online), 0)::bigint as online, coalesce(sum(f.offline), 0)::bigint as offline,
         (select count(*) from course_enrolments ce join f on f.id = ce.operator_id
           where ce.finished_at >= ${ts(t.from)} and ce.finished_at < ${ts(t.to)})::int as courses,
@@ -186,47 +211,55 @@ async function totalsOf(t: ReportTarget): Promise<UnitTotals> {
           where ta.status = 7 and tr.end_at >= ${ts(t.from)} and tr.end_at < ${ts(t.to)} and tr.end_at <= now())::int as trains,
         (select count(*) from (select distinct er.operator_id, er.exam_id from exam_replies er join f on f.id = er.operator_id
           join exams ex on ex.id = er.exam_id
-          where er.submitted_at >= ${ts(t.from)} and er.submitted_at < ${ts(t.to)} and ${passed}) p)::int as exams
+          where er.submitted_at >= ${ts(t.from)} and er.submitted_at < ${ts(t.to)} and ${passed}) x)::int as exams
       from f`),
+    ),
   );
+  const page = (typeof row.page === 'string' ? JSON.parse(row.page) : row.page) as RawRow[];
   return {
-    learners: Number(row.learners),
-    met: Number(row.met),
-    onlineHours: hours(row.online ?? 0),
-    offlineHours: hours(row.offline ?? 0),
-    coursesCompleted: Number(row.courses),
-    trainsCompleted: Number(row.trains),
-    examsPassed: Number(row.exams),
+    list: page.map(toRow),
+    totals: {
+      learners: Number(row.learners),
+      met: Number(row.met),
+      onlineHours: hours(Number(row.online ?? 0)),
+      offlineHours: hours(Number(row.offline ?? 0)),
+      coursesCompleted: Number(row.courses),
+      trainsCompleted: Number(row.trains),
+      examsPassed: Number(row.exams),
+    },
   };
 }
 
 /** Hours by month, and how many learners had met the year's requirement by the end of each month. */
 export async function monthsOf(t: ReportTarget): Promise<UnitMonth[]> {
   const rows = rowsOf<{ month: number; online: string; offline: string; met: number }>(
-    await (
-      await db()
-    ).execute(sql`with base as (
-        select o.id, o.position_level from operators o where ${baseWhere(t)}
-      ), m as (
+    await reportQuery((d) =>
+      d.execute(sql`with m as (
         select s.operator_id, s.month,
-          coalesce(sum(s.seconds) filter (where s.kind = 'online'), 0) as online,
-          coalesce(sum(s.seconds) filter (where s.kind = 'offline'), 0) as offline
-        from study_records s join base b on b.id = s.operator_id
-        where s.year = ${t.year}::int group by s.operator_id, s.month
-      ), c as (
-        select m.operator_id, m.month,
+          coalesce(sum(s.seconds::int) filter (where s.kind = 'online'), 0)::int as online,
+          coalesce(sum(s.seconds::int) filter (where s.kind = 'offline'), 0)::int as offline
+        from study_records s
+        where s.year = ${t.year}::int and s.operator_id in (select o.id from operators o where ${baseWhere(t)})
+        group by s.operator_id, s.month
+      ), c as materialized (
+        select m.operator_id, m.month, m.online, m.offline,
           sum(m.online) over w as con, sum(m.offline) over w as coff
         from m window w as (partition by m.operator_id order by m.month)
       ), f as (
-        select c.operator_id, min(c.month) as first_month from c join base b on b.id = c.operator_id
-        where c.con >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint and c.coff >= ${requiredOffline(sql`b.position_level`)} * 3600
+        select c.operator_id, min(c.month) as first_month from c join operators o on o.id = c.operator_id
+        where c.con >= ${REQUIRED_ONLINE_HOURS * 3600}::bigint
+          and c.coff >= ${requiredOffline(sql`o.position_level`)} * 3600
         group by c.operator_id
+      ), mm as materialized (
+        select c.month, sum(c.online) as online, sum(c.offline) as offline from c group by c.month
+      ), fm as materialized (
+        select f.first_month, count(*) as n from f group by f.first_month
       )
-      select g.month::int as month,
-        coalesce((select sum(m.online) from m where m.month = g.month), 0)::bigint as online,
-        coalesce((select sum(m.offline) from m where m.month = g.month), 0)::bigint as offline,
-        (select count(*) from f where f.first_month <= g.month)::int as met
-      from generate_series(1, 12) as g(month) order by g.month`),
+      select g.month::int as month, coalesce(mm.online, 0)::bigint as online, coalesce(mm.offline, 0)::bigint as offline,
+        (select coalesce(sum(fm.n), 0) from fm where fm.first_month <= g.month)::int as met
+      from generate_series(1, 12) as g(month) left join mm on mm.month = g.month
+      order by g.month`),
+    ),
   );
   return rows.map((r) => ({
     month: Number(r.month),
@@ -242,21 +275,8 @@ export async function unitReport(
   now = new Date(),
 ): Promise<UnitReport> {
   const t = await reportTarget(user, q, now);
-  const d = await db();
-  const page = async () =>
-    rowsOf<RawRow>(
-      await d.execute(
-        rowsSql(
-          t,
-          learnersCte(t),
-          sql`select * from r where ${metWhere(q.met)} order by r.met, r.id
-            limit ${q.pageSize}::int offset ${(q.pageNum - 1) * q.pageSize}::int`,
-        ),
-      ),
-    ).map(toRow);
-  const [list, totals, months, orgList] = await Promise.all([
-    page(),
-    totalsOf(t),
+  const [{ list, totals }, months, orgList] = await Promise.all([
+    pageAndTotals(t, q),
     monthsOf(t),
     orgsFor(user, 'unit-report'),
   ]);
@@ -283,8 +303,8 @@ export async function* learnerBatches(t: ReportTarget, size = 1000): AsyncGenera
     let afterId = 0;
     for (;;) {
       const raw = rowsOf<RawRow>(
-        await d.execute(
-          sql`${rowsSql(t, learnersCte(t, { afterId, size }), sql`select * from r where r.met = ${met}::boolean`)}`,
+        await reportQuery((q) =>
+          q.execute(rowsSql(t, learnersCte(t, { afterId, size }), sql`select * from r where r.met = ${met}::boolean`)),
         ),
       );
       // The batch's last learner id, met or not: the next keyset page starts after it.
