@@ -97,6 +97,16 @@ async function drained(out: Writable): Promise<void> {
 }
 
 /**
+ * exceljs hands the sheet's XML to the zip (archiver) without heeding its backpressure, so rows written faster than
+ * they are compressed would pile up in the zip's input: after each batch, wait until that input (the sheet stream's
+ * pipe destination) has taken them in.
+ */
+async function zipCaughtUp(sheet: unknown): Promise<void> {
+  const pipes = (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  for (const dest of pipes) if (dest.writableNeedDrain) await drain(dest);
+}
+
+/**
  * Writes the table to `out` and ends it. `signal` aborts between batches (the client went away).
  */
 export async function writeExport(
@@ -125,6 +135,7 @@ export async function writeExport(
   for await (const rows of spec.rows(t)) {
     if (signal?.aborted || out.destroyed) return void out.destroy();
     for (const r of rows) sheet.addRow(r).commit();
+    await zipCaughtUp(sheet);
     await drained(out);
     await nextTurn();
   }
