@@ -12,6 +12,8 @@ import type { emptySchema } from '@/lib/validation/common';
 import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
+import type * as mgmt from '@/lib/validation/management';
+import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -111,6 +113,7 @@ interface E<S extends z.ZodType, D> {
   data: D;
 }
 type Empty = typeof emptySchema;
+type CatPaging = typeof cat.paging;
 type HomeList = ReturnType<typeof home.homeListSchema>;
 type Removed = { removed: true };
 
@@ -347,8 +350,26 @@ export interface LiveContract {
   '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
 }
 
+/** The management area (issue 25): the operations log, scoped roles, the unit report. */
+export interface ManagementContract {
+  '/api/manage/operationLog': E<CatPaging, Page<OperationLogRow>>;
+  '/api/manage/myPowers': E<Empty, MyPowers>;
+  '/api/manage/roles': E<Empty, RoleItem[]>;
+  '/api/manage/orgs': E<typeof mgmt.powerSchema, OrgItem[]>;
+  '/api/manage/grants': E<typeof mgmt.grantListSchema, Page<GrantItem>>;
+  '/api/manage/grant': E<typeof mgmt.grantSchema, GrantItem>;
+  '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
+  '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
+}
+
 export interface ApiContract
-  extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract, LiveContract {}
+  extends HomeContract,
+    CatalogueContract,
+    AccountsContract,
+    LearningContract,
+    SpacesContract,
+    LiveContract,
+    ManagementContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

@@ -123,6 +123,8 @@ const schema = z.object({
   /** Demo data on an empty database only when asked (npm start on the embedded default asks). */
   SEED: opt(z.enum(['demo', 'none'], { error: M.seed })).transform((v) => v ?? 'none'),
   SEED_SCALE: positiveInt(1),
+  /** Extra learners made in bulk by the demo seed (the unit report's benchmark: 50000), spread over the organisations. */
+  SEED_LEARNERS: positiveInt(0),
 
   // Hosts, origins, sessions, requests
   PORTAL_HOSTS: opt(

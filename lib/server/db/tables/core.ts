@@ -30,6 +30,8 @@ export const orgs = pgTable('orgs', {
   name: text('name').notNull(),
   shortName: text('short_name').notNull().default(''),
   kind: smallint('kind').notNull().default(1), // 1 research institute, 2 functional department, 3 university
+  /** The organisation this one belongs to (a division of an institute); null at the top. Scoped roles cover a subtree. */
+  parentId: integer('parent_id'),
 });
 
 export const teachers = pgTable(
@@ -81,6 +83,8 @@ export const operators = pgTable(
     uniqueIndex('operators_user_id_idx').on(sql`lower(${t.userId})`),
     uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('operators_mobile_idx').on(t.mobile),
+    // The unit report lists an organisation's learners in id order (keyset pages of the export).
+    index('operators_org_idx').on(t.orgId, t.id),
   ],
 );
 
@@ -282,7 +286,11 @@ export const studyRecords = pgTable(
     trainId: integer('train_id'),
     createdAt: created(),
   },
-  (t) => [index('study_records_operator_year_idx').on(t.operatorId, t.year)],
+  (t) => [
+    index('study_records_operator_year_idx').on(t.operatorId, t.year),
+    // The unit report sums a year's hours per learner and month: read from the index alone.
+    index('study_records_year_operator_idx').on(t.year, t.operatorId, t.month, t.kind, t.seconds),
+  ],
 );
 
 /** Dictionaries (ddictionary/list and the train criteria). */

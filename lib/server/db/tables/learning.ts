@@ -204,7 +204,11 @@ export const examReplies = pgTable(
     submittedAt: ts('submitted_at'),
     score: integer('score'),
   },
-  (t) => [index('exam_replies_owner_idx').on(t.examId, t.operatorId, t.startedAt)],
+  (t) => [
+    index('exam_replies_owner_idx').on(t.examId, t.operatorId, t.startedAt),
+    // The unit report counts each learner's exams passed.
+    index('exam_replies_operator_idx').on(t.operatorId),
+  ],
 );
 
 /** Questionnaires: definition as JSON (SurveyQuestion[]); trainId set for a training project's information collection. */

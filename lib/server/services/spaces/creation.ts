@@ -17,6 +17,7 @@ import { forgetChapter } from '../learning/study-progress';
 import { auditSetting } from '../catalogue/site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from '../accounts/sessions';
+import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { fileByUrl, userHasFile } from './uploads';
 import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/trial-cuts';
 import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
@@ -393,12 +394,9 @@ export async function removeCourse(user: SessionUser, courseId: number): Promise
 
 /* ---- manager review (the management system itself is outside the portal) ---- */
 
-function requireManager(user: SessionUser) {
-  if (user.cmsRoles.length === 0) throw new ServiceError(MSG_NOT_MANAGER, CODE_FORBIDDEN);
-}
-
+/** Submitted courses of creators in the reviewer's organisations (power "course-review"), oldest first. */
 export async function pendingReviews(user: SessionUser): Promise<CreationCourseRow[]> {
-  requireManager(user);
+  const scope = await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
   const d = await db();
   const rows = await d
     .select({
@@ -410,7 +408,18 @@ export async function pendingReviews(user: SessionUser): Promise<CreationCourseR
       chapterCount: courses.chapterCount,
     })
     .from(courses)
-    .where(and(inArray(courses.auditStatus, [1054, 1056]), sql`${courses.submittedAt} is not null`))
+    .where(
+      and(
+        inArray(courses.auditStatus, [1054, 1056]),
+        sql`${courses.submittedAt} is not null`,
+        scope.all
+          ? undefined
+          : inArray(
+              courses.creatorId,
+              d.select({ id: operators.id }).from(operators).where(orgInScope(scope, operators.orgId)),
+            ),
+      ),
+    )
     .orderBy(asc(courses.submittedAt))
     .limit(100);
   return rows.map((r) => ({ ...r, auditLabel: auditLabel(r.auditStatus), submitted: true }));
@@ -420,10 +429,13 @@ export async function reviewCourse(
   user: SessionUser,
   b: { courseId: number; auditStatus: 1052 | 1053 | 1055; reason: string },
 ): Promise<{ auditStatus: number; auditLabel: string }> {
-  requireManager(user);
+  await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
   const d = await db();
   const [c] = await d.select().from(courses).where(eq(courses.id, b.courseId)).limit(1);
   if (!c || c.creatorId == null) throw new ServiceError(MSG_COURSE_NOT_FOUND, CODE_NOT_FOUND);
+  // A course belongs to its creator's organisation: a reviewer of unit A cannot decide on unit B's courses.
+  const [owner] = await d.select({ orgId: operators.orgId }).from(operators).where(eq(operators.id, c.creatorId));
+  await requirePower(user, 'course-review', owner?.orgId ?? null, MSG_NOT_MANAGER);
   if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError('该课程不在待审核状态');
   if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError('请填写审核意见');
   await setStatus(
