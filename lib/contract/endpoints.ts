@@ -363,7 +363,8 @@ export interface ManagementContract {
 }
 
 export interface ApiContract
-  extends HomeContract,
+  extends
+    HomeContract,
     CatalogueContract,
     AccountsContract,
     LearningContract,
