@@ -20,6 +20,7 @@ import { ChapterList } from './ChapterList';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerVideo } from './PlayerVideo';
 import { useFrontier } from './use-frontier';
+import { useHls } from './use-hls';
 import { useHeartbeats } from './use-heartbeats';
 import { usePageLeave } from './use-page-leave';
 import { usePlayerKeys } from './use-player-keys';
@@ -151,6 +152,7 @@ function LoadedPlayer({
     restartAt: beats.restartAt,
   });
   usePlayerKeys(videoRef, setRate);
+  const hls = useHls({ chapter, chosen, videoRef });
   const subtitles = useSubtitles(courseId, videoRef);
 
   const onPlay = () => {
@@ -229,6 +231,7 @@ function LoadedPlayer({
               makeSubtitles={subtitles.makeSubtitles}
               status={beats.status}
               pending={beats.pending}
+              hls={hls}
             />
           ) : (
             <p className="rounded bg-gray-800 p-6 text-gray-300">该章节暂无视频</p>
