@@ -11,7 +11,8 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,8 @@ export async function segmentThroughput({ seconds = 8 } = {}) {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => spawnSync(p, ['-v']).status === 0);
   if (!nginx) return { name: 'hls segments via nginx', ok: null, detail: 'nginx not installed: skipped' };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-hls-'));
+  // nginx's workers run as another user (root starts it): mkdtemp's 0700 would make every file a 403.
+  chmodSync(dir, 0o755);
   const secret = 'bench-media-secret-0123456789';
   const play = 'A'.repeat(22);
   const seg = Buffer.alloc(1 << 20);
@@ -92,8 +95,18 @@ http {
     const e = Math.floor(Date.now() / 1000) + 3600;
     const s = createHash('md5').update(`${e}${uri}${play} ${secret}`).digest('base64url');
     const headers = { cookie: `ce_play=${play}` };
-    const check = await fetch(`http://127.0.0.1:${port}${uri}?e=${e}&s=${s}`, { headers });
-    const refused = await fetch(`http://127.0.0.1:${port}${uri}?e=${e}&s=${s.slice(1)}A`, { headers });
+    // node:http, not fetch: fetch leaves out a Cookie header set by hand.
+    const status = (p) =>
+      new Promise((resolve, reject) =>
+        http
+          .get({ host: '127.0.0.1', port, path: p, headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+          .on('error', reject),
+      );
+    const check = { status: await status(`${uri}?e=${e}&s=${s}`) };
+    const refused = { status: await status(`${uri}?e=${e}&s=${s.slice(1)}A`) };
     if (check.status !== 200 || refused.status !== 403)
       return { name: 'hls segments via nginx', ok: false, detail: `signed ${check.status}, forged ${refused.status}` };
     const run = (url) =>
@@ -110,7 +123,7 @@ http {
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
   }
 }
 
