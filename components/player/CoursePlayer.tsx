@@ -20,7 +20,7 @@ import { ChapterList } from './ChapterList';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerVideo } from './PlayerVideo';
 import { useFrontier } from './use-frontier';
-import { useHls } from './use-hls';
+import { useHls, usePrefetchTicket } from './use-hls';
 import { useHeartbeats } from './use-heartbeats';
 import { usePageLeave } from './use-page-leave';
 import { usePlayerKeys } from './use-player-keys';
@@ -46,6 +46,7 @@ function chapterFromAddress(): number | null {
 export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boolean }) {
   const qc = useQueryClient();
   const { data: course } = useQuery(apiQuery('/api/course/view', { courseId }));
+  usePrefetchTicket(course);
   const progressQuery = apiQuery('/api/course/progress', { courseId });
   const progress = useQuery({
     ...progressQuery,

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isLoggedIn } from '@/lib/session/client';
 import { apiQuery } from '@/lib/api/query';
-import type { ChapterView, PlayRendition } from '@/lib/contract/learning';
+import type { ChapterView, CourseView, PlayRendition } from '@/lib/contract/learning';
 // Types only: the library itself is imported on first use, so pages without video do not load it.
 import type HlsType from 'hls.js';
 
@@ -26,6 +27,39 @@ export function pickRendition(renditions: PlayRendition[], quality: Quality): Pl
   return below[0] ?? null;
 }
 
+/** The ticket's query: per chapter, and whether the course is chosen (a new ticket, for the whole video, after 选学). */
+export function ticketQuery(chapterId: number, chosen: boolean) {
+  const base = apiQuery('/api/course/playTicket', { chapterId });
+  return { ...base, queryKey: [...base.queryKey, chosen] as const };
+}
+
+/**
+ * hls.js, and a visitor's ticket for the chapter the player will open, asked for with the course rather than after the
+ * learner's progress (a visitor has none to wait for): the first frame comes one request sooner.
+ */
+export function usePrefetchTicket(course: CourseView | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    // In the browser only: the address and the session are read there.
+    const chapterId = course ? (initialChapter(course)?.id ?? 0) : 0;
+    if (chapterId > 0 && !isLoggedIn())
+      void qc.prefetchQuery({ ...ticketQuery(chapterId, false), staleTime: Infinity });
+  }, [qc, course]);
+  useEffect(() => {
+    // The library is fetched with the course, not after the ticket: the first frame comes sooner.
+    const w = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
+    if (w.MediaSource || w.ManagedMediaSource) void import('hls.js').catch(() => undefined);
+  }, []);
+}
+
+/** The chapter the player opens for a visitor: the one the address names, else the first video. */
+function initialChapter(course: CourseView): ChapterView | undefined {
+  const v = new URLSearchParams(window.location.search).get('chapterId');
+  const named = course.chapters.find((c) => String(c.id) === v);
+  const first = named ?? course.chapters[0];
+  return first && first.kind !== 'document' && first.playable ? first : undefined;
+}
+
 /** hls.js where Media Source Extensions exist (Chrome, Firefox, Android); native HLS elsewhere (Safari, iOS). */
 function engineFor(v: HTMLVideoElement): 'mse' | 'native' | null {
   const w = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
@@ -48,11 +82,9 @@ export function useHls({
   videoRef: RefObject<HTMLVideoElement | null>;
 }) {
   const chapterId = chapter?.kind === 'document' || !chapter?.playable ? 0 : chapter.id;
-  const base = apiQuery('/api/course/playTicket', { chapterId });
   const ticket = useQuery({
-    ...base,
     // A new ticket when the course is chosen: the whole video instead of the trial.
-    queryKey: [...base.queryKey, chosen],
+    ...ticketQuery(chapterId, chosen),
     enabled: chapterId > 0,
     // Valid for hours; refetched when a playlist answers 403 (it expired).
     staleTime: Infinity,
@@ -70,12 +102,6 @@ export function useHls({
   const qualityRef = useRef<Quality>(quality);
   const renewals = useRef(0);
   const { refetch } = ticket;
-
-  useEffect(() => {
-    // The library is fetched while the ticket is asked for, not after it: the first frame comes sooner.
-    const w = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
-    if (w.MediaSource || w.ManagedMediaSource) void import('hls.js').catch(() => undefined);
-  }, []);
 
   useEffect(() => {
     const v = videoRef.current;
