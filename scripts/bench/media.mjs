@@ -109,7 +109,7 @@ http {
     const refused = { status: await status(`${uri}?e=${e}&s=${s.slice(1)}A`) };
     if (check.status !== 200 || refused.status !== 403)
       return { name: 'hls segments via nginx', ok: false, detail: `signed ${check.status}, forged ${refused.status}` };
-    // A keep-alive client of node:http (autocannon's parser was the bottleneck with bodies this large: ~50 req/s).
+    // A keep-alive client of node:http: autocannon's parser, not nginx, was the bottleneck with bodies this large.
     const run = async (url) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
       const until = Date.now() + seconds * 1000;
