@@ -74,6 +74,7 @@ import type {
 import type { CaptchaImage, LoginByESResult, MyInfo, QrPoll, QrScan, StationItem } from './accounts';
 import type {
   AiSubtitlesResult,
+  PlayTicket,
   BenchHookAnswer,
   CertificateCheck,
   CourseNote,
@@ -251,6 +252,7 @@ export interface LearningContract {
   '/api/study/lock': E<typeof learn.lockSchema, StudyLock>;
   '/api/course/selfTest': E<typeof learn.chapterIdSchema, SelfTest>;
   '/api/course/aiSubtitles': E<typeof learn.aiSubtitlesSchema, AiSubtitlesResult>;
+  '/api/course/playTicket': E<typeof learn.chapterIdSchema, PlayTicket>;
   '/api/course/selfTestSubmit': E<typeof learn.selfTestSubmitSchema, SelfTestResult>;
   '/api/course/summaries': E<typeof learn.noteListSchema, Page<CourseNote>>;
   '/api/course/reviewSave': E<typeof learn.noteSaveSchema, { id: number }>;

@@ -251,6 +251,17 @@ const schema = z.object({
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of seconds')).transform(Number),
   ).transform((n) => n ?? 3600),
   ACCEL_REDIRECT_PREFIX: opt(z.string().startsWith('/', msg('必须以 / 开头', 'must start with /'))),
+  /** ffprobe beside ffmpeg (the transcoding job reads a source's size and length with it). */
+  FFPROBE_PATH: opt(z.string()).transform((v) => v ?? 'ffprobe'),
+  /** Threads of one transcode, so a transcode leaves the other cores to the site. */
+  FFMPEG_THREADS: positiveInt(2),
+  /**
+   * Signs play tickets and segment URLs (HMAC, and nginx's secure_link MD5, which needs the same value in
+   * deploy/nginx.conf). Unset: derived from the session secret (one instance without nginx).
+   */
+  MEDIA_SECRET: opt(z.string().min(16, M.secret)),
+  /** How long a play ticket (and the segment URLs of its playlists) stays valid. */
+  MEDIA_TICKET_SECONDS: positiveInt(6 * 3600),
   UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),

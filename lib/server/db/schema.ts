@@ -11,3 +11,4 @@ export * from './tables/spaces';
 export * from './tables/operations';
 export * from './tables/jobs';
 export * from './tables/roles';
+export * from './tables/media';

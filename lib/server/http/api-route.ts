@@ -17,6 +17,7 @@ import {
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { DEVICE_COOKIE } from '@/lib/session/device';
+import { PLAY_COOKIE } from '@/lib/session/play-cookie';
 import { readCookie } from './cookies';
 import { secureCookies } from './transport';
 import { errorText, log } from '../ops/log';
@@ -68,6 +69,8 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     const cookies: Record<string, string> = {};
     const device = readCookie(request.headers.get('cookie'), DEVICE_COOKIE);
     if (device) cookies[DEVICE_COOKIE] = device.slice(0, 256);
+    const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
+    if (play) cookies[PLAY_COOKIE] = play.slice(0, 64);
     const result = await callEndpoint(path, body.value, {
       token,
       site: siteForHost(requestHost(request)),

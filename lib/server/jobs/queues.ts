@@ -7,6 +7,8 @@ import type { QueuePolicy } from './types';
 export const JOBS = {
   /** The trial rendition of an uploaded course video (ffmpeg, stream copy): queued when its chapter is saved. */
   trialCut: 'media-trial-cut',
+  /** The HLS package of an uploaded course video (ffmpeg, H.264/AAC renditions): queued when its chapter is saved. */
+  hlsTranscode: 'media-hls-transcode',
   /** A chapter's AI subtitles (ffmpeg, then the speech-to-text service): queued by the player's request. */
   aiSubtitles: 'learning-ai-subtitles',
   /** Scratch files of abandoned uploads: every few minutes, on one instance. */
@@ -27,6 +29,13 @@ export const POLICIES: Record<JobName, QueuePolicy & { everyMinutes?: number }> 
     retryBackoff: true,
     // ffmpeg's own limit is 2 minutes (uploaded-media.ts).
     expireInSeconds: 5 * 60,
+  },
+  [JOBS.hlsTranscode]: {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    // ffmpeg's own limit is 3 hours (services/media/hls/ffmpeg.ts): a long lecture at two threads.
+    expireInSeconds: 3 * 3600 + 600,
   },
   [JOBS.aiSubtitles]: {
     retryLimit: 2,
