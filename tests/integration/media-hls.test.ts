@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { JOBS } from '@/lib/server/jobs';
@@ -85,7 +85,14 @@ beforeAll(async () => {
   courseId = (basic.data as { courseId: number }).courseId;
 }, 120_000);
 
+/** Chapters the tests add to demo courses; removed at the end (the PostgreSQL run shares one database between files). */
+const addedChapters: number[] = [];
+const removedEnrolments: (typeof courseEnrolments.$inferSelect)[] = [];
+
 afterAll(async () => {
+  if (addedChapters.length) await (await db()).delete(courseChapters).where(inArray(courseChapters.id, addedChapters));
+  if (removedEnrolments.length)
+    await (await db()).insert(courseEnrolments).values(removedEnrolments).onConflictDoNothing();
   await closeDb();
   process.env.UPLOAD_DIR = savedDir;
   rmSync(uploadDir, { recursive: true, force: true });
@@ -223,7 +230,11 @@ describe('play tickets and the trial', () => {
       .returning({ id: courseChapters.id, courseId: courseChapters.courseId });
     chapterId = rows[0].id;
     otherChapterId = rows[1].id;
-    await d.delete(courseEnrolments).where(eq(courseEnrolments.operatorId, learner.id));
+    addedChapters.push(chapterId, otherChapterId);
+    // The learner has not chosen this course for these tests; what the seed gave them is put back at the end.
+    const mine = and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, anyChapter.courseId));
+    removedEnrolments.push(...(await d.select().from(courseEnrolments).where(mine)));
+    await d.delete(courseEnrolments).where(mine);
   });
 
   const ticketOf = async (id: number, token: string | null, play?: string) => {
@@ -282,7 +293,9 @@ describe('play tickets and the trial', () => {
     expect(playlistSeconds(list)).toBe(600);
     const seg100 = list.split('\n').find((l) => l.includes('seg00100.m2ts'))!;
     expect((await fetchHls(seg100, play, learner.token)).status).toBe(200);
-    await d.delete(courseEnrolments).where(eq(courseEnrolments.operatorId, learner.id));
+    await d
+      .delete(courseEnrolments)
+      .where(and(eq(courseEnrolments.operatorId, learner.id), eq(courseEnrolments.courseId, ch.courseId)));
   });
 
   it("playlists without a valid ticket answer 403: none, forged, expired, another user's, another chapter's", async () => {
