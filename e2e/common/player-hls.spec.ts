@@ -51,7 +51,7 @@ test('an uploaded 720p chapter plays as HLS: quality switched to 高清 and reme
     title: `HLS 自适应播放 ${Date.now()}`,
     categoryCode: 302,
     cover: cover.data.url,
-    summary: '端到端测试：上传的视频转码为多种清晰度后播放。',
+    summary: 'HLS 播放检验：上传的视频转码为多种清晰度后播放。',
     audiences: ['general'],
   });
   const courseId = basic.data.courseId;
