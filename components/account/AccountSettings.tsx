@@ -15,7 +15,7 @@ import { apiQuery } from '@/lib/api/query';
 import type { MyInfo } from '@/lib/contract/accounts';
 import { MESSAGE_DURATION_MS } from '@/lib/constants';
 import { changePasswordSchema, updateEmailSchema, updateInfoSchema } from '@/lib/validation/accounts';
-import { Field, FormError } from '@/components/login/fields';
+import { Field, FormError, NewPasswordFields } from '@/components/login/fields';
 import { DEFAULT_HEAD } from '@/components/login/LoginSplash';
 import { StationDialog } from './StationDialog';
 import { LoadFailed } from '@/components/ui/LoadFailed';
@@ -223,21 +223,9 @@ function ChangePassword() {
         error={err.oldPassword?.message}
         {...register('oldPassword')}
       />
-      <Field
-        id="acc-new"
-        label="新密码"
-        type="password"
-        autoComplete="new-password"
-        error={err.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <Field
-        id="acc-confirm"
-        label="确认新密码"
-        type="password"
-        autoComplete="new-password"
-        error={err.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={{ id: 'acc-new', error: err.newPassword?.message, ...register('newPassword') }}
+        confirm={{ id: 'acc-confirm', error: err.confirmPassword?.message, ...register('confirmPassword') }}
       />
       <FormError message={err.root?.message} />
       <button type="submit" disabled={formState.isSubmitting} className={`${submit} mt-2`}>

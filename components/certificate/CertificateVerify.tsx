@@ -14,12 +14,8 @@ import { call, failureText } from '@/lib/api/core';
 import type { CertificateCheck } from '@/lib/contract/learning';
 import { formatDateLong } from '@/lib/format';
 import { BusyButton } from '@/components/ui/BusyButton';
-
-const KIND_LABEL: Record<CertificateCheck['kind'], string> = {
-  series: '系列专题结业证书',
-  train: '培训项目结业证书',
-  hours: '年度学时证明',
-};
+import { CERTIFICATE_KIND_LABEL, CERTIFICATE_MISSING_MSG } from '@/lib/learning/certificate-svg';
+import { V } from '@/lib/validation/messages';
 
 export function CertificateVerify() {
   const id = useId();
@@ -37,7 +33,7 @@ export function CertificateVerify() {
   });
   const busy = query.isFetching;
   const result: CertificateCheck | null = query.data ?? null;
-  const error = emptyError ? '请输入验证码' : query.error ? failureText(query.error, '证书不存在') : '';
+  const error = emptyError ? V.loginCodeRequired : query.error ? failureText(query.error, CERTIFICATE_MISSING_MSG) : '';
   const check = (value: string) => {
     const trimmed = value.trim();
     setEmptyError(!trimmed);
@@ -101,7 +97,7 @@ export function CertificateVerify() {
                 {result.orgName ? `（${result.orgName}）` : ''}
               </dd>
               <dt className="text-gray-600">证书类型</dt>
-              <dd>{KIND_LABEL[result.kind] ?? '证书'}</dd>
+              <dd>{CERTIFICATE_KIND_LABEL[result.kind] ?? '证书'}</dd>
               <dt className="text-gray-600">证书名称</dt>
               <dd>{result.title}</dd>
               <dt className="text-gray-600">学时</dt>

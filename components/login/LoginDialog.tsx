@@ -14,7 +14,7 @@ import { V } from '@/lib/validation/messages';
 import { useSite } from '@/components/site/SiteContext';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
 import type { LoginResult } from './after-login';
-import { PerfectInfoForm } from './forms';
+import { PerfectInfoForm } from './password-forms';
 import { dialogWidthRem, titleOf } from './login-types';
 import { LoginSplash } from './LoginSplash';
 import {

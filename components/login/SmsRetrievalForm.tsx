@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@/lib/api/browser';
 import { call, failureText } from '@/lib/api/core';
 import { smsCodeSendSchema, smsResetSchema } from '@/lib/validation/accounts';
-import { Field, FormError, primaryButton } from './fields';
+import { Field, FormError, NewPasswordFields, primaryButton } from './fields';
 
 const RESEND_AFTER_S = 60;
 const INLINE = { shownInline: true } as const;
@@ -104,21 +104,14 @@ export function SmsRetrievalForm({ onDone }: { onDone: () => void }) {
           验证码已发送至 {sentTo}
         </p>
       )}
-      <Field
-        id="sms-password"
-        label="新密码"
-        type="password"
-        autoComplete="new-password"
-        error={formState.errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <Field
-        id="sms-password2"
-        label="确认密码"
-        type="password"
-        autoComplete="new-password"
-        error={formState.errors.newPasswordConfirm?.message}
-        {...register('newPasswordConfirm')}
+      <NewPasswordFields
+        labels={['新密码', '确认密码']}
+        password={{ id: 'sms-password', error: formState.errors.newPassword?.message, ...register('newPassword') }}
+        confirm={{
+          id: 'sms-password2',
+          error: formState.errors.newPasswordConfirm?.message,
+          ...register('newPasswordConfirm'),
+        }}
       />
       <FormError message={formState.errors.root?.message} />
       <button type="submit" disabled={formState.isSubmitting} className={primaryButton}>

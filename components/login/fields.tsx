@@ -1,10 +1,13 @@
 'use client';
 /** Labelled inputs with their message beside them (SPEC 5), and the captcha of SPEC 4.2. */
 import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { api } from '@/lib/api/browser';
 import type { Captcha } from '@/lib/contract/home';
 import { call } from '@/lib/api/core';
 
+/** The forms show the server's message beside their fields (FormError, role=alert): the toast does not announce it again. */
+export const INLINE = { shownInline: true } as const;
 const CAPTCHA_FAILED = '验证码加载失败，点击重试';
 export const inputClass =
   'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
@@ -34,6 +37,31 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ i
     </div>
   );
 });
+
+/** One registered password input: react-hook-form's binding, the input's id and its message. */
+export type PasswordBinding = UseFormRegisterReturn & { id: string; error?: string };
+
+/**
+ * The new password and its confirmation (SPEC 5), as every form that sets a password asks them: retrieval by SMS and
+ * by e-mail link, the perfect-info prompt and the account settings. The field names differ by call, so the form
+ * passes its own bindings.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels = ['新密码', '确认新密码'],
+}: {
+  password: PasswordBinding;
+  confirm: PasswordBinding;
+  labels?: [string, string];
+}) {
+  return (
+    <>
+      <Field label={labels[0]} type="password" autoComplete="new-password" {...password} />
+      <Field label={labels[1]} type="password" autoComplete="new-password" {...confirm} />
+    </>
+  );
+}
 
 /** Fetches a new captcha: on open, on click and after a failed submit (SPEC 4.2); failed: the last fetch failed. */
 export function useCaptcha(onNew: (uuid: string) => void) {

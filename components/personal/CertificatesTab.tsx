@@ -14,8 +14,8 @@ import { call, failureText } from '@/lib/api/core';
 import type { Archive } from '@/lib/contract/archive';
 import { chinaDate, formatDate } from '@/lib/format';
 import { TabSection } from './TabSection';
+import { CERTIFICATE_KIND_LABEL } from '@/lib/learning/certificate-svg';
 
-const KIND_TEXT = { series: '系列专题证书', train: '培训项目证书', hours: '年度学时证明' } as const;
 /** Years a 学时证明 may be asked for: the last five that have ended. */
 const YEARS_BACK = 5;
 
@@ -85,7 +85,7 @@ export function CertificatesTab({ certificates }: { certificates: Archive['certi
             <li key={c.id} className="rounded border bg-white p-4">
               <p className="font-medium">{c.title}</p>
               <p className="text-xs text-gray-500">
-                {KIND_TEXT[c.kind] ?? '证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
+                {CERTIFICATE_KIND_LABEL[c.kind] ?? '证书'} · 编号 {c.serialNo} · {formatDate(c.issuedAt)}
               </p>
               <Link
                 prefetch={false}

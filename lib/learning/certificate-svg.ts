@@ -18,6 +18,15 @@ export interface CertificateData {
 }
 
 /** The public page that checks a code, as printed on the certificate (its QR code in the PDF). */
+/** The only answer to a code that matches no certificate (SPEC: nothing else is told). */
+export const CERTIFICATE_MISSING_MSG = '证书不存在';
+/** What a certificate is, by kind: the personal tab and the public check page say the same. */
+export const CERTIFICATE_KIND_LABEL = {
+  series: '系列专题结业证书',
+  train: '培训项目结业证书',
+  hours: '年度学时证明',
+} as const;
+
 export const VERIFY_PATH = '/certificate/verify';
 export const verifyHref = (code: string) => `${VERIFY_PATH}?code=${encodeURIComponent(code)}`;
 

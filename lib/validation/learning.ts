@@ -1,7 +1,9 @@
 /** Body schemas of the learning endpoints (player heartbeats, notes, favourites, archive). */
 import { z } from 'zod';
 import { BATCH_SUBMIT_MAX, HEARTBEAT_MAX_WATCHED_S } from '@/lib/learning/heartbeat-rules';
+import { CERTIFICATE_MISSING_MSG } from '@/lib/learning/certificate-svg';
 import { id } from './common';
+import { V } from './messages';
 
 export { id };
 /** Seconds of media: never negative, never absurd (the service checks against the clip itself). */
@@ -102,7 +104,7 @@ export const trainIdSchema = z.object({ trainId: id });
 export const certificateIdSchema = z.object({ certificateId: id });
 /** A certificate's verification code as typed or scanned (checked in full by the service: 证书不存在 for any other). */
 export const certificateVerifySchema = z.object({
-  code: z.string().trim().min(1, '请输入验证码').max(64, '证书不存在'),
+  code: z.string().trim().min(1, V.loginCodeRequired).max(64, CERTIFICATE_MISSING_MSG),
 });
 /** 学时证明 of a year. */
 export const hoursCertificateSchema = z.object({ year: z.int32().min(2000).max(2100) });

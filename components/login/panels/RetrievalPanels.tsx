@@ -5,7 +5,7 @@ import { V } from '@/lib/validation/messages';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { linkButton, primaryButton } from '@/components/login/fields';
-import { ForgotForm, ResetForm } from '@/components/login/forms';
+import { ForgotForm, ResetForm } from '@/components/login/password-forms';
 import { SmsRetrievalForm } from '@/components/login/SmsRetrievalForm';
 import { useState } from 'react';
 

@@ -24,6 +24,7 @@ import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
 import type { CertificateCheck } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
+import { CERTIFICATE_MISSING_MSG } from '@/lib/learning/certificate-svg';
 import { yearOf } from '../scope';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
@@ -33,7 +34,7 @@ export const MSG_TRAIN_NOT_ENDED = '培训项目尚未结束，结束后方可�
 
 export const MSG_HOURS_YEAR = '年度学时证明可在该年度结束后开具';
 export const MSG_HOURS_NONE = '该年度没有学时记录，不能开具学时证明';
-export const MSG_CERTIFICATE_MISSING = '证书不存在';
+export const MSG_CERTIFICATE_MISSING = CERTIFICATE_MISSING_MSG;
 
 type Kind = 'series' | 'train' | 'hours';
 const SERIAL_PREFIX: Record<Kind, string> = { series: 'XL', train: 'PX', hours: 'XS' };
