@@ -44,11 +44,14 @@ export function mediaMethodNotAllowed(): Response {
 }
 
 /**
- * The handlers of a media route `app/media/<kind>/[<key>]`: GET and HEAD serve (HEAD without the body), any other
+ * The handlers of a media route `app/media/<kind>/[<key>]` (or a catch-all `[...path]`): GET and HEAD serve (HEAD without the body), any other
  * method gets mediaMethodNotAllowed.
  */
-export function mediaRoutes<K extends string>(key: K, serve: (request: Request, rawId: string) => Promise<Response>) {
-  type Context = { params: Promise<Record<K, string>> };
+export function mediaRoutes<K extends string, V extends string | string[] = string>(
+  key: K,
+  serve: (request: Request, raw: V) => Promise<Response>,
+) {
+  type Context = { params: Promise<Record<K, V>> };
   const GET = async (request: Request, { params }: Context) => serve(request, (await params)[key]);
   const HEAD = async (request: Request, context: Context) => {
     const res = await GET(request, context);
