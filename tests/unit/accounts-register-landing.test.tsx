@@ -2,19 +2,14 @@
 /** /register?activateToken=…: a link cut short or mangled is answered in plain words, without a request. */
 import { act, render, screen } from '@testing-library/react';
 import { RegisterLanding } from '@/components/account/RegisterLanding';
+import { envelopeResponse } from '../fixtures/http';
 
 const requests: string[] = [];
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     requests.push(String(url));
     const env = { code: 1001, msg: '参数错误：token 链接不正确', data: null };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AssessList } from '@/components/newEmployee/AssessList';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { AssessItem } from '@/lib/contract/spaces';
+import { envelopeResponse } from '../fixtures/http';
 
 let search = '';
 jest.mock('next/navigation', () => ({
@@ -35,13 +36,7 @@ beforeAll(() => {
       throw new TypeError('Failed to fetch');
     }
     const env = { code: 0, msg: 'success', data: list };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
   document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
 });

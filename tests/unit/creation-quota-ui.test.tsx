@@ -11,6 +11,7 @@ import { UploadQuotaMeter } from '@/components/creation/UploadQuotaMeter';
 import { ApiError } from '@/lib/api/core';
 import { uploadCourseFile } from '@/components/creation/upload-client';
 import type { UploadQuota } from '@/lib/contract/spaces';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -32,13 +33,7 @@ beforeAll(() => {
           ? { list: [], total: 0, pageNum: 1, pageSize: 50 }
           : [];
     const env = { code: 0, msg: 'success', data };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -10,6 +10,7 @@ import { ExamPaper } from '@/components/exam/ExamPaper';
 import ExamPage from '@/app/[variant]/(portal)/exam/page';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { ExamRow } from '@/lib/learning/exam-status';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -93,13 +94,7 @@ describe('where exams show their time', () => {
     };
     global.fetch = jest.fn(async (url: RequestInfo | URL) => {
       const env = { code: 0, msg: 'success', data: String(url) === '/api/examReply/start' ? paper : {} };
-      return {
-        ok: true,
-        status: 200,
-        headers: new Headers({ 'content-type': 'application/json' }),
-        json: async () => env,
-        text: async () => JSON.stringify(env),
-      } as Response;
+      return envelopeResponse(env);
     }) as typeof fetch;
     document.cookie = `${IDENTITY_COOKIE}=1.1.x`;
     render(<ExamPaper examId={7} />);

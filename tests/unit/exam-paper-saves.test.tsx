@@ -9,6 +9,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { EXAM_RETRY_MS, ExamPaper, MSG_SUBMIT_FAILED } from '@/components/exam/ExamPaper';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { PaperView } from '@/lib/learning/exam-status';
+import { envelopeResponse } from '../fixtures/http';
 
 const KEY = 'exam-unsaved:5:9';
 const basePaper: PaperView = {
@@ -58,13 +59,7 @@ beforeAll(() => {
           ? { score: 50, totalScore: 100, overtime: false }
           : {};
     const env = { code: 0, msg: 'success', data };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
   Element.prototype.scrollIntoView = () => {};
   jest.spyOn(console, 'warn').mockImplementation(() => {});

@@ -12,6 +12,7 @@ import { CourseActions } from '@/components/catalogue/CourseActions';
 import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { FollowButton } from '@/components/spaces/FollowButton';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -41,13 +42,7 @@ beforeAll(() => {
       data = WRITES[path]();
     }
     const env = { code: 0, msg: 'success', data };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

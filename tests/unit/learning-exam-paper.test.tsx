@@ -8,6 +8,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ExamPaper } from '@/components/exam/ExamPaper';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import { envelopeResponse } from '../fixtures/http';
 
 const paper = {
   replyId: 9,
@@ -37,13 +38,7 @@ const scrolled: Element[] = [];
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const env = { code: 0, msg: 'success', data: answers[String(url)] ?? null };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
   // jsdom lays nothing out: record what was scrolled into view.
   Element.prototype.scrollIntoView = function (this: Element) {

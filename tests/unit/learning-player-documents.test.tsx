@@ -16,6 +16,7 @@ import { formatChapterLength } from '@/lib/format';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 import type { CourseDetail } from '@/lib/contract/catalogue';
 import type { ChapterView, CourseProgressView, CourseView } from '@/lib/contract/learning';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -95,13 +96,7 @@ beforeAll(() => {
       };
     }
     const env = { code: 0, msg: 'success', data };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 const noNavigation = (e: Event) => e.preventDefault();

@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SelfTestPanel } from '@/components/player/SelfTestPanel';
 import type { SelfTest, SelfTestResult } from '@/lib/contract/learning';
+import { envelopeResponse } from '../fixtures/http';
 
 const test: SelfTest = {
   chapterId: 7,
@@ -39,13 +40,7 @@ beforeAll(() => {
       throw new TypeError('Failed to fetch');
     }
     const env = { code: 0, msg: 'success', data: path.endsWith('selfTestSubmit') ? result : test };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -8,6 +8,7 @@ import { SurveyForm } from '@/components/survey/SurveyForm';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import type { SurveyView } from '@/lib/validation/survey';
 import { onUi, type UiEvent } from '@/lib/ui/events';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn() }),
@@ -19,13 +20,7 @@ beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     requests.push(String(url));
     const env = { code: 0, msg: 'success', data: String(url).endsWith('assignStatus') ? status : null };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -10,6 +10,7 @@ import { LiveReplay } from '@/components/live/LiveReplay';
 import { apiQueryKey } from '@/lib/api/query';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
+import { envelopeResponse } from '../fixtures/http';
 
 const paths = {
   state: '/api/live/replayState',
@@ -26,13 +27,7 @@ beforeAll(() => {
     calls.push(path);
     if (path.endsWith('/replayFinish')) credited = true;
     const env = { code: 0, msg: 'success', data: { id: 15, recordHours: 2, duration: 360, started: true, credited } };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

@@ -10,6 +10,7 @@ import { LiveSection, type LivePaths } from '@/components/live/LiveSection';
 import type { LiveStreamInfo, LiveWatchState } from '@/lib/contract/catalogue';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
+import { envelopeResponse } from '../fixtures/http';
 
 const paths: LivePaths = {
   watch: '/api/live/watch',
@@ -49,13 +50,7 @@ let state: LiveWatchState = base;
 beforeAll(() => {
   global.fetch = jest.fn(async (url: RequestInfo | URL) => {
     const env = { code: 0, msg: 'success', data: String(url).endsWith('/streamInfo') ? info : state };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 afterEach(() => {

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UnitReport } from '@/components/management/UnitReport';
 import type { UnitLearnerRow, UnitReport as Report } from '@/lib/contract/management';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -63,13 +64,7 @@ beforeAll(() => {
   global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
     const env = answer();
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

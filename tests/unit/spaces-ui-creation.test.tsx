@@ -19,6 +19,7 @@ import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { onUi, type UiEvent } from '@/lib/ui/events';
 import { SUMMARY_MIN_CHARS } from '@/lib/validation/spaces';
 import type { CreationCourse } from '@/lib/contract/spaces';
+import { envelopeResponse } from '../fixtures/http';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }),
@@ -88,13 +89,7 @@ beforeAll(() => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     requests.push({ path, body });
     const env = { code: 0, msg: 'success', data: answer(path, body) };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

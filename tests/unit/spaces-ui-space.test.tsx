@@ -17,6 +17,7 @@ import type { FollowState, SpaceComment, SpaceDetail, SpaceTopItem } from '@/lib
 import type { CourseCard, SeriesCard } from '@/lib/contract/home';
 import { creationHref } from '@/components/creation/links';
 import { decide } from '@/lib/variants/decide';
+import { envelopeResponse } from '../fixtures/http';
 
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({
@@ -132,13 +133,7 @@ beforeAll(() => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     requests.push({ path, body });
     const env = { code: 0, msg: 'success', data: answer(path, body) };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 beforeEach(() => {

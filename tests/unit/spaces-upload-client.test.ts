@@ -7,6 +7,7 @@
 import { uploadCourseFile, type UploadEvents } from '@/components/creation/upload-client';
 import { TransportError } from '@/lib/api/core';
 import { UPLOAD_SLICE_BYTES } from '@/lib/constants';
+import { envelopeResponse } from '../fixtures/http';
 
 const CHUNKS = 3;
 const size = 2 * UPLOAD_SLICE_BYTES + 100;
@@ -91,13 +92,7 @@ beforeAll(() => {
   Object.assign(globalThis, { Worker: FakeWorker, XMLHttpRequest: FakeXhr });
   global.fetch = jest.fn(async () => {
     const env = { code: 0, msg: 'success', data: progress() };
-    return {
-      ok: true,
-      status: 200,
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => env,
-      text: async () => JSON.stringify(env),
-    } as Response;
+    return envelopeResponse(env);
   }) as typeof fetch;
 });
 
