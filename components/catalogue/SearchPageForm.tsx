@@ -1,33 +1,14 @@
 'use client';
 
-import { useState } from 'react';
-import { useRouter } from 'next/navigation';
-import { searchKeywordError, SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
-import { toast } from '@/components/ui/Toaster';
-import { startNavigation } from '@/lib/ui/nav-pending';
-import { hrefOf } from '@/lib/links';
+import { SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
+import { useSearchSubmit } from '@/components/shell/use-search-submit';
 
 /**
  * The results page's own search box. Like the header's box (SPEC 5), an empty keyword is refused in place with
  * 请输入搜索内容, so the results on the page stay; without JavaScript it submits as a plain GET.
  */
 export function SearchPageForm({ initialKey, tab }: { initialKey: string; tab?: string }) {
-  const router = useRouter();
-  const [key, setKey] = useState(initialKey);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const msg = searchKeywordError(key);
-    if (msg) {
-      setError(msg);
-      toast('warning', msg);
-      return;
-    }
-    setError(null);
-    const href = hrefOf('/search/index', { key: key.trim(), tab });
-    startNavigation(href);
-    router.push(href);
-  };
+  const { key, error, change, submit } = useSearchSubmit(initialKey, tab);
   return (
     <form
       action="/search/index"
@@ -47,10 +28,7 @@ export function SearchPageForm({ initialKey, tab }: { initialKey: string; tab?: 
           name="key"
           type="search"
           value={key}
-          onChange={(e) => {
-            setKey(e.target.value);
-            if (error) setError(null);
-          }}
+          onChange={(e) => change(e.target.value)}
           maxLength={SEARCH_KEYWORD_MAX}
           aria-invalid={!!error}
           aria-describedby={error ? 'search-page-error' : undefined}

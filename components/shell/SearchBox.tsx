@@ -1,32 +1,14 @@
 'use client';
 
-import { useState } from 'react';
-import { useRouter } from 'next/navigation';
-import { searchKeywordError, SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
-import { toast } from '@/components/ui/Toaster';
-import { startNavigation } from '@/lib/ui/nav-pending';
+import { SEARCH_KEYWORD_MAX } from '@/lib/validation/search-rule';
+import { useSearchSubmit } from './use-search-submit';
 
 /**
  * The keyword search box of the shell: an empty keyword is refused with SPEC 5's message. Before the page is
  * interactive (or without JavaScript) it submits as a plain GET to /search/index, which checks the keyword too.
  */
 export function SearchBox() {
-  const router = useRouter();
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const msg = searchKeywordError(key);
-    if (msg) {
-      setError(msg);
-      toast('warning', msg);
-      return;
-    }
-    setError(null);
-    const href = `/search/index?key=${encodeURIComponent(key.trim())}`;
-    startNavigation(href);
-    router.push(href);
-  };
+  const { key, error, change, submit } = useSearchSubmit();
   return (
     <form
       role="search"
@@ -45,7 +27,7 @@ export function SearchBox() {
         aria-describedby={error ? 'search-error' : undefined}
         value={key}
         maxLength={SEARCH_KEYWORD_MAX}
-        onChange={(e) => setKey(e.target.value)}
+        onChange={(e) => change(e.target.value)}
         placeholder="搜索课程、培训、师资、新闻"
         className="min-w-0 flex-1 rounded-l-md border border-gray-300 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none"
       />
