@@ -6,48 +6,32 @@ import { ScrollTable } from '@/components/ui/ScrollTable';
 const th = 'whitespace-nowrap px-3 py-2 text-left font-medium';
 const td = 'whitespace-nowrap px-3 py-2';
 
+const COLUMNS = [
+  '姓名',
+  '账号',
+  '单位',
+  '职级',
+  '党员',
+  '线上学时',
+  '线下学时',
+  '总学时',
+  '达标情况',
+  '完成课程',
+  '完成培训项目',
+  '通过考试',
+] as const;
+
 export function UnitTable({ rows }: { rows: UnitLearnerRow[] }) {
   return (
     <ScrollTable label="学员学时表">
       <table className="min-w-full bg-white text-sm">
         <thead className="bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className={th}>
-              姓名
-            </th>
-            <th scope="col" className={th}>
-              账号
-            </th>
-            <th scope="col" className={th}>
-              单位
-            </th>
-            <th scope="col" className={th}>
-              职级
-            </th>
-            <th scope="col" className={th}>
-              党员
-            </th>
-            <th scope="col" className={th}>
-              线上学时
-            </th>
-            <th scope="col" className={th}>
-              线下学时
-            </th>
-            <th scope="col" className={th}>
-              总学时
-            </th>
-            <th scope="col" className={th}>
-              达标情况
-            </th>
-            <th scope="col" className={th}>
-              完成课程
-            </th>
-            <th scope="col" className={th}>
-              完成培训项目
-            </th>
-            <th scope="col" className={th}>
-              通过考试
-            </th>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={th}>
+                {c}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
