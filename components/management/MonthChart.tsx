@@ -2,6 +2,7 @@
  * The unit's progress by month (issue 25): the month's online and offline hours as bars, and how many learners
  * had met the year's requirement by then as a line; plain SVG, with the figures in a table for screen readers.
  */
+import { ChartLegend } from '@/components/ui/ChartLegend';
 import type { UnitMonth } from '@/lib/contract/management';
 
 const W = 640;
@@ -54,20 +55,14 @@ export function MonthChart({ months, learners }: { months: UnitMonth[]; learners
         })}
         <polyline points={line} fill="none" stroke="#16a34a" strokeWidth="2" />
       </svg>
-      <figcaption className="mt-1 flex flex-wrap gap-4 text-xs text-gray-600">
-        <span>
-          <span className="mr-1 inline-block h-2 w-3 bg-blue-600" aria-hidden="true" />
-          线上学时
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-3 bg-amber-500" aria-hidden="true" />
-          线下学时
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-0.5 w-3 bg-green-600 align-middle" aria-hidden="true" />
-          累计达标人数
-        </span>
-      </figcaption>
+      <ChartLegend
+        className="flex-wrap"
+        items={[
+          { label: '线上学时', swatch: 'h-2 w-3 bg-blue-600' },
+          { label: '线下学时', swatch: 'h-2 w-3 bg-amber-500' },
+          { label: '累计达标人数', swatch: 'h-0.5 w-3 bg-green-600 align-middle' },
+        ]}
+      />
       <table className="sr-only">
         <caption>各月学时与累计达标人数</caption>
         <thead>

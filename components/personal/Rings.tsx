@@ -1,4 +1,5 @@
 /** Progress rings of the archive: hours studied against the year's requirement (server-rendered SVG). */
+import { ChartLegend } from '@/components/ui/ChartLegend';
 import { formatHoursMinutes, secondsToHours } from '@/lib/format';
 
 export function HoursRing({
@@ -83,16 +84,12 @@ export function MonthlyChart({ months }: { months: { month: number; online: numb
           </span>
         ))}
       </div>
-      <figcaption className="mt-1 flex gap-4 text-xs text-gray-600">
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 bg-[#2563eb]" aria-hidden="true" />
-          网络学时
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 bg-[#f59e0b]" aria-hidden="true" />
-          线下学时
-        </span>
-      </figcaption>
+      <ChartLegend
+        items={[
+          { label: '网络学时', swatch: 'h-2 w-2 bg-[#2563eb]' },
+          { label: '线下学时', swatch: 'h-2 w-2 bg-[#f59e0b]' },
+        ]}
+      />
       <table className="sr-only">
         <caption>按月学时</caption>
         <thead>

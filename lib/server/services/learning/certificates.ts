@@ -4,7 +4,7 @@
  * ended. Applying again returns the same certificate.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import {
   certificates,
@@ -175,15 +175,22 @@ async function withVerifyCode<T extends { id: number; verifyCode: string | null 
   return { ...row, verifyCode: fresh.verifyCode! };
 }
 
-export async function certificateDetail(operatorId: number, certificateId: number) {
-  const d = await db();
-  const [row] = await d
+/** One certificate with its holder and unit, or 证书不存在. */
+async function detailWhere(where: SQL | undefined) {
+  const [row] = await (
+    await db()
+  )
     .select(detailColumns)
     .from(certificates)
     .innerJoin(operators, eq(operators.id, certificates.operatorId))
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
-    .where(and(eq(certificates.id, certificateId), eq(certificates.operatorId, operatorId)));
+    .where(where);
   if (!row) throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  return row;
+}
+
+export async function certificateDetail(operatorId: number, certificateId: number) {
+  const row = await detailWhere(and(eq(certificates.id, certificateId), eq(certificates.operatorId, operatorId)));
   const c = await withVerifyCode(row);
   return { ...c, issuedAt: c.issuedAt.toISOString(), revokedAt: c.revokedAt?.toISOString() ?? null };
 }
@@ -196,14 +203,7 @@ export async function verifyCertificate(code: string): Promise<CertificateCheck>
   const normalised = code.trim().toUpperCase();
   if (normalised.length !== VERIFY_CODE_LENGTH || [...normalised].some((ch) => !CODE_ALPHABET.includes(ch)))
     throw new ServiceError(MSG_CERTIFICATE_MISSING);
-  const d = await db();
-  const [row] = await d
-    .select(detailColumns)
-    .from(certificates)
-    .innerJoin(operators, eq(operators.id, certificates.operatorId))
-    .leftJoin(orgs, eq(orgs.id, operators.orgId))
-    .where(eq(certificates.verifyCode, normalised));
-  if (!row) throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  const row = await detailWhere(eq(certificates.verifyCode, normalised));
   return {
     operatorName: row.operatorName,
     orgName: row.orgName,
