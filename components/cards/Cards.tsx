@@ -27,14 +27,12 @@ export function CourseCardView({ course, newWindow = false }: { course: CourseCa
     <article className="group">
       <Link prefetch={false} href={`/course/detail?id=${course.id}`} className="block">
         <Cover src={course.cover} alt="" />
-        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{course.title}</h3>
+        <h3 className="card-title line-clamp-2">{course.title}</h3>
         {/* In the link's name, not the heading's: the card's heading is the course title alone. */}
         {newWindow && <NewWindowHint />}
       </Link>
-      <p className="mt-1 text-sm text-gray-600">
-        {course.categoryName} · {course.teacherName || '佚名'} · {minutes}分钟
-      </p>
-      <p className="text-sm text-gray-600">{course.studyCount}人学习</p>
+      <p className="card-meta mt-1">{`${course.categoryName} · ${course.teacherName || '佚名'} · ${minutes}分钟`}</p>
+      <p className="card-meta">{`${course.studyCount}人学习`}</p>
     </article>
   );
 }
@@ -44,12 +42,10 @@ export function SeriesCardView({ item }: { item: SeriesCard }) {
     <article className="group">
       <Link prefetch={false} href={`/series/detail?id=${item.id}`} className="block">
         <Cover src={item.cover} alt="" />
-        <h3 className="mt-2 line-clamp-1 font-medium text-gray-900 group-hover:text-brand-700">{item.title}</h3>
+        <h3 className="card-title line-clamp-1">{item.title}</h3>
       </Link>
-      <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.summary}</p>
-      <p className="text-sm text-gray-600">
-        共{item.courseCount}门课程 · {item.studyCount}人学习
-      </p>
+      <p className="card-meta mt-1 line-clamp-2">{item.summary}</p>
+      <p className="card-meta">{`共${item.courseCount}门课程 · ${item.studyCount}人学习`}</p>
     </article>
   );
 }
@@ -80,10 +76,8 @@ export function TrainCardView({ item }: { item: TrainCard }) {
             {item.title}
           </Link>
         </h3>
-        <p className="mt-1 text-sm text-gray-600">
-          {type} · {item.isOnline ? '线上' : '线下'} · {item.hours}学时
-        </p>
-        <p className="text-sm text-gray-600">
+        <p className="card-meta mt-1">{`${type} · ${item.isOnline ? '线上' : '线下'} · ${item.hours}学时`}</p>
+        <p className="card-meta">
           {formatDate(item.startAt)} 至 {formatDate(item.endAt)}
         </p>
         <span
@@ -110,12 +104,10 @@ export function TeacherCardView({ item }: { item: TeacherCard }) {
           loading="lazy"
           className="mx-auto h-24 w-24 rounded-full bg-gray-100"
         />
-        <h3 className="mt-2 font-medium text-gray-900 group-hover:text-brand-700">{item.name}</h3>
+        <h3 className="card-title">{item.name}</h3>
       </Link>
-      <p className="text-sm text-gray-600">{item.title}</p>
-      <p className="line-clamp-1 text-sm text-gray-600">
-        {type} · {item.orgName}
-      </p>
+      <p className="card-meta">{item.title}</p>
+      <p className="card-meta line-clamp-1">{`${type} · ${item.orgName}`}</p>
     </article>
   );
 }
@@ -135,13 +127,11 @@ export function LiveCardView({ item }: { item: LiveCard }) {
       <Link prefetch={false} href={`/live/detail?id=${item.id}`} className="block">
         <Cover src={item.cover} alt="" />
         <span className={`absolute left-2 top-2 rounded px-2 py-0.5 text-xs ${s.cls}`}>{s.label}</span>
-        <h3 className="mt-2 line-clamp-2 font-medium text-gray-900 group-hover:text-brand-700">{item.title}</h3>
+        <h3 className="card-title line-clamp-2">{item.title}</h3>
       </Link>
-      <p className="mt-1 text-sm text-gray-600">
-        {item.teacherName} · {formatDateTime(item.startAt)}
-      </p>
+      <p className="card-meta mt-1">{`${item.teacherName} · ${formatDateTime(item.startAt)}`}</p>
       {item.status === 'ended' && item.hasReplay && item.recordHours > 0 && (
-        <p className="text-sm text-gray-600">回放学时 {item.recordHours}</p>
+        <p className="card-meta">回放学时 {item.recordHours}</p>
       )}
     </article>
   );

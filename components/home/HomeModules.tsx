@@ -69,7 +69,7 @@ export function BannerCarousel() {
             prefetch={false}
             href={b.link || '/home'}
             // The ring is drawn inside the slide (the carousel clips what lies outside it): white on a dark band.
-            className={`focus-on-dark [--focus-offset:-4px] focus-visible:shadow-[inset_0_0_0_6px_#111827] ${i === current ? 'block' : 'hidden'}`}
+            className={`banner-slide ${i === current ? 'block' : 'hidden'}`}
             aria-hidden={i !== current}
             tabIndex={i === current ? 0 : -1}
             aria-roledescription="slide"
@@ -81,13 +81,11 @@ export function BannerCarousel() {
               alt=""
               width={1920}
               height={420}
-              className="aspect-[1920/420] w-full object-cover"
+              className="banner-image"
               fetchPriority={i === 0 ? 'high' : 'low'}
               loading={i === 0 ? 'eager' : 'lazy'}
             />
-            <span className="absolute bottom-[40px] left-1/2 w-full max-w-[12rem] -translate-x-1/2 px-4 text-2xl font-semibold text-white drop-shadow md:bottom-6">
-              {b.title}
-            </span>
+            <span className="banner-title">{b.title}</span>
           </Link>
         ))}
       </div>
@@ -109,11 +107,9 @@ export function BannerCarousel() {
               onClick={() => setIndex(i)}
               aria-label={`第${i + 1}张：${b.title}`}
               aria-current={i === current}
-              className="flex size-[max(0.28rem,28px)] items-center justify-center rounded-full focus-visible:shadow-[0_0_0_2px_#111827]"
+              className="banner-dot"
             >
-              <span
-                className={`block size-[max(0.12rem,10px)] rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/30'}`}
-              />
+              <span className={`banner-dot-mark ${i === current ? 'bg-white' : 'bg-white/30'}`} />
             </button>
           ))}
         </div>

@@ -28,18 +28,18 @@ export function ModuleSection({
     </>
   );
   return (
-    <section aria-labelledby={id} className={`rounded-lg bg-white p-5 shadow-sm ${className}`}>
-      <div className="mb-4 flex items-center justify-between border-b border-gray-100 pb-3">
-        <h2 id={id} className="border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
+    <section aria-labelledby={id} className={`module-box ${className}`}>
+      <div className="module-head">
+        <h2 id={id} className="module-title">
           {title}
         </h2>
         {moreHref &&
           (promptLogin ? (
-            <PromptLink href={moreHref} className="text-sm text-brand-700 hover:underline">
+            <PromptLink href={moreHref} className="module-more">
               {more}
             </PromptLink>
           ) : (
-            <Link prefetch={false} href={moreHref} className="text-sm text-brand-700 hover:underline">
+            <Link prefetch={false} href={moreHref} className="module-more">
               {more}
             </Link>
           ))}

@@ -1,10 +1,18 @@
-import Link from '@/components/ui/Link';
-import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT } from '@/lib/constants';
-import { findRoute, type Variant } from '@/lib/variants';
-import { ACADEMY_BASES, contactLines, NATIONAL_BASES, otherSites, specialColumns } from './footer-data';
+'use client';
 
-/** SPEC 1: education bases, other academy sites, legal notices, contact details, three special columns. */
-export function Footer({ variant, title }: { variant: Variant; title: string }) {
+import Link from '@/components/ui/Link';
+import { useSite } from '@/components/site/SiteContext';
+import { ACADEMY_BASE_COUNT, NATIONAL_BASE_COUNT } from '@/lib/constants';
+import { findRoute } from '@/lib/variants';
+import { ACADEMY_BASES, NATIONAL_BASES, specialColumns } from './footer-data';
+
+/**
+ * SPEC 1: education bases, other academy sites, legal notices, contact details, three special columns. A client
+ * component so that the page's flight data does not repeat its markup; the deployment's parts (other sites, contact
+ * e-mail) come from the server's configuration as props.
+ */
+export function Footer({ others, contact }: { others: { label: string; href: string | null }[]; contact: string[] }) {
+  const { variant, title } = useSite();
   const columns = specialColumns(variant);
   return (
     <footer className="focus-on-dark mt-auto bg-slate-900 text-slate-300">
@@ -44,7 +52,7 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
           </ul>
           <h2 className="mb-3 mt-6 font-semibold text-white">院内其他网站</h2>
           <ul className="space-y-1 text-sm">
-            {otherSites().map((s) => (
+            {others.map((s) => (
               <li key={s.label}>
                 {s.href ? (
                   <a href={s.href} className="footer-link" rel="noopener">
@@ -62,7 +70,7 @@ export function Footer({ variant, title }: { variant: Variant; title: string }) 
             联系我们
           </h2>
           <address className="space-y-1 text-sm not-italic">
-            {contactLines().map((c) => (
+            {contact.map((c) => (
               <p key={c}>{c}</p>
             ))}
           </address>

@@ -1,6 +1,8 @@
+'use client';
+
 import Link from '@/components/ui/Link';
+import { useSite } from '@/components/site/SiteContext';
 import { REQUIRED_OFFLINE_HOURS, REQUIRED_OFFLINE_HOURS_LEADER, REQUIRED_ONLINE_HOURS } from '@/lib/constants';
-import type { Site, Variant } from '@/lib/variants';
 import { findRoute } from '@/lib/variants';
 import { HeaderUser } from './HeaderUser';
 import { PromptLink } from './PromptLink';
@@ -13,7 +15,12 @@ import { StuLink } from './StuLink';
 /** SPEC 1: the required study hours, shown as text beside the search box. */
 export const STUDY_HOURS_TIP = `学时要求：线下培训每年不少于${REQUIRED_OFFLINE_HOURS}学时（处级及以上领导干部不少于${REQUIRED_OFFLINE_HOURS_LEADER}学时），线上学习每年不少于${REQUIRED_ONLINE_HOURS}学时。`;
 
-export function Header({ site, variant, title }: { site: Site; variant: Variant; title: string }) {
+/**
+ * The site's header. A client component with no props: its markup is rendered into the page's HTML as before, but the
+ * page's flight data only names it instead of repeating that markup (the site comes from SiteContext).
+ */
+export function Header() {
+  const { site, variant, title } = useSite();
   const secondary = [
     { label: '课程资源', href: '/course/index' },
     { label: '系列专题', href: '/series/index' },

@@ -6,6 +6,7 @@ import type { MenuItem } from '@/lib/variants';
 import { navMarks, type NavMark } from '@/lib/ui/nav-current';
 import { subscribeAddress } from '@/lib/ui/nav-pending';
 import { PromptLink } from './PromptLink';
+import { useSite } from '@/components/site/SiteContext';
 
 const noop = () => () => {};
 
@@ -40,7 +41,10 @@ const readAddress = () => window.location.pathname + window.location.search;
  * Once the script runs, the section the learner is in and the link to the page itself are marked (aria-current,
  * lib/ui/nav-current.ts).
  */
-export function NavBar({ menu }: { menu: MenuItem[] }) {
+export function NavBar({ menu: given }: { menu?: MenuItem[] }) {
+  // The site's own menu comes from the client's copy of the variants, so the page's payload does not carry it.
+  const { variant } = useSite();
+  const menu = given ?? variant.menu;
   const interactive = useSyncExternalStore(
     noop,
     () => true,

@@ -55,11 +55,7 @@ export function Comments({ spaceRef }: { spaceRef: { kind: SpaceKind; id: number
 
   return (
     <section aria-labelledby="space-comments" className="rounded-lg bg-white p-5 shadow-sm">
-      <h2
-        id="space-comments"
-        tabIndex={-1}
-        className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900 focus:outline-none"
-      >
+      <h2 id="space-comments" tabIndex={-1} className="module-title mb-4 focus:outline-none">
         评论{list.data ? `（${list.data.total}）` : ''}
       </h2>
       <form onSubmit={submit} className="mb-5" noValidate>

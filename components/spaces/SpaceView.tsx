@@ -24,7 +24,7 @@ function Section({
 }) {
   return (
     <section aria-labelledby={id} className="rounded-lg bg-white p-5 shadow-sm">
-      <h2 id={id} className="mb-4 border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
+      <h2 id={id} className="module-title mb-4">
         {title}
       </h2>
       {empty ? <p className="py-6 text-center text-gray-600">{empty}</p> : children}

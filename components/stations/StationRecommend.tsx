@@ -21,7 +21,7 @@ export function StationRecommend() {
   return (
     <section aria-labelledby="station-recommend" className="rounded-lg bg-white p-5 shadow-sm">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-100 pb-3">
-        <h2 id="station-recommend" className="border-l-4 border-brand-700 pl-3 text-xl font-semibold text-gray-900">
+        <h2 id="station-recommend" className="module-title">
           岗位推荐
         </h2>
         <p className="text-sm text-gray-600">

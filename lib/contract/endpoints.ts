@@ -31,6 +31,7 @@ import type {
   LiveCard,
   LoginResult,
   NewsItem,
+  NewsHeadline,
   NoticeItem,
   Page,
   PlatformDetail,
@@ -122,7 +123,7 @@ type Removed = { removed: true };
 export interface HomeContract {
   '/api/banner/list': E<HomeList, Banner[]>;
   '/api/msgMessageinfo/homeList': E<HomeList, NoticeItem[]>;
-  '/api/mtTrainnews/homeNews': E<HomeList, NewsItem[]>;
+  '/api/mtTrainnews/homeNews': E<HomeList, NewsHeadline[]>;
   '/api/recommendseries/homeList': E<HomeList, SeriesCard[]>;
   '/api/course/homeList': E<typeof home.homeCourseListSchema, CourseCard[]>;
   '/api/train/homeList': E<HomeList, TrainCard[]>;

@@ -75,6 +75,9 @@ export interface NewsItem {
   publishedAt: string;
 }
 
+/** A news item as the home page lists it: the headline and its date (the list pages carry the summary and cover). */
+export type NewsHeadline = Pick<NewsItem, 'id' | 'title' | 'publishedAt'>;
+
 export interface NoticeItem {
   id: number;
   title: string;

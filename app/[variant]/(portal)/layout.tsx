@@ -1,11 +1,12 @@
 import { notFound } from 'next/navigation';
 import { Footer } from '@/components/shell/Footer';
+import { contactLines, otherSites } from '@/components/shell/footer-data';
 import { Header } from '@/components/shell/Header';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { NavBar } from '@/components/shell/NavBar';
 import { NavProgress } from '@/components/shell/NavProgress';
 import { SystemError } from '@/components/shell/SystemError';
-import { parseSiteSegment, siteTitle, VARIANTS } from '@/lib/variants';
+import { parseSiteSegment } from '@/lib/variants';
 
 /** The shell (SPEC 2.4): header, search bar with the hours tip, navigation, footer, dialogs. */
 export default async function PortalLayout({
@@ -17,8 +18,6 @@ export default async function PortalLayout({
 }) {
   const site = parseSiteSegment((await params).variant);
   if (!site) notFound();
-  const variant = VARIANTS[site.variant];
-  const title = siteTitle(site);
   return (
     <>
       <a
@@ -27,12 +26,12 @@ export default async function PortalLayout({
       >
         跳到主要内容
       </a>
-      <Header site={site} variant={variant} title={title} />
-      <NavBar menu={variant.menu} />
+      <Header />
+      <NavBar />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer variant={variant} title={title} />
+      <Footer others={otherSites()} contact={contactLines()} />
       <LazyDialogs />
       <SystemError />
       <NavProgress />

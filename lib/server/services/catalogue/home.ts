@@ -6,7 +6,7 @@ import type {
   Banner,
   CourseCard,
   LiveCard,
-  NewsItem,
+  NewsHeadline,
   NoticeItem,
   RankOperator,
   RankOrg,
@@ -188,10 +188,10 @@ export async function homeTeachers({ site, platform }: Scope, size: number): Pro
     .limit(size);
 }
 
-export async function homeNews({ site, platform }: Scope, size: number): Promise<NewsItem[]> {
+export async function homeNews({ site, platform }: Scope, size: number): Promise<NewsHeadline[]> {
   const d = await db();
   const rows = await d
-    .select({ id: news.id, title: news.title, summary: news.summary, cover: news.cover, publishedAt: news.publishedAt })
+    .select({ id: news.id, title: news.title, publishedAt: news.publishedAt })
     .from(news)
     .where(publishedTo(news.audiences, site, platform))
     .orderBy(desc(news.publishedAt), desc(news.id))
