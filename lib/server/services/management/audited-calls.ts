@@ -34,6 +34,8 @@ export const AUDITED_CALLS: Record<string, Rule> = {
   },
   '/modules/eosoperator/loginByQRRandNum': { action: 'sign-in', loginName: signedInName, detail: () => 'qr' },
   '/modules/eosoperator/loginByES': { action: 'sign-in', loginName: signedInName, detail: () => 'passport' },
+  '/modules/eosoperator/loginByCas': { action: 'sign-in', loginName: signedInName, detail: () => 'cas' },
+  '/api/eosoperator/getToken': { action: 'sign-in', loginName: signedInName, detail: () => 'wechat' },
   '/modules/eosoperator/loginByESChoose': {
     action: 'sign-in',
     loginName: (i, data) => signedInName(i, data) || str(i.userID),
