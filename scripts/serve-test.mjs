@@ -46,10 +46,10 @@ try {
   // the automatic post-station prompt (STATION_PROMPT=0; e2e/common/accounts-flows.spec.ts turns it on in its page).
   passport = await startPassport({ port: port + 8, portalPorts: [port], quiet: true });
   const sso = { ...passport.env, PASSPORT_REDIRECT_URI: undefined, PASSPORT_LINK_PROMPT: '0', STATION_PROMPT: '0' };
-  // The stand-in CAS server (protocol 3.0) on port + 9 and the stand-in of WeChat's QR login on port + 10
+  // The stand-in CAS server (protocol 3.0) on port + 3 and the stand-in of WeChat's QR login on port + 4
   // (tests/support), for e2e/common/accounts-cas-wechat.spec.ts.
-  cas = await startCasServer({ port: port + 9, quiet: true });
-  wechat = await startWechatServer({ port: port + 10, quiet: true });
+  cas = await startCasServer({ port: port + 3, quiet: true });
+  wechat = await startWechatServer({ port: port + 4, quiet: true });
   const external = {
     CAS_URL: cas.url,
     WECHAT_APPID: wechat.appid,

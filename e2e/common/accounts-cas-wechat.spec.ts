@@ -3,7 +3,7 @@ import { makeAccount, trackCaptcha } from '../support/accounts';
 
 /**
  * CAS and WeChat QR login in Chromium (issue 26) against the stand-ins scripts/serve-test.mjs starts beside the
- * portal (tests/support/cas-server.mjs on port + 9, wechat-server.mjs on port + 10). The main host runs them.
+ * portal (tests/support/cas-server.mjs on port + 3, wechat-server.mjs on port + 4). The main host runs them.
  */
 
 test('CAS: 统一身份认证登录 goes to the CAS login form and back signed in; the ticket cannot be used again', async ({
