@@ -5,8 +5,9 @@
  * ticket, a ticket issued for another service, a forged ticket, an expired state, and CAS off.
  */
 import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
-import { operationLogs } from '@/lib/server/db/schema';
+import { operationLogs, passportFlows } from '@/lib/server/db/schema';
 import { parseServiceResponse } from '@/lib/server/services/accounts/cas';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
@@ -24,6 +25,8 @@ afterAll(async () => {
   cas?.stop();
   delete process.env.CAS_URL;
   delete process.env.CAS_USER_ATTRIBUTE;
+  // the one-time rows of these trips (states, used tickets)
+  await (await db()).delete(passportFlows).where(inArray(passportFlows.kind, ['cas-state', 'cas-ticket']));
   await closeDb();
 });
 

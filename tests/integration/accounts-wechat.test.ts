@@ -4,9 +4,9 @@
  * the WeChat identity by signing in to the portal account, the next one that signs straight in, a replayed code,
  * a wrong or replayed state, a wrong secret, and WeChat login off. The bindings made here are removed at the end.
  */
-import { like } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
-import { operators } from '@/lib/server/db/schema';
+import { operators, passportFlows } from '@/lib/server/db/schema';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
 
@@ -28,6 +28,7 @@ afterAll(async () => {
   wx?.stop();
   const d = await db();
   await d.update(operators).set({ wxUnionId: null }).where(like(operators.wxUnionId, 'u-test-unionid-%'));
+  await d.delete(passportFlows).where(inArray(passportFlows.kind, ['wx-state', 'wx-bind']));
   for (const k of ['WECHAT_APPID', 'WECHAT_SECRET', 'WECHAT_OPEN_URL', 'WECHAT_API_URL']) delete process.env[k];
   await closeDb();
 });
