@@ -4,9 +4,9 @@
  * the WeChat identity by signing in to the portal account, the next one that signs straight in, a replayed code,
  * a wrong or replayed state, a wrong secret, and WeChat login off. The bindings made here are removed at the end.
  */
-import { inArray, like } from 'drizzle-orm';
+import { and, eq, gte, inArray, like } from 'drizzle-orm';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
-import { operators, passportFlows } from '@/lib/server/db/schema';
+import { operationLogs, operators, passportFlows } from '@/lib/server/db/schema';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
 
@@ -72,6 +72,7 @@ describe('WeChat QR login against a stand-in of its HTTP API', () => {
   });
 
   it('first time: bind by signing in to the portal account; then WeChat signs straight in', async () => {
+    const since = new Date(Date.now() - 1000);
     const first = await scan('wx1');
     expect(first.back.searchParams.get('wxLogin')).toBe('1');
     const bind = ok(await call('/api/eosoperator/getToken', { code: first.code, state: first.state })) as {
@@ -98,6 +99,14 @@ describe('WeChat QR login against a stand-in of its HTTP API', () => {
     expect(res.operatorResult.userID).toBe('student');
     const me = ok(await call('/api/eosoperator/myInfo', {}, { token: res.token })) as { userID: string };
     expect(me.userID).toBe('student');
+    // the operations log: the WeChat sign-in, and no sign-in for the binding step that signed nobody in
+    const logged = await (
+      await db()
+    )
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.detail, 'wechat'), gte(operationLogs.at, since), eq(operationLogs.ip, '10.26.17.2')));
+    expect(logged.map((r) => [r.userId, r.outcome])).toEqual([['student', 'ok']]);
   });
 
   it('a WeChat identity bound to one account cannot be bound to another', async () => {
