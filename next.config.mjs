@@ -56,6 +56,8 @@ const nextConfig = {
       "object-src 'none'",
       "base-uri 'self'",
       "frame-ancestors 'self'",
+      // WeChat's QR login page (type 17) is framed as its wxLogin.js frames it; WECHAT_OPEN_URL as set at build time.
+      `frame-src 'self' ${wechatFrameOrigins().join(' ')}`,
     ].join('; ');
     // Uploaded files and media carry their own, stricter policy (a sandbox); the JSON API needs none.
     return [
@@ -64,5 +66,16 @@ const nextConfig = {
     ];
   },
 };
+
+/** Origins of WeChat's QR page: WeChat's own, and WECHAT_OPEN_URL's when it is set where the build runs. */
+function wechatFrameOrigins() {
+  const origins = new Set(['https://open.weixin.qq.com']);
+  try {
+    if (process.env.WECHAT_OPEN_URL) origins.add(new URL(process.env.WECHAT_OPEN_URL).origin);
+  } catch {
+    /* a wrong value is reported by the server's configuration check */
+  }
+  return [...origins];
+}
 
 export default nextConfig;

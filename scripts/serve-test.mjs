@@ -8,6 +8,8 @@
 import { buildIfNeeded } from './lib/build.mjs';
 import { freshDataDir, portInUse, removeDataDir, startServer, stopServer } from './lib/server.mjs';
 import { startPassport } from './passport.mjs';
+import { startCasServer } from '../tests/support/cas-server.mjs';
+import { startWechatServer } from '../tests/support/wechat-server.mjs';
 import { nginxRtmpAvailable, startNginxRtmp } from './lib/nginx-rtmp.mjs';
 import path from 'node:path';
 
@@ -15,6 +17,8 @@ const port = Number(process.env.E2E_PORT || 3100);
 const dataDir = freshDataDir('e2e');
 let server;
 let passport;
+let cas;
+let wechat;
 let ingest;
 let stopping = false;
 
@@ -23,6 +27,8 @@ async function shutdown(code) {
   stopping = true;
   if (server) await stopServer(server.child);
   await passport?.close();
+  await cas?.close();
+  await wechat?.close();
   await ingest?.stop();
   removeDataDir(dataDir);
   process.exit(code);
@@ -40,6 +46,17 @@ try {
   // the automatic post-station prompt (STATION_PROMPT=0; e2e/common/accounts-flows.spec.ts turns it on in its page).
   passport = await startPassport({ port: port + 8, portalPorts: [port], quiet: true });
   const sso = { ...passport.env, PASSPORT_REDIRECT_URI: undefined, PASSPORT_LINK_PROMPT: '0', STATION_PROMPT: '0' };
+  // The stand-in CAS server (protocol 3.0) on port + 3 and the stand-in of WeChat's QR login on port + 4
+  // (tests/support), for e2e/common/accounts-cas-wechat.spec.ts.
+  cas = await startCasServer({ port: port + 3, quiet: true });
+  wechat = await startWechatServer({ port: port + 4, quiet: true });
+  const external = {
+    CAS_URL: cas.url,
+    WECHAT_APPID: wechat.appid,
+    WECHAT_SECRET: wechat.secret,
+    WECHAT_OPEN_URL: wechat.url,
+    WECHAT_API_URL: wechat.url,
+  };
   // A database server URL would not start from the seed: the end-to-end run always uses a fresh PGlite.
   // The assistant talks to a stand-in chat-completions server that the spaces specs start on port + 7.
   const llm = process.env.LLM_BASE_URL ?? `http://127.0.0.1:${port + 7}/v1`;
@@ -76,6 +93,7 @@ try {
       MANUAL_RETRIEVAL_PHONE: '010-6860 0000（工作日 9:00-17:00）',
       MANUAL_RETRIEVAL_GROUPS: '学员QQ群一=612345678,学员QQ群二=734567890',
       ...sso,
+      ...external,
       ...live,
     },
     waitPath: '/home',

@@ -38,6 +38,7 @@ import { QrLogin } from './QrLogin';
 import { useLoginMode } from './use-login-mode';
 import { useLoginSteps } from './use-login-steps';
 import { useLoginSuccess } from './use-login-success';
+import { useExternalLogin } from './use-external-login';
 import { usePassportLogin } from './use-passport-login';
 import { useTitleFocus } from './use-title-focus';
 
@@ -82,6 +83,7 @@ export function LoginDialog({
     switchTo,
     succeed,
   });
+  const external = useExternalLogin({ open, type, extra, setExtra, setNotice, switchTo, succeed });
   const steps = useLoginSteps({ extra, setExtra, setNotice, setOpen, switchTo });
   const titleRef = useTitleFocus(open, type);
 
@@ -91,7 +93,8 @@ export function LoginDialog({
   const passport = () => void toPassport();
 
   let body: React.ReactNode;
-  if (busy) body = <p className="py-8 text-center text-gray-700">{busy}</p>;
+  const waiting = busy ?? external.busy;
+  if (waiting) body = <p className="py-8 text-center text-gray-700">{waiting}</p>;
   else
     switch (type) {
       case -1:
@@ -146,17 +149,28 @@ export function LoginDialog({
         body = <MatchAccountPanel esLoginIO={extra.esLoginIO} onSuccess={linked} />;
         break;
       case 17:
-        body = <ExamLoginPanel passportOn={passportOn} onSuccess={signedIn} onPassport={passport} />;
+        body = (
+          <ExamLoginPanel
+            passportOn={passportOn}
+            wechat={external.wechat}
+            wxLoginIO={extra.wxLoginIO}
+            wxName={extra.wxName}
+            onSuccess={extra.wxLoginIO ? linked : signedIn}
+            onPassport={passport}
+          />
+        );
         break;
       default:
         body = (
           <AccountPanel
             notice={notice}
             passportOn={passportOn}
+            casOn={external.casOn}
             onSuccess={signedIn}
             onRegister={() => switchTo(-1)}
             onForgot={() => switchTo(3)}
             onPassport={passport}
+            onCas={() => void external.toCas()}
           />
         );
     }

@@ -24,11 +24,14 @@ export const REMEMBER_KEY = 'rememberLogin';
 export function UsernameForm({
   userID,
   esLoginIO,
+  wxLoginIO,
   lockedUser,
   onSuccess,
 }: {
   userID?: string;
   esLoginIO?: string;
+  /** A WeChat identity this sign-in binds (type 17, first WeChat login). */
+  wxLoginIO?: string;
   lockedUser?: boolean;
   onSuccess: (r: LoginResult) => void;
 }) {
@@ -36,7 +39,7 @@ export function UsernameForm({
   const [remembered] = useState(() => (userID ? null : localStorage.getItem(REMEMBER_KEY)));
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { userID: userID ?? remembered ?? '', password: '', code: '', codeUuid: '', esLoginIO },
+    defaultValues: { userID: userID ?? remembered ?? '', password: '', code: '', codeUuid: '', esLoginIO, wxLoginIO },
   });
   const { register, handleSubmit, setValue, formState } = form;
   const [remember, setRemember] = useState(!!remembered);

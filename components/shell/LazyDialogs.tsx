@@ -33,13 +33,26 @@ const MessageBox = dynamic(() => loadWithTimeout(() => import('./MessageBox')).t
 });
 
 /**
- * Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state), and
+ * Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state), CAS's
+ * (?ticket&casState) and WeChat's (?wxLogin=1&code&state), and
  * ?login=1 (a login guard's redirect, or the header's 登录 pressed before the page was interactive).
  */
 export function dialogFromAddress(): { loginType: number; extra?: LoginExtra } | { goTo: string } | null {
   const q = new URLSearchParams(window.location.search);
   const resetToken = q.get('forgetPasswordToken');
   if (resetToken) return { loginType: 7, extra: { resetToken } };
+  // Back from CAS (?ticket&casState) or from WeChat's QR login (?wxLogin=1&code&state): the one-time values leave
+  // the address bar at once, as the passport's do.
+  const ticket = q.get('ticket');
+  const casState = q.get('casState');
+  const wx = q.get('wxLogin') === '1' ? { code: q.get('code'), state: q.get('state') } : null;
+  if ((ticket && casState) || wx) {
+    for (const k of ['ticket', 'casState', 'wxLogin', 'code', 'state']) q.delete(k);
+    window.history.replaceState(null, '', `${window.location.pathname}${q.size ? `?${q}` : ''}`);
+    if (ticket && casState) return { loginType: 1, extra: { cas: { ticket, casState } } };
+    if (wx?.code && wx.state) return { loginType: 17, extra: { wx: { code: wx.code, state: wx.state } } };
+    return { loginType: 17 };
+  }
   const code = q.get('code');
   const state = q.get('state');
   if (code && state) {

@@ -36,6 +36,14 @@ export type LoginByESResult =
   | { type: 15; esLoginIO: string; userID: string }
   | { type: 16; esLoginIO: string; esName: string };
 
+/** getWXCode: what the page needs to show WeChat's QR login (type 17), when WeChat login is configured. */
+export type WxCode =
+  | { enabled: false }
+  | { enabled: true; appid: string; scope: 'snsapi_login'; redirect_uri: string; state: string; url: string };
+
+/** getToken: signed in, or a WeChat identity bound to no account yet (the user signs in once to bind it). */
+export type LoginByWXResult = ({ type: 'login' } & LoginResult) | { type: 'bind'; wxLoginIO: string; nickname: string };
+
 export interface StationItem {
   stationId: number;
   stationName: string;

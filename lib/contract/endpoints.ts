@@ -72,7 +72,16 @@ import type {
   TrainStudent,
   TrainTextItem,
 } from './catalogue';
-import type { CaptchaImage, LoginByESResult, MyInfo, QrPoll, QrScan, StationItem } from './accounts';
+import type {
+  CaptchaImage,
+  LoginByESResult,
+  LoginByWXResult,
+  MyInfo,
+  QrPoll,
+  QrScan,
+  StationItem,
+  WxCode,
+} from './accounts';
 import type {
   AiSubtitlesResult,
   PlayTicket,
@@ -239,6 +248,10 @@ export interface AccountsContract {
   '/modules/eosoperator/loginByES': E<typeof account.passportCodeSchema, LoginByESResult>;
   '/modules/eosoperator/loginByESChoose': E<typeof account.passportChooseSchema, { userID: string; password: string }>;
   '/modules/eosoperator/relateES': E<typeof account.passportRelateSchema, boolean>;
+  '/modules/eosoperator/loginByCasObtainRedirectUri': E<Empty, { url: string }>;
+  '/modules/eosoperator/loginByCas': E<typeof account.casTicketSchema, LoginResult>;
+  '/api/eosoperator/getWXCode': E<Empty, WxCode>;
+  '/api/eosoperator/getToken': E<typeof account.wxCodeSchema, LoginByWXResult>;
 }
 
 /** Study hours, the player, favourites, the archive, exams, surveys, certificates. */

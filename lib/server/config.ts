@@ -189,6 +189,18 @@ const schema = z.object({
   PASSPORT_REDIRECT_URI: httpUrl,
   PASSPORT_REGISTER_URL: httpUrl,
   PASSPORT_LINK_PROMPT: flag(true),
+  /**
+   * CAS single sign-on (protocol 3.0): the CAS server's base URL (its /login and /p3/serviceValidate); off when unset.
+   * CAS_USER_ATTRIBUTE: the attribute whose value names the portal account (login name or e-mail); default cas:user.
+   */
+  CAS_URL: httpUrl,
+  CAS_USER_ATTRIBUTE: text,
+  /** WeChat open-platform website login (login type 17): the website application's AppID and AppSecret. */
+  WECHAT_APPID: text,
+  WECHAT_SECRET: text,
+  /** WeChat's addresses: the QR page (qrconnect) and the API (sns/oauth2/access_token, sns/userinfo); for stand-ins. */
+  WECHAT_OPEN_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://open.weixin.qq.com'),
+  WECHAT_API_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://api.weixin.qq.com'),
   STATION_PROMPT: flag(true),
 
   // Other systems and addresses shown to users

@@ -20,6 +20,12 @@ export type LoginType = -1 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 
 export interface LoginExtra {
   resetToken?: string;
   passport?: { code: string; state: string; iss?: string };
+  /** Back from CAS: the service ticket and the one-time state of the service address. */
+  cas?: { ticket: string; casState: string };
+  /** Back from WeChat's QR login (type 17): its code and state; then the identity waiting to be bound. */
+  wx?: { code: string; state: string };
+  wxLoginIO?: string;
+  wxName?: string;
   esLoginIO?: string;
   userID?: string;
   list?: { address: string; operatorName: string; userID: string }[];

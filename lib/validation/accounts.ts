@@ -158,6 +158,29 @@ export const passportCodeSchema = z.object({
 export const passportChooseSchema = z.object({ esLoginIO, userID: z.string().trim().min(1, '请选择账号').max(120) });
 export const passportRelateSchema = z.object({ esLoginIO });
 
+/** Back from CAS (login by 统一身份认证): the service ticket and the one-time state of the service address. */
+export const casTicketSchema = z.object({
+  ticket: z
+    .string({ error: '缺少统一身份认证登录凭证（ticket）' })
+    .trim()
+    .min(1, '缺少统一身份认证登录凭证（ticket）')
+    .max(256),
+  casState: z
+    .string({ error: '统一身份认证登录信息已失效，请重新登录' })
+    .trim()
+    .min(16, '统一身份认证登录信息已失效，请重新登录')
+    .max(128),
+});
+/** Back from WeChat's QR login (type 17, SPEC 7 getToken): the code and the state given by getWXCode. */
+export const wxCodeSchema = z.object({
+  code: z.string({ error: '缺少微信授权码（code）' }).trim().min(1, '缺少微信授权码（code）').max(512),
+  state: z
+    .string({ error: '微信登录信息已失效，请重新扫码' })
+    .trim()
+    .min(16, '微信登录信息已失效，请重新扫码')
+    .max(128),
+});
+
 /** Password retrieval by SMS (SPEC 7 smsCode/sendForgetPasswordCode, eosoperator/forgetPassword). */
 export const SMS_MOBILE_REQUIRED = '请输入手机号码';
 export const SMS_MOBILE_INVALID = '请输入正确的手机号码';

@@ -19,6 +19,8 @@ export const loginSchema = z.object({
   code: required(V.loginCodeRequired, 16),
   codeUuid: z.string().trim().min(1, V.loginCodeRequired).max(64),
   esLoginIO: z.string().max(256).optional(),
+  /** A WeChat identity waiting to be bound to the account signing in (type 17, first WeChat login). */
+  wxLoginIO: z.string().max(256).optional(),
   redirect: z.string().max(2048).optional(),
 });
 export type LoginForm = z.infer<typeof loginSchema>;

@@ -4,6 +4,7 @@
  */
 import type { AccountsContract } from '@/lib/contract/endpoints';
 import {
+  casTicketSchema,
   changePasswordSchema,
   forgotSchema,
   passportChooseSchema,
@@ -24,6 +25,7 @@ import {
   updateEmailBodySchema,
   updateHeadSchema,
   updateInfoSchema,
+  wxCodeSchema,
 } from '@/lib/validation/accounts';
 import { loginSchema } from '@/lib/validation/auth';
 import { DEVICE_COOKIE } from '@/lib/session/device';
@@ -43,6 +45,8 @@ import {
 } from '../services/accounts/password-reset';
 import { loginByQRRandNum, loginGetQRRandNum, qrCancel, qrConfirm, qrScan } from '../services/accounts/qr-login';
 import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../services/accounts/passport';
+import { casConfigured, casLoginUrl, loginByCas } from '../services/accounts/cas';
+import { getToken, getWXCode } from '../services/accounts/wechat';
 import { config } from '../config';
 
 export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
@@ -94,7 +98,7 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/modules/eosoperator/refreshToken': endpoint(empty, 'user', (_b, ctx) => refreshToken(ctx.user, ctx.setCookies)),
 
   // The site the request came to (SPEC 7): CAS, special sites and tenants.
-  '/api/eosoperator/isCas': endpoint(empty, 'none', async () => false),
+  '/api/eosoperator/isCas': endpoint(empty, 'none', async () => casConfigured()),
   '/api/eosoperator/isRequestSpecialSite': endpoint(empty, 'none', async (_b, ctx) =>
     tenants.isRequestSpecialSite(ctx.site),
   ),
@@ -148,4 +152,14 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   ),
   '/modules/eosoperator/loginByESChoose': endpoint(passportChooseSchema, 'none', (b) => loginByESChoose(b)),
   '/modules/eosoperator/relateES': endpoint(passportRelateSchema, 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user)),
+
+  // CAS single sign-on (protocol 3.0), off unless CAS_URL is set: the CAS login address, then the ticket back.
+  '/modules/eosoperator/loginByCasObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => casLoginUrl(ctx.site)),
+  '/modules/eosoperator/loginByCas': endpoint(casTicketSchema, 'none', (b, ctx) =>
+    loginByCas(b, ctx.site, ctx.setCookies),
+  ),
+
+  // WeChat QR login (type 17), off unless WECHAT_APPID and WECHAT_SECRET are set: the QR page, then the code back.
+  '/api/eosoperator/getWXCode': endpoint(empty, 'none', (_b, ctx) => getWXCode(ctx.site)),
+  '/api/eosoperator/getToken': endpoint(wxCodeSchema, 'none', (b, ctx) => getToken(b, ctx.setCookies)),
 });

@@ -75,6 +75,8 @@ export const operators = pgTable(
     isActivated: boolean('is_activated').notNull().default(true),
     isDefaultPassword: boolean('is_default_password').notNull().default(false),
     esUserId: text('es_user_id'),
+    /** The WeChat identity bound for QR login (type 17): the unionid, or the openid when WeChat gives none. */
+    wxUnionId: text('wx_union_id'),
     /** The mobile number a password may be retrieved with by SMS (SPEC 7 smsCode/sendForgetPasswordCode). */
     mobile: text('mobile'),
     createdAt: created(),
@@ -83,6 +85,7 @@ export const operators = pgTable(
     uniqueIndex('operators_user_id_idx').on(sql`lower(${t.userId})`),
     uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('operators_mobile_idx').on(t.mobile),
+    uniqueIndex('operators_wx_union_id_idx').on(t.wxUnionId),
     // The unit report lists an organisation's learners in id order (keyset pages of the export).
     index('operators_org_idx').on(t.orgId, t.id),
   ],

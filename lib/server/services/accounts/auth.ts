@@ -21,6 +21,7 @@ import { verifyCaptcha } from './captcha';
 import { createSession, endSession } from './sessions';
 import { admitAttempt, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
+import { bindWechatByCode } from './wechat-link';
 import type { LoginResult } from '@/lib/contract/home';
 import { config } from '@/lib/server/config';
 
@@ -107,7 +108,9 @@ export async function login(
   await recordSuccess(account, ip, knownDevice);
   // A hash made with older, weaker scrypt parameters is replaced now that the password is known (issue 22).
   await upgradePasswordHash(op.id, op.passwordHash, form.password);
-  const linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
+  let linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
+  // The first WeChat QR login of this account (type 17): its WeChat identity is bound now that the account is proved.
+  if (form.wxLoginIO) linked = await bindWechatByCode(linked.id, form.wxLoginIO);
   return signIn(linked, setCookies, { redirect: form.redirect });
 }
 

@@ -43,8 +43,11 @@ export function passportConfigured(): boolean {
   return !!(c.issuer && (c.httpClientId || c.httpsClientId));
 }
 
+/** Kinds of one-time rows: the passport's ('state', 'login'), CAS's and WeChat's (./cas, ./wechat-link). */
+export type FlowKind = 'state' | 'login' | 'cas-state' | 'cas-ticket' | 'wx-state' | 'wx-bind';
+
 export async function newFlow(
-  values: { kind: 'state' | 'login'; verifier?: string; esUserId?: string; esEmail?: string; esName?: string },
+  values: { kind: FlowKind; verifier?: string; esUserId?: string; esEmail?: string; esName?: string },
   key?: string,
 ): Promise<string> {
   const k = key ?? randomBytes(24).toString('base64url');
@@ -60,7 +63,7 @@ export async function newFlow(
 }
 
 /** A flow row, once (use=true) or to look at (use=false); null when unknown, used or expired. */
-export async function readFlow(kind: 'state' | 'login', key: string, use: boolean) {
+export async function readFlow(kind: FlowKind, key: string, use: boolean) {
   const d = await db();
   const now = new Date();
   const where = and(

@@ -19,7 +19,7 @@ interface Rule {
   target?: (input: Input, data: unknown) => string;
   detail?: (input: Input) => string;
   /** Only some calls of this path are the action (loginRecommendSave changes a password only when it sets one). */
-  when?: (input: Input) => boolean;
+  when?: (input: Input, data?: unknown) => boolean;
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -34,6 +34,14 @@ export const AUDITED_CALLS: Record<string, Rule> = {
   },
   '/modules/eosoperator/loginByQRRandNum': { action: 'sign-in', loginName: signedInName, detail: () => 'qr' },
   '/modules/eosoperator/loginByES': { action: 'sign-in', loginName: signedInName, detail: () => 'passport' },
+  '/modules/eosoperator/loginByCas': { action: 'sign-in', loginName: signedInName, detail: () => 'cas' },
+  '/api/eosoperator/getToken': {
+    action: 'sign-in',
+    loginName: signedInName,
+    detail: () => 'wechat',
+    // A WeChat identity bound to no account signs nobody in yet (the password login that binds it is logged).
+    when: (_i, data) => (data as { type?: string } | null)?.type !== 'bind',
+  },
   '/modules/eosoperator/loginByESChoose': {
     action: 'sign-in',
     loginName: (i, data) => signedInName(i, data) || str(i.userID),
@@ -100,7 +108,7 @@ export async function auditCall(
   const denied = result.code === CODE_FORBIDDEN;
   if (!rule && !denied) return;
   const i = (input && typeof input === 'object' ? input : {}) as Input;
-  if (rule?.when && !rule.when(i)) return;
+  if (rule?.when && !rule.when(i, result.data)) return;
   const outcome: Outcome = result.code === 0 ? 'ok' : denied ? 'denied' : 'failed';
   const loginName = rule?.loginName?.(i, result.data) ?? '';
   let operatorId = before?.operatorId ?? who.user?.operatorID ?? null;
