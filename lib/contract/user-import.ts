@@ -50,3 +50,9 @@ export interface ImportResult {
   created: number;
   accounts: ImportedAccount[];
 }
+
+/** /api/manage/userImport/undo: imported accounts removed again (a mistaken import), at most this many a call. */
+export const IMPORT_UNDO_MAX = 1000;
+export interface ImportUndone {
+  removed: number;
+}

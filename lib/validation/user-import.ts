@@ -5,7 +5,8 @@
  * checked by the service (lib/server/services/management/user-import.ts).
  */
 import { POSITION_LEVELS } from '@/lib/constants';
-import type { ImportColumn, ImportRowError } from '@/lib/contract/user-import';
+import { z } from 'zod';
+import { IMPORT_UNDO_MAX, type ImportColumn, type ImportRowError } from '@/lib/contract/user-import';
 import { EMAIL_PATTERN, SMS_MOBILE_INVALID } from './accounts';
 import { controlCharPath, CONTROL_CHAR_MSG } from './common';
 import { V } from './messages';
@@ -34,6 +35,8 @@ export const IMPORT_MSG = {
   wrongType: '请上传xlsx或csv文件',
   refused: (n: number) => `文件中有${n}处错误，未导入任何用户，请修改后重新上传`,
   created: (n: number) => `已导入${n}个用户`,
+  undoNone: '请选择要撤销导入的账号',
+  undoInUse: '有用户已产生学习记录等数据，无法撤销导入',
 } as const;
 
 /** A row as the file gives it: the text of each column, trimmed. */
@@ -113,3 +116,11 @@ export function checkRow(raw: RawRow): { row: CheckedRow | null; errors: ImportR
     errors,
   };
 }
+
+/** Undo of an import: the accounts it made, by login name. */
+export const undoImportSchema = z.object({
+  userIds: z
+    .array(z.string().trim().min(1, IMPORT_MSG.undoNone).max(40))
+    .min(1, IMPORT_MSG.undoNone)
+    .max(IMPORT_UNDO_MAX),
+});

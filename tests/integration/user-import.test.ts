@@ -328,6 +328,36 @@ describe('a clean file', () => {
   });
 });
 
+describe('undoing an import', () => {
+  it('removes the imported accounts in the importer’s scope only, and is refused without the power', async () => {
+    const csvText = csv([row('u1'), row('u2', { 单位: names.A1 })]);
+    const { last } = await upload(tokens.mA, csvText);
+    expect(last).toMatchObject({ code: 0 });
+    const [old] = await (
+      await db()
+    )
+      .select({ userId: operators.userId })
+      .from(operators)
+      .where(eq(operators.id, existingId));
+    const userIds = [`imp${tag}_u1`, `IMP${tag}_U2`, old.userId, 'manager'];
+    const refused = await call('/api/manage/userImport/undo', { userIds }, { token: tokens.learner });
+    expect(refused.code).toBe(1003);
+    expect(await call('/api/manage/userImport/undo', { userIds: [] }, { token: tokens.mA })).toMatchObject({
+      code: 1001,
+      msg: expect.stringContaining(IMPORT_MSG.undoNone),
+    });
+    const undone = ok(await call('/api/manage/userImport/undo', { userIds }, { token: tokens.mA }));
+    expect(undone).toEqual({ removed: 2 });
+    const left = await (
+      await db()
+    )
+      .select({ userId: operators.userId })
+      .from(operators)
+      .where(inArray(operators.userId, [`imp${tag}_u1`, `imp${tag}_u2`, old.userId, 'manager']));
+    expect(left.map((l) => l.userId).sort()).toEqual(['manager', old.userId].sort());
+  });
+});
+
 describe('10,000 rows', () => {
   it('are checked and imported in under a minute', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) =>

@@ -8,7 +8,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { MSG_NO_ORG_POWER } from '@/lib/contract/management';
-import type { ImportedAccount, ImportProgress, ImportResult, ImportRowError } from '@/lib/contract/user-import';
+import type {
+  ImportedAccount,
+  ImportProgress,
+  ImportResult,
+  ImportRowError,
+  ImportUndone,
+} from '@/lib/contract/user-import';
 import { checkRow, IMPORT_MSG, type CheckedRow, type RawRow } from '@/lib/validation/user-import';
 import { db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
@@ -184,4 +190,37 @@ export async function importUsers(user: Who, raw: RawRow[], progress: Progress =
   if (checked.errors.length) return { ok: false, rows: raw.length, errors: checked.errors };
   progress({ phase: 'import', done: 0, total: checked.rows.length });
   return { ok: true, result: await createImported(checked.rows, progress) };
+}
+
+const isForeignKeyViolation = (err: unknown): boolean => {
+  const text = (e: unknown): string =>
+    e instanceof Error
+      ? `${e.message} ${(e as { code?: string }).code ?? ''} ${text((e as { cause?: unknown }).cause)}`
+      : '';
+  return /foreign key|23503/i.test(text(err));
+};
+
+/**
+ * Removes accounts an import made (a mistaken file): only imported ones (remark 批量导入) of organisations in the
+ * importer's scope; others named are left alone and not counted. All or none: an account that has records that
+ * keep it (study records, enrolments) refuses the whole call.
+ */
+export async function undoImport(user: Who, userIds: string[]): Promise<ImportUndone> {
+  const scope = await requireAnyPower(user, 'user-import');
+  const names = [...new Set(userIds.map((u) => u.toLowerCase()))];
+  try {
+    const removed = rowsOf<{ id: number }>(
+      await (
+        await db()
+      ).execute(sql`
+        delete from operators
+        where lower(user_id) in ${jsonList(names)} and remark = ${IMPORT_REMARK}
+          and ${orgInScope(scope, sql`org_id`)}
+        returning id`),
+    );
+    return { removed: removed.length };
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new ServiceError(IMPORT_MSG.undoInUse);
+    throw err;
+  }
 }
