@@ -49,6 +49,11 @@ test('a manager imports users from the template; a new user must change the init
   await page.goto('/home');
   const importer = await signInFreshInPage(page, `导入员${stamp.slice(-5)}`);
 
+  // Before any grant the page refuses the fresh account.
+  await page.goto('/personal/import');
+  await expect(page.getByText('没有管理权限：用户导入仅对有导入权限的管理员开放。')).toBeVisible();
+  await expect(page.getByText('选择文件')).toHaveCount(0);
+
   // The demo manager grants 单位管理员 over 物理研究所 to the fresh account (in a context of its own).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
+import { ApiError } from '@/lib/api/core';
 import { IMPORT_TEMPLATE_PATH } from '@/lib/contract/user-import';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { DropZone } from './DropZone';
@@ -29,7 +30,14 @@ function Steps() {
 export function UserImport() {
   const orgs = useQuery(apiQuery('/api/manage/orgs', { power: 'user-import' }));
   const { state, start, reset } = useUserImport();
-  if (orgs.isError) return <LoadFailed what="可导入的单位" onRetry={() => void orgs.refetch()} />;
+  if (orgs.error instanceof ApiError && orgs.error.code === 1003)
+    return (
+      <p role="alert" className="mt-6 rounded-lg bg-white py-16 text-center text-gray-700">
+        {orgs.error.message}：用户导入仅对有导入权限的管理员开放。
+      </p>
+    );
+  if (orgs.isError)
+    return <LoadFailed what="可导入的单位" onRetry={() => void orgs.refetch()} retrying={orgs.isFetching} />;
   const busy = state.stage === 'busy';
   return (
     <div className="mt-4 space-y-4">
