@@ -41,7 +41,7 @@ export function needsRehash(stored: string): boolean {
 }
 
 /**
- * Generated passwords (user import): 14 characters from a CSPRNG, about 78 bits, with a letter, a digit and an
+ * Generated passwords (user import): 14 characters from a CSPRNG, about 79 bits, with a letter, a digit and an
  * underscore (SPEC 5's rule). Such a secret cannot be guessed whatever the hash's cost, so it is hashed with a cheap
  * scrypt (N=2^4): 10,000 accounts take milliseconds instead of an hour of CPU. needsRehash() is true for it, so the
  * first sign-in replaces it with a full-strength hash (password-upgrade.ts) before the account changes it.
