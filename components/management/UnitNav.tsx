@@ -1,17 +1,21 @@
 'use client';
 
-/** The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage". */
+/** The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage",
+ * 用户导入 for one of "user-import". */
 import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { ROLES_PATH, UNIT_PATH } from './unit-links';
+import { IMPORT_PATH, ROLES_PATH, UNIT_PATH } from './unit-links';
 
-export function UnitNav({ current }: { current: 'unit' | 'roles' }) {
+type Current = 'unit' | 'roles' | 'import';
+
+export function UnitNav({ current }: { current: Current }) {
   const powers = useQuery(apiQuery('/api/manage/myPowers'));
   const has = (p: string) => powers.data?.powers.some((x) => x.power === p) ?? false;
-  const links: [string, string, 'unit' | 'roles', boolean][] = [
+  const links: [string, string, Current, boolean][] = [
     [UNIT_PATH, '本单位学时', 'unit', has('unit-report')],
     [ROLES_PATH, '角色管理', 'roles', has('role-manage')],
+    [IMPORT_PATH, '用户导入', 'import', has('user-import')],
   ];
   return (
     <nav aria-label="本单位管理" className="mt-4 flex flex-wrap gap-2 border-b pb-2">

@@ -13,6 +13,8 @@ import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
+import type { undoImportSchema } from '@/lib/validation/user-import';
+import type { ImportUndone } from './user-import';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
@@ -376,6 +378,7 @@ export interface ManagementContract {
   '/api/manage/grant': E<typeof mgmt.grantSchema, GrantItem>;
   '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
+  '/api/manage/userImport/undo': E<typeof undoImportSchema, ImportUndone>;
 }
 
 export interface ApiContract

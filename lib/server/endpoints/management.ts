@@ -13,6 +13,8 @@ import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
 import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../services/management/roles';
 import { unitReport } from '../services/reports/unit-report';
+import { undoImport } from '../services/management/user-import';
+import { undoImportSchema } from '@/lib/validation/user-import';
 
 export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/operationLog': endpoint(
@@ -27,4 +29,5 @@ export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/grant': endpoint(grantSchema, 'user', (b, ctx) => grantRole(ctx.user, b)),
   '/api/manage/revoke': endpoint(revokeSchema, 'user', (b, ctx) => revokeGrant(ctx.user, b)),
   '/api/manage/unitReport': endpoint(unitReportSchema, 'user', (b, ctx) => unitReport(ctx.user, b)),
+  '/api/manage/userImport/undo': endpoint(undoImportSchema, 'user', (b, ctx) => undoImport(ctx.user, b.userIds)),
 });

@@ -1,5 +1,5 @@
 /** Password hashing (DESIGN 5): scrypt with a random salt; never stored or logged in clear. */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LEN = 32;
 /**
@@ -38,4 +38,29 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const [alg, n, r, p] = stored.split('$');
   return alg !== 'scrypt' || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
+}
+
+/**
+ * Generated passwords (user import): 14 characters from a CSPRNG, about 79 bits, with a letter, a digit and an
+ * underscore (SPEC 5's rule). Such a secret cannot be guessed whatever the hash's cost, so it is hashed with a cheap
+ * scrypt (N=2^4): 10,000 accounts take milliseconds instead of an hour of CPU. needsRehash() is true for it, so the
+ * first sign-in replaces it with a full-strength hash (password-upgrade.ts) before the account changes it.
+ */
+const GENERATED_PARAMS = { N: 1 << 4, r: 8, p: 1 } as const;
+const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+export function generatePassword(length = 14): string {
+  for (;;) {
+    const chars = Array.from({ length: length - 1 }, () => GENERATED_ALPHABET[randomInt(GENERATED_ALPHABET.length)]);
+    chars.splice(randomInt(length), 0, '_');
+    const pw = chars.join('');
+    if (/[A-Za-z]/.test(pw) && /\d/.test(pw)) return pw;
+  }
+}
+
+export async function hashGeneratedPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, GENERATED_PARAMS);
+  const { N, r, p } = GENERATED_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }

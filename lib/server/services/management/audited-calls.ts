@@ -71,6 +71,11 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     detail: (i) => `role=${str(i.roleId)} org=${i.orgId === null ? 'all' : str(i.orgId)}`,
   },
   '/api/manage/revoke': { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` },
+  '/api/manage/userImport/undo': {
+    action: 'user-import-undo',
+    target: (_i, data) => `removed:${str((data as { removed?: number } | null)?.removed)}`,
+    detail: (i) => (Array.isArray(i.userIds) ? i.userIds.slice(0, 20).join(',') : ''),
+  },
   '/api/train/review': {
     action: 'application-review',
     target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,
