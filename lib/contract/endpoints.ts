@@ -13,6 +13,8 @@ import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
+import type * as assign from '@/lib/validation/assignments';
+import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from './assignments';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
@@ -364,6 +366,15 @@ export interface ManagementContract {
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
 }
 
+/** Assignment hand-in and marking (/train/task, issue 26). */
+export interface AssignmentsContract {
+  '/api/train/myAssignments': E<typeof assign.myAssignmentsSchema, MyAssignments>;
+  '/api/train/submitAssignment': E<typeof assign.submitAssignmentSchema, Submission>;
+  '/api/train/assignmentSubmissions': E<typeof assign.assignmentIdSchema, AssignmentSubmissions>;
+  '/api/train/submissionDetail': E<typeof assign.submissionIdSchema, SubmissionDetail>;
+  '/api/train/markSubmission': E<typeof assign.markSubmissionSchema, SubmissionDetail>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -372,7 +383,8 @@ export interface ApiContract
     LearningContract,
     SpacesContract,
     LiveContract,
-    ManagementContract {}
+    ManagementContract,
+    AssignmentsContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;
