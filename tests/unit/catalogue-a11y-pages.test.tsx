@@ -19,6 +19,7 @@ import { CourseCardView } from '@/components/cards/Cards';
 import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
 import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/[[...q]]/page';
 import { querySegment } from '@/lib/variants/catalogue-paths';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
 import { generateMetadata as policyIndexMetadata } from '@/app/[variant]/(portal)/policy/index/page';
 import { generateMetadata as policyDetailMetadata } from '@/app/[variant]/(portal)/policy/detail/page';
@@ -218,7 +219,8 @@ describe('page titles', () => {
     const page = (id: string) =>
       TrainTaskPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) });
     await expect(page('999999')).rejects.toThrow('NEXT_NOT_FOUND');
-    render(await page('5'));
+    // The page's hand-in and marking parts load in the browser, inside the shell's query client.
+    render(<QueryClientProvider client={new QueryClient()}>{await page('5')}</QueryClientProvider>);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('科研管理培训 · 培训任务');
   });
 });
