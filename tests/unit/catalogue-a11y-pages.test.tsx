@@ -19,7 +19,6 @@ import { CourseCardView } from '@/components/cards/Cards';
 import CourseIndexPage from '@/app/[variant]/(portal)/course/index/[[...q]]/page';
 import { generateMetadata as personalMetadata } from '@/app/[variant]/(portal)/personal/index/[[...q]]/page';
 import { querySegment } from '@/lib/variants/catalogue-paths';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import TrainTaskPage, { generateMetadata as taskMetadata } from '@/app/[variant]/(portal)/train/task/page';
 import { generateMetadata as policyIndexMetadata } from '@/app/[variant]/(portal)/policy/index/page';
 import { generateMetadata as policyDetailMetadata } from '@/app/[variant]/(portal)/policy/detail/page';
