@@ -36,6 +36,7 @@ import type {
   NoticeItem,
   Page,
   PlatformDetail,
+  ScienceIndex,
   RankOperator,
   RankOrg,
   RankOrgCourse,
@@ -137,6 +138,7 @@ export interface HomeContract {
   '/api/site/getStuLogo': E<Empty, { stuLogo: string }>;
   '/api/site/retrievalContacts': E<Empty, RetrievalContact[]>;
   '/api/site/platformDetail': E<Empty, PlatformDetail>;
+  '/api/science/index': E<Empty, ScienceIndex>;
   '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
   '/api/conversation/isShowLLM': E<Empty, boolean>;
   '/api/conversation/quota': E<Empty, AssistantQuota>;
