@@ -17,7 +17,7 @@ export function PlatformBanner({
     <section
       aria-label={label}
       data-testid="platform-banner"
-      className="relative mb-5 flex min-h-[8rem] items-center gap-4 overflow-hidden rounded-lg bg-brand-800 bg-cover bg-center p-5 text-white"
+      className="relative mb-5 flex min-h-[128px] items-center gap-4 overflow-hidden rounded-lg bg-brand-800 bg-cover bg-center p-5 text-white"
       style={images.background ? { backgroundImage: `url("${images.background}")` } : undefined}
     >
       <div className="relative min-w-0 flex-1">{children}</div>

@@ -122,7 +122,7 @@ export function HandInForm({
             void addFiles(e.target.files);
             e.target.value = '';
           }}
-          className="block w-full text-sm"
+          className="block w-full text-sm file:mr-3 file:rounded file:border file:border-brand-600 file:bg-white file:px-3 file:py-1 file:text-brand-700"
         />
         {sending && (
           <div className="mt-2 text-sm text-gray-700">

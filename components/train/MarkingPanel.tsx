@@ -62,7 +62,7 @@ function MarkForm({ row, onMarked }: { row: SubmissionRow; onMarked: () => void 
             className="w-24 rounded border border-gray-300 p-1.5"
           />
         </label>
-        <label className="min-w-[12rem] flex-1 text-sm">
+        <label className="min-w-[192px] flex-1 text-sm">
           <span className="mb-1 block font-medium">评语</span>
           <textarea
             value={comment ?? q.data.comment}

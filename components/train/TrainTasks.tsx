@@ -61,6 +61,9 @@ function Task({ task, onSaved }: { task: AssignmentTask; onSaved: (s: Submission
             修改作业<span className="sr-only">：{task.title}</span>
           </button>
         ))}
+      {task.canSubmit && sub?.score != null && !editing && (
+        <p className="mt-1 text-xs text-gray-600">重新提交后原成绩作废，需重新批改</p>
+      )}
       {!task.canSubmit && task.state === 'submitted' && (
         <p className="mt-2 text-sm text-gray-600">作业已截止，等待批改</p>
       )}
