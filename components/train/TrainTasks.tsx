@@ -4,6 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AssignmentState, AssignmentTask, Submission } from '@/lib/contract/assignments';
 import { apiQuery, apiQueryKey } from '@/lib/api/query';
+import { platformPath } from '@/lib/api/core';
+import { useSite } from '@/components/site/SiteContext';
 import { formatDateTime } from '@/lib/format';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { RichText } from '@/components/ui/RichText';
@@ -74,12 +76,14 @@ function Task({ task, onSaved }: { task: AssignmentTask; onSaved: (s: Submission
 /** The learner's assignments of a training (/train/task): deadline, state, hand-in and mark. */
 export function TrainTasks({ trainId }: { trainId: number }) {
   const qc = useQueryClient();
-  const q = useQuery({ ...apiQuery('/api/train/myAssignments', { trainId }), staleTime: 0 });
+  // Platform hosts (party school, columns) call /api/platform/ like the rest of the page (SPEC 1).
+  const path = platformPath('/api/train/myAssignments', useSite().variant.platform);
+  const q = useQuery({ ...apiQuery(path, { trainId }), staleTime: 0 });
   if (q.isPending) return <p className="text-gray-600">作业加载中…</p>;
   if (q.isError || !q.data) return <LoadFailed what="作业任务" onRetry={() => q.refetch()} retrying={q.isFetching} />;
   const data = q.data;
   if (data.items.length === 0) return <p className="text-gray-600">本项目无作业</p>;
-  const onSaved = () => void qc.invalidateQueries({ queryKey: apiQueryKey('/api/train/myAssignments', { trainId }) });
+  const onSaved = () => void qc.invalidateQueries({ queryKey: apiQueryKey(path, { trainId }) });
   return (
     <>
       {!data.enrolled && <p className="mb-3 text-sm text-gray-700">报名并通过审核后才能提交作业。</p>}
