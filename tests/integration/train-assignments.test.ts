@@ -267,4 +267,17 @@ describe('the manager marks', () => {
     expect(open).toMatchObject({ state: 'marked', stateLabel: '已批改' });
     expect(open.submission).toMatchObject({ score: 92, comment: '论述清楚，联系实际' });
   });
+
+  it('a new hand-in after the mark voids it: 已提交 again, to be marked anew', async () => {
+    ok(await call('/api/train/submitAssignment', { assignmentId: fx.open, content: '第三版心得' }, fx.tokens.learner));
+    const [open] = (await mine()).items;
+    expect(open).toMatchObject({ state: 'submitted', stateLabel: '已提交' });
+    expect(open.submission).toMatchObject({
+      content: '第三版心得',
+      score: null,
+      comment: '',
+      markedAt: null,
+      files: [],
+    });
+  });
 });
