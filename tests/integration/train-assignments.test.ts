@@ -208,6 +208,16 @@ describe('the learner hands in', () => {
     expect(many.msg).toBe('参数错误：fileIds 附件不能超过5个');
   });
 
+  it('answers under /api/platform/ on a platform host exactly when the training is shown there', async () => {
+    const partySchool: Site = { variant: 'partySchool', dx: true };
+    const on = (p: string, body: unknown) =>
+      callEndpoint(p, body, { token: fx.tokens.learner, site: partySchool, ip: '10.0.26.1' });
+    const detail = await on('/api/platform/train/detail', { id: fx.trainId });
+    const tasks = await on('/api/platform/train/myAssignments', { trainId: fx.trainId });
+    expect(tasks.code).toBe(detail.code);
+    if (tasks.code === 0) expect((tasks.data as MyAssignments).items).toHaveLength(2);
+  });
+
   it('refuses a learner not enrolled (application pending) and a visitor', async () => {
     const m = await mine(fx.tokens.pending);
     expect(m.enrolled).toBe(false);
