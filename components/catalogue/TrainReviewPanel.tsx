@@ -7,6 +7,7 @@ import { ApiError, call } from '@/lib/api/core';
 import { formatDateTime } from '@/lib/format';
 import { isLoggedIn } from '@/lib/session/client';
 import { toast } from '@/components/ui/Toaster';
+import Link from '@/components/ui/Link';
 
 interface Pending {
   operatorId: number;
@@ -56,6 +57,12 @@ export function TrainReviewPanel({ trainId }: { trainId: number }) {
       <h2 id="review-title" className="mb-3 text-lg font-semibold text-gray-900">
         报名审核（待审核{q.data.length}人）
       </h2>
+      {/* Marking of the assignments lives with them on /train/task (its 作业批改 panel). */}
+      <p className="mb-3 text-sm">
+        <Link prefetch={false} href={`/train/task?id=${trainId}`} className="text-brand-700 underline">
+          作业批改
+        </Link>
+      </p>
       {q.data.length === 0 ? (
         <p className="text-gray-700">暂无待审核的报名</p>
       ) : (

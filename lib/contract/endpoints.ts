@@ -15,6 +15,8 @@ import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
 import type { undoImportSchema } from '@/lib/validation/user-import';
 import type { ImportUndone } from './user-import';
+import type * as assign from '@/lib/validation/assignments';
+import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from './assignments';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
@@ -37,6 +39,7 @@ import type {
   NoticeItem,
   Page,
   PlatformDetail,
+  ScienceIndex,
   RankOperator,
   RankOrg,
   RankOrgCourse,
@@ -147,6 +150,7 @@ export interface HomeContract {
   '/api/site/getStuLogo': E<Empty, { stuLogo: string }>;
   '/api/site/retrievalContacts': E<Empty, RetrievalContact[]>;
   '/api/site/platformDetail': E<Empty, PlatformDetail>;
+  '/api/science/index': E<Empty, ScienceIndex>;
   '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
   '/api/conversation/isShowLLM': E<Empty, boolean>;
   '/api/conversation/quota': E<Empty, AssistantQuota>;
@@ -381,6 +385,15 @@ export interface ManagementContract {
   '/api/manage/userImport/undo': E<typeof undoImportSchema, ImportUndone>;
 }
 
+/** Assignment hand-in and marking (/train/task, issue 26). */
+export interface AssignmentsContract {
+  '/api/train/myAssignments': E<typeof assign.myAssignmentsSchema, MyAssignments>;
+  '/api/train/submitAssignment': E<typeof assign.submitAssignmentSchema, Submission>;
+  '/api/train/assignmentSubmissions': E<typeof assign.assignmentIdSchema, AssignmentSubmissions>;
+  '/api/train/submissionDetail': E<typeof assign.submissionIdSchema, SubmissionDetail>;
+  '/api/train/markSubmission': E<typeof assign.markSubmissionSchema, SubmissionDetail>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -389,7 +402,8 @@ export interface ApiContract
     LearningContract,
     SpacesContract,
     LiveContract,
-    ManagementContract {}
+    ManagementContract,
+    AssignmentsContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

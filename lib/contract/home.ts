@@ -125,6 +125,18 @@ export interface PlatformDetail {
   homeImage: string;
 }
 
+/** SPEC 7 science-platform index: the student platform's landing data; the images parsed from the platform detail. */
+export interface ScienceIndex {
+  siteName: string;
+  stuLogo: string;
+  /** homeImage: the landing's background and document image ('' when unset or unsafe). */
+  home: { background: string; document: string };
+  /** studyImage: the science personal area's background and document image. */
+  study: { background: string; document: string };
+  categories: { code: number; name: string; count: number }[];
+  courseCount: number;
+}
+
 /** SPEC 3: global study time. */
 export interface GlobalStudyTime {
   year: number;

@@ -218,7 +218,8 @@ describe('page titles', () => {
     const page = (id: string) =>
       TrainTaskPage({ params: Promise.resolve({ variant: 'main' }), searchParams: Promise.resolve({ id }) });
     await expect(page('999999')).rejects.toThrow('NEXT_NOT_FOUND');
-    render(await page('5'));
+    // The page's hand-in and marking parts load in the browser, inside the shell's query client.
+    render(<QueryClientProvider client={new QueryClient()}>{await page('5')}</QueryClientProvider>);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('科研管理培训 · 培训任务');
   });
 });

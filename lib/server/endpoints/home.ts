@@ -14,6 +14,7 @@ import { yearSchema } from '@/lib/validation/learning';
 import { contractTable, endpoint } from '../http/endpoint';
 import * as home from '../services/catalogue/home';
 import * as site from '../services/catalogue/site';
+import { scienceIndex } from '../services/catalogue/science-index';
 import * as assistantQuota from '../services/learning/assistant-quota';
 import { scopeOf } from '../services/scope';
 
@@ -48,6 +49,7 @@ export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
   '/api/site/getStuLogo': endpoint(empty, 'none', () => site.stuLogo()),
   '/api/site/retrievalContacts': endpoint(empty, 'none', async () => site.retrievalContacts()),
   '/api/site/platformDetail': endpoint(empty, 'none', (_b, ctx) => site.platformDetail(ctx.site)),
+  '/api/science/index': endpoint(empty, 'none', (_b, ctx) => scienceIndex({ site: ctx.site, platform: ctx.platform })),
   '/api/study/globalTime': endpoint(yearSchema, 'none', (b) => site.globalStudyTime(b.year)),
   '/api/conversation/isShowLLM': endpoint(empty, 'optional', async (_b, ctx) => site.isShowLLM(ctx.site, ctx.user)),
   '/api/conversation/quota': endpoint(empty, 'user', (_b, ctx) => assistantQuota.quotaOf(ctx.user)),

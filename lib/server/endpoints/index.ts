@@ -6,6 +6,7 @@
  */
 import { joinEndpointTables, type Endpoint } from '../http/endpoint';
 import { ACCOUNTS_ENDPOINTS } from './accounts';
+import { ASSIGNMENT_ENDPOINTS } from './assignments';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
@@ -21,4 +22,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   SPACES_ENDPOINTS,
   MANAGEMENT_ENDPOINTS,
   LIVE_ENDPOINTS,
+  ASSIGNMENT_ENDPOINTS,
 );

@@ -37,6 +37,7 @@ import {
 import { deliverStored } from '../services/media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
+import { mayReadSubmittedFile } from '../services/learning/assignments';
 import { takeQuestion } from '../services/learning/assistant-quota';
 import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
@@ -236,10 +237,12 @@ export async function serveFile(request: Request, name: string): Promise<Respons
     const who = await userOf(request);
     const mine =
       'user' in who &&
-      (await userHasFile(who.user, file.id).then(
+      ((await userHasFile(who.user, file.id).then(
         () => true,
         () => false,
-      ));
+      )) ||
+        // a hand-in's file, for the managers who mark it (/train/task)
+        (!media && (await mayReadSubmittedFile(who.user, file.id))));
     if (!mine) {
       if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
       if ('response' in who) return who.response;

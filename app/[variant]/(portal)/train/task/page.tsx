@@ -8,8 +8,9 @@ import { siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { userApi } from '@/lib/api/visitor';
 import { ApiError, call, platformPath } from '@/lib/api/core';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
-import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
+import { MarkingPanel } from '@/components/train/MarkingPanel';
+import { TrainTasks } from '@/components/train/TrainTasks';
 
 /** Per visitor (session or query): rendered on every request, never cached. */
 export const dynamic = 'force-dynamic';
@@ -94,17 +95,9 @@ export default async function TrainTaskPage(props: Props) {
       </section>
       <section aria-labelledby="task-assign" className="rounded-lg bg-white p-5 shadow-sm">
         <SectionTitle id="task-assign">作业任务</SectionTitle>
-        {train.assignments.length === 0 ? (
-          <p className="text-gray-600">本项目无作业</p>
-        ) : (
-          train.assignments.map((a) => (
-            <div key={a.id} className="mb-3">
-              <h3 className="font-medium">{a.title}</h3>
-              <RichText html={a.bodyHtml} className="text-sm [&_p]:indent-0" />
-            </div>
-          ))
-        )}
+        <TrainTasks trainId={id} />
       </section>
+      <MarkingPanel assignmentIds={train.assignments.map((a) => a.id)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Page } from '@/lib/contract/home';
 import type { CourseListItem } from '@/lib/contract/catalogue';
-import { load } from '@/lib/api/prefetch';
+import { load, loadOrNull } from '@/lib/api/prefetch';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { pageMetadata, pageNumber, publicApi, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { tagPage } from '@/lib/catalogue/page-tags';
@@ -15,6 +15,7 @@ import { hrefOf } from '@/lib/links';
 import { Pagination } from '@/components/ui/Pagination';
 import { CourseList, HotList } from '@/components/catalogue/Lists';
 import { TAGS } from '@/lib/cache-tags';
+import { ScienceIndexBanner } from '@/components/site/ScienceIndexBanner';
 
 export function generateStaticParams() {
   return [];
@@ -82,6 +83,9 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
   if (s.pageNum > 1 && page.list.length === 0) notFound(); // beyond the last page (page 1 of an empty list stays)
   const tree = s.category ? await load(qc, api, '/modules/coursetype/list', { categoryCode: s.category.code }) : [];
   const types = tree[0]?.children ?? [];
+  // The student platform's landing (its `/`): the science-platform index above the whole list.
+  const landing = s.variant.isStu && !s.category && !s.type && !s.sort && s.pageNum === 1;
+  const science = landing ? await loadOrNull(qc, api, '/api/science/index') : null;
   const heading = s.category?.name ?? '全部课程';
   const base = { t: s.category?.code, type: s.type, sort: s.sort };
   const tab = (active: boolean) =>
@@ -148,6 +152,7 @@ export default async function CourseIndexPage({ params }: { params: CataloguePar
           origin={s.origin}
           items={[{ name: '课程资源', href: '/course/index' }, ...(s.category ? [{ name: s.category.name }] : [])]}
         />
+        {science && <ScienceIndexBanner index={science} />}
         {/*
           One order for every width, so the keyboard and a screen reader meet what the eye sees: the h1 with the sort
           links, the categories, the list, the hot list. Wide screens place the categories on the left and the hot

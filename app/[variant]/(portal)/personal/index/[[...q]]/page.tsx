@@ -5,6 +5,9 @@ import { parseQuerySegment } from '@/lib/variants/catalogue-paths';
 import { findRoute, parseSiteSegment, VARIANTS } from '@/lib/variants';
 import { PersonalSections } from '@/components/personal/PersonalSections';
 import { PERSONAL_TABS, personalHref, personalTabOf, personalYearOf } from '@/components/personal/personal-tabs';
+import { PlatformBanner } from '@/components/site/PlatformBanner';
+import { call } from '@/lib/api/core';
+import { publicApi } from '@/lib/catalogue/server';
 
 export function generateStaticParams() {
   return [];
@@ -38,10 +41,21 @@ export default async function PersonalPage({ params }: Props) {
   const site = parseSiteSegment(variant);
   if (!site) notFound();
   const examPages = !!findRoute(VARIANTS[site.variant], '/exam');
+  // The science personal area stands on the platform detail's study background (SPEC 3 studyImage).
+  const science = VARIANTS[site.variant].isStu
+    ? await call(publicApi(site).api, '/api/science/index').catch(() => null)
+    : null;
+  const heading = <h1 className="text-xl font-semibold">{areaName(site.variant)}</h1>;
 
   return (
     <div className="page-width py-6">
-      <h1 className="text-xl font-semibold">{areaName(site.variant)}</h1>
+      {science ? (
+        <PlatformBanner images={science.study} label={`${areaName(site.variant)}背景`}>
+          {heading}
+        </PlatformBanner>
+      ) : (
+        heading
+      )}
       {/* No link here prefetches: a tab's page is small, and a prefetch of a detail from this page would drop its id. */}
       <nav aria-label={`${areaName(site.variant)}栏目`} className="mt-4 flex flex-wrap gap-2 border-b pb-2">
         {PERSONAL_TABS.map(([k, label]) => (
