@@ -14,6 +14,8 @@ import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
+import type * as notice from '@/lib/validation/notifications';
+import type { NotificationPage, NotificationSettings, UnreadCount } from './notifications';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -364,6 +366,16 @@ export interface ManagementContract {
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
 }
 
+/** Notifications (issue 25): the signed-in learner's inbox, its unread count, the e-mail preference. */
+export interface NotificationsContract {
+  '/api/notification/list': E<typeof notice.notificationListSchema, NotificationPage>;
+  '/api/notification/unreadCount': E<Empty, UnreadCount>;
+  '/api/notification/read': E<typeof notice.notificationReadSchema, UnreadCount>;
+  '/api/notification/readAll': E<Empty, UnreadCount>;
+  '/api/notification/settings': E<Empty, NotificationSettings>;
+  '/api/notification/saveSettings': E<typeof notice.notificationSettingsSchema, NotificationSettings>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -372,7 +384,8 @@ export interface ApiContract
     LearningContract,
     SpacesContract,
     LiveContract,
-    ManagementContract {}
+    ManagementContract,
+    NotificationsContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

@@ -12,3 +12,4 @@ export * from './tables/operations';
 export * from './tables/jobs';
 export * from './tables/roles';
 export * from './tables/media';
+export * from './tables/notifications';

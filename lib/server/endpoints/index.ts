@@ -12,6 +12,7 @@ import { LEARNING_ENDPOINTS } from './learning';
 import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
 import { SPACES_ENDPOINTS } from './spaces';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
 
 export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   HOME_ENDPOINTS,
@@ -21,4 +22,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   SPACES_ENDPOINTS,
   MANAGEMENT_ENDPOINTS,
   LIVE_ENDPOINTS,
+  NOTIFICATION_ENDPOINTS,
 );
