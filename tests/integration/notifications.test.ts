@@ -50,31 +50,24 @@ const made = { exams: [] as number[], courses: [] as number[] };
 const drainMail = () => drainJobs({ names: [JOBS.notificationMail] });
 const inbox = async (key: keyof typeof tokens, body: Record<string, unknown> = {}) =>
   ok<NotificationPage>(await call('/api/notification/list', { pageSize: 50, ...body }, tokens[key]));
-/** Subjects and bodies are encoded (base64 or quoted-printable): the text a reader sees. */
-function decodes(raw: string): string {
-  const b64 = [...raw.matchAll(/=\?UTF-8\?B\?([^?]+)\?=/gi)].map((m) => Buffer.from(m[1], 'base64').toString('utf8'));
-  const body = raw
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('\n');
-  const parts = body
-    .split(/\r?\n/)
-    .filter((l) => /^[A-Za-z0-9+/=]+$/.test(l))
-    .join('');
-  let decoded = '';
-  try {
-    decoded = Buffer.from(parts, 'base64').toString('utf8');
-  } catch {
-    decoded = '';
+/** Quoted-printable bytes (=E5=9F=B9...) back to text. */
+function unQuote(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const hex = s.slice(i + 1, i + 3);
+    if (s[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(s[i], 'utf8'));
   }
-  const qp = body.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (s) => {
-    try {
-      return Buffer.from(s.replace(/=/g, ''), 'hex').toString('utf8');
-    } catch {
-      return s;
-    }
-  });
-  return [...b64, decoded, qp].join('\n');
+  return Buffer.from(bytes).toString('utf8');
+}
+/** What a reader of the raw message sees: the encoded subject and the quoted-printable parts decoded. */
+function decodes(raw: string): string {
+  const words = [...raw.matchAll(/=\?UTF-8\?([BQ])\?([^?]+)\?=/gi)].map(([, kind, text]) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : unQuote(text.replace(/_/g, ' ')),
+  );
+  return [words.join(''), unQuote(raw.replace(/=\r?\n/g, ''))].join('\n');
 }
 
 beforeAll(async () => {
