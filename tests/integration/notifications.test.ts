@@ -279,6 +279,7 @@ describe('the scheduled reminders', () => {
     expect(n).toHaveLength(1);
     expect(n[0].title).toBe(`考试即将开始：《通知测试考试${tag}》`);
     expect(n[0].link).toBe(`/exam?examId=${soon.id}`);
+    expect(n[0].body).toContain('答题时长1小时。');
     expect((await inbox('c')).list.filter((x) => x.kind === 'exam-window')).toHaveLength(1);
     await drainMail();
     expect(outboxFor(mailOf('a')).length).toBe(before + 1);

@@ -2,7 +2,7 @@
  * What each notification says (issue 25): what happened, what to do next, and where (the link). Dates and times
  * are China time.
  */
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import type { NotificationInput } from './notify';
 
 /** A training application reviewed (6 -> 7 approved, 8 rejected). */
@@ -62,7 +62,7 @@ export function examWindow(
   return {
     kind: 'exam-window',
     title: started ? `考试已开始：《${exam.title}》` : `考试即将开始：《${exam.title}》`,
-    body: `${started ? '您报名的考试已开始' : '您报名的考试即将开始'}：《${exam.title}》，考试时间 ${formatDateTime(exam.startAt)} 至 ${formatDateTime(exam.endAt)}，答题时长${exam.durationMinutes}分钟。请在截止前进入考试并提交答卷。`,
+    body: `${started ? '您报名的考试已开始' : '您报名的考试即将开始'}：《${exam.title}》，考试时间 ${formatDateTime(exam.startAt)} 至 ${formatDateTime(exam.endAt)}，答题时长${formatDuration(exam.durationMinutes)}。请在截止前进入考试并提交答卷。`,
     link: `/exam?examId=${exam.id}`,
     dedupeKey: `exam-window:${exam.id}`,
   };
