@@ -299,6 +299,8 @@ describe('the scheduled reminders', () => {
     const only = { operatorIds: [ids.a, ids.b, ids.m] };
     const wed = new Date('2026-11-25T02:00:00Z');
     expect(isoWeek(wed)).toBe('2026-W48');
+    // Friday 1 January 2027 (China time) is in the last ISO week of 2026.
+    expect(isoWeek(new Date('2026-12-31T17:00:00Z'))).toBe('2026-W53');
     expect(await runHoursReminders(new Date('2026-09-30T02:00:00Z'), only)).toBe(0);
     expect(await runHoursReminders(wed, only)).toBe(2);
     expect(await runHoursReminders(wed, only)).toBe(0);
