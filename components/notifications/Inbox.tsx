@@ -16,6 +16,8 @@ import { formatDateTime } from '@/lib/format';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { LIST_PATH, refreshNotifications } from './queries';
+import { useSite } from '@/components/site/SiteContext';
+import { findRoute } from '@/lib/variants';
 
 const PAGE_SIZE = 10;
 const pill = 'rounded px-3 py-1.5 text-sm';
@@ -52,6 +54,9 @@ function Pager({ pageNum, total, onPage }: { pageNum: number; total: number; onP
 
 function Item({ n, onRead, busy }: { n: NotificationItem; onRead: (id: number) => void; busy: boolean }) {
   const titleId = `notification-${n.id}`;
+  // A page this host does not have (the party-school host has no /exam) is named, not linked to a 404.
+  const { variant } = useSite();
+  const link = n.link && findRoute(variant, n.link.split('?')[0]) ? n.link : '';
   return (
     <li
       aria-labelledby={titleId}
@@ -67,9 +72,9 @@ function Item({ n, onRead, busy }: { n: NotificationItem; onRead: (id: number) =
         <span className={n.read ? 'text-gray-500' : 'font-medium text-red-700'}>{n.read ? '已读' : '未读'}</span>
       </div>
       <h2 id={titleId} className={`mt-1 text-base ${n.read ? 'font-normal text-gray-800' : 'font-semibold'}`}>
-        {n.link ? (
+        {link ? (
           <Link
-            href={n.link}
+            href={link}
             prefetch={false}
             className="text-brand-700 hover:underline"
             onClick={() => !n.read && onRead(n.id)}
