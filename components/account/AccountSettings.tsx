@@ -19,6 +19,7 @@ import { Field, FormError, NewPasswordFields } from '@/components/login/fields';
 import { DEFAULT_HEAD } from '@/components/login/LoginSplash';
 import { StationDialog } from './StationDialog';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { EmailSetting } from '@/components/notifications/EmailSetting';
 
 type Me = MyInfo;
 
@@ -48,6 +49,7 @@ export function AccountSettings() {
         <BasicInfo user={user} />
         <ChangePassword />
         <ChangeEmail current={user.email} />
+        <EmailSetting heading />
         <div className={card}>
           <h3 className="font-semibold">学习岗位</h3>
           <p className="mt-2 text-sm text-gray-700">

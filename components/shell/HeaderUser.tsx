@@ -23,6 +23,7 @@ import { creationHref } from '@/components/creation/links';
 import { UNIT_PATH } from '@/components/management/unit-links';
 import { usePathname } from 'next/navigation';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
+import { NotificationBell } from '@/components/notifications/NotificationBell';
 
 const linkClass = 'hover:underline underline-offset-2';
 
@@ -123,6 +124,7 @@ function SignedIn({ platform }: { platform: boolean }) {
       </span>
       <span className="flex flex-wrap items-center gap-3">
         {unitArea ? <UnitAreaLink /> : <BackToggle />}
+        <NotificationBell className={linkClass} />
         {/* Links to per-visitor pages never prefetch: each prefetch would be a full render on the server. */}
         <Link
           href="/personal/index"

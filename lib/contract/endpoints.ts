@@ -18,6 +18,8 @@ import type { ImportUndone } from './user-import';
 import type * as assign from '@/lib/validation/assignments';
 import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from './assignments';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
+import type * as notice from '@/lib/validation/notifications';
+import type { NotificationPage, NotificationSettings, UnreadCount } from './notifications';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -394,6 +396,16 @@ export interface AssignmentsContract {
   '/api/train/markSubmission': E<typeof assign.markSubmissionSchema, SubmissionDetail>;
 }
 
+/** Notifications (issue 25): the signed-in learner's inbox, its unread count, the e-mail preference. */
+export interface NotificationsContract {
+  '/api/notification/list': E<typeof notice.notificationListSchema, NotificationPage>;
+  '/api/notification/unreadCount': E<Empty, UnreadCount>;
+  '/api/notification/read': E<typeof notice.notificationReadSchema, UnreadCount>;
+  '/api/notification/readAll': E<Empty, UnreadCount>;
+  '/api/notification/settings': E<Empty, NotificationSettings>;
+  '/api/notification/saveSettings': E<typeof notice.notificationSettingsSchema, NotificationSettings>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -403,7 +415,8 @@ export interface ApiContract
     SpacesContract,
     LiveContract,
     ManagementContract,
-    AssignmentsContract {}
+    AssignmentsContract,
+    NotificationsContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

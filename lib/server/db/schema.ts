@@ -13,3 +13,4 @@ export * from './tables/jobs';
 export * from './tables/roles';
 export * from './tables/media';
 export * from './tables/assignments';
+export * from './tables/notifications';

@@ -13,6 +13,7 @@ import { LEARNING_ENDPOINTS } from './learning';
 import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
 import { SPACES_ENDPOINTS } from './spaces';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
 
 export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   HOME_ENDPOINTS,
@@ -23,4 +24,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   MANAGEMENT_ENDPOINTS,
   LIVE_ENDPOINTS,
   ASSIGNMENT_ENDPOINTS,
+  NOTIFICATION_ENDPOINTS,
 );

@@ -15,6 +15,12 @@ export const JOBS = {
   uploadSweep: 'uploads-sweep',
   /** A broadcast live class's recordings packaged as its HLS replay (ffmpeg, stream copy): queued by the ingest. */
   liveRecording: 'live-recording',
+  /** The e-mails of new inbox messages (a batch of notification ids): queued by notify(). */
+  notificationMail: 'notification-mail',
+  /** Exam windows opening soon, told to their learners once: every few minutes, on one instance. */
+  examWindowReminder: 'notification-exam-window',
+  /** Hours still missing in the year's last quarter, told at most once a week: every half hour, on one instance. */
+  hoursReminder: 'notification-hours-short',
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -57,5 +63,27 @@ export const POLICIES: Record<JobName, QueuePolicy & { everyMinutes?: number }> 
     retryBackoff: true,
     // Stream copy of a few hours of recording takes seconds to a minute; its ffmpeg limit is 30 minutes.
     expireInSeconds: 35 * 60,
+  },
+  [JOBS.notificationMail]: {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    // A batch of 200 messages through SMTP.
+    expireInSeconds: 15 * 60,
+  },
+  [JOBS.examWindowReminder]: {
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 10 * 60,
+    everyMinutes: 10,
+  },
+  [JOBS.hoursReminder]: {
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    // A scan of every learner's year (the unit report's batches) and one insert per batch.
+    expireInSeconds: 20 * 60,
+    everyMinutes: 30,
   },
 };

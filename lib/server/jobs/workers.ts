@@ -6,6 +6,9 @@ import { runAiSubtitlesJob } from '@/lib/server/services/learning/ai-subtitles';
 import { runTrialCutJob } from '@/lib/server/services/media/trial-cuts';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { runTranscodeJob } from '@/lib/server/services/media/hls/packages';
+import { runNotificationMailJob } from '@/lib/server/services/notifications/notify';
+import { runExamWindowReminders } from '@/lib/server/services/notifications/exam-window';
+import { runHoursReminders } from '@/lib/server/services/notifications/hours-reminder';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads/sweep';
 import { JOBS, jobRunner, registerJobHandlers, type JobName } from './index';
 import type { DrainOptions } from './types';
@@ -18,6 +21,9 @@ registerJobHandlers({
   [JOBS.aiSubtitles]: runAiSubtitlesJob,
   [JOBS.uploadSweep]: async () => void (await sweepAbandonedUploads()),
   [JOBS.liveRecording]: runLiveRecordingJob,
+  [JOBS.notificationMail]: runNotificationMailJob,
+  [JOBS.examWindowReminder]: async () => void (await runExamWindowReminders()),
+  [JOBS.hoursReminder]: async () => void (await runHoursReminders()),
 });
 
 /**

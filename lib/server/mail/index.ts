@@ -30,7 +30,16 @@ export function outboxDir(): string {
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  const message = { from: FROM(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  // Quoted-printable even for mostly Chinese text (nodemailer would pick base64): the links stay readable in the raw
+  // message, where the outbox's readers (tests, the local trial flow) look for them.
+  const message = {
+    from: FROM(),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    textEncoding: 'quoted-printable' as const,
+  };
   const smtp = config().SMTP_URL;
   if (smtp) {
     await nodemailer.createTransport(smtp).sendMail(message);

@@ -24,6 +24,7 @@ import type { SessionUser } from '../accounts/sessions';
 import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { visitorApplyStatus } from './train-status';
 import { revalidateTrain } from './revalidate';
+import { notifyTrainReview } from '../notifications/events';
 
 /** The three train criteria of SPEC 7 and the dictionary each reads. */
 export const TRAIN_CRITERIA = {
@@ -412,6 +413,7 @@ export async function trainReview(
     .returning({ status: trainApplications.status });
   if (updated.length === 0) throw new ServiceError('没有待审核的报名');
   await revalidateTrain(q.trainId);
+  await notifyTrainReview(q.operatorId, q.trainId, q.approve);
   return { trainId: q.trainId, applyStatus: status, label: label(status) };
 }
 

@@ -26,6 +26,7 @@ import type { CertificateCheck } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
 import { CERTIFICATE_MISSING_MSG } from '@/lib/learning/certificate-svg';
 import { yearOf } from '../scope';
+import { notifyCertificate } from '../notifications/events';
 
 export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
 export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
@@ -55,7 +56,7 @@ export function newVerifyCode(): string {
 
 async function issue(operatorId: number, kind: Kind, refId: number, title: string, hours: number, now: Date) {
   const d = await db();
-  await d
+  const issued = await d
     .insert(certificates)
     .values({
       operatorId,
@@ -67,7 +68,9 @@ async function issue(operatorId: number, kind: Kind, refId: number, title: strin
       issuedAt: now,
       verifyCode: newVerifyCode(),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ title: certificates.title, serialNo: certificates.serialNo });
+  if (issued[0]) await notifyCertificate(operatorId, issued[0]);
   const [row] = await d
     .select({ id: certificates.id })
     .from(certificates)

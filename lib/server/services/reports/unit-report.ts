@@ -73,10 +73,15 @@ export async function reportTarget(user: SessionUser, filters: UnitFilters, now 
     if (!scope.all && !scope.orgIds.includes(filters.orgId)) throw new ServiceError(MSG_NO_ORG_POWER, CODE_FORBIDDEN);
     orgIds = await subtree(filters.orgId);
   }
+  return { ...yearTarget(year, filters), orgIds };
+}
+
+/** Every organisation's learners in a year: the target of the scheduled hours reminder (no manager behind it). */
+export function yearTarget(year: number, filters: UnitFilters = {}): ReportTarget {
   const beijing = 8 * 3600_000;
   return {
     year,
-    orgIds,
+    orgIds: null,
     filters,
     from: new Date(Date.UTC(year, 0, 1) - beijing),
     to: new Date(Date.UTC(year + 1, 0, 1) - beijing),

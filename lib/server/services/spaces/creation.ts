@@ -22,6 +22,7 @@ import { fileByUrl, userHasFile } from './uploads';
 import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/trial-cuts';
 import { queueTranscode, transcodeStates } from '../media/hls/packages';
 import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
+import { notifyCourseReview } from '../notifications/events';
 
 export const MSG_NOT_YOURS = '只能修改自己创建的课程';
 export const MSG_COURSE_NOT_FOUND = '课程不存在';
@@ -489,6 +490,7 @@ export async function reviewCourse(
         creator.tchrId != null ? { kind: 'teacher', id: creator.tchrId } : { kind: 'student', id: creator.id },
       );
   }
+  await notifyCourseReview(c, b.auditStatus, b.reason);
   return { auditStatus: b.auditStatus, auditLabel: auditLabel(b.auditStatus) };
 }
 
