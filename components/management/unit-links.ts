@@ -4,6 +4,8 @@ import type { UnitFilters } from '@/lib/validation/management';
 
 export const UNIT_PATH = '/personal/unit';
 export const ROLES_PATH = '/personal/roles';
+export const REVIEW_PATH = '/personal/review';
+export const NOTICES_PATH = '/personal/notices';
 
 /** The streamed export of a table (app/api/manage/export): the same filters as the screen. */
 export function exportHref(table: ExportTable, format: ExportFormat, filters: UnitFilters): string {

@@ -14,6 +14,7 @@ import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
+import type { NoticeAdminDetail, NoticeAdminRow, ReviewPreview, ReviewQueueRow } from './review';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -362,6 +363,13 @@ export interface ManagementContract {
   '/api/manage/grant': E<typeof mgmt.grantSchema, GrantItem>;
   '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
+  '/api/manage/reviewQueue': E<typeof mgmt.reviewQueueSchema, Page<ReviewQueueRow>>;
+  '/api/manage/reviewPreview': E<typeof mgmt.reviewPreviewSchema, ReviewPreview>;
+  '/api/manage/notices': E<typeof mgmt.noticeAdminListSchema, Page<NoticeAdminRow>>;
+  '/api/manage/notice': E<typeof mgmt.noticeIdSchema, NoticeAdminDetail>;
+  '/api/manage/noticePreview': E<typeof mgmt.noticePreviewSchema, { bodyHtml: string }>;
+  '/api/manage/noticeWrite': E<typeof mgmt.noticeWriteSchema, NoticeAdminDetail>;
+  '/api/manage/noticeAction': E<typeof mgmt.noticeActionSchema, NoticeAdminRow>;
 }
 
 export interface ApiContract
