@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInFresh } from '../support/accounts';
 import { generatedVideo, PNG_1PX, signIn } from '../support/spaces';
 
@@ -76,7 +76,6 @@ async function submittedCourse(request: APIRequestContext, title: string, seed: 
 
 let creator: BrowserContext;
 let courses: number[] = [];
-let grantId = 0;
 
 async function newContext(browser: Browser, baseURL: string) {
   return browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
@@ -110,9 +109,17 @@ test('a reviewer rejects one course with a reason and approves another; then pub
     roleId: roles.find((r) => r.name === '系统管理员')!.id,
     orgId: null,
   });
-  grantId = grant.id;
+  const grantId = grant.id;
   await admin.close();
+  try {
+    await reviewAndPublish(page);
+  } finally {
+    // The reviewer gives the role back (it holds 角色管理 through it).
+    await post(page.request, '/api/manage/revoke', { id: grantId });
+  }
+});
 
+async function reviewAndPublish(page: Page) {
   // 课程审核: the link in the unit area, the queue with both courses.
   await page.goto('/personal/unit');
   await page.getByRole('navigation', { name: '本单位管理' }).getByRole('link', { name: '课程审核' }).click();
@@ -148,7 +155,7 @@ test('a reviewer rejects one course with a reason and approves another; then pub
   // The other: 通过.
   await queue.getByRole('button', { name: new RegExp(APPROVED) }).click();
   await expect(preview.getByRole('heading', { name: APPROVED })).toBeVisible();
-  await preview.getByRole('radio', { name: '通过' }).check();
+  await preview.getByRole('radio', { name: '通过', exact: true }).check();
   await preview.getByRole('button', { name: '提交审核结果' }).click();
   await page.getByRole('alertdialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
   await expect(queue.getByRole('button', { name: new RegExp(APPROVED) })).toHaveCount(0);
@@ -192,7 +199,4 @@ test('a reviewer rejects one course with a reason and approves another; then pub
   await page.goto('/notice/index');
   await expect(page.getByRole('heading', { name: '通知公告' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: NOTICE })).toHaveCount(0);
-
-  // The reviewer gives the role back (it holds 角色管理 through it).
-  await post(page.request, '/api/manage/revoke', { id: grantId });
-});
+}

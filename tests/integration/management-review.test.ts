@@ -14,9 +14,10 @@ import { courseChapters, courses, operators, orgs, roleGrants, roles } from '@/l
 import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { handleUpload, serveFile } from '@/lib/server/http/streaming';
 import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
-import type { CreationCourseRow } from '@/lib/contract/spaces';
+import type { CreationCourseRow, UploadedFile } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
 
 // The demo clip's HLS package is copied into the file store on first play.
@@ -191,6 +192,38 @@ describe('the preview', () => {
     expect(ticket.scope).toBe('full');
     expect(ticket.master).toMatch(new RegExp(`^/media/hls/${chapterA}/master.m3u8\\?t=`));
     expect((await call('/api/course/playTicket', { chapterId: chapterA }, tokens.learner)).code).toBe(1004);
+  });
+});
+
+describe("a submitted course's cover", () => {
+  const PNG_1PX = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const fetchAs = (url: string, token: string | null) =>
+    serveFile(
+      new Request(`http://localhost${url}`, { headers: token ? { 'x-access-token': token } : {} }),
+      url.split('/').pop()!,
+    );
+
+  it('is shown to its reviewer and creator, not to a reviewer of another unit or a visitor', async () => {
+    const fd = new FormData();
+    // Distinct bytes per run: a file is stored once per content.
+    fd.append('file', new Blob([new Uint8Array(Buffer.concat([PNG_1PX, Buffer.from(tag)]))]), '封面.png');
+    const res = await handleUpload(
+      new Request('http://localhost/api/resourceFile/uploadFile', {
+        method: 'POST',
+        body: fd,
+        headers: { 'x-access-token': tokens.creatorA },
+      }),
+      'uploadFile',
+    );
+    const cover = ((await res.json()) as { data: UploadedFile }).data;
+    await (await db()).update(courses).set({ cover: cover.url }).where(eq(courses.id, courseA[0]));
+    expect((await fetchAs(cover.url, tokens.reviewerA)).headers.get('content-type')).toBe('image/png');
+    expect((await fetchAs(cover.url, tokens.creatorA)).status).toBe(200);
+    expect((await fetchAs(cover.url, tokens.creatorB)).status).toBe(404);
+    expect((await fetchAs(cover.url, null)).status).toBe(404);
   });
 });
 

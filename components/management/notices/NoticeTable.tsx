@@ -57,7 +57,7 @@ export function NoticeTable({
               <td className={td}>
                 <span className={`rounded px-2 py-0.5 ${STATUS_STYLE[n.status]}`}>{NOTICE_STATUS_NAMES[n.status]}</span>
               </td>
-              <td className="px-3 py-2">{n.audiences.map((a) => AUDIENCE_NAMES[a] ?? a).join('、')}</td>
+              <td className="min-w-36 px-3 py-2">{n.audiences.map((a) => AUDIENCE_NAMES[a] ?? a).join('、')}</td>
               <td className={td}>{n.publishedAt ? formatDateTime(n.publishedAt) : '—'}</td>
               <td className={`space-x-3 ${td}`}>
                 <button type="button" className={link} onClick={() => onEdit(n.id)}>

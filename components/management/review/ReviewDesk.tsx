@@ -46,8 +46,8 @@ export function ReviewDesk() {
     return <LoadFailed what="待审核课程" onRetry={() => queue.refetch()} retrying={queue.isFetching} />;
   const data = queue.data;
   return (
-    <div className="mt-4 grid gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <section aria-labelledby="review-queue-title">
+    <div className="mt-4 flex flex-col gap-5 lg:flex-row lg:items-start">
+      <section aria-labelledby="review-queue-title" className="lg:w-96 lg:shrink-0">
         <h2 id="review-queue-title" className="mb-2 text-lg font-semibold">
           待审核课程{data ? `（${data.total}）` : ''}
         </h2>
@@ -84,7 +84,7 @@ export function ReviewDesk() {
           <Pager label="待审核课程分页" pageNum={pageNum} pageSize={PAGE_SIZE} total={data.total} onPage={setPageNum} />
         )}
       </section>
-      <section aria-label="课程预览">
+      <section aria-label="课程预览" className="min-w-0 lg:flex-1">
         {selected ? (
           <ReviewPreview key={selected} courseId={selected} onDone={() => decided(selected)} />
         ) : (
