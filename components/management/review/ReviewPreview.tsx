@@ -14,6 +14,8 @@ import { ReviewDecision } from './ReviewDecision';
 import { ReviewPlayer } from './ReviewPlayer';
 
 const statusName = (s: number) => AUDIT_STATUS[s as keyof typeof AUDIT_STATUS] ?? String(s);
+/** Who moved the course (course_audits.kind). */
+const KIND_NAMES: Record<string, string> = { submit: '提交', machine: '机器审核', manual: '人工审核', edit: '修改' };
 
 export function ReviewPreview({ courseId, onDone }: { courseId: number; onDone: () => void }) {
   const q = useQuery(apiQuery('/api/manage/reviewPreview', { courseId }));
@@ -90,7 +92,8 @@ export function ReviewPreview({ courseId, onDone }: { courseId: number; onDone: 
           <ul className="space-y-1 text-sm text-gray-700">
             {c.history.map((h, i) => (
               <li key={i}>
-                {formatDateTime(h.createdAt)} {statusName(h.fromStatus)} → {statusName(h.toStatus)}
+                {formatDateTime(h.createdAt)} {KIND_NAMES[h.kind] ?? h.kind}：{statusName(h.fromStatus)} →{' '}
+                {statusName(h.toStatus)}
                 {h.reason && `：${h.reason}`}
               </li>
             ))}
