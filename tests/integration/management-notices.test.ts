@@ -5,9 +5,9 @@
  * learner refused. The notices made here are removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
-import { notices, operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
+import { notices, operationLogs, operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
 import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { NoticeItem, Page } from '@/lib/contract/home';
@@ -151,8 +151,17 @@ describe('a notice from draft to withdrawn', () => {
     );
   });
 
-  it('is published again on the sites it had', async () => {
+  it('is published again on the sites it had; each step is in the operations log', async () => {
     ok(await call('/api/manage/noticeAction', { id, action: 'publish' }, root));
+    const logged = await (
+      await db()
+    )
+      .select({ detail: operationLogs.detail, outcome: operationLogs.outcome })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, 'notice-publish'), eq(operationLogs.target, `notice:${id}`)));
+    expect(logged.map((l) => l.detail)).toEqual(
+      expect.arrayContaining([`save ${title}`, 'publish', 'pin', 'unpin', 'withdraw']),
+    );
     expect((await publicView(id, party)).listed).not.toBeNull();
     expect((await publicView(id, student)).listed).toBeNull();
   });
