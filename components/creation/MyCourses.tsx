@@ -71,6 +71,12 @@ export function MyCourses({ editHref, newHref }: { editHref: (c: number) => stri
                 <td className={td}>{c.chapterCount}</td>
                 <td className={td}>
                   <AuditBadge status={c.auditStatus} submitted={c.submitted} />
+                  {/* A reviewer's decision says why (退回修改, 未通过): the teacher reads it here. */}
+                  {c.auditReason && [1053, 1055].includes(c.auditStatus) && (
+                    <p className="mt-1 max-w-60 text-xs whitespace-normal text-gray-700 wrap-anywhere">
+                      审核意见：{c.auditReason}
+                    </p>
+                  )}
                 </td>
                 <td className={`space-x-3 ${td}`}>
                   <Link href={editHref(c.courseId)} className="text-brand-700 hover:underline">

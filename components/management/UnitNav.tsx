@@ -1,20 +1,26 @@
 'use client';
 
-/** The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage",
- * 用户导入 for one of "user-import". */
+/**
+ * The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage",
+ * 课程审核 for one of "course-review", 通知公告发布 for one of "notice-publish" over the whole institution (notices are
+ * site-wide), 用户导入 for one of "user-import".
+ */
 import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { IMPORT_PATH, ROLES_PATH, UNIT_PATH } from './unit-links';
+import { IMPORT_PATH, NOTICES_PATH, REVIEW_PATH, ROLES_PATH, UNIT_PATH } from './unit-links';
 
-type Current = 'unit' | 'roles' | 'import';
+type Area = 'unit' | 'roles' | 'review' | 'notices' | 'import';
 
-export function UnitNav({ current }: { current: Current }) {
+export function UnitNav({ current }: { current: Area }) {
   const powers = useQuery(apiQuery('/api/manage/myPowers'));
   const has = (p: string) => powers.data?.powers.some((x) => x.power === p) ?? false;
-  const links: [string, string, Current, boolean][] = [
+  const whole = (p: string) => powers.data?.powers.some((x) => x.power === p && x.orgIds === null) ?? false;
+  const links: [string, string, Area, boolean][] = [
     [UNIT_PATH, '本单位学时', 'unit', has('unit-report')],
     [ROLES_PATH, '角色管理', 'roles', has('role-manage')],
+    [REVIEW_PATH, '课程审核', 'review', has('course-review')],
+    [NOTICES_PATH, '通知公告发布', 'notices', whole('notice-publish')],
     [IMPORT_PATH, '用户导入', 'import', has('user-import')],
   ];
   return (

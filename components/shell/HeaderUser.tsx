@@ -20,7 +20,7 @@ import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { findRoute, type Variant } from '@/lib/variants';
 import { creationHref } from '@/components/creation/links';
-import { UNIT_PATH } from '@/components/management/unit-links';
+import { AREA_PATHS, areaHome } from '@/components/management/unit-links';
 import { usePathname } from 'next/navigation';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { NotificationBell } from '@/components/notifications/NotificationBell';
@@ -88,9 +88,9 @@ function SignedIn({ platform }: { platform: boolean }) {
     placeholderData: (stored ?? undefined) as MyInfo | undefined,
   });
   const roles = useQuery(apiQuery('/api/platform/index/myCmsRoleList'));
-  // A manager with the unit report's power: 切换至本单位 opens the unit area (issue 25); for others it is the toggle.
+  // A manager with a power of the unit area: 切换至本单位 opens it (issue 25); for others it is the toggle.
   const powers = useQuery({ ...apiQuery('/api/manage/myPowers'), enabled: (roles.data?.length ?? 0) > 0 });
-  const unitArea = powers.data?.powers.some((p) => p.power === 'unit-report') ?? false;
+  const areaHref = powers.data ? areaHome(powers.data.powers) : null;
   const total = useQuery(apiQuery(platformPath('/api/study/totalTime', platform)));
   // Rendered only in the browser (after the login check), so the local hour is safe to read here.
   const hour = new Date().getHours();
@@ -123,7 +123,7 @@ function SignedIn({ platform }: { platform: boolean }) {
         )}
       </span>
       <span className="flex flex-wrap items-center gap-3">
-        {unitArea ? <UnitAreaLink /> : <BackToggle />}
+        {areaHref ? <UnitAreaLink href={areaHref} /> : <BackToggle />}
         <NotificationBell className={linkClass} />
         {/* Links to per-visitor pages never prefetch: each prefetch would be a full render on the server. */}
         <Link
@@ -181,11 +181,12 @@ async function logout(variant: Variant) {
 }
 
 /** A unit manager's 切换至本单位: the unit area, and back to the whole academy from there (backType 2 and 1). */
-function UnitAreaLink() {
-  const inUnit = usePathname()?.includes(UNIT_PATH) ?? false;
+function UnitAreaLink({ href }: { href: string }) {
+  const path = usePathname() ?? '';
+  const inUnit = AREA_PATHS.some((p) => path.includes(p));
   return (
     <Link
-      href={inUnit ? '/home' : UNIT_PATH}
+      href={inUnit ? '/home' : href}
       prefetch={false}
       className={linkClass}
       onClick={() => localStorage.setItem(BACK_TYPE_KEY, inUnit ? '1' : '2')}

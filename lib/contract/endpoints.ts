@@ -20,6 +20,7 @@ import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type * as notice from '@/lib/validation/notifications';
 import type { NotificationPage, NotificationSettings, UnreadCount } from './notifications';
+import type { NoticeAdminDetail, NoticeAdminRow, ReviewPreview, ReviewQueueRow } from './review';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -385,6 +386,13 @@ export interface ManagementContract {
   '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
   '/api/manage/userImport/undo': E<typeof undoImportSchema, ImportUndone>;
+  '/api/manage/reviewQueue': E<typeof mgmt.reviewQueueSchema, Page<ReviewQueueRow>>;
+  '/api/manage/reviewPreview': E<typeof mgmt.reviewPreviewSchema, ReviewPreview>;
+  '/api/manage/notices': E<typeof mgmt.noticeAdminListSchema, Page<NoticeAdminRow>>;
+  '/api/manage/notice': E<typeof mgmt.noticeIdSchema, NoticeAdminDetail>;
+  '/api/manage/noticePreview': E<typeof mgmt.noticePreviewSchema, { bodyHtml: string }>;
+  '/api/manage/noticeWrite': E<typeof mgmt.noticeWriteSchema, NoticeAdminDetail>;
+  '/api/manage/noticeAction': E<typeof mgmt.noticeActionSchema, NoticeAdminRow>;
 }
 
 /** Assignment hand-in and marking (/train/task, issue 26). */

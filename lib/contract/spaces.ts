@@ -129,6 +129,8 @@ export interface CreationCourseRow {
   auditLabel: string;
   submitted: boolean;
   chapterCount: number;
+  /** The last review's reason (a rejection's or a return's), where the list shows it. */
+  auditReason?: string;
 }
 
 export interface UploadedFile {

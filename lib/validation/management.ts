@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, POSITION_LEVELS } from '@/lib/constants';
 import { EXPORT_FORMATS, EXPORT_TABLES, POWERS } from '@/lib/contract/management';
+import { NOTICE_ACTIONS, NOTICE_STATUSES } from '@/lib/contract/review';
 import { id } from './common';
 
 export const powerSchema = z.object({ power: z.enum(POWERS) });
@@ -58,3 +59,39 @@ export function exportQuery(params: URLSearchParams): Record<string, unknown> {
   }
   return out;
 }
+
+/* ---- 课程审核 and 通知公告发布 (issue 25) ---- */
+
+export const reviewQueueSchema = z.object({
+  pageNum: z.int32().min(1).max(100_000).default(1),
+  pageSize: z.int32().min(1).max(MAX_PAGE_SIZE).default(10),
+});
+
+export const reviewPreviewSchema = z.object({ courseId: id });
+
+export const noticeAdminListSchema = z.object({
+  pageNum: z.int32().min(1).max(100_000).default(1),
+  pageSize: z.int32().min(1).max(MAX_PAGE_SIZE).default(10),
+  status: z.enum(NOTICE_STATUSES).optional(),
+});
+
+export const noticeIdSchema = z.object({ id });
+
+/** Writing a notice: a new one (no id) or a change; `publish` publishes it at once, else it is kept as a draft. */
+export const noticeWriteSchema = z.object({
+  id: id.optional(),
+  title: z.string().trim().min(1, '请填写公告标题').max(200, '公告标题不能超过200个字'),
+  body: z.string().max(20000, '公告内容不能超过20000个字符').default(''),
+  isTop: z.boolean().default(false),
+  audiences: z
+    .array(z.enum(['general', 'party', 'student']))
+    .min(1, '请选择发布站点')
+    .max(3)
+    .default(['general']),
+  publish: z.boolean().default(false),
+});
+export type NoticeWrite = z.input<typeof noticeWriteSchema>;
+
+export const noticePreviewSchema = z.object({ body: z.string().max(20000, '公告内容不能超过20000个字符') });
+
+export const noticeActionSchema = z.object({ id, action: z.enum(NOTICE_ACTIONS) });

@@ -52,6 +52,8 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/personal/import', { login: true, personal: true }),
   // The learner's inbox (issue 25): the messages load in the browser.
   r('/personal/messages', { login: true, personal: true }),
+  r('/personal/review', { login: true, personal: true }),
+  r('/personal/notices', { login: true, personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),

@@ -7,7 +7,20 @@ import type { ManagementContract } from '@/lib/contract/endpoints';
 import { emptySchema as empty } from '@/lib/validation/common';
 import { paging } from '@/lib/validation/catalogue';
 import { z } from 'zod';
-import { grantListSchema, grantSchema, powerSchema, revokeSchema, unitReportSchema } from '@/lib/validation/management';
+import {
+  grantListSchema,
+  grantSchema,
+  noticeActionSchema,
+  noticeAdminListSchema,
+  noticeIdSchema,
+  noticePreviewSchema,
+  noticeWriteSchema,
+  powerSchema,
+  reviewPreviewSchema,
+  reviewQueueSchema,
+  revokeSchema,
+  unitReportSchema,
+} from '@/lib/validation/management';
 import { contractTable, endpoint } from '../http/endpoint';
 import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
@@ -15,6 +28,8 @@ import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../servi
 import { unitReport } from '../services/reports/unit-report';
 import { undoImport } from '../services/management/user-import';
 import { undoImportSchema } from '@/lib/validation/user-import';
+import { reviewPreview, reviewQueue } from '../services/spaces/course-review';
+import { adminNotice, adminNotices, noticeAction, previewNotice, writeNotice } from '../services/catalogue/notices';
 
 export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/operationLog': endpoint(
@@ -30,4 +45,13 @@ export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/revoke': endpoint(revokeSchema, 'user', (b, ctx) => revokeGrant(ctx.user, b)),
   '/api/manage/unitReport': endpoint(unitReportSchema, 'user', (b, ctx) => unitReport(ctx.user, b)),
   '/api/manage/userImport/undo': endpoint(undoImportSchema, 'user', (b, ctx) => undoImport(ctx.user, b.userIds)),
+  // 课程审核: the queue and a course's preview; the decision is /api/course/audit (endpoints/spaces.ts).
+  '/api/manage/reviewQueue': endpoint(reviewQueueSchema, 'user', (b, ctx) => reviewQueue(ctx.user, b)),
+  '/api/manage/reviewPreview': endpoint(reviewPreviewSchema, 'user', (b, ctx) => reviewPreview(ctx.user, b.courseId)),
+  // 通知公告发布: every notice, one to edit or preview, writing and publishing, 撤回 and 置顶.
+  '/api/manage/notices': endpoint(noticeAdminListSchema, 'user', (b, ctx) => adminNotices(ctx.user, b)),
+  '/api/manage/notice': endpoint(noticeIdSchema, 'user', (b, ctx) => adminNotice(ctx.user, b.id)),
+  '/api/manage/noticePreview': endpoint(noticePreviewSchema, 'user', (b, ctx) => previewNotice(ctx.user, b)),
+  '/api/manage/noticeWrite': endpoint(noticeWriteSchema, 'user', (b, ctx) => writeNotice(ctx.user, b)),
+  '/api/manage/noticeAction': endpoint(noticeActionSchema, 'user', (b, ctx) => noticeAction(ctx.user, b)),
 });

@@ -25,6 +25,7 @@ import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
 import { resolveSession, type SessionUser } from '../services/accounts/sessions';
 import {
   isPublicFile,
+  reviewsCover,
   MAX_CHUNK_BYTES,
   MIN_CHUNK_BYTES,
   receiveChunk,
@@ -224,8 +225,9 @@ async function parseAndStore(
 /**
  * Uploaded files, served so that none can act as a page of the portal: type from content, nosniff, a sandbox CSP.
  * Who gets one is decided by what it is used for: an image that is the cover of a published course is for anyone
- * (the catalogue shows it); everything else is for its uploader only (the creation centre's preview). Learners play
- * course videos through /media/chapter/:id, which keeps the trial rule.
+ * (the catalogue shows it); everything else is for its uploader only (the creation centre's preview), and a course's
+ * cover for those who review the course too. Learners play course videos through /media/chapter/:id, which keeps the
+ * trial rule.
  */
 export async function serveFile(request: Request, name: string): Promise<Response> {
   const found = await servedFile(name).catch(() => null);
@@ -242,7 +244,9 @@ export async function serveFile(request: Request, name: string): Promise<Respons
         () => false,
       )) ||
         // a hand-in's file, for the managers who mark it (/train/task)
-        (!media && (await mayReadSubmittedFile(who.user, file.id))));
+        (!media && (await mayReadSubmittedFile(who.user, file.id))) ||
+        // The cover of a submitted course, for those who review it.
+        (await reviewsCover(who.user, file)));
     if (!mine) {
       if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
       if ('response' in who) return who.response;

@@ -226,10 +226,18 @@ export const notices = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     isTop: boolean('is_top').notNull().default(false),
+    /** The sites showing it now: the chosen ones while published, none while a draft or withdrawn (issue 25). */
     audiences: audiences(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** 通知公告发布 (issue 25): published, draft or withdrawn, and the sites chosen for it in the editor. */
+    status: text('status').notNull().default('published'),
+    targetAudiences: text('target_audiences')
+      .array()
+      .notNull()
+      .default(sql`'{general}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('notices_published_idx').on(t.publishedAt)],
+  (t) => [index('notices_published_idx').on(t.publishedAt), index('notices_status_idx').on(t.status, t.updatedAt)],
 );
 
 export const banners = pgTable('banners', {

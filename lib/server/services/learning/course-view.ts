@@ -26,7 +26,14 @@ import type { Scope } from '../scope';
 import { chapterFor } from '../media/media-stream';
 import type { EndpointContext } from '@/lib/server/http/endpoint';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
-import type { CourseView, CourseProgressView, SelfTest, SelfTestResult, CourseNote } from '@/lib/contract/learning';
+import type {
+  ChapterView,
+  CourseView,
+  CourseProgressView,
+  SelfTest,
+  SelfTestResult,
+  CourseNote,
+} from '@/lib/contract/learning';
 import { selfTestProblemText, selfTestProblems } from '@/lib/validation/self-test';
 import { richTextAsText } from '@/lib/server/rich-text';
 
@@ -65,28 +72,33 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
     teacherName: course.teacherName,
     trialSeconds: COURSE_TRIAL_SECONDS,
     aiSubtitles: aiSubtitlesConfigured(),
-    chapters: await Promise.all(
-      chapters.map(async (c) => {
-        const clip = clipFor(c.media);
-        // A video uploaded in the creation centre plays too, for its declared length; a document is viewed or downloaded.
-        const uploaded = clip ? null : await uploadedMediaOf(c.media);
-        const doc = clip || uploaded ? null : await uploadedDocumentOf(c.media);
-        return {
-          id: c.id,
-          sort: c.sort,
-          title: c.title,
-          kind: doc ? ('document' as const) : ('video' as const),
-          fileName: doc ? doc.originalName || `${doc.md5}.${doc.ext}` : '',
-          fileSize: doc?.size ?? 0,
-          duration: doc ? 0 : chapterDuration(c.media, c.durationSeconds),
-          trialSeconds: clip ? trialSeconds(clip) : uploaded ? uploadedTrialSeconds(c.durationSeconds) : 0,
-          playable: clip != null || uploaded != null,
-          mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
-          hasSubtitle: !!c.subtitle && (clipFor(c.subtitle) != null || c.subtitle.startsWith(AI_SUBTITLE_PREFIX)),
-        };
-      }),
-    ),
+    chapters: await chapterViews(chapters),
   };
+}
+
+/** The player's view of chapters (kind, length, trial, playable), shared with the reviewer's preview of a course. */
+export function chapterViews(chapters: (typeof courseChapters.$inferSelect)[]): Promise<ChapterView[]> {
+  return Promise.all(
+    chapters.map(async (c) => {
+      const clip = clipFor(c.media);
+      // A video uploaded in the creation centre plays too, for its declared length; a document is viewed or downloaded.
+      const uploaded = clip ? null : await uploadedMediaOf(c.media);
+      const doc = clip || uploaded ? null : await uploadedDocumentOf(c.media);
+      return {
+        id: c.id,
+        sort: c.sort,
+        title: c.title,
+        kind: doc ? ('document' as const) : ('video' as const),
+        fileName: doc ? doc.originalName || `${doc.md5}.${doc.ext}` : '',
+        fileSize: doc?.size ?? 0,
+        duration: doc ? 0 : chapterDuration(c.media, c.durationSeconds),
+        trialSeconds: clip ? trialSeconds(clip) : uploaded ? uploadedTrialSeconds(c.durationSeconds) : 0,
+        playable: clip != null || uploaded != null,
+        mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
+        hasSubtitle: !!c.subtitle && (clipFor(c.subtitle) != null || c.subtitle.startsWith(AI_SUBTITLE_PREFIX)),
+      };
+    }),
+  );
 }
 
 /**

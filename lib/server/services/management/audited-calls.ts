@@ -65,6 +65,16 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
     detail: (i) => str(i.title),
   },
+  '/api/manage/noticeWrite': {
+    action: 'notice-publish',
+    target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
+    detail: (i) => `${i.publish ? 'publish' : 'save'} ${str(i.title)}`,
+  },
+  '/api/manage/noticeAction': {
+    action: 'notice-publish',
+    target: (i) => `notice:${str(i.id)}`,
+    detail: (i) => str(i.action),
+  },
   '/api/manage/grant': {
     action: 'role-grant',
     target: (i) => `user:${str(i.userId)}`,

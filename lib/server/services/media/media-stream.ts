@@ -3,8 +3,9 @@
  * centre (uploaded-media.ts), with the trial rule of SPEC 8/9 applied on the server: the full rendition only for a
  * learner who has chosen (选学) the course, the trial cut (and subtitles up to the trial limit) for anyone else. A
  * course not in the catalogue (never approved, returned, changed since approval) is served to those who review it
- * only: its creator and managers. A chapter that is a document (PDF, Word, PowerPoint, Excel) has no trial: it is
- * served whole to those who get the full video and to the course's own teacher, and refused to anyone else.
+ * only: its creator and holders of "course-review" over its creator's organisation. A chapter that is a document
+ * (PDF, Word, PowerPoint, Excel) has no trial: it is served whole to those who get the full video and to the course's
+ * own teacher, and refused to anyone else.
  */
 import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
@@ -12,13 +13,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { siteForHost, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
-import { courseChapters, courses } from '@/lib/server/db/schema';
+import { courseChapters, courses, operators } from '@/lib/server/db/schema';
 import { CODE_METHOD } from '@/lib/server/http/errors';
 import { envelope, requestHost } from '@/lib/server/http/envelope';
 import { clipFor, mediaRoot, trialSeconds } from './demo-media';
 import { visibleCourses } from '../audience';
 import { courseState } from '../learning/course-enrolment';
 import { resolveSession, type SessionUser } from '../accounts/sessions';
+import { inScope, powerScope } from '../management/powers';
 import {
   readyTrialRendition,
   uploadedDocumentOf,
@@ -88,7 +90,7 @@ interface ChapterAccess {
   declared: number;
   /** In the catalogue of this host (approved, published to one of its audiences). */
   published: boolean;
-  /** The viewer reviews the course: its creator, or a manager (the roles of POST /api/course/audit). */
+  /** The viewer reviews the course: its creator, or a holder of "course-review" over it (POST /api/course/audit). */
   reviewer: boolean;
   /** The viewer is the course's own teacher: its creator, or the teacher it is given under. */
   owner: boolean;
@@ -96,7 +98,7 @@ interface ChapterAccess {
 
 /**
  * A chapter as this viewer may see it: its course must be in the host's catalogue (the catalogue's own rule,
- * visibleCourses), or the viewer must review it (its creator, a manager); null otherwise, as for no chapter at all.
+ * visibleCourses), or the viewer must review it (its creator, a holder of "course-review"); null otherwise, as for no chapter at all.
  * The player's media, subtitles and self tests all ask here.
  */
 export async function chapterFor(
@@ -114,6 +116,9 @@ export async function chapterFor(
       creatorId: courses.creatorId,
       teacherId: courses.teacherId,
       published: sql<boolean>`(${visibleCourses({ site, platform: false })})`,
+      creatorOrgId: sql<
+        number | null
+      >`(select ${operators.orgId} from ${operators} where ${operators.id} = ${courses.creatorId})`,
     })
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
@@ -121,7 +126,12 @@ export async function chapterFor(
   if (!row) return null;
   const owner =
     user != null && (row.creatorId === user.operatorID || (row.teacherId != null && row.teacherId === user.tchrId));
-  const reviewer = user != null && (row.creatorId === user.operatorID || user.cmsRoles.length > 0);
+  // A course not in the catalogue is shown to its creator and to those who may review it: the power "course-review"
+  // over the creator's organisation (an academy course, with no creator, needs it over the whole institution).
+  const reviewer =
+    user != null &&
+    (row.creatorId === user.operatorID ||
+      (!row.published && inScope(await powerScope(user, 'course-review'), row.creatorOrgId)));
   if (!row.published && !reviewer) return null;
   return {
     courseId: row.courseId,

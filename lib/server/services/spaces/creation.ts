@@ -224,6 +224,7 @@ export async function myCourses(
       auditStatus: courses.auditStatus,
       submittedAt: courses.submittedAt,
       chapterCount: courses.chapterCount,
+      auditReason: courses.auditReason,
     })
     .from(courses)
     .where(where)

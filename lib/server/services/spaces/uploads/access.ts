@@ -1,13 +1,14 @@
 /** Who may use or fetch a stored file, and the file behind a served URL. */
 import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
-import { courses, uploadFiles } from '@/lib/server/db/schema';
+import { courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
 import { isSafeKey, storage } from '@/lib/server/storage';
 import type { SessionUser } from '../../accounts/sessions';
 import { PUBLISHED } from '../../audience';
 import { existingFile, fileUrl, type FileRow } from './common';
 import { ownsFile } from './sessions';
+import { orgInScope, powerScope } from '../../management/powers';
 
 /** The file, when this user uploaded it: only then may they attach it or fetch it from its own URL. */
 export async function userHasFile(user: SessionUser, fileId: number): Promise<FileRow> {
@@ -37,6 +38,24 @@ export async function isPublicFile(file: FileRow): Promise<boolean> {
     .select({ id: courses.id })
     .from(courses)
     .where(and(eq(courses.cover, fileUrl(file)), eq(courses.auditStatus, PUBLISHED)))
+    .limit(1);
+  return !!used;
+}
+
+/**
+ * Whether this user reviews a course whose cover the image is (the power "course-review" over the course's creator's
+ * organisation): the review screen shows the cover of a course not yet published.
+ */
+export async function reviewsCover(user: SessionUser, file: FileRow): Promise<boolean> {
+  if (file.kind !== 'image') return false;
+  const scope = await powerScope(user, 'course-review');
+  if (!scope.all && scope.orgIds.length === 0) return false;
+  const d = await db();
+  const [used] = await d
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(operators, eq(operators.id, courses.creatorId))
+    .where(and(eq(courses.cover, fileUrl(file)), orgInScope(scope, operators.orgId)))
     .limit(1);
   return !!used;
 }

@@ -27,4 +27,4 @@ export { receiveChunk, uploadProgress, type ChunkInput } from './chunks';
 export { receiveSmallFile } from './small';
 export { sweepAbandonedUploads, uploadSessionMaxAgeMs } from './sweep';
 export { uploadQuota } from './quota';
-export { fileByUrl, isPublicFile, servedFile, userHasFile } from './access';
+export { fileByUrl, isPublicFile, reviewsCover, servedFile, userHasFile } from './access';
