@@ -13,6 +13,8 @@ import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
+import type * as sadm from '@/lib/validation/series-admin';
+import type { ManagedSeries, ManagedSeriesPage, SeriesCourseOption, SeriesItem } from './series-admin';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
@@ -364,6 +366,21 @@ export interface ManagementContract {
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
 }
 
+/** 系列专题管理 (issue 25; SPEC 7 series items, add, update, delete, publish status). */
+export interface SeriesAdminContract {
+  '/api/recommendseries/manageList': E<typeof sadm.seriesManageListSchema, ManagedSeriesPage>;
+  '/api/recommendseries/manageDetail': E<typeof sadm.seriesIdSchema, ManagedSeries>;
+  '/api/recommendseries/add': E<typeof sadm.seriesAddSchema, ManagedSeries>;
+  '/api/recommendseries/update': E<typeof sadm.seriesUpdateSchema, ManagedSeries>;
+  '/api/recommendseries/delete': E<typeof sadm.seriesIdSchema, Removed>;
+  '/api/recommendseries/publishStatus': E<typeof sadm.seriesPublishSchema, ManagedSeries>;
+  '/api/recommendseries/items': E<typeof sadm.seriesItemsSchema, SeriesItem[]>;
+  '/api/recommendseries/itemAdd': E<typeof sadm.seriesItemSchema, SeriesItem[]>;
+  '/api/recommendseries/itemRemove': E<typeof sadm.seriesItemSchema, SeriesItem[]>;
+  '/api/recommendseries/itemOrder': E<typeof sadm.seriesOrderSchema, SeriesItem[]>;
+  '/api/recommendseries/courseOptions': E<typeof sadm.seriesCourseOptionsSchema, Page<SeriesCourseOption>>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -372,7 +389,8 @@ export interface ApiContract
     LearningContract,
     SpacesContract,
     LiveContract,
-    ManagementContract {}
+    ManagementContract,
+    SeriesAdminContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

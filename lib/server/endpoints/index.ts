@@ -11,6 +11,7 @@ import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
 import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
+import { SERIES_ENDPOINTS } from './series';
 import { SPACES_ENDPOINTS } from './spaces';
 
 export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
@@ -21,4 +22,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   SPACES_ENDPOINTS,
   MANAGEMENT_ENDPOINTS,
   LIVE_ENDPOINTS,
+  SERIES_ENDPOINTS,
 );
