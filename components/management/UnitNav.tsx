@@ -1,17 +1,23 @@
 'use client';
 
-/** The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage". */
+/**
+ * The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage",
+ * 系列专题 for one of "series-manage".
+ */
 import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { ROLES_PATH, UNIT_PATH } from './unit-links';
+import { ROLES_PATH, SERIES_ADMIN_PATH, UNIT_PATH } from './unit-links';
 
-export function UnitNav({ current }: { current: 'unit' | 'roles' }) {
+type Area = 'unit' | 'roles' | 'series';
+
+export function UnitNav({ current }: { current: Area }) {
   const powers = useQuery(apiQuery('/api/manage/myPowers'));
   const has = (p: string) => powers.data?.powers.some((x) => x.power === p) ?? false;
-  const links: [string, string, 'unit' | 'roles', boolean][] = [
+  const links: [string, string, Area, boolean][] = [
     [UNIT_PATH, '本单位学时', 'unit', has('unit-report')],
     [ROLES_PATH, '角色管理', 'roles', has('role-manage')],
+    [SERIES_ADMIN_PATH, '系列专题', 'series', has('series-manage')],
   ];
   return (
     <nav aria-label="本单位管理" className="mt-4 flex flex-wrap gap-2 border-b pb-2">

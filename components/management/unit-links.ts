@@ -4,6 +4,7 @@ import type { UnitFilters } from '@/lib/validation/management';
 
 export const UNIT_PATH = '/personal/unit';
 export const ROLES_PATH = '/personal/roles';
+export const SERIES_ADMIN_PATH = '/personal/series';
 
 /** The streamed export of a table (app/api/manage/export): the same filters as the screen. */
 export function exportHref(table: ExportTable, format: ExportFormat, filters: UnitFilters): string {

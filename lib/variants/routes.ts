@@ -49,6 +49,7 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   // The unit area (issue 25): the server answers its data to holders of the powers only.
   r('/personal/unit', { login: true, personal: true }),
   r('/personal/roles', { login: true, personal: true }),
+  r('/personal/series', { login: true, personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),
