@@ -2,6 +2,7 @@
 /** One series: its form, then (once it exists) its courses and 发布 / 取消发布 / 删除. */
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Link from '@/components/ui/Link';
 import { apiQuery } from '@/lib/api/query';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { SeriesActions } from './SeriesActions';
@@ -55,7 +56,18 @@ export function SeriesEditor({
                     ? '已发布：学员可以在系列专题页面看到并加入它。'
                     : '草稿：只有您和管理员能看到。添加课程后即可发布。'}
                 </p>
-                <SeriesActions series={s} onDeleted={onClose} />
+                <div className="flex flex-wrap items-center gap-3">
+                  <SeriesActions series={s} onDeleted={onClose} />
+                  {s.published && (
+                    <Link
+                      href={`/series/detail?id=${s.id}`}
+                      prefetch={false}
+                      className="text-sm text-brand-700 hover:underline"
+                    >
+                      查看专题页面
+                    </Link>
+                  )}
+                </div>
               </div>
             </>
           )}
