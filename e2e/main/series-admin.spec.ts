@@ -12,14 +12,15 @@ test.describe.configure({ mode: 'serial' });
 
 const title = `端到端专题${Date.now().toString(36)}`;
 
-/** Whether a page of /series/index (cached per site and page) lists the series. */
+/** Whether a page of /series/index (cached per site and page) lists the series: each page, up to the last. */
 async function onIndex(page: Page): Promise<boolean> {
   for (let p = 1; p <= 8; p++) {
     await page.goto(p === 1 ? '/series/index' : `/series/index?page=${p}`);
     await expect(page.getByRole('heading', { name: '系列专题', level: 1 })).toBeVisible();
     if (await page.getByRole('link', { name: title }).count()) return true;
+    if ((await page.getByRole('link', { name: '下一页' }).count()) === 0) return false;
   }
-  return false;
+  throw new Error('more pages of series than expected');
 }
 
 async function confirmPrompt(page: Page) {
