@@ -9,14 +9,19 @@ import { SeriesList } from './SeriesList';
 
 export function SeriesAdmin() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  // Back from the editor, the focus goes to the list's heading (not on the first load).
+  const [returned, setReturned] = useState(false);
   if (editing !== null)
     return (
       <SeriesEditor
         key={editing}
         seriesId={editing === 'new' ? undefined : editing}
         onCreated={(id) => setEditing(id)}
-        onClose={() => setEditing(null)}
+        onClose={() => {
+          setEditing(null);
+          setReturned(true);
+        }}
       />
     );
-  return <SeriesList onEdit={(id) => setEditing(id)} onNew={() => setEditing('new')} />;
+  return <SeriesList focusHeading={returned} onEdit={(id) => setEditing(id)} onNew={() => setEditing('new')} />;
 }

@@ -21,12 +21,18 @@ const PAGE_SIZE = 10;
 
 function SeriesRow({ s, onEdit }: { s: ManagedSeries; onEdit: (id: number) => void }) {
   return (
-    <li className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+    <li className="flex items-start gap-3 rounded-lg bg-white p-3 shadow-sm sm:items-center sm:p-4">
       {s.cover ? (
         // eslint-disable-next-line @next/next/no-img-element -- an uploaded or demo cover
-        <img src={s.cover} alt="" className="aspect-video w-full rounded object-cover sm:w-40" />
+        <img
+          src={s.cover}
+          alt=""
+          width={160}
+          height={90}
+          className="aspect-video w-24 shrink-0 rounded object-cover sm:w-40"
+        />
       ) : (
-        <div className="flex aspect-video w-full items-center justify-center rounded bg-gray-100 text-sm text-gray-600 sm:w-40">
+        <div className="flex aspect-video w-24 shrink-0 items-center justify-center rounded bg-gray-100 text-xs text-gray-600 sm:w-40 sm:text-sm">
           暂无封面
         </div>
       )}
@@ -66,12 +72,22 @@ function SeriesRow({ s, onEdit }: { s: ManagedSeries; onEdit: (id: number) => vo
   );
 }
 
-export function SeriesList({ onEdit, onNew }: { onEdit: (id: number) => void; onNew: () => void }) {
+export function SeriesList({
+  focusHeading,
+  onEdit,
+  onNew,
+}: {
+  focusHeading: boolean;
+  onEdit: (id: number) => void;
+  onNew: () => void;
+}) {
   const [status, setStatus] = useState<Status>('all');
   const [pageNum, setPageNum] = useState(1);
   const list = useQuery(apiQuery('/api/recommendseries/manageList', { status, pageNum, pageSize: PAGE_SIZE }));
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus({ preventScroll: true });
+  }, [focusHeading]);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const forbidden = list.error instanceof ApiError;
