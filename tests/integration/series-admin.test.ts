@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
-import { courses, operators, orgs, roleGrants, roles, series, teachers } from '@/lib/server/db/schema';
+import { courses, operationLogs, operators, orgs, roleGrants, roles, series, teachers } from '@/lib/server/db/schema';
 import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { Page, SeriesCard } from '@/lib/contract/home';
@@ -254,6 +254,19 @@ describe('series management: the calls', () => {
     expect(await listed(s.id, party)).toBe(false);
     ok(await call('/api/recommendseries/delete', { id: s.id }, tokens.tA));
     expect((await call('/api/recommendseries/manageDetail', { id: s.id }, tokens.tA)).code).toBe(1004);
+    // Publishing, unpublishing and deleting are in the operations log, with the series and the teacher.
+    const log = await (
+      await db()
+    )
+      .select({ action: operationLogs.action, detail: operationLogs.detail, outcome: operationLogs.outcome })
+      .from(operationLogs)
+      .where(and(eq(operationLogs.target, `series:${s.id}`), eq(operationLogs.operatorId, ids.tA)))
+      .orderBy(operationLogs.id);
+    expect(log.filter((e) => e.outcome === 'ok').map((e) => `${e.action} ${e.detail}`.trim())).toEqual([
+      'series-publish publish',
+      'series-publish unpublish',
+      'series-delete',
+    ]);
   });
 
   it('keeps a series that learners joined: it can be unpublished, not deleted', async () => {

@@ -63,6 +63,12 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     detail: (i) => `role=${str(i.roleId)} org=${i.orgId === null ? 'all' : str(i.orgId)}`,
   },
   '/api/manage/revoke': { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` },
+  '/api/recommendseries/publishStatus': {
+    action: 'series-publish',
+    target: (i) => `series:${str(i.id)}`,
+    detail: (i) => (i.published ? 'publish' : 'unpublish'),
+  },
+  '/api/recommendseries/delete': { action: 'series-delete', target: (i) => `series:${str(i.id)}` },
   '/api/train/review': {
     action: 'application-review',
     target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,
