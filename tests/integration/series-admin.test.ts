@@ -14,6 +14,7 @@ import type { Page, SeriesCard } from '@/lib/contract/home';
 import type { SeriesDetail } from '@/lib/contract/catalogue';
 import type { ManagedSeries, ManagedSeriesPage, SeriesCourseOption, SeriesItem } from '@/lib/contract/series-admin';
 import type { Site } from '@/lib/variants';
+import { SITEMAP_CHUNK } from '@/lib/catalogue/sitemap-rules';
 
 const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
@@ -118,12 +119,20 @@ const add = async (who: Who, body: Record<string, unknown>) => {
   made.push(s.id);
   return s;
 };
+/** The home module (recommended series first) and the sitemap's series entries. */
+const onHome = async (id: number) =>
+  ok<SeriesCard[]>(await call('/api/recommendseries/homeList', { pageSize: 24 }, null)).some((s) => s.id === id);
+const inSitemap = async (id: number) =>
+  JSON.stringify(
+    ok(await call('/api/sitemap/entries', { kind: 'series', chunk: 1, size: SITEMAP_CHUNK }, null)),
+  ).includes(`/series/detail?id=${id}"`);
 const publicDetail = (id: number, site: Site = main) => call('/api/recommendseries/detail', { id }, null, site);
 
 /** Whether the public list of the site shows the series (paged through: the order puts recommended ones first). */
-async function listed(id: number, site: Site = main): Promise<boolean> {
+async function listed(id: number, site: Site = main, recommended?: boolean): Promise<boolean> {
   for (let pageNum = 1; pageNum <= 20; pageNum++) {
-    const p = ok<Page<SeriesCard>>(await call('/api/recommendseries/list', { pageNum, pageSize: 100 }, null, site));
+    const body = { pageNum, pageSize: 100, ...(recommended ? { recommended } : {}) };
+    const p = ok<Page<SeriesCard>>(await call('/api/recommendseries/list', body, null, site));
     if (p.list.some((s) => s.id === id)) return true;
     if (pageNum * 100 >= p.total) return false;
   }
@@ -317,6 +326,20 @@ describe('series management: scope', () => {
       ),
     );
     expect(upd).toMatchObject({ title: `单位改名${tag}`, isRecommended: true, orgId: orgA1 });
+    // Published, a recommended series is on /series/class, the home module and the sitemap; unpublished, on none.
+    ok(await call('/api/recommendseries/itemAdd', { seriesId: own.id, courseId: c1 }, tokens.mA));
+    ok(await call('/api/recommendseries/publishStatus', { id: own.id, published: true }, tokens.mA));
+    expect([await listed(own.id, main, true), await onHome(own.id), await inSitemap(own.id)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    ok(await call('/api/recommendseries/publishStatus', { id: own.id, published: false }, tokens.mA));
+    expect([await listed(own.id, main, true), await onHome(own.id), await inSitemap(own.id)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     const listB = ok<ManagedSeriesPage>(await call('/api/recommendseries/manageList', { pageSize: 100 }, tokens.mB));
     expect(listB.list.map((x) => x.id)).not.toContain(own.id);
     for (const [path, body] of [
