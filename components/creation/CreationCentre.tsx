@@ -1,6 +1,7 @@
 'use client';
 
 import Link from '@/components/ui/Link';
+import { SeriesAdminLink } from '@/components/management/series/SeriesAdminLink';
 import { CourseEditor } from './CourseEditor';
 import { MyCourses } from './MyCourses';
 import { UploadQuotaMeter } from './UploadQuotaMeter';
@@ -39,6 +40,9 @@ export function CreationCentre({ ownerId, tab, courseId }: { ownerId: string; ta
             + 新建课程
           </Link>
         )}
+        <SeriesAdminLink
+          className={`${courseId && active === 'videoSubmit' ? '' : 'ml-auto '}self-center px-2 text-sm text-brand-700 hover:underline`}
+        />
       </nav>
       {active === 'videoSubmit' ? (
         <CourseEditor key={courseId ?? 'new'} courseId={courseId} editHref={(c) => href('videoSubmit', c)} />

@@ -3,14 +3,14 @@
 /**
  * The unit area's links (issue 25): 本单位学时 for a holder of "unit-report", 角色管理 for one of "role-manage",
  * 课程审核 for one of "course-review", 通知公告发布 for one of "notice-publish" over the whole institution (notices are
- * site-wide), 用户导入 for one of "user-import".
+ * site-wide), 用户导入 for one of "user-import", 系列专题 for one of "series-manage".
  */
 import Link from '@/components/ui/Link';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import { IMPORT_PATH, NOTICES_PATH, REVIEW_PATH, ROLES_PATH, UNIT_PATH } from './unit-links';
+import { IMPORT_PATH, NOTICES_PATH, REVIEW_PATH, ROLES_PATH, SERIES_ADMIN_PATH, UNIT_PATH } from './unit-links';
 
-type Area = 'unit' | 'roles' | 'review' | 'notices' | 'import';
+type Area = 'unit' | 'roles' | 'review' | 'notices' | 'import' | 'series';
 
 export function UnitNav({ current }: { current: Area }) {
   const powers = useQuery(apiQuery('/api/manage/myPowers'));
@@ -21,6 +21,7 @@ export function UnitNav({ current }: { current: Area }) {
     [ROLES_PATH, '角色管理', 'roles', has('role-manage')],
     [REVIEW_PATH, '课程审核', 'review', has('course-review')],
     [NOTICES_PATH, '通知公告发布', 'notices', whole('notice-publish')],
+    [SERIES_ADMIN_PATH, '系列专题', 'series', has('series-manage')],
     [IMPORT_PATH, '用户导入', 'import', has('user-import')],
   ];
   return (

@@ -7,8 +7,9 @@ export const ROLES_PATH = '/personal/roles';
 export const IMPORT_PATH = '/personal/import';
 export const REVIEW_PATH = '/personal/review';
 export const NOTICES_PATH = '/personal/notices';
+export const SERIES_ADMIN_PATH = '/personal/series';
 /** Every page of the unit area (切换至全院 leads back from any of them). */
-export const AREA_PATHS = [UNIT_PATH, ROLES_PATH, REVIEW_PATH, NOTICES_PATH, IMPORT_PATH];
+export const AREA_PATHS = [UNIT_PATH, ROLES_PATH, REVIEW_PATH, NOTICES_PATH, IMPORT_PATH, SERIES_ADMIN_PATH];
 
 /**
  * Where 切换至本单位 leads a manager: the unit report, else the first screen their powers open (a content manager
@@ -21,6 +22,7 @@ export function areaHome(powers: MyPowers['powers']): string | null {
   if (has('notice-publish', true)) return NOTICES_PATH;
   if (has('role-manage')) return ROLES_PATH;
   if (has('user-import')) return IMPORT_PATH;
+  if (has('series-manage')) return SERIES_ADMIN_PATH;
   return null;
 }
 

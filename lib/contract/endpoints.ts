@@ -17,6 +17,8 @@ import type { undoImportSchema } from '@/lib/validation/user-import';
 import type { ImportUndone } from './user-import';
 import type * as assign from '@/lib/validation/assignments';
 import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from './assignments';
+import type * as sadm from '@/lib/validation/series-admin';
+import type { ManagedSeries, ManagedSeriesPage, SeriesCourseOption, SeriesItem } from './series-admin';
 import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type * as notice from '@/lib/validation/notifications';
 import type { NotificationPage, NotificationSettings, UnreadCount } from './notifications';
@@ -414,6 +416,21 @@ export interface NotificationsContract {
   '/api/notification/saveSettings': E<typeof notice.notificationSettingsSchema, NotificationSettings>;
 }
 
+/** 系列专题管理 (issue 25; SPEC 7 series items, add, update, delete, publish status). */
+export interface SeriesAdminContract {
+  '/api/recommendseries/manageList': E<typeof sadm.seriesManageListSchema, ManagedSeriesPage>;
+  '/api/recommendseries/manageDetail': E<typeof sadm.seriesIdSchema, ManagedSeries>;
+  '/api/recommendseries/add': E<typeof sadm.seriesAddSchema, ManagedSeries>;
+  '/api/recommendseries/update': E<typeof sadm.seriesUpdateSchema, ManagedSeries>;
+  '/api/recommendseries/delete': E<typeof sadm.seriesIdSchema, Removed>;
+  '/api/recommendseries/publishStatus': E<typeof sadm.seriesPublishSchema, ManagedSeries>;
+  '/api/recommendseries/items': E<typeof sadm.seriesItemsSchema, SeriesItem[]>;
+  '/api/recommendseries/itemAdd': E<typeof sadm.seriesItemSchema, SeriesItem[]>;
+  '/api/recommendseries/itemRemove': E<typeof sadm.seriesItemSchema, SeriesItem[]>;
+  '/api/recommendseries/itemOrder': E<typeof sadm.seriesOrderSchema, SeriesItem[]>;
+  '/api/recommendseries/courseOptions': E<typeof sadm.seriesCourseOptionsSchema, Page<SeriesCourseOption>>;
+}
+
 export interface ApiContract
   extends
     HomeContract,
@@ -424,7 +441,8 @@ export interface ApiContract
     LiveContract,
     ManagementContract,
     AssignmentsContract,
-    NotificationsContract {}
+    NotificationsContract,
+    SeriesAdminContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

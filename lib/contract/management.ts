@@ -12,6 +12,7 @@ export const POWERS = [
   'unit-report',
   'user-import',
   'role-manage',
+  'series-manage',
 ] as const;
 export type Power = (typeof POWERS)[number];
 
@@ -22,6 +23,7 @@ export const POWER_NAMES: Record<Power, string> = {
   'unit-report': '本单位学时报表',
   'user-import': '用户导入',
   'role-manage': '角色管理',
+  'series-manage': '系列专题管理',
 };
 
 /** The name shown for a grant over the whole institution (org null). */

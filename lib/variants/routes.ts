@@ -54,6 +54,7 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/personal/messages', { login: true, personal: true }),
   r('/personal/review', { login: true, personal: true }),
   r('/personal/notices', { login: true, personal: true }),
+  r('/personal/series', { login: true, personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),

@@ -27,7 +27,7 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { recordOperation } from '@/lib/server/services/management/operation-log';
 import { yearOf } from '@/lib/server/services/scope';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
-import type { GrantItem, UnitReport } from '@/lib/contract/management';
+import { POWERS, type GrantItem, type UnitReport } from '@/lib/contract/management';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
@@ -337,7 +337,7 @@ describe('each power reaches its organisations only', () => {
     );
     expect(mine.powers.find((p) => p.power === 'unit-report')?.orgIds?.sort()).toEqual([fx.orgA, fx.orgA1].sort());
     const root = ok<{ powers: { orgIds: number[] | null }[] }>(await call('/api/manage/myPowers', {}, fx.tokens.root));
-    expect(root.powers).toHaveLength(6);
+    expect(root.powers).toHaveLength(POWERS.length);
     expect(root.powers.every((p) => p.orgIds === null)).toBe(true);
     expect(ok<{ powers: unknown[] }>(await call('/api/manage/myPowers', {}, fx.tokens.learner)).powers).toEqual([]);
   });

@@ -258,7 +258,7 @@ describe('demo-data seed', () => {
     }
   });
 
-  it('creates the seven demo accounts with hashed passwords', async () => {
+  it('creates the eight demo accounts with hashed passwords', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual([
       'learner',
       'teacher',
@@ -267,6 +267,7 @@ describe('demo-data seed', () => {
       'student',
       'newbie',
       'lecturer',
+      'curator',
     ]);
     for (const account of DEMO_ACCOUNTS) {
       const [op] = await rows<{
@@ -297,6 +298,7 @@ describe('demo-data seed', () => {
       }
       if (account.userId === 'teacher') expect(op.tchr_id).toBe(1);
       if (account.userId === 'lecturer') expect(op.tchr_id).toBe(2);
+      if (account.userId === 'curator') expect(op.tchr_id).toBe(3);
       if (account.userId === 'manager') expect(op.cms_roles).toEqual(['内容管理员', '培训管理员']);
     }
     const [learnerOrg] = await rows<{ name: string }>(

@@ -12,6 +12,7 @@ import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
 import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
+import { SERIES_ENDPOINTS } from './series';
 import { SPACES_ENDPOINTS } from './spaces';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 
@@ -25,4 +26,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   LIVE_ENDPOINTS,
   ASSIGNMENT_ENDPOINTS,
   NOTIFICATION_ENDPOINTS,
+  SERIES_ENDPOINTS,
 );

@@ -144,4 +144,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     remark: '教师',
     seededLast: true,
   },
+  {
+    userId: 'curator',
+    password: 'Curator_2026',
+    role: '教师（系列专题管理：/personal/series 创建、编排、发布自己的系列专题）',
+    audience: 'general',
+    name: '', // the name of teacher 3, filled in by the seed
+    email: 'curator@example.org',
+    orgName: '计算技术研究所',
+    positionLevel: 0,
+    gender: 2,
+    cmsRoles: [],
+    isTeacher: true,
+    teacherIndex: 2,
+    isDefaultPassword: false,
+    remark: '教师',
+    seededLast: true,
+  },
 ];

@@ -389,6 +389,7 @@ async function seedSeries(db: Db, clock: Clock, n: number): Promise<void> {
       studyCount: Math.round(100 + rng.next() ** 2 * 30000),
       isRecommended: recommended[i],
       audiences: auds[i],
+      targetAudiences: auds[i],
       publishedAt: daysAgo(rng, clock.today, rng.int(1, 730)),
     };
   });

@@ -166,10 +166,24 @@ export const series = pgTable(
     courseCount: integer('course_count').notNull().default(0),
     studyCount: integer('study_count').notNull().default(0),
     isRecommended: boolean('is_recommended').notNull().default(false),
+    /** The sites it is shown on while published; empty while not (so every reader's audience test hides it). */
     audiences: audiences(),
+    /** The sites chosen in the management form (issue 25): copied into `audiences` by 发布, kept while unpublished. */
+    targetAudiences: text('target_audiences')
+      .array()
+      .notNull()
+      .default(sql`'{general}'::text[]`),
+    /** Who made it (a teacher manages their own); null for the academy's. */
+    creatorId: integer('creator_id').references(() => operators.id, { onDelete: 'set null' }),
+    /** The unit it belongs to (managers of that unit manage it); null: the whole institution. */
+    orgId: integer('org_id').references(() => orgs.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('series_published_idx').on(t.publishedAt)],
+  (t) => [
+    index('series_published_idx').on(t.publishedAt),
+    index('series_creator_idx').on(t.creatorId),
+    index('series_org_idx').on(t.orgId),
+  ],
 );
 
 export const trains = pgTable(

@@ -86,6 +86,12 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     target: (_i, data) => `removed:${str((data as { removed?: number } | null)?.removed)}`,
     detail: (i) => (Array.isArray(i.userIds) ? i.userIds.slice(0, 20).join(',') : ''),
   },
+  '/api/recommendseries/publishStatus': {
+    action: 'series-publish',
+    target: (i) => `series:${str(i.id)}`,
+    detail: (i) => (i.published ? 'publish' : 'unpublish'),
+  },
+  '/api/recommendseries/delete': { action: 'series-delete', target: (i) => `series:${str(i.id)}` },
   '/api/train/review': {
     action: 'application-review',
     target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,

@@ -1,7 +1,7 @@
 /** Who may use or fetch a stored file, and the file behind a served URL. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
-import { courses, operators, uploadFiles } from '@/lib/server/db/schema';
+import { courses, operators, series, uploadFiles } from '@/lib/server/db/schema';
 import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
 import { isSafeKey, storage } from '@/lib/server/storage';
 import type { SessionUser } from '../../accounts/sessions';
@@ -28,7 +28,7 @@ export async function fileByUrl(url: string): Promise<FileRow | null> {
 
 /**
  * Whether anyone may fetch the file from its URL, decided by what it is used for: an image that is the cover of a
- * published course (the catalogue shows it). Anything else (course videos and documents, covers of courses not
+ * published course or series (the catalogue shows it). Anything else (course videos and documents, covers of courses not
  * published) is for its uploader only.
  */
 export async function isPublicFile(file: FileRow): Promise<boolean> {
@@ -39,7 +39,14 @@ export async function isPublicFile(file: FileRow): Promise<boolean> {
     .from(courses)
     .where(and(eq(courses.cover, fileUrl(file)), eq(courses.auditStatus, PUBLISHED)))
     .limit(1);
-  return !!used;
+  if (used) return true;
+  // A series is published while it has audiences (services/catalogue/series-admin.ts).
+  const [cover] = await d
+    .select({ id: series.id })
+    .from(series)
+    .where(and(eq(series.cover, fileUrl(file)), sql`cardinality(${series.audiences}) > 0`))
+    .limit(1);
+  return !!cover;
 }
 
 /**

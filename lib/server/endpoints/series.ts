@@ -1,0 +1,40 @@
+/**
+ * 系列专题管理 (issue 25; SPEC 7 series items, add, update, delete, publish status). Each checks in its service that
+ * the caller made the series or holds "series-manage" over its unit (services/catalogue/series-admin.ts).
+ */
+import type { SeriesAdminContract } from '@/lib/contract/endpoints';
+import {
+  seriesAddSchema,
+  seriesCourseOptionsSchema,
+  seriesIdSchema,
+  seriesItemSchema,
+  seriesItemsSchema,
+  seriesManageListSchema,
+  seriesOrderSchema,
+  seriesPublishSchema,
+  seriesUpdateSchema,
+} from '@/lib/validation/series-admin';
+import { contractTable, endpoint } from '../http/endpoint';
+import * as admin from '../services/catalogue/series-admin';
+
+export const SERIES_ENDPOINTS = contractTable<keyof SeriesAdminContract>({
+  '/api/recommendseries/manageList': endpoint(seriesManageListSchema, 'user', (b, ctx) =>
+    admin.manageList(ctx.user, b),
+  ),
+  '/api/recommendseries/manageDetail': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.manageDetail(ctx.user, b.id)),
+  '/api/recommendseries/add': endpoint(seriesAddSchema, 'user', (b, ctx) => admin.addSeries(ctx.user, b)),
+  '/api/recommendseries/update': endpoint(seriesUpdateSchema, 'user', (b, ctx) => admin.updateSeries(ctx.user, b)),
+  '/api/recommendseries/delete': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.deleteSeries(ctx.user, b.id)),
+  '/api/recommendseries/publishStatus': endpoint(seriesPublishSchema, 'user', (b, ctx) =>
+    admin.setPublishStatus(ctx.user, b),
+  ),
+  '/api/recommendseries/items': endpoint(seriesItemsSchema, 'user', (b, ctx) =>
+    admin.seriesItems(ctx.user, b.seriesId),
+  ),
+  '/api/recommendseries/itemAdd': endpoint(seriesItemSchema, 'user', (b, ctx) => admin.addItem(ctx.user, b)),
+  '/api/recommendseries/itemRemove': endpoint(seriesItemSchema, 'user', (b, ctx) => admin.removeItem(ctx.user, b)),
+  '/api/recommendseries/itemOrder': endpoint(seriesOrderSchema, 'user', (b, ctx) => admin.orderItems(ctx.user, b)),
+  '/api/recommendseries/courseOptions': endpoint(seriesCourseOptionsSchema, 'user', (b, ctx) =>
+    admin.courseOptions(ctx.user, b),
+  ),
+});
