@@ -1,9 +1,10 @@
 /**
  * Search (SPEC 7 search: full, course, course-type tree, train, project, teacher, news, notice).
- * Chinese has no spaces, so matching is by substring (ILIKE, the same on PGlite and PostgreSQL):
- * the keyword's words must all occur; a longer word that does not occur as a whole is matched by its
- * two-character pieces (bigrams), of which most must occur. Results are ranked: a whole-title match,
- * then words in the title, then in the text, then bigram hits; ties newest first.
+ * Full-text search over each record's search document (search_docs, GIN-indexed; built by search-index from
+ * search-text's words): every word of the keyword must occur, ranked by ts_rank with titles, names and tags
+ * weighted above the text, a whole-title match first; ties newest first. When nothing matches, near misses:
+ * titles that sound like the keyword (pg_trgm word similarity of the pinyin: 人工只能 finds 人工智能), or for a
+ * long keyword records with some of its words, with a 您是不是要找 suggestion.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -14,73 +15,75 @@ import { db } from '@/lib/server/db';
 import { processState } from '@/lib/server/process-state';
 import { onInvalidate } from '@/lib/server/cache';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
-import { courses, news, notices, series, teachers, trains } from '@/lib/server/db/schema';
+import { courses, news, notices, searchDocs, series, teachers, trains } from '@/lib/server/db/schema';
 import { plainText } from '@/lib/server/rich-text';
 import { publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from '../audience';
 import { categoryName, type Paging } from './shared';
 import type { Scope } from '../scope';
 import { limitAddress } from '../accounts/rate-limit';
 import { openSearchGate } from '@/lib/server/lanes/search-gate';
+import { searchDocsReady } from './search-index';
+import { keywordQuery, keywordWords, mostWordsQuery, pinyinKey, pinyinMatches, soundsLike } from './search-text';
 
 export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 'teacher', 'news', 'notice'];
-const MAX_WORDS = 5;
-const MAX_BIGRAMS = 16;
-const CJK = /[\u3400-\u9fff]/;
-/**
- * Function characters: a bigram across one (程的, 的技 in 工程的技术) says nothing about the topic and would
- * make a phrase miss titles that hold its real pieces (工程, 技术), so such bigrams are not search terms.
- */
-const FUNCTION_CHARS = new Set([...'的了和与及之在是等或对把被从向于以其而并且也就都']);
+/** Near misses: how alike (pg_trgm word similarity of the pinyin) a title must sound to the keyword. */
+const NEAR_MISS_SIMILARITY = 0.6;
+/** A keyword of this many words or more that matches nothing as a whole may match by most of its words. */
+const MANY_WORDS = 3;
 
 export interface Terms {
   key: string;
+  /** The keyword's words (Chinese segmented, Latin lowercased), all of which must occur. */
   words: string[];
-  bigrams: string[];
+  /** The `tsquery` of all the words, of all in the title, of most (for a long keyword that matched nothing). */
+  all: string;
+  title: string;
+  any: string;
+  /** The keyword's pinyin, for near misses. */
+  pinyin: string;
 }
 
 export function searchTerms(raw: string): Terms {
   const key = raw.trim().replace(/\s+/g, ' ');
-  const words = [...new Set(key.split(/[\s,，。、;；:：!！?？"“”'‘’()（）《》]+/).filter(Boolean))].slice(0, MAX_WORDS);
-  const bigrams = new Set<string>();
-  for (const w of words) {
-    if (w.length < 3 || !CJK.test(w)) continue;
-    for (let i = 0; i + 2 <= w.length && bigrams.size < MAX_BIGRAMS; i++) {
-      const b = w.slice(i, i + 2);
-      if (CJK.test(b[0]) && CJK.test(b[1]) && !FUNCTION_CHARS.has(b[0]) && !FUNCTION_CHARS.has(b[1])) bigrams.add(b);
-    }
+  const words = keywordWords(key);
+  return {
+    key,
+    words,
+    all: keywordQuery(words),
+    title: keywordQuery(words, true),
+    any: words.length >= MANY_WORDS ? mostWordsQuery(words) : '',
+    pinyin: pinyinKey(key).replace(/ /g, ''),
+  };
+}
+
+/** Exact: every word occurs; near: the title sounds like the keyword, or a long keyword's words mostly occur. */
+type Mode = 'exact' | 'near';
+
+/** Match condition and rank over the record's search document (search_docs as sd). */
+function matcher(title: SQL | PgColumn, t: Terms, mode: Mode): { where: SQL | undefined; score: SQL } {
+  if (mode === 'exact') {
+    if (!t.all) return { where: sql`false`, score: sql`(0)::real` };
+    const q = sql`${t.all}::tsquery`;
+    // A whole-title match, then every word in the title, then ts_rank (scaled into 0..1 by its flag 32).
+    const whole = sql`(case when lower(${title}) = lower(${t.key}) then 4 else 0 end)`;
+    const inTitle = sql`(case when ${searchDocs.doc} @@ ${t.title}::tsquery then 2 else 0 end)`;
+    return {
+      where: sql`${searchDocs.doc} @@ ${q}`,
+      score: sql`(${whole} + ${inTitle} + ts_rank(${searchDocs.doc}, ${q}, 32))`,
+    };
   }
-  return { key, words, bigrams: [...bigrams].filter((b) => !words.includes(b)) };
+  const similar = sql`word_similarity(${t.pinyin}, ${searchDocs.pinyin})`;
+  const sounds = sql`(${t.pinyin} <% ${searchDocs.pinyin} and ${similar} >= ${NEAR_MISS_SIMILARITY})`;
+  if (!t.any) return { where: t.pinyin ? sounds : sql`false`, score: similar };
+  const q = sql`${t.any}::tsquery`;
+  return {
+    where: t.pinyin ? sql`(${sounds} or ${searchDocs.doc} @@ ${q})` : sql`${searchDocs.doc} @@ ${q}`,
+    score: sql`(${similar} + ts_rank(${searchDocs.doc}, ${q}, 32))`,
+  };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/**
- * A term occurs in a column. ILIKE only for a term with letters that have a case: PostgreSQL folds every character
- * of every row for it, and for Chinese (no case) LIKE finds the same rows several times faster.
- */
-const has = (col: SQL | PgColumn, term: string) => {
-  const pattern = `%${escapeLike(term)}%`;
-  return term.toLowerCase() === term.toUpperCase()
-    ? sql`(${col} like ${pattern} escape '\\')`
-    : sql`(${col} ilike ${pattern} escape '\\')`;
-};
-const hit = (cond: SQL) => sql`(case when ${cond} then 1 else 0 end)`;
-const sum = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` + `) : sql`0`);
-
-/** Match condition and rank of a title and a text column. */
-function matcher(title: SQL | PgColumn, text: SQL | PgColumn, t: Terms): { where: SQL; score: SQL } {
-  const wordsAll = and(...t.words.map((w) => sql`(${has(title, w)} or ${has(text, w)})`))!;
-  const bigramHits = sum(t.bigrams.map((b) => hit(sql`${has(title, b)} or ${has(text, b)}`)));
-  const need = Math.ceil(t.bigrams.length * 0.6);
-  const where = t.bigrams.length ? sql`(${wordsAll} or (${bigramHits}) >= ${need})` : wordsAll;
-  const score = sql`(${hit(sql`lower(${title}) = lower(${t.key})`)} * 40 + ${sum(t.words.map((w) => sql`${hit(has(title, w))} * 10 + ${hit(has(text, w))} * 3`))} + ${sum(
-    t.bigrams.map((b) => sql`${hit(has(title, b))} * 2 + ${hit(has(text, b))}`),
-  )})`;
-  return { where, score };
-}
-
-function snippet(text: string, t: Terms, width = 80): string {
+function snippet(text: string, terms: string[], width = 80): string {
   const plain = plainText(text, 2000);
-  const terms = [...t.words, ...t.bigrams];
   let at = -1;
   for (const term of terms) {
     const i = plain.toLowerCase().indexOf(term.toLowerCase());
@@ -104,9 +107,8 @@ interface TabSpec {
   visible: (scope: Scope, q: TabQuery) => SQL | undefined;
   id: PgColumn;
   title: PgColumn;
-  /** The text shown in the snippet; `matchText` when more is matched than shown. */
+  /** The text shown in the snippet (what is matched is in search_docs: lib/server/services/catalogue/search-index). */
   text: PgColumn;
-  matchText?: SQL;
   /** Columns shown with a result; a function where they depend on the site (what a series lists there). */
   extra: Record<string, PgColumn | SQL> | ((scope: Scope) => Record<string, PgColumn | SQL>);
   order: PgColumn[];
@@ -114,14 +116,19 @@ interface TabSpec {
   meta: (r: Row) => string;
 }
 
+/** A tab's records joined to their search documents (and to the tab's own join). */
+const docOf = (tab: SearchTab, spec: TabSpec) => and(eq(searchDocs.tab, tab), eq(searchDocs.refId, spec.id))!;
+
 async function runTab(
-  spec: TabSpec,
+  tab: SearchTab,
   scope: Scope,
   t: Terms,
   q: TabQuery,
+  mode: Mode,
 ): Promise<{ list: SearchItem[]; total: number }> {
+  const spec = TABS[tab];
   const d = await db();
-  const m = matcher(spec.title, spec.matchText ?? spec.text, t);
+  const m = matcher(spec.title, t, mode);
   const where = and(spec.visible(scope, q), m.where);
   const base = d
     .select({
@@ -133,6 +140,7 @@ async function runTab(
       total: sql<number>`count(*) over ()`,
     })
     .from(spec.table)
+    .innerJoin(searchDocs, docOf(tab, spec))
     .$dynamic();
   const joined = spec.join ? base.leftJoin(spec.join.table, spec.join.on) : base;
   // One scan for the page and the count (a window over every match); a page past the last match has no row to
@@ -145,14 +153,14 @@ async function runTab(
   const total = rows.length
     ? Number(rows[0].total)
     : q.pageNum > 1
-      ? (await d.select({ n: count() }).from(spec.table).where(where))[0].n
+      ? (await d.select({ n: count() }).from(spec.table).innerJoin(searchDocs, docOf(tab, spec)).where(where))[0].n
       : 0;
   return {
     total,
     list: (rows as Row[]).map((r) => ({
       id: r.id,
       title: r.title,
-      snippet: snippet(r.text, t),
+      snippet: snippet(r.text, t.words),
       href: `${spec.href}${r.id}`,
       meta: spec.meta(r),
       score: Number(r.score),
@@ -185,7 +193,6 @@ const TABS: Record<SearchTab, TabSpec> = {
     id: trains.id,
     title: trains.title,
     text: trains.summary,
-    matchText: sql`${trains.summary} || ' ' || ${trains.orgName}`,
     extra: { type: trains.type, orgName: trains.orgName, startAt: trains.startAt },
     order: [trains.startAt, trains.id],
     href: '/train/detail?id=',
@@ -208,7 +215,6 @@ const TABS: Record<SearchTab, TabSpec> = {
     id: teachers.id,
     title: teachers.name,
     text: teachers.intro,
-    matchText: sql`${teachers.title} || ' ' || ${teachers.orgName} || ' ' || ${teachers.field} || ' ' || ${teachers.intro}`,
     extra: { type: teachers.type, orgName: teachers.orgName, rank: teachers.title },
     order: [teachers.courseCount, teachers.id],
     href: '/teacher/detail?id=',
@@ -238,7 +244,31 @@ const TABS: Record<SearchTab, TabSpec> = {
   },
 };
 
-const highlightTerms = (t: Terms) => [...t.words, ...t.bigrams];
+/**
+ * The words to highlight: the keyword's words, the title characters a Latin keyword spells in pinyin
+ * (dangshi -> 党史), and for near misses the part of a title that sounds like the keyword.
+ */
+function highlightTerms(t: Terms, titles: string[], mode: Mode): string[] {
+  const terms = new Set(t.words);
+  for (const title of titles) {
+    for (const w of t.words) for (const m of pinyinMatches(title, w)) terms.add(m);
+    if (mode === 'near') {
+      const m = soundsLike(title, t.key);
+      if (m) terms.add(m);
+    }
+  }
+  return [...terms];
+}
+
+/** 您是不是要找: for near misses, the best result's part that sounds like the keyword, else its title. */
+function suggestionOf(t: Terms, titles: string[]): string | undefined {
+  if (!titles.length) return undefined;
+  for (const title of titles) {
+    const m = soundsLike(title, t.key);
+    if (m && m !== t.key) return m;
+  }
+  return titles[0] !== t.key ? titles[0] : undefined;
+}
 
 /**
  * Answers of recent searches, per site and query, for SEARCH_CACHE_TTL_MS: a popular keyword asked by many
@@ -318,9 +348,24 @@ async function searchTabNow(
   key: string,
   q: Paging & { categoryCode?: number },
 ): Promise<SearchPage> {
+  await searchDocsReady();
   const t = searchTerms(key);
-  const { list, total } = await runTab(TABS[tab], scope, t, q);
-  return { list, total, pageNum: q.pageNum, pageSize: q.pageSize, terms: highlightTerms(t) };
+  let mode: Mode = 'exact';
+  let { list, total } = await runTab(tab, scope, t, q, mode);
+  if (!total && t.words.length) {
+    mode = 'near';
+    ({ list, total } = await runTab(tab, scope, t, q, mode));
+  }
+  const titles = list.map((x) => x.title);
+  const suggestion = mode === 'near' ? suggestionOf(t, titles) : undefined;
+  return {
+    list,
+    total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    terms: highlightTerms(t, titles, mode),
+    ...(suggestion ? { suggestion } : {}),
+  };
 }
 
 /** Full search: the count of every tab and its best few results. */
@@ -330,17 +375,32 @@ export async function searchFull(scope: Scope, key: string, size: number, ip = '
 }
 
 async function searchFullNow(scope: Scope, key: string, size: number): Promise<SearchFull> {
+  await searchDocsReady();
   const t = searchTerms(key);
-  const results = await Promise.all(
-    SEARCH_TABS.map((tab) => runTab(TABS[tab], scope, t, { pageNum: 1, pageSize: size })),
-  );
+  const all = (mode: Mode) =>
+    Promise.all(SEARCH_TABS.map((tab) => runTab(tab, scope, t, { pageNum: 1, pageSize: size }, mode)));
+  let mode: Mode = 'exact';
+  let results = await all(mode);
+  if (t.words.length && results.every((r) => !r.total)) {
+    mode = 'near';
+    results = await all(mode);
+  }
   const counts = {} as Record<SearchTab, number>;
   const top = {} as Record<SearchTab, SearchItem[]>;
   SEARCH_TABS.forEach((tab, i) => {
     counts[tab] = results[i].total;
     top[tab] = results[i].list;
   });
-  return { key: t.key, terms: highlightTerms(t), counts, top };
+  const ranked = results.flatMap((r) => r.list).sort((a, b) => b.score - a.score);
+  const titles = ranked.map((x) => x.title);
+  const suggestion = mode === 'near' ? suggestionOf(t, titles) : undefined;
+  return {
+    key: t.key,
+    terms: highlightTerms(t, titles, mode),
+    counts,
+    top,
+    ...(suggestion ? { suggestion } : {}),
+  };
 }
 
 /** The course tab's category tree with the number of matching courses in each category. */
@@ -350,14 +410,20 @@ export async function searchCourseTypeTree(scope: Scope, key: string, ip = ''): 
 }
 
 async function searchCourseTypeTreeNow(scope: Scope, key: string): Promise<CourseTypeCount[]> {
+  await searchDocsReady();
   const t = searchTerms(key);
   const d = await db();
-  const m = matcher(courses.title, courses.summary, t);
-  const rows = await d
-    .select({ code: courses.categoryCode, n: count() })
-    .from(courses)
-    .where(and(visibleCourses(scope), m.where))
-    .groupBy(courses.categoryCode);
+  const countBy = (mode: Mode) =>
+    d
+      .select({ code: courses.categoryCode, n: count() })
+      .from(courses)
+      .innerJoin(searchDocs, and(eq(searchDocs.tab, 'course'), eq(searchDocs.refId, courses.id)))
+      .where(and(visibleCourses(scope), matcher(courses.title, t, mode).where))
+      .groupBy(courses.categoryCode);
+  // The same matching as the course tab: near misses only when nothing matches exactly.
+  let rows = await countBy('exact');
+  if (!rows.length && t.words.length && !(await runTab('course', scope, t, { pageNum: 1, pageSize: 1 }, 'exact')).total)
+    rows = await countBy('near');
   const byCode = new Map(rows.map((r) => [r.code, r.n]));
   return COURSE_CATEGORIES.map((c) => ({ categoryCode: c.code, name: c.name, count: byCode.get(c.code) ?? 0 }));
 }

@@ -1,0 +1,13 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE TABLE "search_docs" (
+	"tab" text NOT NULL,
+	"ref_id" integer NOT NULL,
+	"doc" "tsvector" NOT NULL,
+	"pinyin" text DEFAULT '' NOT NULL,
+	"src" text NOT NULL,
+	CONSTRAINT "search_docs_tab_ref_id_pk" PRIMARY KEY("tab","ref_id")
+);
+--> statement-breakpoint
+CREATE INDEX "search_docs_doc_idx" ON "search_docs" USING gin ("doc");--> statement-breakpoint
+CREATE INDEX "search_docs_pinyin_idx" ON "search_docs" USING gin ("pinyin" gin_trgm_ops);
