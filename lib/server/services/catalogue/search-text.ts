@@ -84,27 +84,30 @@ export function keywordWords(raw: string): string[] {
       continue;
     }
     const segs = [...segmenter.segment(run)].map((s) => s.segment).filter((s) => s.trim());
-    // A single character belongs to the word before it (关键|词 -> 关键词), else to the one after (习|近平 ->
-    // 习近平); a function character is dropped and ends the word (工程|的|技术 -> 工程, 技术).
-    const chunks: string[] = [];
-    let open = false;
-    let pending = '';
+    // Single characters in a row are one word (党|史 -> 党史); one alone belongs to the word before it (关键|词 ->
+    // 关键词), else to the one after (习|近平 -> 习近平); a function character is dropped and ends the word
+    // (工程|的|技术 -> 工程, 技术).
+    const groups: { text: string; single: boolean; gap: boolean }[] = [];
+    let gap = false;
     for (const seg of segs) {
       const single = [...seg].length === 1;
       if (single && FUNCTION_CHARS.has(seg) && segs.length > 1) {
-        if (pending) chunks.push(pending);
-        pending = '';
-        open = false;
-      } else if (single && open) chunks[chunks.length - 1] += seg;
-      else if (single) pending += seg;
-      else {
-        chunks.push([...pending].length === 1 ? pending + seg : seg);
-        if ([...pending].length > 1) chunks.splice(chunks.length - 1, 0, pending);
-        pending = '';
-        open = true;
+        gap = true;
+        continue;
       }
+      const last = groups[groups.length - 1];
+      if (single && last?.single && !gap) last.text += seg;
+      else groups.push({ text: seg, single, gap });
+      gap = false;
     }
-    if (pending) chunks.push(pending);
+    const chunks: string[] = [];
+    groups.forEach((g, i) => {
+      const lone = g.single && [...g.text].length === 1;
+      const next = groups[i + 1];
+      if (lone && i > 0 && !g.gap) chunks[chunks.length - 1] += g.text;
+      else if (lone && next && !next.gap) next.text = g.text + next.text;
+      else chunks.push(g.text);
+    });
     words.push(...chunks);
   }
   return [...new Set(words)].slice(0, MAX_QUERY_PARTS);

@@ -260,14 +260,13 @@ function highlightTerms(t: Terms, titles: string[], mode: Mode): string[] {
   return [...terms];
 }
 
-/** 您是不是要找: for near misses, the best result's part that sounds like the keyword, else its title. */
+/** 您是不是要找: for near misses, the part of the best result's title that sounds like the keyword. */
 function suggestionOf(t: Terms, titles: string[]): string | undefined {
-  if (!titles.length) return undefined;
   for (const title of titles) {
     const m = soundsLike(title, t.key);
     if (m && m !== t.key) return m;
   }
-  return titles[0] !== t.key ? titles[0] : undefined;
+  return undefined;
 }
 
 /**
