@@ -153,3 +153,28 @@ describe('search that understands Chinese', () => {
     console.info(lines.join('\n'));
   });
 });
+
+/**
+ * SEARCH_LATENCY=1 (with SEED_SCALE=10 for the 10x catalogue): the time of full searches for keywords nobody
+ * asked before (each computes six tabs; the answer cache never helps), as p50 / p99.
+ */
+(process.env.SEARCH_LATENCY ? it : it.skip)(
+  'prints the latency of uncached full searches',
+  async () => {
+    const chars = '科研管理党建创新数据安全政策教育培训人才技术经济法律国际文化历史生态能源信息网络工程医学农业';
+    const keys = [...chars].flatMap((a, i) => [...chars].slice(i + 1, i + 4).map((b) => a + b));
+    keys.push('dangshi', 'rgzn', 'keyan', '人工只能', '科研数剧', 'Python 科学计算', 'xinshidai', 'shuju');
+    await call('/api/search/full', { key: '预热' });
+    const times: number[] = [];
+    for (const key of keys) {
+      const t0 = performance.now();
+      const r = await call<SearchFull>('/api/search/full', { key });
+      times.push(performance.now() - t0);
+      expect(r.code).toBe(0);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+    console.info(`uncached full search, ${times.length} keywords: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+  },
+  600_000,
+);

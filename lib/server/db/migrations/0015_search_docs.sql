@@ -4,6 +4,7 @@ CREATE TABLE "search_docs" (
 	"tab" text NOT NULL,
 	"ref_id" integer NOT NULL,
 	"doc" "tsvector" NOT NULL,
+	"head" "tsvector" NOT NULL,
 	"pinyin" text DEFAULT '' NOT NULL,
 	"src" text NOT NULL,
 	CONSTRAINT "search_docs_tab_ref_id_pk" PRIMARY KEY("tab","ref_id")

@@ -96,7 +96,8 @@ export const trainItems = pgTable(
 
 /**
  * Search documents (lib/server/services/catalogue/search-index.ts), one per searched record: `doc` its weighted
- * words (Chinese bigrams, Latin words, pinyin) for full-text search, `pinyin` its title's pinyin for near misses
+ * words (Chinese bigrams, Latin words, pinyin) for full-text search, `head` those of its title, names and tags
+ * alone (ranking reads it, not the whole text), `pinyin` its title's pinyin for near misses
  * by trigram similarity, `src` the hash of the text it was built from (a record whose text changed is rebuilt).
  */
 export const searchDocs = pgTable(
@@ -105,6 +106,7 @@ export const searchDocs = pgTable(
     tab: text('tab').notNull(),
     refId: integer('ref_id').notNull(),
     doc: tsvector('doc').notNull(),
+    head: tsvector('head').notNull(),
     pinyin: text('pinyin').notNull().default(''),
     src: text('src').notNull(),
   },

@@ -21,6 +21,7 @@ const PINYIN_SUFFIX_SYLLABLES = 8;
 const MAX_POSITION = 16_000;
 const MAX_QUERY_PARTS = 8;
 
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 const normalise = (s: string) => s.normalize('NFKC').toLowerCase();
 const runs = (s: string) => normalise(s).match(CJK_RUN) ?? [];
 const isCjk = (run: string) => CJK.test(run[0]);
@@ -77,7 +78,6 @@ export function docVector(fields: { text: string; weight: Weight; pinyin?: boole
 /** The keyword's words: Intl.Segmenter's words of each Chinese run, single characters joined to a neighbour. */
 export function keywordWords(raw: string): string[] {
   const words: string[] = [];
-  const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
   for (const run of runs(raw)) {
     if (!isCjk(run)) {
       words.push(run);
