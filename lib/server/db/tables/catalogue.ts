@@ -112,7 +112,12 @@ export const searchDocs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tab, t.refId] }),
-    index('search_docs_doc_idx').using('gin', t.doc),
+    // One per tab: a tab's search starts from its own documents' index (a shared one also holds the others').
+    ...['course', 'train', 'project', 'teacher', 'news', 'notice'].map((tab) =>
+      index(`search_docs_${tab}_doc_idx`)
+        .using('gin', t.doc)
+        .where(sql.raw(`tab = '${tab}'`)),
+    ),
     index('search_docs_pinyin_idx').using('gin', sql`${t.pinyin} gin_trgm_ops`),
   ],
 );
