@@ -26,7 +26,18 @@ const nextConfig = {
   experimental: { isrFlushToDisk: false },
   // PGlite ships 15 MB of WebAssembly: keep it out of the bundles (MACHINE-NOTES).
   // pino and prom-client: one copy per process, loaded by Node (their registries and streams are process-wide).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'svg-captcha', 'pino', 'prom-client', 'pg-boss'],
+  // pdfkit reads its font metrics from files beside its own code, which a bundle would move.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'nodemailer',
+    'svg-captcha',
+    'pino',
+    'prom-client',
+    'pg-boss',
+    'exceljs',
+    'pdfkit',
+  ],
   // The SPEC 2.1 redirects live in proxy.ts, where the variant's route set is known
   // (the student host sends `/` to /course/index, the others to /home).
   async headers() {

@@ -28,7 +28,7 @@ export const config = {
   // lane has already routed to their site (lib/server/lanes/host-lane.ts; a client cannot send its header).
   matcher: [
     {
-      source: '/((?!api/|modules/|_next/|covers/|avatars/|logos/|banners/|media/|favicon\\.ico|icon\\.svg).*)',
+      source: '/((?!api/|modules/|_next/|covers/|avatars/|logos/|banners/|media/|icon\\.svg).*)',
       missing: [{ type: 'header', key: 'x-portal-routed' }],
     },
   ],

@@ -35,8 +35,11 @@ export const COURSE_TRIAL_SECONDS = 3 * 60;
 export const REQUIRED_OFFLINE_HOURS = 90;
 export const REQUIRED_OFFLINE_HOURS_LEADER = 110;
 export const REQUIRED_ONLINE_HOURS = 50;
-/** SPEC 9: position level from which the leader requirement applies (full county-division and above). */
-export const LEADER_POSITION_LEVEL = 2;
+/**
+ * SPEC 1/9: position level from which the leader requirement (110 offline hours) applies: "division-level and above
+ * leaders" (处级及以上领导干部), so 副县处级 (1) and above, as every text of the site says (issue 26's decision).
+ */
+export const LEADER_POSITION_LEVEL = 1;
 /** SPEC 1/9: footer counts. */
 export const NATIONAL_BASE_COUNT = 9;
 export const ACADEMY_BASE_COUNT = 7;

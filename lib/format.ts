@@ -125,3 +125,20 @@ export function formatDateTime(iso: string | Date): string {
     hour12: false,
   }).format(d);
 }
+
+/**
+ * SPEC 3: a content item's cover or imgUrl may be a JSON string holding a `url` field (`{"url":"/covers/a.png"}`,
+ * or a list of such); the url is extracted. A plain address is returned as it is, anything else as ''.
+ */
+export function imageUrl(value: string | null | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v.startsWith('{') && !v.startsWith('[')) return v;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    const first = Array.isArray(parsed) ? parsed[0] : parsed;
+    const url = first && typeof first === 'object' ? (first as { url?: unknown }).url : undefined;
+    return typeof url === 'string' ? url.trim() : '';
+  } catch {
+    return '';
+  }
+}

@@ -19,9 +19,10 @@ import * as catalogueBench from './bench/catalogue.mjs';
 import * as accountsBench from './bench/accounts.mjs';
 import * as learningBench from './bench/learning.mjs';
 import * as spacesBench from './bench/spaces.mjs';
+import * as mediaBench from './bench/media.mjs';
 
 /** Each domain adds its own targets and measurements in scripts/bench/<domain>.mjs. */
-const DOMAINS = [catalogueBench, accountsBench, learningBench, spacesBench];
+const DOMAINS = [catalogueBench, accountsBench, learningBench, spacesBench, mediaBench];
 
 /** Public pages must keep this share of the baseline's req/s, with this p99. */
 const PAGE = { ratio: 0.6, p99: 100 };

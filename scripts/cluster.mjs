@@ -118,7 +118,7 @@ export async function freshDatabase(name, log = console.log) {
  * deploy/nginx.conf with this run's values: the lines marked `cluster:` are replaced (pid, logs, mime types, the
  * upstream's instances, the port, the static files and the uploads folder); everything else is the deployed file.
  */
-export function clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRoot }) {
+export function clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRoot, mediaSecret, segmentsFromPortal }) {
   const src = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   let upstreamDone = false;
   const lines = [];
@@ -144,6 +144,14 @@ export function clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRo
     } else if (marker === 'listen') lines.push(`${indent}listen ${port};`);
     else if (marker === 'static root') lines.push(`${indent}root ${staticRoot};`);
     else if (marker === 'uploads') lines.push(`${indent}alias ${uploadDir.replace(/\/?$/, '/')};`);
+    else if (marker === 'media secret') lines.push(`${indent}set $media_secret "${mediaSecret}";`);
+    // On an S3 store the segments are not in the uploads folder: nginx checks the signature, the instance redirects.
+    else if (marker === 'segments')
+      lines.push(
+        segmentsFromPortal
+          ? `${indent}proxy_pass http://portal;`
+          : `${indent}alias ${uploadDir.replace(/\/?$/, '/')}hls/;`,
+      );
     else throw new Error(`deploy/nginx.conf: unknown marker cluster: ${marker}`);
   }
   return lines.join('\n');
@@ -210,6 +218,8 @@ export async function startCluster({
     DATABASE_URL: db.url,
     TRUST_PROXY: '1',
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // Signs HLS segment URLs; nginx checks them with the same value (deploy/nginx.conf, /media/seg/).
+    MEDIA_SECRET: randomBytes(24).toString('hex'),
     UPLOAD_DIR: uploadDir,
     STORAGE_URL: s3.url,
     DATA_DIR: dataDir,
@@ -267,7 +277,18 @@ export async function startCluster({
     for (let i = 1; i < count; i++) spawnInstance(i);
     await Promise.all(instances.slice(1).map((_, j) => waitInstance(j + 1)));
     const conf = path.join(dir, 'nginx.conf');
-    writeFileSync(conf, clusterNginxConf({ port, instancePorts, dir, uploadDir, staticRoot }));
+    writeFileSync(
+      conf,
+      clusterNginxConf({
+        port,
+        instancePorts,
+        dir,
+        uploadDir,
+        staticRoot,
+        mediaSecret: env.MEDIA_SECRET,
+        segmentsFromPortal: true,
+      }),
+    );
     const check = spawnSync(nginx, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
     nginxChild = spawnLogged(nginx, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {

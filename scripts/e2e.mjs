@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './lib/build.mjs';
-import { ROOT, ensureChromium, isMain, run } from './lib/proc.mjs';
+import { ROOT, aptInstall, ensureChromium, isMain, run } from './lib/proc.mjs';
+import { NGINX, RTMP_MODULE } from './lib/nginx-rtmp.mjs';
 
 export const PLAYWRIGHT_JSON = path.join(ROOT, 'test-results', 'playwright.json');
 
@@ -29,6 +30,24 @@ export function readPlaywrightCounts(file = PLAYWRIGHT_JSON) {
 }
 
 /**
+ * The live spec's ingest and stream (e2e/common/live-stream.spec.ts): Debian's nginx with its RTMP module, and ffmpeg.
+ * Installed when missing and running as root; otherwise that spec skips itself and says why.
+ */
+async function ensureLiveIngest(log = console.log) {
+  const missing = [];
+  if (!existsSync(NGINX)) missing.push('nginx');
+  if (!existsSync(RTMP_MODULE)) missing.push('libnginx-mod-rtmp');
+  if (!existsSync('/usr/bin/ffmpeg')) missing.push('ffmpeg');
+  if (missing.length === 0) return;
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+    log(`[e2e] ${missing.join(', ')} missing (not root, not installed): the live stream spec will be skipped`);
+    return;
+  }
+  log(`[e2e] installing ${missing.join(' ')} with apt-get`);
+  if (!(await aptInstall(missing))) log('[e2e] apt-get failed: the live stream spec will be skipped');
+}
+
+/**
  * Runs the end-to-end suite. Resolves { code, passed, failed, skipped, flaky }; a run that failed without
  * counting a failing test (no browser, build or server error, bad config) counts as one failure.
  */
@@ -36,6 +55,7 @@ export async function runE2E(args = []) {
   const none = { passed: 0, failed: 1, skipped: 0, flaky: 0 };
   try {
     await ensureChromium();
+    await ensureLiveIngest();
     await buildIfNeeded();
   } catch (err) {
     console.error(`[e2e] ${err.message}`);

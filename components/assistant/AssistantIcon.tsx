@@ -1,13 +1,16 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { loadWithTimeout } from '@/lib/ui/lazy-load';
 import { usePathname } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { isLoggedIn } from '@/lib/session/client';
 
-const AssistantPanel = dynamic(() => import('./AssistantPanel').then((m) => m.AssistantPanel), { ssr: false });
+const AssistantPanel = dynamic(() => loadWithTimeout(() => import('./AssistantPanel')).then((m) => m.AssistantPanel), {
+  ssr: false,
+});
 const noop = () => () => {};
 
 /**

@@ -2,7 +2,7 @@ import Link from '@/components/ui/Link';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES, TEACHER_TYPES } from '@/lib/constants';
 import type { CourseCard, LiveCard, SeriesCard, TeacherCard, TrainCard } from '@/lib/contract/home';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, imageUrl } from '@/lib/format';
 
 /* Cards shared by the home page and the catalogue lists. Plain <img>: the artwork is small SVG. */
 
@@ -10,7 +10,7 @@ function Cover({ src, alt, eager = false }: { src: string; alt: string; eager?: 
   return (
     // eslint-disable-next-line @next/next/no-img-element -- SVG covers gain nothing from next/image
     <img
-      src={src || '/covers/cover-01.svg'}
+      src={imageUrl(src) || '/covers/cover-01.svg'}
       alt={alt}
       width={320}
       height={180}
@@ -103,7 +103,7 @@ export function TeacherCardView({ item }: { item: TeacherCard }) {
       <Link prefetch={false} href={`/teacher/detail?id=${item.id}`} className="group block">
         {/* eslint-disable-next-line @next/next/no-img-element -- small SVG avatars */}
         <img
-          src={item.avatar || '/avatars/default.svg'}
+          src={imageUrl(item.avatar) || '/avatars/default.svg'}
           alt=""
           width={120}
           height={120}
@@ -127,7 +127,9 @@ const LIVE_STATUS: Record<LiveCard['status'], { label: string; cls: string }> = 
 };
 
 export function LiveCardView({ item }: { item: LiveCard }) {
-  const s = LIVE_STATUS[item.status];
+  // An ended class is 回放 only when there is a recording to watch (issue 26: the list and the page disagreed).
+  const s =
+    item.status === 'ended' && !item.hasReplay ? { ...LIVE_STATUS.ended, label: '已结束' } : LIVE_STATUS[item.status];
   return (
     <article className="group relative">
       <Link prefetch={false} href={`/live/detail?id=${item.id}`} className="block">
@@ -138,7 +140,7 @@ export function LiveCardView({ item }: { item: LiveCard }) {
       <p className="mt-1 text-sm text-gray-600">
         {item.teacherName} · {formatDateTime(item.startAt)}
       </p>
-      {item.status === 'ended' && item.recordHours > 0 && (
+      {item.status === 'ended' && item.hasReplay && item.recordHours > 0 && (
         <p className="text-sm text-gray-600">回放学时 {item.recordHours}</p>
       )}
     </article>

@@ -5,7 +5,7 @@ import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { loadOrNull } from '@/lib/api/prefetch';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, imageUrl } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
@@ -91,7 +91,7 @@ export async function ArticlePage({ kind, params }: { kind: Kind; params: Catalo
               name: s.title,
               logo: { '@type': 'ImageObject', url: `${s.origin}${s.variant.logo}` },
             },
-            ...('cover' in a && a.cover ? { image: [`${s.origin}${a.cover}`] } : {}),
+            ...('cover' in a && imageUrl(a.cover) ? { image: [`${s.origin}${imageUrl(a.cover)}`] } : {}),
             description: 'summary' in a ? a.summary : textOf(a.bodyHtml).slice(0, 150),
           }}
         />

@@ -11,12 +11,13 @@ import { detailLinks } from '@/lib/catalogue/variant-rules';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { tagPage } from '@/lib/catalogue/page-tags';
 import { TAGS } from '@/lib/cache-tags';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export async function courseDetailMetadata(params: CatalogueParams, route: string): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const course = id ? await readPublic(siteSegment(s.site), s.path('/api/course/detail'), { id }) : null;
-  if (!course) return { title: '课程不存在' };
+  if (!course) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: course.title,
     description: `${course.categoryName}课程，${course.teacher ? `主讲：${course.teacher.name}，` : ''}共${course.chapterCount}讲。${course.summaryText}`,

@@ -2,7 +2,7 @@ import Link from '@/components/ui/Link';
 import type { CourseDetail, CourseReview } from '@/lib/contract/catalogue';
 import type { Page } from '@/lib/contract/home';
 import { spaceHref } from '@/lib/spaces/links';
-import { formatChapterLength, formatDate, formatHMS } from '@/lib/format';
+import { formatChapterLength, formatDate, formatHMS, imageUrl } from '@/lib/format';
 import { chapterNumber } from '@/lib/catalogue/chapter-title';
 import { Cover } from '@/components/cards/Cards';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
@@ -61,7 +61,7 @@ export function CourseDetailView({
           name: course.title,
           description: course.summaryText,
           url,
-          image: `${origin}${course.cover || '/covers/cover-01.svg'}`,
+          image: `${origin}${imageUrl(course.cover) || '/covers/cover-01.svg'}`,
           inLanguage: 'zh-CN',
           provider: { '@type': 'Organization', name: siteName, sameAs: origin },
           ...(course.teacher

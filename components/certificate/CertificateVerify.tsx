@@ -8,6 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
 import { api } from '@/lib/api/browser';
 import { call, failureText } from '@/lib/api/core';
 import type { CertificateCheck } from '@/lib/contract/learning';
@@ -20,8 +21,9 @@ const KIND_LABEL: Record<CertificateCheck['kind'], string> = {
   hours: '年度学时证明',
 };
 
-export function CertificateVerify({ initialCode }: { initialCode: string }) {
+export function CertificateVerify() {
   const id = useId();
+  const initialCode = (useSearchParams().get('code') ?? '').slice(0, 64);
   const [code, setCode] = useState(initialCode);
   // The code last asked: the one the page was opened with, then each one submitted.
   const [asked, setAsked] = useState(initialCode.trim());

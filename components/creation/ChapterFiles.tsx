@@ -6,6 +6,7 @@ import { formatBytes, formatHMS } from '@/lib/format';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { RemoveButton } from '@/components/ui/RemoveButton';
 import { useRemoveChapter } from './use-creation-actions';
+import { TranscodeBadge } from './TranscodeBadge';
 
 export function ChapterFiles({
   course,
@@ -38,6 +39,7 @@ export function ChapterFiles({
                     {ch.fileName} {ch.fileSize ? formatBytes(ch.fileSize) : ''}{' '}
                     {ch.durationSeconds ? formatHMS(ch.durationSeconds) : ''}
                   </span>
+                  <TranscodeBadge transcode={ch.transcode} />
                   {ch.trialProcessing && (
                     <span
                       className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800"

@@ -3,9 +3,9 @@
 import { useId, useState } from 'react';
 import type { CreationCourse } from '@/lib/contract/spaces';
 import { submitRequirements, SUMMARY_MIN_CHARS } from '@/lib/validation/spaces';
-import { BusyButton } from '@/components/ui/BusyButton';
 import { AuditBadge } from './AuditBadge';
 import { useSubmitForReview } from './use-creation-actions';
+import { SubmitReviewButton } from './SubmitReviewButton';
 
 export function ReviewPanel({
   course,
@@ -51,16 +51,12 @@ export function ReviewPanel({
               </ul>
             </div>
           )}
-          <BusyButton
+          <SubmitReviewButton
             busy={submit.isPending}
-            onClick={() => {
-              setUnmet(requirements);
-              if (requirements.length === 0) submit.mutate();
-            }}
-            className="rounded bg-green-700 px-5 py-2 text-white hover:bg-green-800 aria-disabled:opacity-60"
-          >
-            提交审核
-          </BusyButton>
+            requirements={requirements}
+            onUnmet={setUnmet}
+            onSubmit={() => submit.mutate()}
+          />
         </>
       )}
     </section>

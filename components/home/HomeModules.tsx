@@ -3,7 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Link from '@/components/ui/Link';
 import { HOME_MODULES, RANK_TITLES } from '@/lib/constants';
-import { formatDate, formatHoursMinutes } from '@/lib/format';
+import { formatDate, formatHoursMinutes, imageUrl } from '@/lib/format';
 import { openCourseInNamedWindow } from '@/lib/ui/named-window';
 import { CourseCardView, LiveCardView, SeriesCardView, TeacherCardView, TrainCardView } from '@/components/cards/Cards';
 import { ModuleSection, stateOf } from './ModuleSection';
@@ -77,7 +77,7 @@ export function BannerCarousel() {
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- wide SVG artwork, first one is the LCP; the title below names it */}
             <img
-              src={b.imageUrl}
+              src={imageUrl(b.imageUrl)}
               alt=""
               width={1920}
               height={420}

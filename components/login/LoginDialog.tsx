@@ -56,18 +56,22 @@ const LOGIN_TABS: readonly TabItem<1 | 2>[] = [
 export function LoginDialog({
   initial,
   reinit,
+  onIdle,
 }: {
   initial?: { loginType: number; extra?: LoginExtra };
   reinit?: () => void;
+  /** The user closed the dialog and no prompt follows (the shell may then open the post-station prompt). */
+  onIdle?: () => void;
 }) {
   const { title, site } = useSite();
-  const { open, setOpen, type, extra, setExtra, notice, setNotice, switchTo, back, show, close, isShowing } =
-    useLoginMode(initial);
+  const { open, setOpen, type, extra, setExtra, notice, setNotice, switchTo, back, show, close } = useLoginMode(
+    initial,
+    onIdle,
+  );
   const { splash, succeed, splashDone } = useLoginSuccess({
     mainSite: site.variant === 'main',
     show,
     setOpen,
-    isShowing,
     reinit,
   });
   const { passportOn, busy, toPassport, toPassportRegister, chooseAccount } = usePassportLogin({
@@ -97,7 +101,14 @@ export function LoginDialog({
         body = <QrLogin onSuccess={signedIn} />;
         break;
       case 3:
-        body = <ForgotPanel onSent={steps.retrievalSent} onManual={() => switchTo(4)} onBack={back} />;
+        body = (
+          <ForgotPanel
+            onSent={steps.retrievalSent}
+            onManual={() => switchTo(4)}
+            onBack={back}
+            onSmsDone={steps.resetDone}
+          />
+        );
         break;
       case 4:
         body = <ManualRetrievalPanel onBack={back} />;

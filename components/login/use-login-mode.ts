@@ -10,7 +10,7 @@ import { onUi, openLogin, type LoginExtra, type LoginType } from '@/lib/ui/event
 import { isLoginType } from './login-types';
 import { call } from '@/lib/api/core';
 
-export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }) {
+export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }, onIdle?: () => void) {
   const [open, setOpen] = useState(false);
   const openRef = useRef(false);
   useEffect(() => {
@@ -67,7 +67,7 @@ export function useLoginMode(initial?: { loginType: number; extra?: LoginExtra }
     if (extra.next) {
       const next = extra.next;
       setTimeout(() => openLogin(next), LINK_DIALOG_REOPEN_MS);
-    }
+    } else onIdle?.();
   };
 
   return { open, setOpen, type, extra, setExtra, notice, setNotice, switchTo, back, show, close, isShowing };

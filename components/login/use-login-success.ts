@@ -3,15 +3,13 @@
  * then where to go once the splash ends.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LoginExtra, LoginType } from '@/lib/ui/events';
+import type { LoginExtra } from '@/lib/ui/events';
 import {
   afterLoginAddress,
   completeLogin,
   followUpDelay,
   peekFollowUp,
   readFollowUp,
-  writeFollowUp,
-  type FollowUp,
   type LoginResult,
 } from './after-login';
 
@@ -26,67 +24,57 @@ interface Options {
   /** Opens the dialog on a mode (a follow-up prompt). */
   show: (loginType: number, extra?: LoginExtra) => void;
   setOpen: (open: boolean) => void;
-  isShowing: (t: LoginType | null) => boolean;
   /** Re-initialises the page in place; without it, the page reloads. */
   reinit?: () => void;
 }
 
-export function useLoginSuccess({ mainSite, show, setOpen, isShowing, reinit }: Options) {
+export function useLoginSuccess({ mainSite, show, setOpen, reinit }: Options) {
   const [splash, setSplash] = useState<Splash | null>(null);
-  /** SPEC 4.2: the prompts after a password login, over the splash if that still shows. */
+  /** SPEC 4.2: the prompts after a password login, opened once the splash has gone (never on top of it). */
   const promptTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const promptShown = useRef<FollowUp | null>(null);
   useEffect(() => () => clearTimeout(promptTimer.current), []);
 
   const succeed = useCallback(
     async (result: LoginResult, withPrompts = true) => {
       setOpen(false);
       const info = await completeLogin(result, { mainSite, withPrompts });
-      // SPEC 4.2: the perfect-info prompt at login + 3 s (followed by the passport prompt), else the passport
-      // prompt (followUpDelay); opened here so the page's re-initialisation keeps it.
-      const followUp = peekFollowUp();
-      const first = followUp?.perfect ?? followUp?.link;
-      if (followUp && first) {
-        clearTimeout(promptTimer.current);
-        promptTimer.current = setTimeout(
-          () => {
-            readFollowUp(); // taken: the shell does not open it again
-            promptShown.current = followUp;
-            show(first, followUp.perfect ? { next: followUp.link } : {});
-          },
-          followUpDelay(followUp, Date.now()),
-        );
-      }
       setSplash({
         name: info?.operatorName ?? result.operatorResult?.operatorName ?? '',
         headPic: info?.headPic ?? '',
         target: afterLoginAddress(result),
       });
     },
-    [mainSite, show, setOpen],
+    [mainSite, setOpen],
   );
 
   const splashDone = useCallback(
     (systemError: boolean) => {
       const target = splash?.target;
       clearTimeout(promptTimer.current);
-      const shown = promptShown.current;
-      promptShown.current = null;
-      // Once a prompt has opened, the page re-initialises around it, so it stays.
-      if (shown && reinit && !systemError && !target) {
+      const followUp = peekFollowUp();
+      const first = followUp?.perfect ?? followUp?.link;
+      // One after another: the splash (4 s), then the perfect-info prompt (due 3 s after the login, so at once)
+      // and the passport prompt after it, then the post-station prompt once the dialog is done (the shell).
+      if (followUp && first && reinit && !systemError && !target) {
         setSplash(null);
         reinit();
+        promptTimer.current = setTimeout(
+          () => {
+            readFollowUp(); // taken: the shell does not open it again
+            show(first, followUp.perfect ? { next: followUp.link } : {});
+          },
+          followUpDelay(followUp, Date.now()),
+        );
         return;
       }
-      // Leaving the page: a prompt still open goes with the browser and opens again on the next page.
-      if (shown && isShowing(shown.perfect ?? shown.link)) writeFollowUp({ ...shown, due: 0 });
+      // Leaving the page: the prompts stay stored and the shell opens them on the next page, after its load.
       // Full page loads on purpose: the page re-initialises with the new session (SPEC 2.8).
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       if (systemError) window.location.assign('/home');
       else if (target) window.location.assign(target);
       else window.location.reload();
     },
-    [splash, reinit, isShowing],
+    [splash, reinit, show],
   );
 
   return { splash, succeed, splashDone };

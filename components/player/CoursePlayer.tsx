@@ -20,6 +20,7 @@ import { ChapterList } from './ChapterList';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerVideo } from './PlayerVideo';
 import { useFrontier } from './use-frontier';
+import { useHls, usePrefetchTicket } from './use-hls';
 import { useHeartbeats } from './use-heartbeats';
 import { usePageLeave } from './use-page-leave';
 import { usePlayerKeys } from './use-player-keys';
@@ -45,6 +46,7 @@ function chapterFromAddress(): number | null {
 export function CoursePlayer({ courseId, batch }: { courseId: number; batch: boolean }) {
   const qc = useQueryClient();
   const { data: course } = useQuery(apiQuery('/api/course/view', { courseId }));
+  usePrefetchTicket(course);
   const progressQuery = apiQuery('/api/course/progress', { courseId });
   const progress = useQuery({
     ...progressQuery,
@@ -151,6 +153,7 @@ function LoadedPlayer({
     restartAt: beats.restartAt,
   });
   usePlayerKeys(videoRef, setRate);
+  const hls = useHls({ chapter, chosen, videoRef });
   const subtitles = useSubtitles(courseId, videoRef);
 
   const onPlay = () => {
@@ -229,6 +232,7 @@ function LoadedPlayer({
               makeSubtitles={subtitles.makeSubtitles}
               status={beats.status}
               pending={beats.pending}
+              hls={hls}
             />
           ) : (
             <p className="rounded bg-gray-800 p-6 text-gray-300">该章节暂无视频</p>

@@ -4,6 +4,8 @@ import type { RefObject } from 'react';
 import { formatHMS } from '@/lib/format';
 import type { ChapterView } from '@/lib/contract/learning';
 import { BusyButton } from '@/components/ui/BusyButton';
+import { QualityMenu } from './QualityMenu';
+import type { useHls } from './use-hls';
 
 interface Props {
   chapter: ChapterView;
@@ -24,6 +26,8 @@ interface Props {
   /** What became of the last heartbeat, and how many wait in the outbox (useHeartbeats). */
   status: string;
   pending: number;
+  /** The chapter's HLS session (useHls): 'file' plays /media/chapter/:id as before. */
+  hls: ReturnType<typeof useHls>;
 }
 
 /** A video chapter: the video (the trial's rendition until chosen) and what is said under it. */
@@ -42,17 +46,24 @@ export function PlayerVideo({
   makeSubtitles,
   status,
   pending,
+  hls,
 }: Props) {
   const src = `/media/chapter/${chapter.id}?r=${chosen ? 'full' : 'trial'}`;
+  const file = hls.mode === 'file';
   return (
     <div>
       <video
-        key={`${chapter.id}-${chosen ? 'full' : 'trial'}`}
+        key={`${chapter.id}-${chosen ? 'full' : 'trial'}-${file ? 'file' : 'hls'}`}
         ref={videoRef}
         data-testid="course-video"
         className="aspect-video w-full rounded bg-black"
         controls
         preload="metadata"
+        poster={hls.poster ?? undefined}
+        data-source={file ? 'file' : hls.mode}
+        data-chapter-id={chapter.id}
+        // What the server serves this viewer: the ticket's scope with HLS, else what the file route is asked for.
+        data-rendition={!file && hls.scope ? hls.scope : chosen ? 'full' : 'trial'}
         tabIndex={0}
         aria-label={`${chapter.title} 视频，空格键播放或暂停，左右方向键快退快进`}
         onLoadedMetadata={onLoadedMetadata}
@@ -61,7 +72,7 @@ export function PlayerVideo({
         onEnded={onEnded}
         onSeeked={onSeeked}
       >
-        <source src={src} type={chapter.mediaType || 'video/webm'} />
+        {file && <source src={src} type={chapter.mediaType || 'video/webm'} />}
         {chapter.hasSubtitle && (
           <track
             kind="subtitles"
@@ -90,10 +101,15 @@ export function PlayerVideo({
           </button>
         </p>
       )}
-      {/* Not on touch-only devices, which have no keyboard to use it with. */}
-      <p className="mt-2 text-xs text-gray-400 [@media(hover:none)_and_(pointer:coarse)]:hidden">
-        键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量（焦点在视频上时） · [ ] 倍速 · C 字幕
-      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        {/* Not on touch-only devices, which have no keyboard to use it with. */}
+        <p className="text-xs text-gray-400 [@media(hover:none)_and_(pointer:coarse)]:hidden">
+          键盘：空格 播放/暂停 · ← → 快退/快进5秒 · ↑ ↓ 音量（焦点在视频上时） · [ ] 倍速 · C 字幕
+        </p>
+        {hls.mode === 'hls' && (
+          <QualityMenu renditions={hls.renditions} quality={hls.quality} onChange={hls.setQuality} />
+        )}
+      </div>
       {offerSubtitles && (
         <BusyButton
           onClick={() => makeSubtitles(chapter.id)}

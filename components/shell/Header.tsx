@@ -6,6 +6,9 @@ import { HeaderUser } from './HeaderUser';
 import { PromptLink } from './PromptLink';
 import { SearchBox } from './SearchBox';
 import { ShellTools } from './ShellTools';
+import { TenantName } from './TenantName';
+import { SiteLogo } from './SiteLogo';
+import { StuLink } from './StuLink';
 
 /** SPEC 1: the required study hours, shown as text beside the search box. */
 export const STUDY_HOURS_TIP = `学时要求：线下培训每年不少于${REQUIRED_OFFLINE_HOURS}学时（处级及以上领导干部不少于${REQUIRED_OFFLINE_HOURS_LEADER}学时），线上学习每年不少于${REQUIRED_ONLINE_HOURS}学时。`;
@@ -29,10 +32,10 @@ export function Header({ site, variant, title }: { site: Site; variant: Variant;
         <div className="page-width flex flex-wrap items-center justify-between gap-4 py-4">
           <div className="flex items-center gap-6">
             <Link href="/home" className="flex items-center gap-3" aria-label={title}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- a 64 px SVG emblem needs no optimisation */}
-              <img src={variant.logo} alt="" width={48} height={48} className="h-12 w-12" />
+              <SiteLogo fallback={variant.logo} student={variant.isStu} />
               <span className="text-2xl font-bold tracking-wide text-brand-800">{title}</span>
             </Link>
+            {variant.platform && <TenantName />}
             <nav aria-label="快捷导航" className="hidden items-center gap-4 text-brand-800 md:flex">
               {secondary.map((l) => (
                 <Link key={l.href} href={l.href} className="hover:underline">
@@ -42,6 +45,7 @@ export function Header({ site, variant, title }: { site: Site; variant: Variant;
               <PromptLink href="/personal/index" className="hover:underline">
                 学习中心
               </PromptLink>
+              {!variant.isStu && <StuLink />}
             </nav>
           </div>
           <div className="flex w-full flex-col gap-1 md:w-auto md:items-end">

@@ -20,6 +20,8 @@ import { openLogin, openMessageBox } from '@/lib/ui/events';
 import { useSite } from '@/components/site/SiteContext';
 import { findRoute, type Variant } from '@/lib/variants';
 import { creationHref } from '@/components/creation/links';
+import { UNIT_PATH } from '@/components/management/unit-links';
+import { usePathname } from 'next/navigation';
 import { NewWindowHint } from '@/components/ui/NewWindowHint';
 
 const linkClass = 'hover:underline underline-offset-2';
@@ -85,6 +87,9 @@ function SignedIn({ platform }: { platform: boolean }) {
     placeholderData: (stored ?? undefined) as MyInfo | undefined,
   });
   const roles = useQuery(apiQuery('/api/platform/index/myCmsRoleList'));
+  // A manager with the unit report's power: 切换至本单位 opens the unit area (issue 25); for others it is the toggle.
+  const powers = useQuery({ ...apiQuery('/api/manage/myPowers'), enabled: (roles.data?.length ?? 0) > 0 });
+  const unitArea = powers.data?.powers.some((p) => p.power === 'unit-report') ?? false;
   const total = useQuery(apiQuery(platformPath('/api/study/totalTime', platform)));
   // Rendered only in the browser (after the login check), so the local hour is safe to read here.
   const hour = new Date().getHours();
@@ -117,7 +122,7 @@ function SignedIn({ platform }: { platform: boolean }) {
         )}
       </span>
       <span className="flex flex-wrap items-center gap-3">
-        <BackToggle />
+        {unitArea ? <UnitAreaLink /> : <BackToggle />}
         {/* Links to per-visitor pages never prefetch: each prefetch would be a full render on the server. */}
         <Link
           href="/personal/index"
@@ -171,6 +176,21 @@ async function logout(variant: Variant) {
   const to = afterLogout(variant, window.location.pathname);
   if (to) window.location.assign(to);
   else window.location.reload();
+}
+
+/** A unit manager's 切换至本单位: the unit area, and back to the whole academy from there (backType 2 and 1). */
+function UnitAreaLink() {
+  const inUnit = usePathname()?.includes(UNIT_PATH) ?? false;
+  return (
+    <Link
+      href={inUnit ? '/home' : UNIT_PATH}
+      prefetch={false}
+      className={linkClass}
+      onClick={() => localStorage.setItem(BACK_TYPE_KEY, inUnit ? '1' : '2')}
+    >
+      {inUnit ? '切换至全院' : '切换至本单位'}
+    </Link>
+  );
 }
 
 /** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */

@@ -14,18 +14,23 @@ import { maybePromptStations } from '@/components/account/management';
 import type { State as MessageBoxState } from './MessageBox';
 import { returnFocusOnClose } from './focus-return';
 import { call } from '@/lib/api/core';
+import { loadWithTimeout } from '@/lib/ui/lazy-load';
 
 // The dialogs (Headless UI, react-hook-form, zod) load on first use, not with every page.
 // One import() for both the dialog and its prefetch: two expressions of the same module get different loader chunks,
 // and the prefetch then missed one (a 3 KB request left for the press of 登录 on a slow network).
-const loadLoginDialog = () => import('@/components/login/LoginDialog');
+// Each waits at most SPEC 9's lazy chunk-load timeout (lib/ui/lazy-load).
+const loadLoginDialog = () => loadWithTimeout(() => import('@/components/login/LoginDialog'));
 const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
 /** The login dialog's code, fetched ahead for a visitor: 登录 then opens at once. */
 const prefetchLoginDialog = () => void loadLoginDialog().catch(() => undefined);
-const StationDialog = dynamic(() => import('@/components/account/StationDialog').then((m) => m.StationDialog), {
+const StationDialog = dynamic(
+  () => loadWithTimeout(() => import('@/components/account/StationDialog')).then((m) => m.StationDialog),
+  { ssr: false },
+);
+const MessageBox = dynamic(() => loadWithTimeout(() => import('./MessageBox')).then((m) => m.MessageBox), {
   ssr: false,
 });
-const MessageBox = dynamic(() => import('./MessageBox').then((m) => m.MessageBox), { ssr: false });
 
 /**
  * Links into the login dialog: the reset link (?forgetPasswordToken), the passport's return (?code&state), and
@@ -133,8 +138,10 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
     // opened at their due time (the perfect-info prompt 3 s after the login itself).
     const followUp = fromAddress || leaving ? null : readFollowUp();
     if (followUp) timers.push(...followUpTimers(followUp, Date.now(), (type, extra) => openLogin(type, extra)));
-    // SPEC 2.4/4.2: the post-station dialog, once a day for a signed-in user without a station.
-    else if (!fromAddress && !leaving && !stayOnSessionError) void maybePromptStations();
+    // SPEC 4.1/8: a signed-in page starts with the token check (forced and silent on 2002), and its callback, 500 ms
+    // later either way, offers the post-station dialog (SPEC 2.4/4.2: once a day for a user without a station).
+    else if (!fromAddress && !leaving && !stayOnSessionError && isLoggedIn())
+      api.checkToken(() => void maybePromptStations());
     // A visitor's 登录 opens the dialog at once, also on a slow network: its code is fetched ahead.
     const stopPrefetch = fromAddress || readUserInfo() ? undefined : whenIdleAfterActivity(prefetchLoginDialog);
     return () => {
@@ -154,6 +161,7 @@ export function LazyDialogs({ stayOnSessionError = false }: { stayOnSessionError
             router.refresh();
             void queryClient.invalidateQueries();
           }}
+          onIdle={() => void maybePromptStations()}
         />
       )}
       {box && <MessageBox initial={box} />}

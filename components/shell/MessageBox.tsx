@@ -6,7 +6,10 @@ import { LOGIN_FIRST_MSG, NEED_LOGIN_MSG, SELECT_BEFORE_PLAY_MSG, TRIAL_LIMIT_MS
 import { V } from '@/lib/validation/messages';
 import { onUi, openLogin, type MessageBoxMode } from '@/lib/ui/events';
 
-/** The seven modes of SPEC 2.7: text, and whether the box offers cancel + login or a single OK. */
+/**
+ * The seven modes of SPEC 2.7: text, and whether the box offers cancel + login or a single OK. Mode 2 is the notice
+ * of the menu's login guard (SPEC 2.3): one 确定, which goes on to the login dialog.
+ */
 const MODES: Record<MessageBoxMode, { text: string; login: boolean; cancel: boolean }> = {
   1: { text: LOGIN_FIRST_MSG, login: true, cancel: true },
   2: { text: LOGIN_FIRST_MSG, login: true, cancel: false },
@@ -64,7 +67,7 @@ export function MessageBox({ initial = null }: { initial?: State | null }) {
               onClick={confirm}
               className="rounded-md bg-brand-700 px-4 py-1.5 text-white hover:bg-brand-800"
             >
-              {mode?.login ? '登录' : V.confirmOk}
+              {mode?.login && mode.cancel ? '登录' : V.confirmOk}
             </button>
           </div>
         </DialogPanel>

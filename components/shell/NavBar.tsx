@@ -11,7 +11,7 @@ const noop = () => () => {};
 
 function ItemLink({ item, className, current }: { item: MenuItem; className: string; current?: NavMark }) {
   return item.promptLogin ? (
-    <PromptLink href={item.href} className={className} current={current}>
+    <PromptLink href={item.href} className={className} current={current} mode={2}>
       {item.label}
     </PromptLink>
   ) : (

@@ -3,10 +3,16 @@
 /**
  * The portal's messages (SPEC 8: warnings and errors for 3 s), stacked at the top centre. The API
  * client reaches it through apiEvents; components call toast().
+ *
+ * They are drawn in a container of their own directly under <body>: an open dialog (Headless UI) makes the page's
+ * tree inert and aria-hidden, but leaves the other children of <body> alone, so a session warning shown while a
+ * dialog is open still reaches a screen reader.
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { apiEvents, type NotifyKind } from '@/lib/api/browser';
 import { MESSAGE_DURATION_MS, PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
+import { useHydrated } from '@/lib/ui/use-hydrated';
 
 export function toast(kind: NotifyKind, message: string, durationMs: number = MESSAGE_DURATION_MS): void {
   apiEvents.emit({ type: 'notify', kind, message, durationMs });
@@ -26,8 +32,21 @@ const KIND_CLASS: Record<NotifyKind, string> = {
   info: 'border-blue-300 bg-blue-50 text-blue-800',
 };
 
+export const MESSAGES_HOST_ID = 'portal-messages';
+
+/** The container of the messages, a child of <body> of its own (made once, on first use in the browser). */
+function messagesHost(): HTMLElement {
+  const found = document.getElementById(MESSAGES_HOST_ID);
+  if (found) return found;
+  const el = document.createElement('div');
+  el.id = MESSAGES_HOST_ID;
+  document.body.appendChild(el);
+  return el;
+}
+
 export function Toaster() {
   const [shown, setShown] = useState<Shown[]>([]);
+  const host = useHydrated() ? messagesHost() : null;
 
   useEffect(() => {
     let nextId = 0;
@@ -52,8 +71,9 @@ export function Toaster() {
     };
   }, []);
 
+  if (!host) return null;
   // Sizes in px, not Tailwind's rem scale: the portal's root font size is 100px (SPEC 9).
-  return (
+  return createPortal(
     <div
       className="pointer-events-none fixed inset-x-0 top-[16px] flex flex-col items-center gap-[8px] px-[12px]"
       // Above dialogs and the print preview: a message about the action just taken must be seen.
@@ -68,6 +88,7 @@ export function Toaster() {
           {item.message}
         </div>
       ))}
-    </div>
+    </div>,
+    host,
   );
 }

@@ -115,6 +115,6 @@ test('a certificate: applied for a finished series, shown in the personal centre
   await expect(result.getByText('王晓明', { exact: false })).toBeVisible();
   await page.getByLabel('证书验证码').fill('ABCDEFGHJKMNPQRS');
   await page.getByRole('button', { name: '查验' }).click();
-  await expect(page.getByRole('alert')).toHaveText('证书不存在');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('证书不存在');
   await expect(result).toHaveCount(0);
 });

@@ -20,8 +20,17 @@ async function endedClass(page: Page): Promise<{ id: number; recordHours: number
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'ended', pageSize: 20 }),
     });
-    const list = (await res.json()).data.list as { id: number; recordHours: number }[];
-    return list.find((l) => l.recordHours > 0)!;
+    const list = (await res.json()).data.list as { id: number; recordHours: number; hasReplay: boolean }[];
+    // A class the live spec broadcast has its recording as HLS: this spec plays a clip of the media store.
+    for (const l of list.filter((c) => c.recordHours > 0 && c.hasReplay)) {
+      const detail = await fetch(`${platform}/live/detail`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: l.id }),
+      });
+      if ((await detail.json()).data.replay?.hls === false) return l;
+    }
+    throw new Error('no ended class with a recorded clip');
   });
 }
 

@@ -55,6 +55,6 @@ test('the favourite button explains Ctrl+D, and a policy link asks a visitor to 
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '政策制度', exact: true }).click();
   const box = page.getByRole('dialog');
   await expect(box.getByText('请先登录系统后再查看相关内容，谢谢！')).toBeVisible();
-  await box.getByRole('button', { name: '登录' }).click();
+  await box.getByRole('button', { name: '确定' }).click(); // mode 2 (SPEC 2.7): login required, OK
   await expect(page.getByRole('dialog').getByRole('heading', { name: '登录继续教育网络学院' })).toBeVisible();
 });

@@ -85,7 +85,12 @@ test('a teacher creates a course, uploads a video that resumes after a reload, a
   const searched = await page.request.get(`/search/index?key=${encodeURIComponent(TITLE)}`);
   expect(await searched.text()).toContain('未找到与“');
 
+  // The video is transcoded for HLS by a job (转码中 NN%, read again every 2 s); the course is submitted once it is done.
+  await expect(page.getByTestId('transcode-state')).toHaveCount(0, { timeout: 60_000 });
   await page.getByRole('button', { name: '提交审核' }).click();
+  const ask = page.getByRole('alertdialog', { name: '提示' });
+  await expect(ask).toContainText('确定提交审核吗');
+  await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(/已提交：审核通过/)).toBeVisible();
   await expect(page.getByTestId('audit-status').first()).toHaveText('审核通过');
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { playableVideo } from '../../tests/fixtures/playable-video';
 
 /** Signs in through the login endpoint with the test-only captcha answer (PORTAL_TEST_HOOKS=1); the context keeps the cookies. */
 export async function signIn(
@@ -22,18 +23,12 @@ export async function signIn(
   return me.data;
 }
 
-/** A few MB that a browser and the server take for an MP4 (an ftyp box, then noise). */
+/**
+ * A few MB of real MP4 (tests/fixtures/playable-video.ts: a 1 s clip and a padding box): uploaded course videos are
+ * transcoded for HLS, and the course is submitted only once that is done.
+ */
 export function generatedVideo(bytes: number): Buffer {
-  const out = Buffer.alloc(bytes);
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]).copy(out);
-  let x = 2463534242;
-  for (let i = 16; i < bytes; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
+  return playableVideo(bytes);
 }
 
 export const PNG_1PX = Buffer.from(

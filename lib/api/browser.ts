@@ -3,7 +3,8 @@
  * carries the client's messages and session errors to React (Toaster, shell). Server code may
  * import this module, so window and navigator are touched only inside functions.
  */
-import { createApiClient, fetchDownload, fetchTransport, type ApiClient } from './core';
+import { createApiClient, fetchDownload, fetchTransport, type ApiClient, type Transport } from './core';
+import { writePreviousTime } from '../session/previous-time';
 import type { SessionCode } from '../contract/messages';
 
 export type NotifyKind = 'warning' | 'error' | 'info';
@@ -75,7 +76,13 @@ export function browserHeaders(): Record<string, string> {
  */
 export const apiBaseUrl = () => process.env.NEXT_PUBLIC_API_BASE_URL ?? '';
 
-export const browserTransport = fetchTransport(apiBaseUrl, { credentials: 'include' });
+const fetchJson = fetchTransport(apiBaseUrl, { credentials: 'include' });
+/** Every envelope that arrives stamps SPEC 3's "previous time" (the last time the server answered this browser). */
+export const browserTransport: Transport = async (req) => {
+  const env = await fetchJson(req);
+  writePreviousTime();
+  return env;
+};
 export const browserDownload = fetchDownload(apiBaseUrl, { credentials: 'include' });
 
 export const api: ApiClient = createApiClient({

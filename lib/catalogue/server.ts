@@ -4,6 +4,7 @@
  * prefetch into, and the page's metadata (title, description, canonical URL on its own host, Open Graph).
  */
 import 'server-only';
+import { imageUrl } from '@/lib/format';
 import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -67,9 +68,10 @@ export function readPublic<P extends ApiPath>(
  * cover is named by its PNG (public/covers/share, scripts/share-images.mjs) and any other SVG is left out.
  */
 export function shareImage(
-  image: string | undefined,
+  value: string | undefined,
   origin: string,
 ): { url: string; width?: number; height?: number } | null {
+  const image = imageUrl(value);
   if (!image) return null;
   const cover = /^\/covers\/(cover-\d+)\.svg$/.exec(image);
   if (cover) return { url: `${origin}/covers/share/${cover[1]}.png`, width: 1200, height: 675 };

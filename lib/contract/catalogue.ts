@@ -138,8 +138,13 @@ export interface TrainApplyState {
 export interface LiveDetail extends LiveCard {
   summaryHtml: string;
   teacher: TeacherBrief | null;
-  /** The recording of an ended class (played at /media/live/ID by signed-in users), or null. */
-  replay: { duration: number } | null;
+  /**
+   * The recording of an ended class, or null: the broadcast recorded by the ingest, packaged as HLS
+   * (/media/live/ID/hls/index.m3u8), or a clip of the media store (/media/live/ID); for signed-in users.
+   */
+  replay: { duration: number; hls: boolean } | null;
+  /** An ended class that was broadcast, whose recording is still being packaged (回放生成中). */
+  replayPending: boolean;
 }
 
 /** A signed-in learner's replay of a live class: started, and its recordHours credited (once). */
@@ -150,6 +155,46 @@ export interface LiveReplayState {
   duration: number;
   started: boolean;
   credited: boolean;
+}
+
+/** A class's stream address and key: for its teacher and managers only (services/live/stream-keys.ts). */
+export interface LiveStreamInfo {
+  id: number;
+  /** The RTMP address to give the encoder (OBS: 服务器), e.g. rtmp://live.example.cn/live. */
+  rtmpUrl: string;
+  /** The stream key (OBS: 串流密钥): `<stream name>?key=<secret>`. */
+  streamKey: string;
+  /** Publishing is accepted from this time to `publishUntil` (the class's time plus the margin). */
+  publishFrom: string;
+  publishUntil: string;
+  onAir: boolean;
+}
+
+/**
+ * The live part of a class's page for a viewer (services/live/watching.ts), asked by the page every few seconds:
+ * its status now, whether it is broadcast, where its live HLS is (signed-in viewers only), how many watch.
+ */
+export interface LiveWatchState {
+  id: number;
+  status: 'upcoming' | 'live' | 'ended';
+  /** Milliseconds from now to the start (the countdown), 0 once started. */
+  startsInMs: number;
+  onAir: boolean;
+  /** The live HLS playlist while on air, for a signed-in viewer; null otherwise. */
+  hlsUrl: string | null;
+  /** Viewers whose page pinged within the last minute, on every instance. */
+  viewers: number;
+  /** May the caller see the stream key (the class's teacher, a manager)? */
+  canStream: boolean;
+  recordHours: number;
+  /** The caller's watching so far (signed in): seconds counted, and whether recordHours were credited. */
+  watchedSeconds: number;
+  credited: boolean;
+  /** Seconds of watching that credit recordHours (half the class's length, like a replay played at 2x). */
+  creditAfterSeconds: number;
+  /** Once ended: its replay (as in LiveDetail), and whether a broadcast's recording is still being packaged. */
+  replay: LiveDetail['replay'];
+  replayPending: boolean;
 }
 
 export interface TeacherDetail extends TeacherCard {

@@ -12,6 +12,8 @@ import type { emptySchema } from '@/lib/validation/common';
 import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
+import type * as mgmt from '@/lib/validation/management';
+import type { GrantItem, MyPowers, OrgItem, OperationLogRow, RoleItem, UnitReport } from './management';
 import type { SurveyView } from '@/lib/validation/survey';
 import type { SitemapKind } from '@/lib/catalogue/sitemap-rules';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
@@ -21,6 +23,7 @@ import type {
   AuditSetting,
   Banner,
   ClientIdInfo,
+  RetrievalContact,
   CourseCard,
   CourseTypeNode,
   DictionaryItem,
@@ -47,6 +50,8 @@ import type {
   CourseTypeCount,
   LiveDetail,
   LiveReplayState,
+  LiveStreamInfo,
+  LiveWatchState,
   NewsDetail,
   NoticeDetail,
   PendingApplication,
@@ -69,6 +74,7 @@ import type {
 import type { CaptchaImage, LoginByESResult, MyInfo, QrPoll, QrScan, StationItem } from './accounts';
 import type {
   AiSubtitlesResult,
+  PlayTicket,
   BenchHookAnswer,
   CertificateCheck,
   CourseNote,
@@ -108,6 +114,7 @@ interface E<S extends z.ZodType, D> {
   data: D;
 }
 type Empty = typeof emptySchema;
+type CatPaging = typeof cat.paging;
 type HomeList = ReturnType<typeof home.homeListSchema>;
 type Removed = { removed: true };
 
@@ -126,6 +133,7 @@ export interface HomeContract {
   '/api/rank/orgCourse': E<HomeList, RankOrgCourse[]>;
   '/api/site/requestUrlClientId': E<Empty, ClientIdInfo>;
   '/api/site/getStuLogo': E<Empty, { stuLogo: string }>;
+  '/api/site/retrievalContacts': E<Empty, RetrievalContact[]>;
   '/api/site/platformDetail': E<Empty, PlatformDetail>;
   '/api/study/globalTime': E<typeof learn.yearSchema, GlobalStudyTime>;
   '/api/conversation/isShowLLM': E<Empty, boolean>;
@@ -162,12 +170,6 @@ export interface CatalogueContract {
   '/api/train/albums': E<typeof cat.byTrain, TrainAlbumItem[]>;
   '/api/train/summaries': E<typeof cat.byTrain, TrainTextItem[]>;
   '/api/train/students': E<typeof cat.trainStudentsSchema, Page<TrainStudent>>;
-  '/api/live/list': E<typeof cat.liveListSchema, Page<LiveCard>>;
-  '/api/live/detail': E<typeof cat.byId, LiveDetail>;
-  '/api/live/recordHours': E<typeof cat.byId, { id: number; recordHours: number }>;
-  '/api/live/replayState': E<typeof cat.byId, LiveReplayState>;
-  '/api/live/replayStart': E<typeof cat.byId, LiveReplayState>;
-  '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
   '/api/tchrBaseinfo/list': E<typeof cat.teacherListSchema, Page<TeacherCard>>;
   '/api/tchrBaseinfo/detail': E<typeof cat.byId, TeacherDetail>;
   '/api/mtTrainnews/list': E<typeof cat.paging, Page<NewsItem>>;
@@ -209,8 +211,15 @@ export interface AccountsContract {
     { orgName: string; operatorName: string; userID: string }
   >;
   '/api/eosoperator/forgetPasswordModify': E<typeof account.resetSchema, true>;
+  '/api/smsCode/sendForgetPasswordCode': E<typeof account.smsCodeSendSchema, { mobile: string; expiresIn: number }>;
+  '/api/eosoperator/forgetPassword': E<typeof account.smsResetSchema, true>;
   '/modules/eosoperator/loginRecommendSave': E<typeof account.perfectInfoSaveSchema, { msg: string }>;
   '/api/eosoperator/checkToken': E<Empty, boolean>;
+  '/modules/eosoperator/refreshToken': E<Empty, { token: string }>;
+  '/api/eosoperator/isCas': E<Empty, boolean>;
+  '/api/eosoperator/isRequestSpecialSite': E<Empty, boolean>;
+  '/api/eosoperator/requestSiteTenantId': E<Empty, { tenantId: number | null }>;
+  '/api/eosoperator/currentTenantOrgName': E<Empty, { orgName: string }>;
   '/api/eosoperator/changePassword': E<typeof account.changePasswordSchema, boolean>;
   '/api/eosoperator/updateEmail': E<typeof account.updateEmailBodySchema, boolean>;
   '/api/eosoperator/updateHead': E<typeof account.updateHeadSchema, { headPic: string }>;
@@ -243,6 +252,7 @@ export interface LearningContract {
   '/api/study/lock': E<typeof learn.lockSchema, StudyLock>;
   '/api/course/selfTest': E<typeof learn.chapterIdSchema, SelfTest>;
   '/api/course/aiSubtitles': E<typeof learn.aiSubtitlesSchema, AiSubtitlesResult>;
+  '/api/course/playTicket': E<typeof learn.chapterIdSchema, PlayTicket>;
   '/api/course/selfTestSubmit': E<typeof learn.selfTestSubmitSchema, SelfTestResult>;
   '/api/course/summaries': E<typeof learn.noteListSchema, Page<CourseNote>>;
   '/api/course/reviewSave': E<typeof learn.noteSaveSchema, { id: number }>;
@@ -327,8 +337,42 @@ export interface SpacesContract {
   '/api/station/recommend': E<typeof space.stationRecommendSchema, StationRecommendation>;
 }
 
+/** Live classes (issue 24): the list and page, watching on air, stream keys, the replay. */
+export interface LiveContract {
+  '/api/live/list': E<typeof cat.liveListSchema, Page<LiveCard>>;
+  '/api/live/detail': E<typeof cat.byId, LiveDetail>;
+  /** SPEC 7, also answered to GET: a signed-in learner's ping while watching live; a visitor gets the state. */
+  '/api/live/recordHours': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/watch': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/finish': E<typeof cat.byId, LiveWatchState>;
+  '/api/live/streamInfo': E<typeof cat.byId, LiveStreamInfo>;
+  '/api/live/streamKeyReset': E<typeof cat.byId, LiveStreamInfo>;
+  '/api/live/replayState': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayStart': E<typeof cat.byId, LiveReplayState>;
+  '/api/live/replayFinish': E<typeof cat.byId, LiveReplayState>;
+}
+
+/** The management area (issue 25): the operations log, scoped roles, the unit report. */
+export interface ManagementContract {
+  '/api/manage/operationLog': E<CatPaging, Page<OperationLogRow>>;
+  '/api/manage/myPowers': E<Empty, MyPowers>;
+  '/api/manage/roles': E<Empty, RoleItem[]>;
+  '/api/manage/orgs': E<typeof mgmt.powerSchema, OrgItem[]>;
+  '/api/manage/grants': E<typeof mgmt.grantListSchema, Page<GrantItem>>;
+  '/api/manage/grant': E<typeof mgmt.grantSchema, GrantItem>;
+  '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
+  '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
+}
+
 export interface ApiContract
-  extends HomeContract, CatalogueContract, AccountsContract, LearningContract, SpacesContract {}
+  extends
+    HomeContract,
+    CatalogueContract,
+    AccountsContract,
+    LearningContract,
+    SpacesContract,
+    LiveContract,
+    ManagementContract {}
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;

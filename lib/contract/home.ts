@@ -91,6 +91,8 @@ export interface LiveCard {
   endAt: string;
   status: 'upcoming' | 'live' | 'ended';
   recordHours: number;
+  /** Whether the class has a recording to watch (an ended class without one is 已结束, not 回放). */
+  hasReplay: boolean;
 }
 
 export interface RankOperator {
@@ -142,6 +144,13 @@ export interface ClientIdInfo {
   httpClientId: string;
   httpsClientId: string;
   redirectUri: string;
+}
+
+/** Login type 4 (SPEC 2.6): one contact of a retrieval by hand, from configuration. */
+export interface RetrievalContact {
+  label: string;
+  value: string;
+  href?: string;
 }
 
 export interface AuditSetting {

@@ -122,6 +122,31 @@ export type AiSubtitlesResult =
   | { chapterId: number; state: 'ready'; hasSubtitle: true; source: 'track' | 'ai' }
   | { chapterId: number; state: 'processing'; hasSubtitle: false; source: null };
 
+/** One rendition of a chapter's HLS package, as the quality menu offers it. */
+export interface PlayRendition {
+  /** Its playlist's name: 360p, 720p, 1080p (or a small source's own height). */
+  name: string;
+  height: number;
+  /** 流畅 / 高清 / 超清 */
+  label: string;
+}
+
+/**
+ * A play session of a chapter (/api/course/playTicket): the master playlist's URL carries a signed ticket, bound to
+ * this viewer, the chapter and the rendition set, valid until `expiresAt`. `master: null`: the chapter has no HLS
+ * package yet (a demo clip, or a video still transcoding): the player plays /media/chapter/:id as before.
+ */
+export interface PlayTicket {
+  chapterId: number;
+  master: string | null;
+  poster: string | null;
+  renditions: PlayRendition[];
+  /** The whole video, or the trial (its playlists end at trialSeconds). */
+  scope: 'full' | 'trial';
+  trialSeconds: number;
+  expiresAt: string;
+}
+
 /** The player's lock on a course (one window plays at a time); until: when another window's lock lapses. */
 export type StudyLock = { locked: boolean; until: null } | { locked: boolean; until: string };
 

@@ -89,6 +89,11 @@ export interface CreationChapter {
   fileSize: number;
   /** The trial rendition of its video is being made (a job): the row shows 处理中. */
   trialProcessing?: boolean;
+  /**
+   * Its uploaded video's HLS transcoding (a job): 转码中 NN% while queued or running, 转码失败：文件无法识别 when ffmpeg
+   * cannot read the file; absent for a document, audio or a demo clip.
+   */
+  transcode?: { state: 'queued' | 'running' | 'ready' | 'failed'; percent: number };
 }
 
 export interface CreationAudit {

@@ -123,6 +123,8 @@ const schema = z.object({
   /** Demo data on an empty database only when asked (npm start on the embedded default asks). */
   SEED: opt(z.enum(['demo', 'none'], { error: M.seed })).transform((v) => v ?? 'none'),
   SEED_SCALE: positiveInt(1),
+  /** Extra learners made in bulk by the demo seed (the unit report's benchmark: 50000), spread over the organisations. */
+  SEED_LEARNERS: positiveInt(0),
 
   // Hosts, origins, sessions, requests
   PORTAL_HOSTS: opt(
@@ -130,6 +132,18 @@ const schema = z.object({
       const entries = list(v);
       return entries.length > 0 && parseHostRules(v).length === entries.length;
     }, M.hosts),
+  ),
+  /**
+   * Tenants (SPEC 7 requestSiteTenantId, currentTenantOrgName): host -> organisation, `host=机构名`, comma-separated,
+   * a host may be a `*.example.cn` wildcard. Default: `column.localhost=继续教育学院`.
+   */
+  PORTAL_TENANTS: opt(
+    z
+      .string()
+      .refine(
+        (v) => list(v).every((p) => /^[^=\s]+=\S.*$/.test(p)),
+        msg('格式为 主机=机构名，以逗号分隔', 'must be host=organisation, comma-separated'),
+      ),
   ),
   PORTAL_ORIGINS: opt(
     z.string().refine(
@@ -156,6 +170,16 @@ const schema = z.object({
   // Mail
   SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),
   MAIL_FROM: text,
+  /**
+   * SMS (password retrieval by SMS): Aliyun's SMS service (dysmsapi SendSms) when the access key is set; otherwise
+   * every message is written to DATA_DIR/outbox as a .sms file, like mail without SMTP_URL.
+   */
+  ALIYUN_SMS_ACCESS_KEY_ID: text,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_SIGN_NAME: text,
+  ALIYUN_SMS_TEMPLATE_CODE: text,
+  ALIYUN_SMS_ENDPOINT: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_REGION: opt(z.string()).transform((v) => v ?? 'cn-hangzhou'),
 
   // Single sign-on (the passport)
   PASSPORT_ISSUER: httpUrl,
@@ -178,6 +202,18 @@ const schema = z.object({
   APP_IOS_URL: httpUrl,
   PORTAL_OTHER_SITES: text,
   PORTAL_CONTACT_EMAIL: text,
+  /** Login type 4 (SPEC 2.6): the contacts of a retrieval by hand; each shown only when set. */
+  MANUAL_RETRIEVAL_EMAIL: text,
+  MANUAL_RETRIEVAL_PHONE: text,
+  /** Up to two chat groups, `label=number`, comma-separated: `学员QQ群一=612345678,学员QQ群二=734567890`. */
+  MANUAL_RETRIEVAL_GROUPS: opt(
+    z
+      .string()
+      .refine(
+        (v) => list(v).every((p) => /^[^=]+=.+$/.test(p)),
+        msg('格式为 名称=号码，以逗号分隔', 'must be label=number, comma-separated'),
+      ),
+  ),
 
   // The AI assistant and AI subtitles
   LLM_BASE_URL: httpUrl,
@@ -215,6 +251,17 @@ const schema = z.object({
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of seconds')).transform(Number),
   ).transform((n) => n ?? 3600),
   ACCEL_REDIRECT_PREFIX: opt(z.string().startsWith('/', msg('必须以 / 开头', 'must start with /'))),
+  /** ffprobe beside ffmpeg (the transcoding job reads a source's size and length with it). */
+  FFPROBE_PATH: opt(z.string()).transform((v) => v ?? 'ffprobe'),
+  /** Threads of one transcode, so a transcode leaves the other cores to the site. */
+  FFMPEG_THREADS: positiveInt(2),
+  /**
+   * Signs play tickets and segment URLs (HMAC, and nginx's secure_link MD5, which needs the same value in
+   * deploy/nginx.conf). Unset: derived from the session secret (one instance without nginx).
+   */
+  MEDIA_SECRET: opt(z.string().min(16, M.secret)),
+  /** How long a play ticket (and the segment URLs of its playlists) stays valid. */
+  MEDIA_TICKET_SECONDS: positiveInt(6 * 3600),
   UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
@@ -222,6 +269,26 @@ const schema = z.object({
   // Jobs
   JOBS_WORKERS: flag(true),
   JOBS_POOL_SIZE: positiveInt(4),
+
+  // Live classes (services/live, deploy/nginx-rtmp.conf)
+  /** The stream address shown to teachers, e.g. rtmp://live.example.cn/live; default rtmp://<the page's host>/live. */
+  LIVE_RTMP_URL: opt(
+    z.string().refine(hasScheme(['rtmp:', 'rtmps:']), msg('必须是 rtmp:// 地址', 'must be an rtmp:// URL')),
+  ),
+  /** Where the portal fetches live HLS when it relays /media/live-hls/ itself (no nginx in front): the ingest's hls location. */
+  LIVE_HLS_UPSTREAM: httpUrl.transform((v) => (v ?? 'http://127.0.0.1:8080/hls').replace(/\/+$/, '')),
+  /** nginx-rtmp's control location (deploy/nginx-rtmp.conf /control): a regenerated key drops the stream using the old one. */
+  LIVE_CONTROL_URL: httpUrl,
+  /** The folder nginx-rtmp records broadcasts into (its record_path), read by the job that packages the replay. */
+  LIVE_RECORD_DIR: text,
+  /** Minutes before the start and after the end of a class during which its key may publish. */
+  LIVE_PUBLISH_MARGIN_MINUTES: opt(
+    z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of minutes')).transform(Number),
+  ).transform((n) => n ?? 30),
+  /** Addresses allowed to call the ingest's callbacks (/api/live/ingest/*): the nginx-rtmp hosts. */
+  LIVE_INGEST_ALLOW: opt(
+    z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
+  ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
 
   // Security
   PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),

@@ -12,7 +12,6 @@ export const USER_INFO_KEY = 'userInfo';
 export const BACK_TYPE_KEY = 'backType';
 export const BACK_VISIBLE_KEY = 'backVisible';
 export const SYSTEM_ERROR_KEY = 'systemError';
-
 export function isLoggedIn(): boolean {
   if (typeof document === 'undefined') return false;
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${IDENTITY_COOKIE}=`));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/lib/constants';
 import { V } from './messages';
 import { id } from './common';
+import { MOBILE_PATTERN } from './patterns';
 
 /** SPEC 5: letters, digits and an underscore, at least 8 characters. */
 export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*_)[A-Za-z0-9_]{${PASSWORD_MIN_LENGTH},64}$`);
@@ -156,3 +157,27 @@ export const passportCodeSchema = z.object({
 });
 export const passportChooseSchema = z.object({ esLoginIO, userID: z.string().trim().min(1, '请选择账号').max(120) });
 export const passportRelateSchema = z.object({ esLoginIO });
+
+/** Password retrieval by SMS (SPEC 7 smsCode/sendForgetPasswordCode, eosoperator/forgetPassword). */
+export const SMS_MOBILE_REQUIRED = '请输入手机号码';
+export const SMS_MOBILE_INVALID = '请输入正确的手机号码';
+export const SMS_CODE_INVALID = '验证码为6位数字';
+const mobile = z
+  .string({ error: SMS_MOBILE_REQUIRED })
+  .trim()
+  .min(1, SMS_MOBILE_REQUIRED)
+  .max(20)
+  .regex(MOBILE_PATTERN, SMS_MOBILE_INVALID);
+export const smsCodeSendSchema = z.object({ mobile });
+export const smsResetSchema = z
+  .object({
+    mobile,
+    code: z
+      .string({ error: V.loginCodeRequired })
+      .trim()
+      .min(1, V.loginCodeRequired)
+      .regex(/^\d{6}$/, SMS_CODE_INVALID),
+    newPassword: password(V.resetPasswordRequired),
+    newPasswordConfirm: z.string({ error: V.resetConfirmRequired }).min(1, V.resetConfirmRequired).max(64),
+  })
+  .refine((f) => f.newPassword === f.newPasswordConfirm, { path: ['newPasswordConfirm'], message: V.resetMismatch });

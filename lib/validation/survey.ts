@@ -1,3 +1,5 @@
+import { isPhone } from './patterns';
+
 /** The rules of a questionnaire, shared by the form (before submit) and the server (on save). */
 export interface SurveyQuestionDef {
   id: number;
@@ -12,18 +14,15 @@ export interface SurveyQuestionDef {
 export type SurveyTextFormat = 'phone' | 'email';
 
 /**
- * What each format accepts: a mobile number (11 digits from 1) or a fixed line with its area code (an extension
- * after a hyphen); an e-mail address. Spaces and hyphens between digit groups are allowed in phone numbers.
+ * What each format accepts: SPEC 5's phone pattern (a landline with its area code and a hyphen, or a mobile of
+ * 11-12 digits, 1[34578]; spaces between digit groups are left out first); an e-mail address.
  */
 export const SURVEY_TEXT_FORMATS: Record<
   SurveyTextFormat,
   { test: (v: string) => boolean; message: (index: number) => string }
 > = {
   phone: {
-    test: (v) => {
-      const s = v.replace(/\s/g, '');
-      return /^(?:1[3-9]\d{9}|1[3-9]\d-\d{4}-\d{4}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?)$/.test(s);
-    },
+    test: isPhone,
     message: (index) => `第${index + 1}题请填写正确的手机号码或固定电话（含区号）`,
   },
   email: {

@@ -22,7 +22,7 @@ export type ProxyDecision =
   { kind: 'redirect'; location: string } | { kind: 'rewrite'; path: string } | { kind: 'notFound'; path: string };
 
 /** Files each host serves from its own segment. */
-const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt']);
+const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt', '/favicon.ico']);
 
 /**
  * Public pages chosen by an `id` query (spaces, the new-employee series detail) are served from an id path

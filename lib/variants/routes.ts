@@ -46,6 +46,9 @@ export const DEFAULT_ROUTES: readonly RouteInfo[] = [
   r('/personal/certificate', { login: true, personal: true }),
   /** Public: whose certificate a verification code belongs to (issue 26); one page per code, kept out of search engines. */
   r('/certificate/verify', { personal: true }),
+  // The unit area (issue 25): the server answers its data to holders of the powers only.
+  r('/personal/unit', { login: true, personal: true }),
+  r('/personal/roles', { login: true, personal: true }),
   r('/rank/index'),
   r('/policy/index', { login: true, personal: true }),
   r('/policy/detail', { login: true, personal: true }),

@@ -110,7 +110,7 @@ describe('collection (surveys)', () => {
       submitted: false,
       allowed: true,
     });
-    for (const bad of ['abc', '12345', '1381234567', '23812345678', '138123456789']) {
+    for (const bad of ['abc', '12345', '1381234567', '23812345678', '1381234567890']) {
       const r = await call('/api/collection/save', { surveyId: survey.id, answers: answers(bad) }, token);
       expect(r.msg).toBe(`第${phone + 1}题请填写正确的手机号码或固定电话（含区号）`);
     }
@@ -126,16 +126,20 @@ describe('collection (surveys)', () => {
     const q = (format: 'phone' | 'email') => [
       { id: 1, type: 'text' as const, title: 't', options: [], required: false, format },
     ];
-    for (const ok of [
-      '13812345678',
-      '138-1234-5678',
-      '010-62597114',
-      '010-6259 7114',
-      '0755-12345678-123',
-      '02112345678',
-    ])
+    // SPEC 5: landline = 3-4 digit area code, hyphen, 7-8 digits; mobile = 11-12 digits, pattern 1[34578].
+    for (const ok of ['13812345678', '18912345678', '138123456789', '010-62597114', '010-6259 7114', '0755-1234567'])
       expect(checkSurveyAnswers(q('phone'), { '1': ok })).toBeNull();
-    for (const bad of ['1381234567a', '+86 138', '010-123', '62597114'])
+    for (const bad of [
+      '1381234567a',
+      '+86 138',
+      '010-123',
+      '62597114',
+      '16612345678',
+      '19912345678',
+      '02112345678',
+      '0755-12345678-123',
+      '138-1234-5678',
+    ])
       expect(checkSurveyAnswers(q('phone'), { '1': bad })?.message).toMatch(/手机号码或固定电话/);
     expect(checkSurveyAnswers(q('email'), { '1': 'li@example.cn' })).toBeNull();
     expect(checkSurveyAnswers(q('email'), { '1': 'li@example' })?.message).toBe('第1题请填写正确的电子邮箱');

@@ -4,17 +4,13 @@
  * the class's recordHours once, as online hours, and only when the recording was played rather than skipped.
  * Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/media/media-stream';
-import {
-  MSG_NO_REPLAY,
-  MSG_REPLAY_NOT_STARTED,
-  MSG_REPLAY_TOO_SHORT,
-} from '@/lib/server/services/learning/live-replay';
+import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/live/replay-media';
+import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/live/replay';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveDetail, LiveReplayState } from '@/lib/contract/catalogue';
 import type { StudyTotalTime } from '@/lib/contract/home';
@@ -50,13 +46,13 @@ beforeAll(async () => {
     .from(liveClasses)
     .where(and(lt(liveClasses.endAt, now), gt(liveClasses.recordHours, 0)));
   endedId = ended.find((l) => l.audiences.includes('general'))!.id;
-  // The seed puts two classes on air from 08:00 to 19:00 Beijing time of the day it runs (recordHours 0, begun):
-  // outside those hours this test keeps the first of them on air for the next hour, so it passes at any time of day.
+  // The seed puts two classes on air around the time it runs (begun, ending hours later): a test run long after
+  // the seed keeps the first of them on air for the next hour, so it passes at any time of day.
   const [onAir] = await d
     .select({ id: liveClasses.id, endAt: liveClasses.endAt })
     .from(liveClasses)
-    .where(and(lt(liveClasses.startAt, now), eq(liveClasses.recordHours, 0)))
-    .orderBy(liveClasses.id)
+    .where(and(lt(liveClasses.startAt, now), gt(liveClasses.endAt, new Date(now.getTime() - 86_400_000))))
+    .orderBy(desc(liveClasses.startAt))
     .limit(1);
   if (onAir.endAt <= now)
     await d

@@ -46,7 +46,9 @@ describe('demo-data seed', () => {
   });
 
   it('has the catalogue counts of scale 1', async () => {
-    expect(await count(client, 'select id from orgs')).toBe(20);
+    // 20 organisations, and the management area's sub-organisation of 物理研究所 (seed/domains/management.ts).
+    expect(await count(client, 'select id from orgs where parent_id is null')).toBe(20);
+    expect(await count(client, 'select id from orgs where parent_id is not null')).toBe(1);
     expect(await count(client, 'select id from courses')).toBeGreaterThanOrEqual(200);
     const categories = await rows<{ c: number }>(
       client,
@@ -257,8 +259,16 @@ describe('demo-data seed', () => {
     }
   });
 
-  it('creates the six demo accounts with hashed passwords', async () => {
-    expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual(['learner', 'teacher', 'manager', 'party', 'student', 'newbie']);
+  it('creates the seven demo accounts with hashed passwords', async () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual([
+      'learner',
+      'teacher',
+      'manager',
+      'party',
+      'student',
+      'newbie',
+      'lecturer',
+    ]);
     for (const account of DEMO_ACCOUNTS) {
       const [op] = await rows<{
         password_hash: string;
@@ -287,6 +297,7 @@ describe('demo-data seed', () => {
         expect(op.email).toMatch(/@/);
       }
       if (account.userId === 'teacher') expect(op.tchr_id).toBe(1);
+      if (account.userId === 'lecturer') expect(op.tchr_id).toBe(2);
       if (account.userId === 'manager') expect(op.cms_roles).toEqual(['内容管理员', '培训管理员']);
     }
     const [learnerOrg] = await rows<{ name: string }>(
@@ -297,14 +308,15 @@ describe('demo-data seed', () => {
   });
 
   it('generates ~200 learners that cannot log in, over all orgs', async () => {
-    expect(await count(client, `select id from operators where password_hash = '!disabled'`)).toBe(200);
+    // 200 generated learners and the 3 of the management area's sub-organisation.
+    expect(await count(client, `select id from operators where password_hash = '!disabled'`)).toBe(203);
     expect(
       await count(
         client,
         `select id from operators where user_id ~ '^u[0-9]{4}$' and email = user_id || '@example.org'`,
       ),
     ).toBe(200);
-    expect(await count(client, 'select distinct org_id from operators')).toBe(20);
+    expect(await count(client, 'select distinct org_id from operators')).toBe(21);
   });
 
   it('records study time for rankings, and ~31 h online / ~52 h offline for the demo learner this year', async () => {
@@ -326,7 +338,7 @@ describe('demo-data seed', () => {
     ).toBeGreaterThanOrEqual(180);
     expect(
       await count(client, 'select distinct o.org_id from study_records r join operators o on o.id = r.operator_id'),
-    ).toBe(20);
+    ).toBe(21); // with the management area's sub-organisation
   });
 
   it('is deterministic for the same now', async () => {

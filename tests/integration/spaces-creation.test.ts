@@ -12,6 +12,9 @@ import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, siteSettings } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
+import { JOBS } from '@/lib/server/jobs';
+import { drainJobs } from '@/lib/server/jobs/workers';
+import { playableVideo } from '../fixtures/playable-video';
 import { handleUpload } from '@/lib/server/http/streaming';
 import type { CreationCourse, SpaceDetail, UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import type { CourseCard } from '@/lib/contract/home';
@@ -21,8 +24,11 @@ const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'spaces-creation-'));
 process.env.UPLOAD_DIR = uploadDir;
 const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
-const call = (p: string, body: unknown, tok: string | null, site: Site = main) =>
-  callEndpoint(p, body, { token: tok, site });
+/** A submission is made once the chapters' videos are transcoded (a worker would have run the jobs by then). */
+const call = async (p: string, body: unknown, tok: string | null, site: Site = main) => {
+  if (p === '/api/resourceFile/submit') await drainJobs({ names: [JOBS.hlsTranscode] });
+  return callEndpoint(p, body, { token: tok, site });
+};
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 async function account(userId: string) {
@@ -66,11 +72,8 @@ async function upload(
   return action === 'uploadFile' ? (env.data as UploadedFile) : (env.data as UploadProgress).file!;
 }
 
-const video = (seed: number) =>
-  Buffer.concat([
-    Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]),
-    randomBytes(50_000 + seed),
-  ]);
+// A real video (its HLS transcoding must succeed before the course is submitted), distinct per seed.
+const video = (seed: number) => playableVideo(50_000 + seed, seed + randomBytes(4).readUInt32BE(0));
 const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(500)]);
 
 async function setAudit(isMachine: boolean, isManual: boolean) {

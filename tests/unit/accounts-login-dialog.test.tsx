@@ -20,6 +20,10 @@ jest.mock('qrcode', () => ({ __esModule: true, default: { toDataURL: async () =>
 const answers: Record<string, unknown> = {
   '/modules/imgCode/detail': { uuid: 'u-1', codeBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
   '/api/site/requestUrlClientId': { httpClientId: 'portal-http', httpsClientId: '', redirectUri: '' },
+  '/api/site/retrievalContacts': [
+    { label: '邮箱', value: 'help@example.cn', href: 'mailto:help@example.cn' },
+    { label: '学员QQ群一', value: '612345678' },
+  ],
   '/modules/eosoperator/loginGetQRRandNum': {
     randNum: 'r'.repeat(32),
     qrUrl: 'http://localhost/qrCodePage/qrCode?randNum=rrrr',
@@ -110,6 +114,22 @@ describe('every login type renders its mode at its width', () => {
   });
 });
 
+describe('type 14 (SPEC 3: the list item carries address, the avatar)', () => {
+  it('shows each account with its avatar, a JSON address parsed, the default one when it has none', async () => {
+    renderDialog(14, {
+      esLoginIO: 'e'.repeat(32),
+      list: [
+        { address: '/avatars/avatar-03.svg', operatorName: '张伟（物理研究所）', userID: 'zhangwei1' },
+        { address: '{"url":"/avatars/avatar-05.svg"}', operatorName: '张伟（化学研究所）', userID: 'zhangwei2' },
+        { address: '', operatorName: '张伟（数学研究所）', userID: 'zhangwei3' },
+      ],
+    });
+    await heading();
+    const srcs = screen.getAllByTestId('account-avatar').map((img) => img.getAttribute('src'));
+    expect(srcs).toEqual(['/avatars/avatar-03.svg', '/avatars/avatar-05.svg', '/avatars/default.svg']);
+  });
+});
+
 describe('transitions and forms', () => {
   it('back to login returns to the previous type, skipping 3', async () => {
     renderDialog(1);
@@ -118,7 +138,10 @@ describe('transitions and forms', () => {
     expect((await heading()).textContent).toBe('找回密码');
     fireEvent.click(screen.getByRole('button', { name: '人工找回' }));
     expect((await heading()).textContent).toBe('人工找回');
-    expect(screen.getByText('学员QQ群一')).toBeTruthy();
+    // Type 4's contacts are the configured ones (MANUAL_RETRIEVAL_*), nothing made up.
+    expect(await screen.findByText('学员QQ群一')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'help@example.cn' }).getAttribute('href')).toBe('mailto:help@example.cn');
+    expect(screen.queryByText('电话')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
     expect((await heading()).textContent).toBe('登录继续教育网络学院');
   });

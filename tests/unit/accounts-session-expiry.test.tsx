@@ -22,7 +22,7 @@ import { LazyDialogs } from '@/components/shell/LazyDialogs';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { useLoggedIn } from '@/lib/session/client';
 import { onUi, type UiEvent } from '@/lib/ui/events';
-import { LINK_DIALOG_REOPEN_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
+import { LINK_DIALOG_REOPEN_MS, LOGIN_SPLASH_MS, PERFECT_INFO_DELAY_MS } from '@/lib/constants';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
@@ -258,27 +258,27 @@ describe('prompts opened by the login dialog itself, over the splash', () => {
     return reinit;
   };
 
-  it('opens 3 s after the login, over the splash, and stays while the page re-initialises in place', async () => {
+  // Issue 26: the prompt opened at 3 s on top of the 4 s splash; the splash now ends first, then the prompt opens.
+  it('opens once the splash has ended, never over it, and stays while the page re-initialises in place', async () => {
     const reinit = await signInThroughDialog({});
     const shownAt = Date.now();
-    await waitFor(() => expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy(), { timeout: 4_000 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy(), { timeout: 6_000 });
     const waited = Date.now() - shownAt;
-    expect(waited).toBeGreaterThan(PERFECT_INFO_DELAY_MS - 600);
-    expect(waited).toBeLessThan(PERFECT_INFO_DELAY_MS + 600);
-    expect(screen.getByText('用户认证成功，正在初始化用户信息...')).toBeTruthy(); // the splash still shows
-    await waitFor(() => expect(reinit).toHaveBeenCalled(), { timeout: 3_000 });
-    expect(screen.queryByText('用户认证成功，正在初始化用户信息...')).toBeNull();
+    expect(waited).toBeGreaterThan(Math.max(PERFECT_INFO_DELAY_MS, LOGIN_SPLASH_MS) - 600);
+    expect(screen.queryByText('用户认证成功，正在初始化用户信息...')).toBeNull(); // the splash has gone
+    expect(reinit).toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: '完善个人信息' })).toBeTruthy();
     expect(sessionStorage.getItem('loginFollowUp')).toBeNull(); // taken: the shell does not open it twice
   }, 15_000);
 
-  it('without it, the passport-link prompt (13) opens at once', async () => {
+  it('without it, the passport-link prompt (13) opens as the splash ends', async () => {
     const reinit = await signInThroughDialog({ esEnabled: 1, isDefaultPassword: 0 });
+    expect(screen.queryByRole('heading', { name: '关联科技云通行证' })).toBeNull();
     await waitFor(() => expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy(), {
-      timeout: 500,
+      timeout: 6_000,
     });
-    await waitFor(() => expect(reinit).toHaveBeenCalled(), { timeout: 5_000 });
-    expect(screen.getByRole('heading', { name: '关联科技云通行证' })).toBeTruthy();
+    expect(screen.queryByText('用户认证成功，正在初始化用户信息...')).toBeNull();
+    expect(reinit).toHaveBeenCalled();
   }, 15_000);
 });
 
@@ -313,11 +313,12 @@ describe('post-station dialog opening by itself (SPEC 2.4, 4.2)', () => {
     expect(ui).toEqual([]);
   });
 
-  it('the shell prompts on a page load after the splash', async () => {
+  it('the shell prompts on a page load after the splash, from the token check’s callback (SPEC 8: 500 ms)', async () => {
     signIn(23);
     reply = () => ({ code: 0, msg: 'success', data: [] });
     shell(<LazyDialogs />);
     await flush();
-    expect(ui).toContainEqual({ type: 'postStation' });
+    expect(ui).not.toContainEqual({ type: 'postStation' });
+    await waitFor(() => expect(ui).toContainEqual({ type: 'postStation' }), { timeout: 2_000 });
   });
 });

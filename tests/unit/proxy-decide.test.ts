@@ -155,4 +155,33 @@ describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
   it('sitemap.xml and robots.txt are served per host', () => {
     expect(decide(visitor('party.localhost', '/robots.txt'))).toEqual({ kind: 'rewrite', path: '/party/robots.txt' });
   });
+
+  it('favicon.ico is served per host, as its variant icon', () => {
+    expect(decide(visitor('stu.localhost', '/favicon.ico'))).toEqual({ kind: 'rewrite', path: '/student/favicon.ico' });
+    expect(decide(visitor('dangxiao.localhost', '/favicon.ico'))).toEqual({
+      kind: 'rewrite',
+      path: '/partySchool.dx/favicon.ico',
+    });
+  });
+});
+
+describe('/favicon.ico (app/[variant]/favicon.ico)', () => {
+  const get = async (variant: string) => {
+    const { GET } = await import('@/app/[variant]/favicon.ico/route');
+    return GET(new Request('http://localhost/favicon.ico'), { params: Promise.resolve({ variant }) });
+  };
+  it.each(['main', 'party', 'student', 'partySchool.dx', 'column'])('%s: an ICO image', async (variant) => {
+    const res = await get(variant);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes[4]).toBeGreaterThanOrEqual(1);
+  });
+  it('each site its own icon', async () => {
+    const body = async (v: string) => Buffer.from(await (await get(v)).arrayBuffer()).toString('base64');
+    expect(await body('party')).not.toBe(await body('main'));
+    expect(await body('student')).not.toBe(await body('main'));
+    expect((await get('nosuch')).status).toBe(404);
+  });
 });

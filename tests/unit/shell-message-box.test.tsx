@@ -6,7 +6,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { MessageBox } from '@/components/shell/MessageBox';
-import type { MessageBoxMode } from '@/lib/ui/events';
+import { onUi, type MessageBoxMode } from '@/lib/ui/events';
+import { NavBar } from '@/components/shell/NavBar';
+
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), refresh: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/home',
+}));
 
 const TEXTS: [MessageBoxMode, string][] = [
   [1, '请先登录系统后再查看相关内容，谢谢！'],
@@ -44,6 +50,7 @@ it.each([
   [4 as MessageBoxMode, '确定'],
   [3 as MessageBoxMode, '确定'],
   [1 as MessageBoxMode, '登录'],
+  [2 as MessageBoxMode, '确定'],
 ])('mode %i opens with the focus on %s', async (mode, name) => {
   render(<MessageBox initial={{ mode }} />);
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name })));
@@ -64,4 +71,20 @@ it('a question asked with useConfirm opens with the focus on 取消, the choice 
   render(<Asker />);
   fireEvent.click(screen.getByRole('button', { name: '交卷' }));
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '取消' })));
+});
+
+// SPEC 2.7 mode 2 (login required, OK): the menu's login guard (SPEC 2.3) opens it; its one button says 确定 and
+// goes on to the login dialog.
+it('the menu guard opens mode 2, whose 确定 opens the login dialog', async () => {
+  const events: { type: string; mode?: number; loginType?: number }[] = [];
+  const off = onUi((e) => events.push(e as (typeof events)[number]));
+  render(<NavBar menu={[{ label: '政策制度', href: '/policy/index', promptLogin: true }]} />);
+  fireEvent.click(screen.getAllByRole('link', { name: '政策制度' })[0]);
+  expect(events.find((e) => e.type === 'messageBox')?.mode).toBe(2);
+  render(<MessageBox initial={{ mode: 2 }} />);
+  expect(screen.queryByRole('button', { name: '登录' })).toBeNull();
+  expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
+  expect(events.some((e) => e.type === 'login' && e.loginType === 1)).toBe(true);
+  off();
 });

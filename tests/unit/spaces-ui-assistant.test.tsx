@@ -5,6 +5,7 @@
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Markdown, safeHref } from '@/components/assistant/markdown';
 import { AssistantPanel } from '@/components/assistant/AssistantPanel';
 
@@ -62,11 +63,19 @@ describe('Markdown subset', () => {
   });
 });
 
+/** The panel asks for the day's allowance through react-query. */
+const renderPanel = (node: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {node}
+    </QueryClientProvider>,
+  );
+
 describe('the panel', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('sets its own dark text and a px width, so nothing inherits the header bar’s white', () => {
-    render(
+    renderPanel(
       <div className="text-white">
         <AssistantPanel onClose={() => {}} />
       </div>,
@@ -98,7 +107,7 @@ describe('the panel', () => {
       headers: new Headers({ 'content-type': 'text/plain' }),
       body,
     }));
-    render(<AssistantPanel onClose={() => {}} />);
+    renderPanel(<AssistantPanel onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('输入问题'), { target: { value: '**问题** <b>x</b>' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     const strong = await screen.findByText('测试回答');
@@ -110,5 +119,29 @@ describe('the panel', () => {
     expect(question.textContent).toContain('**问题** <b>x</b>');
     expect(question.querySelector('b, strong')).toBeNull();
     expect(question.className).toMatch(/\btext-gray-900\b/);
+  });
+
+  it('says how many questions are left today, and none left refuses to send', async () => {
+    let left = 2;
+    (globalThis as { fetch: unknown }).fetch = jest.fn(async (input: unknown) => {
+      const url = typeof input === 'string' ? input : ((input as { url?: string }).url ?? String(input));
+      if (url.includes('/api/conversation/quota'))
+        return {
+          ok: true,
+          status: 200,
+          headers: new Headers({ 'content-type': 'application/json' }),
+          json: async () => ({ code: 0, msg: '', data: { left, limit: 20 } }),
+          text: async () => JSON.stringify({ code: 0, msg: '', data: { left, limit: 20 } }),
+        };
+      throw new Error(`unexpected ${url}`);
+    });
+    const { unmount } = renderPanel(<AssistantPanel onClose={() => {}} />);
+    expect(await screen.findByText('今日还可提问 2 次')).toBeTruthy();
+    unmount();
+    left = 0;
+    renderPanel(<AssistantPanel onClose={() => {}} />);
+    expect(await screen.findByText('今日提问次数已用完，请明天再来')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('输入问题'), { target: { value: '还能问吗' } });
+    expect((screen.getByRole('button', { name: '发送' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

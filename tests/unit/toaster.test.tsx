@@ -48,3 +48,33 @@ describe('Toaster', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
+
+describe('Toaster while a dialog is open', () => {
+  it('a session warning is announced from outside the tree the dialog makes inert', async () => {
+    const { Dialog, DialogPanel, DialogTitle } = await import('@headlessui/react');
+    const { waitFor } = await import('@testing-library/react');
+    render(
+      <>
+        <main>页面内容</main>
+        <Dialog open onClose={() => undefined}>
+          <DialogPanel>
+            <DialogTitle>登录</DialogTitle>
+            <button type="button">确定</button>
+          </DialogPanel>
+        </Dialog>
+        <Toaster />
+      </>,
+    );
+    // the dialog has made the page's own tree inert
+    await waitFor(() => expect(screen.getByText('页面内容').closest('[aria-hidden="true"]')).not.toBeNull());
+    act(() => toast('warning', '您的账号已在其他地方登录，请重新登录', 3000));
+    const message = screen.getByRole('status');
+    expect(message.textContent).toBe('您的账号已在其他地方登录，请重新登录');
+    expect(message.closest('[aria-hidden="true"]')).toBeNull();
+    let node: HTMLElement | null = message;
+    while (node) {
+      expect((node as HTMLElement & { inert?: boolean }).inert).not.toBe(true);
+      node = node.parentElement;
+    }
+  });
+});

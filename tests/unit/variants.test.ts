@@ -150,6 +150,16 @@ describe('the variant table', () => {
     expect(VARIANTS.main.menu.find((m) => m.href === '/policy/index')?.promptLogin).toBe(true);
   });
 
+  it('直播课堂 is hidden from the menu (SPEC 2.1) but reachable from the home module and its 更多', () => {
+    for (const key of VARIANT_KEYS) {
+      const hrefs = VARIANTS[key].menu.flatMap((m) => [m.href, ...(m.children ?? []).map((c) => c.href)]);
+      expect(hrefs.some((h) => h.startsWith('/live'))).toBe(false);
+      expect(VARIANTS[key].menu.map((m) => m.label)).not.toContain('直播课堂');
+    }
+    expect(homeModules(VARIANTS.main)).toContain('live');
+    expect(findRoute(VARIANTS.main, '/live/index')).toBeDefined();
+  });
+
   it('home modules follow the route set: no live or teachers on the student and party-school hosts', () => {
     expect(homeModules(VARIANTS.main)).toEqual(expect.arrayContaining(['live', 'teacher', 'rankOperator']));
     expect(homeModules(VARIANTS.student)).not.toContain('live');

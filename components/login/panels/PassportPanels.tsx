@@ -4,6 +4,7 @@ import { V } from '@/lib/validation/messages';
 import type { LoginResult } from '@/components/login/after-login';
 import { linkButton, primaryButton } from '@/components/login/fields';
 import { UsernameForm } from '@/components/login/forms';
+import { imageUrl } from '@/lib/format';
 import type { MatchItem } from '@/components/login/login-types';
 
 /** Type 12: the account is linked already. */
@@ -52,6 +53,8 @@ export function LinkOfferPanel({
   );
 }
 
+const DEFAULT_AVATAR = '/avatars/default.svg';
+
 /** Type 14: the passport matches several accounts: one is chosen. */
 export function ChooseAccountPanel({ list, onChoose }: { list: MatchItem[]; onChoose: (item: MatchItem) => void }) {
   return (
@@ -65,12 +68,19 @@ export function ChooseAccountPanel({ list, onChoose }: { list: MatchItem[]; onCh
               onClick={() => onChoose(item)}
               className="flex w-full items-center gap-3 rounded-md border border-gray-300 px-3 py-2 text-left hover:border-brand-600"
             >
-              <span
-                aria-hidden="true"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 text-brand-800"
-              >
-                {item.operatorName.slice(0, 1)}
-              </span>
+              {/* SPEC 3: the list item's address is the account's avatar; the default one when it has none. */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- a small avatar of any origin the account uses */}
+              <img
+                src={imageUrl(item.address) || DEFAULT_AVATAR}
+                alt=""
+                width={36}
+                height={36}
+                data-testid="account-avatar"
+                onError={(e) => {
+                  if (!e.currentTarget.src.endsWith(DEFAULT_AVATAR)) e.currentTarget.src = DEFAULT_AVATAR;
+                }}
+                className="h-9 w-9 shrink-0 rounded-full bg-gray-100 object-cover"
+              />
               <span>
                 <span className="block font-medium">{item.operatorName}</span>
                 <span className="block text-sm text-gray-600">{item.userID}</span>

@@ -2,24 +2,33 @@
 /** The login dialog's password-retrieval panels (SPEC 2.6 types 3 to 8): by e-mail or by hand, then the new password. */
 import { RESET_LINK_EXPIRED_MSG, RESET_LINK_INVALID_MSG } from '@/lib/contract/messages';
 import { V } from '@/lib/validation/messages';
-import { MANUAL_RETRIEVAL_CONTACTS } from '@/components/login/contacts';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api/query';
 import { linkButton, primaryButton } from '@/components/login/fields';
 import { ForgotForm, ResetForm } from '@/components/login/forms';
+import { SmsRetrievalForm } from '@/components/login/SmsRetrievalForm';
+import { useState } from 'react';
 
-/** Type 3. */
+/** Type 3: by e-mail, or by a code sent to the account's mobile number. */
 export function ForgotPanel({
   onSent,
   onManual,
   onBack,
+  onSmsDone,
 }: {
   onSent: (email: string) => void;
   onManual: () => void;
   onBack: () => void;
+  onSmsDone: () => void;
 }) {
+  const [bySms, setBySms] = useState(false);
   return (
     <>
-      <ForgotForm onSent={onSent} />
-      <p className="mt-3 flex justify-between text-sm">
+      {bySms ? <SmsRetrievalForm onDone={onSmsDone} /> : <ForgotForm onSent={onSent} />}
+      <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className={linkButton} onClick={() => setBySms((v) => !v)}>
+          {bySms ? '邮箱找回' : '手机验证码找回'}
+        </button>
         <button type="button" className={linkButton} onClick={onManual}>
           人工找回
         </button>
@@ -31,27 +40,41 @@ export function ForgotPanel({
   );
 }
 
-/** Type 4: the contacts for a retrieval by hand. */
+/** Type 4: the contacts for a retrieval by hand, as configured (MANUAL_RETRIEVAL_*); none configured, none shown. */
 export function ManualRetrievalPanel({ onBack }: { onBack: () => void }) {
+  const q = useQuery(apiQuery('/api/site/retrievalContacts'));
+  const contacts = q.data ?? [];
   return (
     <>
-      <p className="text-sm text-gray-700">账号未绑定邮箱或无法收到邮件时，请通过以下方式联系管理员人工找回密码：</p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-        {MANUAL_RETRIEVAL_CONTACTS.map((c) => (
-          <div key={c.label} className="contents">
-            <dt className="text-gray-600">{c.label}</dt>
-            <dd>
-              {'href' in c ? (
-                <a className={linkButton} href={c.href}>
-                  {c.value}
-                </a>
-              ) : (
-                c.value
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {q.isPending ? (
+        <p className="text-sm text-gray-600">正在加载联系方式…</p>
+      ) : contacts.length > 0 ? (
+        <>
+          <p className="text-sm text-gray-700">
+            账号未绑定邮箱或无法收到邮件时，请通过以下方式联系管理员人工找回密码：
+          </p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+            {contacts.map((c) => (
+              <div key={c.label} className="contents">
+                <dt className="text-gray-600">{c.label}</dt>
+                <dd>
+                  {c.href ? (
+                    <a className={linkButton} href={c.href}>
+                      {c.value}
+                    </a>
+                  ) : (
+                    c.value
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p className="text-sm text-gray-700">
+          账号未绑定邮箱或无法收到邮件时，请联系所在单位的培训管理员人工找回密码。
+        </p>
+      )}
       <button type="button" className={`${primaryButton} mt-5`} onClick={onBack}>
         返回登录
       </button>

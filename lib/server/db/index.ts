@@ -215,7 +215,7 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
   const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   if (n > 0 || config().SEED !== 'demo') return false;
   const { seed } = await import('./seed');
-  await seed(db, { scale: config().SEED_SCALE });
+  await seed(db, { scale: config().SEED_SCALE, learners: config().SEED_LEARNERS });
   return true;
 }
 

@@ -10,3 +10,5 @@ export * from './tables/learning';
 export * from './tables/spaces';
 export * from './tables/operations';
 export * from './tables/jobs';
+export * from './tables/roles';
+export * from './tables/media';

@@ -16,6 +16,8 @@ import {
   registerValidSchema,
   resetSchema,
   resetTokenSchema,
+  smsCodeSendSchema,
+  smsResetSchema,
   stationBindSchema,
   switchRoleSchema,
   tokenSchema,
@@ -29,7 +31,9 @@ import { emptySchema as empty } from '@/lib/validation/common';
 import { contractTable, endpoint } from '../http/endpoint';
 import { createCaptcha } from '../services/accounts/captcha';
 import { limitAddress } from '../services/accounts/rate-limit';
-import { login, logout } from '../services/accounts/auth';
+import { login, logout, refreshToken } from '../services/accounts/auth';
+import * as tenants from '../services/accounts/tenants';
+import { forgetPasswordBySms, sendForgetPasswordCode } from '../services/accounts/sms-reset';
 import * as account from '../services/accounts/account';
 import { activate, register, registerInfo, registerValid } from '../services/accounts/register';
 import {
@@ -76,12 +80,30 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) =>
     forgetPasswordModify(b.forgetPasswordToken, b.newPassword),
   ),
+  // Retrieval by SMS: a code to the account's mobile number, then the new password with it.
+  '/api/smsCode/sendForgetPasswordCode': endpoint(smsCodeSendSchema, 'none', (b, ctx) =>
+    sendForgetPasswordCode(b.mobile, ctx.ip),
+  ),
+  '/api/eosoperator/forgetPassword': endpoint(smsResetSchema, 'none', (b) => forgetPasswordBySms(b)),
 
   // After login: the perfect-info prompt (types 9-11) and the session check.
   '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) =>
     account.loginRecommendSave(ctx.user.operatorID, ctx.token, b),
   ),
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
+  '/modules/eosoperator/refreshToken': endpoint(empty, 'user', (_b, ctx) => refreshToken(ctx.user, ctx.setCookies)),
+
+  // The site the request came to (SPEC 7): CAS, special sites and tenants.
+  '/api/eosoperator/isCas': endpoint(empty, 'none', async () => false),
+  '/api/eosoperator/isRequestSpecialSite': endpoint(empty, 'none', async (_b, ctx) =>
+    tenants.isRequestSpecialSite(ctx.site),
+  ),
+  '/api/eosoperator/requestSiteTenantId': endpoint(empty, 'none', (_b, ctx) =>
+    tenants.requestSiteTenantId(ctx.headers.host),
+  ),
+  '/api/eosoperator/currentTenantOrgName': endpoint(empty, 'none', (_b, ctx) =>
+    tenants.currentTenantOrgName(ctx.headers.host),
+  ),
 
   // Account settings.
   '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) =>

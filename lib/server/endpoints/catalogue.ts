@@ -9,7 +9,6 @@ import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
 import * as search from '../services/catalogue/search';
-import * as replay from '../services/learning/live-replay';
 import { scopeOf } from '../services/scope';
 import {
   byCourse,
@@ -20,7 +19,6 @@ import {
   courseUpdateSchema,
   hotListSchema,
   paging,
-  liveListSchema,
   noticeSaveSchema,
   policyListSchema,
   reviewListSchema,
@@ -94,15 +92,6 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) =>
     train.trainStudents(scope(ctx), b, ctx.user!),
   ),
-
-  // Live classes
-  '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => cat.liveList(scope(ctx), b)),
-  '/api/live/detail': endpoint(byId, 'none', (b, ctx) => cat.liveDetail(scope(ctx), b.id)),
-  '/api/live/recordHours': endpoint(byId, 'none', (b, ctx) => cat.liveRecordHours(scope(ctx), b.id)),
-  // The recording of an ended class: the learner's state, its start and its end (recordHours credited once).
-  '/api/live/replayState': endpoint(byId, 'user', (b, ctx) => replay.replayState(ctx.user, scope(ctx), b.id)),
-  '/api/live/replayStart': endpoint(byId, 'user', (b, ctx) => replay.replayStart(ctx.user, scope(ctx), b.id)),
-  '/api/live/replayFinish': endpoint(byId, 'user', (b, ctx) => replay.replayFinish(ctx.user, scope(ctx), b.id)),
 
   // Teachers
   '/api/tchrBaseinfo/list': endpoint(teacherListSchema, 'none', (b, ctx) => cat.teacherList(scope(ctx), b)),

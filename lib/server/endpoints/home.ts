@@ -46,6 +46,7 @@ export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({
   // Site (SPEC 7 Site)
   '/api/site/requestUrlClientId': endpoint(empty, 'none', async () => site.requestUrlClientId()),
   '/api/site/getStuLogo': endpoint(empty, 'none', () => site.stuLogo()),
+  '/api/site/retrievalContacts': endpoint(empty, 'none', async () => site.retrievalContacts()),
   '/api/site/platformDetail': endpoint(empty, 'none', (_b, ctx) => site.platformDetail(ctx.site)),
   '/api/study/globalTime': endpoint(yearSchema, 'none', (b) => site.globalStudyTime(b.year)),
   '/api/conversation/isShowLLM': endpoint(empty, 'optional', async (_b, ctx) => site.isShowLLM(ctx.site, ctx.user)),

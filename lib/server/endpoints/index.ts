@@ -9,6 +9,7 @@ import { ACCOUNTS_ENDPOINTS } from './accounts';
 import { CATALOGUE_ENDPOINTS } from './catalogue';
 import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
+import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
 import { SPACES_ENDPOINTS } from './spaces';
 
@@ -19,4 +20,5 @@ export const ENDPOINTS: Record<string, Endpoint> = joinEndpointTables(
   LEARNING_ENDPOINTS,
   SPACES_ENDPOINTS,
   MANAGEMENT_ENDPOINTS,
+  LIVE_ENDPOINTS,
 );

@@ -44,6 +44,7 @@ import {
   setFavourite,
 } from '../services/learning/course-view';
 import { archive } from '../services/learning/archive';
+import { playTicket } from '../services/media/hls/play';
 import { aiSubtitles } from '../services/learning/ai-subtitles';
 import { benchHook } from '../test-hooks/bench-hook';
 import { assignStatus, saveSurvey, surveyDetail } from '../services/learning/surveys';
@@ -95,6 +96,7 @@ export const LEARNING_ENDPOINTS = contractTable<keyof LearningContract>({
   '/api/course/aiSubtitles': endpoint(aiSubtitlesSchema, 'user', (b, ctx) =>
     aiSubtitles(ctx.user, b.chapterId, b.poll === true),
   ),
+  '/api/course/playTicket': endpoint(chapterIdSchema, 'optional', (b, ctx) => playTicket(b.chapterId, ctx)),
   '/api/course/selfTestSubmit': endpoint(selfTestSubmitSchema, 'user', (b, ctx) =>
     selfTestSubmit(b.chapterId, b.answers, ctx),
   ),

@@ -42,6 +42,12 @@ export function isKnownPath(path: string): boolean {
   return lookup(path) !== null;
 }
 
+/** Whether the path also answers GET (its body from the query string). */
+export function answersGet(path: string): boolean {
+  const found = lookup(path);
+  return found !== null && ENDPOINTS[found.key].get === true;
+}
+
 export async function callEndpoint(path: string, body: unknown, ctx: CallContext): Promise<CallResult> {
   const found = lookup(path);
   if (!found) return { code: CODE_NOT_FOUND, msg: MSG_NOT_FOUND, data: null };

@@ -38,15 +38,18 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, R = unknown> {
   schema: S;
   auth: Auth;
   handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<R>;
+  /** Also answered to GET, the body read from the query string (a call SPEC 7 names as a GET). */
+  get?: boolean;
 }
 
 export function endpoint<S extends z.ZodType, A extends Auth, R>(
   schema: S,
   auth: A,
   handler: (input: z.infer<S>, ctx: EndpointContext<UserOf<A>>) => Promise<R>,
+  options: { get?: boolean } = {},
 ): Endpoint<S, R> {
   // Stored under the general context type: dispatch hands each handler the user its auth level promises (UserOf).
-  return { schema, auth, handler: handler as Endpoint<S, R>['handler'] };
+  return { schema, auth, handler: handler as Endpoint<S, R>['handler'], ...(options.get ? { get: true } : {}) };
 }
 
 /** An entry as the contract wants it: a schema taking the contract's body, a handler answering its data. */

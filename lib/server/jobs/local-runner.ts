@@ -140,6 +140,9 @@ export function createLocalRunner(
         retryLimit: q.retryLimit,
         retryDelaySeconds: q.retryDelaySeconds,
         retryBackoff: q.retryBackoff,
+        // Due from now by this process's clock, which claim() compares with: the database's now() carries
+        // microseconds, so a drain in the same millisecond would find the job not yet due.
+        startAfter: new Date(),
       })
       .onConflictDoNothing()
       .returning({ id: jobs.id });

@@ -4,6 +4,8 @@
  */
 import { runAiSubtitlesJob } from '@/lib/server/services/learning/ai-subtitles';
 import { runTrialCutJob } from '@/lib/server/services/media/trial-cuts';
+import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
+import { runTranscodeJob } from '@/lib/server/services/media/hls/packages';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads/sweep';
 import { JOBS, jobRunner, registerJobHandlers, type JobName } from './index';
 import type { DrainOptions } from './types';
@@ -12,8 +14,10 @@ import { log } from '@/lib/server/ops/log';
 
 registerJobHandlers({
   [JOBS.trialCut]: runTrialCutJob,
+  [JOBS.hlsTranscode]: runTranscodeJob,
   [JOBS.aiSubtitles]: runAiSubtitlesJob,
   [JOBS.uploadSweep]: async () => void (await sweepAbandonedUploads()),
+  [JOBS.liveRecording]: runLiveRecordingJob,
 });
 
 /**

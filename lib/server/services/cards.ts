@@ -38,6 +38,8 @@ export const liveCardColumns = {
   startAt: liveClasses.startAt,
   endAt: liveClasses.endAt,
   recordHours: liveClasses.recordHours,
+  // As services/live/replay.ts replayFrom: a broadcast class's recording, else the clip of one never broadcast.
+  hasReplay: sql<boolean>`(${liveClasses.recordingPrefix} <> '' or (${liveClasses.broadcastAt} is null and ${liveClasses.replayMedia} <> ''))`,
 };
 export const teacherCardColumns = {
   id: teachers.id,

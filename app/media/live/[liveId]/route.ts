@@ -1,8 +1,10 @@
 /**
- * The recording of an ended live class, streamed with HTTP range requests to signed-in users on a site that
- * shows the class (lib/server/services/learning/live-replay.ts). Other methods get the JSON envelope (405).
+ * The recording of an ended live class when it is a clip of the media store, streamed with HTTP range requests to
+ * signed-in users on a site that shows the class (lib/server/services/live/replay-media.ts). Other methods get the
+ * JSON envelope (405).
  */
-import { mediaRoutes, serveLiveReplay } from '@/lib/server/services/media/media-stream';
+import { mediaRoutes } from '@/lib/server/services/media/media-stream';
+import { serveLiveReplay } from '@/lib/server/services/live/replay-media';
 
 export const dynamic = 'force-dynamic';
 

@@ -21,10 +21,18 @@ export interface DemoAccount {
   positionLevel: number;
   gender: 1 | 2;
   cmsRoles: string[];
-  /** Linked to the first seeded teacher (teacher space, creation centre). */
+  /** Linked to a seeded teacher (teacher space, creation centre): the first, or the one of `teacherIndex`. */
   isTeacher: boolean;
+  teacherIndex?: number;
+  /**
+   * Made after the generated learners, with no study history: an account added later, so the other accounts keep
+   * their ids and study records.
+   */
+  seededLast?: boolean;
   isDefaultPassword: boolean;
   remark: string;
+  /** The mobile number of the retrieval by SMS. */
+  mobile?: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -35,6 +43,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     audience: 'general',
     name: '王晓明',
     email: 'learner@example.org',
+    mobile: '13800000001',
     orgName: '物理研究所',
     positionLevel: 0,
     gender: 1,
@@ -117,5 +126,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     isTeacher: false,
     isDefaultPassword: true,
     remark: '学员',
+  },
+  {
+    userId: 'lecturer',
+    password: 'Lecturer_2026',
+    role: '教师（直播课主讲：正在直播和即将开始的直播课的推流地址与密钥）',
+    audience: 'general',
+    name: '', // the name of teacher 2, filled in by the seed
+    email: 'lecturer@example.org',
+    orgName: '计算技术研究所',
+    positionLevel: 1,
+    gender: 1,
+    cmsRoles: [],
+    isTeacher: true,
+    teacherIndex: 1,
+    isDefaultPassword: false,
+    remark: '教师',
+    seededLast: true,
   },
 ];

@@ -582,17 +582,27 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
   const auds = assignAudiences(rng, leans);
   const upcoming = Math.max(1, Math.round(n / 4));
   const rows = drawn.map(({ item, round }, i) => {
-    const teacher = rng.pick(teacherList);
+    const picked = rng.pick(teacherList);
+    // The demo accounts linked to teachers see the stream keys of their classes (issue 24): `lecturer` (teacher 2)
+    // teaches the first class on air and the first upcoming one, `teacher` (teacher 1) the second class on air.
+    // The generator is drawn as before, so the rest of the data is unchanged.
+    const teacher = n > 2 && i < 3 ? teacherList[i === 1 ? 0 : 1] : picked;
     let startAt: Date;
     let endAt: Date;
-    let recordHours = 0;
+    // Every class credits hours and has its recording once ended (issue 26: a class listed as 回放 whose page
+    // said 本场直播暂无回放 with 0 学时, because classes seeded on air or upcoming had neither when they ended).
+    let recordHours: number;
     if (i < 2 && n > 2) {
-      // Live now.
+      // Live now (`now` is the start of the seed's UTC day). The lecturer's class (i = 0) runs into the next day, so
+      // a class is on air whenever the demo or the tests run on the day they seeded (the live end-to-end test).
       startAt = addMs(now, i === 0 ? -1 * HOUR : -30 * MINUTE);
-      endAt = addMs(now, i === 0 ? 11 * HOUR : 6 * HOUR);
+      endAt = addMs(now, i === 0 ? 25 * HOUR : 6 * HOUR);
+      recordHours = 2;
     } else if (i < 2 + upcoming) {
       startAt = addMs(today, rng.int(1, 45) * DAY + rng.pick([1.5, 6, 11]) * HOUR);
-      endAt = addMs(startAt, rng.pick([1.5, 2, 3]) * HOUR);
+      const hours = rng.pick([1.5, 2, 3]);
+      endAt = addMs(startAt, hours * HOUR);
+      recordHours = Math.max(1, Math.round(hours));
     } else {
       const hours = rng.pick([1.5, 2, 3]);
       startAt = addMs(today, -rng.int(1, 365) * DAY + rng.pick([1.5, 6, 11]) * HOUR);
@@ -611,9 +621,11 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
       startAt,
       endAt,
       recordHours,
-      // Each ended class has its recording, one of the demo clips (drawn without the generator: same seed, same data).
-      replayMedia: recordHours > 0 ? `demo-${(i % 3) + 1}` : '',
-      audiences: auds[i],
+      // Each class has its recording for when it has ended, one of the demo clips (drawn without the generator: same
+      // seed, same data); a class broadcast through the ingest replaces it with its own recording.
+      replayMedia: `demo-${(i % 3) + 1}`,
+      // The lecturer's class on air is on the main site too (the live end-to-end test streams to it there).
+      audiences: i === 0 && n > 2 && !auds[i].includes('general') ? [...auds[i], 'general'] : auds[i],
     };
   });
   rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());

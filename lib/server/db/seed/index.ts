@@ -16,12 +16,15 @@ import { seedCatalogue as seedCatalogueDomain } from './domains/catalogue';
 import { seedAccounts } from './domains/accounts';
 import { seedLearning } from './domains/learning';
 import { seedSpaces } from './domains/spaces';
+import { seedManagement } from './domains/management';
 
 export { DEMO_ACCOUNTS } from './accounts';
 
 export interface SeedOptions {
   /** Multiplies the catalogue counts (courses, series, trains, news, notices, live classes). */
   scale?: number;
+  /** Extra learners made in bulk (SEED_LEARNERS), spread over the organisations: the unit report's benchmark. */
+  learners?: number;
   /** The moment treated as now; default today at 00:00 UTC. */
   now?: Date;
 }
@@ -54,5 +57,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     await seedAccounts(ctx);
     await seedLearning(ctx);
     await seedSpaces(ctx);
+    await seedManagement(ctx, opts.learners ?? 0);
   });
 }

@@ -39,26 +39,29 @@ export async function seedPeople(
       0,
       orgList.findIndex((o) => o.name === name),
     );
-  const teacher1 = catalogue.teachers[0];
   const taken = new Set<string>(catalogue.teachers.map((t) => t.name));
+  const early = DEMO_ACCOUNTS.filter((a) => !a.seededLast);
+  const late = DEMO_ACCOUNTS.filter((a) => a.seededLast);
 
   // Demo accounts first (fixed order, fixed ids on a fresh database).
-  const demoRows = DEMO_ACCOUNTS.map((a, i) => {
-    const name = a.isTeacher ? teacher1.name : a.name;
+  const demoRow = (a: (typeof DEMO_ACCOUNTS)[number], i: number) => {
+    const teacher = a.isTeacher ? catalogue.teachers[a.teacherIndex ?? 0] : null;
+    const name = teacher ? teacher.name : a.name;
     taken.add(name);
     return {
       userId: a.userId,
       email: a.email,
+      mobile: a.mobile ?? null,
       name,
-      orgId: orgList[orgIndex(a.isTeacher ? teacher1.orgName : a.orgName)]?.id ?? orgList[0].id,
+      orgId: orgList[orgIndex(teacher ? teacher.orgName : a.orgName)]?.id ?? orgList[0].id,
       passwordHash: hashes[a.userId],
-      tchrId: a.isTeacher ? teacher1.id : null,
-      headPic: a.isTeacher
-        ? teacher1.avatar
+      tchrId: teacher ? teacher.id : null,
+      headPic: teacher
+        ? teacher.avatar
         : a.isDefaultPassword
           ? '/avatars/default.svg'
           : avatar(DEMO_AVATARS[a.userId] ?? 1),
-      gender: a.isTeacher ? teacher1.gender : a.gender,
+      gender: teacher ? teacher.gender : a.gender,
       positionLevel: a.positionLevel,
       remark: a.remark,
       audience: a.audience,
@@ -67,8 +70,8 @@ export async function seedPeople(
       isDefaultPassword: a.isDefaultPassword,
       createdAt: new Date(clock.today.getTime() - (a.isDefaultPassword ? 2 : 400 + i * 7) * DAY),
     };
-  });
-  const demoIds = await insertIds(db, operators, demoRows);
+  };
+  const demoIds = await insertIds(db, operators, early.map(demoRow));
 
   // Generated learners: the first 60 round-robin over the orgs (3 each), the rest weighted to institutes.
   const weights = orgList.map((o, i) => [i, o.kind === 1 ? 3 : o.kind === 2 ? 1.5 : 2] as const);
@@ -118,8 +121,16 @@ export async function seedPeople(
     genRows.map((r) => without(r, 'orgIndex')),
   );
 
+  const lateIds = late.length
+    ? await insertIds(
+        db,
+        operators,
+        late.map((a, i) => demoRow(a, early.length + i)),
+      )
+    : [];
+
   const people: Person[] = [
-    ...DEMO_ACCOUNTS.map((a, i) => ({
+    ...early.map((a, i) => ({
       id: demoIds[i],
       orgIndex: orgIndex(a.orgName),
       positionLevel: a.positionLevel,
@@ -132,7 +143,10 @@ export async function seedPeople(
     ...genRows.map((r, j) => ({ id: genIds[j], orgIndex: r.orgIndex, positionLevel: r.positionLevel })),
   ];
   await insertAll(db, studyRecords, studyRows(Rng.for('study'), clock, orgList.length, people, catalogue));
-  return Object.fromEntries(DEMO_ACCOUNTS.map((a, i) => [a.userId, demoIds[i]]));
+  return Object.fromEntries([
+    ...early.map((a, i) => [a.userId, demoIds[i]]),
+    ...late.map((a, i) => [a.userId, lateIds[i]]),
+  ]);
 }
 
 /** Splits total into the given number of integer parts by random weights (parts sum to total). */

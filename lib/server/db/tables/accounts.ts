@@ -2,7 +2,7 @@
  * Tables of the accounts domain (see lib/server/db/schema.ts). Everything a sign-in flow needs between
  * two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
  */
-import { index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { created, operators } from './core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -95,3 +95,24 @@ export const passportFlows = pgTable('passport_flows', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });
+
+/**
+ * SMS codes of the password retrieval by SMS: six digits, kept as their SHA-256 with the number they went to;
+ * valid 5 minutes, single-use (used_at), at most 5 wrong tries (attempts). The rows also count the sends of a number
+ * (one a minute, 10 a day), so the limits hold across instances.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt)],
+);

@@ -30,6 +30,8 @@ export const orgs = pgTable('orgs', {
   name: text('name').notNull(),
   shortName: text('short_name').notNull().default(''),
   kind: smallint('kind').notNull().default(1), // 1 research institute, 2 functional department, 3 university
+  /** The organisation this one belongs to (a division of an institute); null at the top. Scoped roles cover a subtree. */
+  parentId: integer('parent_id'),
 });
 
 export const teachers = pgTable(
@@ -73,11 +75,16 @@ export const operators = pgTable(
     isActivated: boolean('is_activated').notNull().default(true),
     isDefaultPassword: boolean('is_default_password').notNull().default(false),
     esUserId: text('es_user_id'),
+    /** The mobile number a password may be retrieved with by SMS (SPEC 7 smsCode/sendForgetPasswordCode). */
+    mobile: text('mobile'),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex('operators_user_id_idx').on(sql`lower(${t.userId})`),
     uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('operators_mobile_idx').on(t.mobile),
+    // The unit report lists an organisation's learners in id order (keyset pages of the export).
+    index('operators_org_idx').on(t.orgId, t.id),
   ],
 );
 
@@ -245,8 +252,22 @@ export const liveClasses = pgTable(
     /** The recording of an ended class: a clip of the media store (lib/server/services/media/demo-media.ts); '' when there is none. */
     replayMedia: text('replay_media').notNull().default(''),
     audiences: audiences(),
+    /**
+     * The secret of the class's RTMP stream key (services/live/stream-keys.ts): random, shown to its teacher and
+     * managers only, replaced when they regenerate it. null until first asked for.
+     */
+    streamKey: text('stream_key'),
+    /** The stream's public name: its live HLS folder and recordings (random, given to signed-in viewers). */
+    streamName: text('stream_name'),
+    /** When the current broadcast began (the ingest's on_publish); null while nothing is published. */
+    onAirAt: timestamp('on_air_at', { withTimezone: true, mode: 'date' }),
+    /** When it was first broadcast: from then on its replay is its recording (packaged after each broadcast). */
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true, mode: 'date' }),
+    /** The recorded broadcast packaged as HLS in the file store (a key prefix), '' until there is one. */
+    recordingPrefix: text('recording_prefix').notNull().default(''),
+    recordingSeconds: integer('recording_seconds').notNull().default(0),
   },
-  (t) => [index('live_start_idx').on(t.startAt)],
+  (t) => [index('live_start_idx').on(t.startAt), uniqueIndex('live_stream_name_idx').on(t.streamName)],
 );
 
 /** Effective study time, per learner, per year; kind 'online' (courses) or 'offline' (training projects). */
@@ -265,7 +286,11 @@ export const studyRecords = pgTable(
     trainId: integer('train_id'),
     createdAt: created(),
   },
-  (t) => [index('study_records_operator_year_idx').on(t.operatorId, t.year)],
+  (t) => [
+    index('study_records_operator_year_idx').on(t.operatorId, t.year),
+    // The unit report sums a year's hours per learner and month: read from the index alone.
+    index('study_records_year_operator_idx').on(t.year, t.operatorId, t.month, t.kind, t.seconds),
+  ],
 );
 
 /** Dictionaries (ddictionary/list and the train criteria). */

@@ -204,7 +204,11 @@ export const examReplies = pgTable(
     submittedAt: ts('submitted_at'),
     score: integer('score'),
   },
-  (t) => [index('exam_replies_owner_idx').on(t.examId, t.operatorId, t.startedAt)],
+  (t) => [
+    index('exam_replies_owner_idx').on(t.examId, t.operatorId, t.startedAt),
+    // The unit report counts each learner's exams passed.
+    index('exam_replies_operator_idx').on(t.operatorId),
+  ],
 );
 
 /** Questionnaires: definition as JSON (SurveyQuestion[]); trainId set for a training project's information collection. */
@@ -255,4 +259,23 @@ export const liveReplays = pgTable(
     creditedAt: ts('credited_at'),
   },
   (t) => [primaryKey({ columns: [t.operatorId, t.liveId] })],
+);
+
+/**
+ * A learner watching a live class while it is on air: the last ping of their page (the number watching counts the
+ * recent ones, across instances) and the seconds of watching the pings add up to (services/live/watching.ts).
+ */
+export const liveViewers = pgTable(
+  'live_viewers',
+  {
+    liveId: integer('live_id')
+      .notNull()
+      .references(() => liveClasses.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    lastPingAt: ts('last_ping_at').notNull(),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.liveId, t.operatorId] }), index('live_viewers_ping_idx').on(t.liveId, t.lastPingAt)],
 );

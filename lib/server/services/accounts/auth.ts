@@ -119,3 +119,16 @@ export async function logout(token: string | null, setCookies: ResponseCookie[])
   );
   return true;
 }
+
+/**
+ * SPEC 7 refreshToken: the session gets a new token (the old one ends, as after a newer sign-in) and the browser the
+ * new cookies; the learner stays signed in. The idle clock starts again.
+ */
+export async function refreshToken(
+  user: { operatorID: number; tchrId: number | null },
+  setCookies: ResponseCookie[],
+): Promise<{ token: string }> {
+  const token = await createSession(user.operatorID);
+  setCookies.push(...sessionCookies(token, { id: user.operatorID, tchrId: user.tchrId }));
+  return { token };
+}

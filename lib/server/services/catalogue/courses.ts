@@ -5,12 +5,13 @@ import type { Chapter, CourseDetail, CourseListItem, CourseReview, TeacherBrief 
 import { maskName } from '@/lib/format';
 import { db } from '@/lib/server/db';
 import { courseChapters, courseReviews, courses, courseTypes, operators, teachers } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, visibleCourses } from '../audience';
 import { type Scope } from '../scope';
 import { uploadedDocumentOf } from '../media/uploaded-media';
 import { revalidateCourse } from './revalidate';
+import { requireAnyPower, requirePower } from '../management/powers';
 import {
   categoryName,
   courseCardFields,
@@ -190,13 +191,23 @@ export async function courseReviewList(scope: Scope, q: Paging & { courseId: num
 
 /* ---------------- a manager's edit of a course ---------------- */
 
-/** A manager (cmsRoleCount > 0) corrects a course's title or summary; its cached pages are revalidated at once. */
+/**
+ * A reviewer of courses corrects a course's title or summary: the academy's own courses need the power over the
+ * whole institution, a creator's over the creator's organisation. Its cached pages are revalidated at once.
+ */
 export async function updateCourseBasic(
-  user: { cmsRoles: string[] },
+  user: { operatorID: number },
   input: { id: number; title?: string; summary?: string },
 ): Promise<{ id: number }> {
-  if (user.cmsRoles.length === 0) throw new ServiceError('没有管理权限', CODE_FORBIDDEN);
+  await requireAnyPower(user, 'course-review');
   const d = await db();
+  const [owner] = await d
+    .select({ orgId: operators.orgId })
+    .from(courses)
+    .innerJoin(operators, eq(operators.id, courses.creatorId))
+    .where(eq(courses.id, input.id))
+    .limit(1);
+  await requirePower(user, 'course-review', owner?.orgId ?? null);
   const set: Partial<typeof courses.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.summary !== undefined) set.summary = input.summary;

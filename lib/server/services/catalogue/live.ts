@@ -9,7 +9,7 @@ import { richText } from '@/lib/server/rich-text';
 import { publishedTo } from '../audience';
 import { type Scope } from '../scope';
 import { liveCardColumns } from '../cards';
-import { clipFor } from '../media/demo-media';
+import { replayInfo } from '../live/watching';
 import { iso, offset, page, teacherBriefFields, type Paging } from './shared';
 
 function liveStatus(startAt: Date, endAt: Date, now: Date): LiveCard['status'] {
@@ -68,7 +68,8 @@ export async function liveDetail(scope: Scope, id: number, now: Date = new Date(
   const teacherRows = row.teacherId
     ? await d.select(teacherBriefFields).from(teachers).where(eq(teachers.id, row.teacherId))
     : [];
-  const recording = row.endAt < now ? clipFor(row.replayMedia) : null;
+  const status = liveStatus(row.startAt, row.endAt, now);
+  const { replay, replayPending } = replayInfo(row, status, now);
   return {
     id: row.id,
     title: row.title,
@@ -77,15 +78,11 @@ export async function liveDetail(scope: Scope, id: number, now: Date = new Date(
     startAt: iso(row.startAt),
     endAt: iso(row.endAt),
     recordHours: row.recordHours,
-    status: liveStatus(row.startAt, row.endAt, now),
+    status,
+    hasReplay: replay != null,
     summaryHtml: richText(row.summary),
     teacher: teacherRows[0] ?? null,
-    replay: recording ? { duration: recording.duration } : null,
+    replay,
+    replayPending,
   };
-}
-
-/** SPEC 7: the recorded hours of a live class (the GET of the original backend, here a POST like the rest). */
-export async function liveRecordHours(scope: Scope, id: number): Promise<{ id: number; recordHours: number }> {
-  const detail = await liveDetail(scope, id);
-  return { id, recordHours: detail.recordHours };
 }

@@ -1,15 +1,16 @@
 /** Publishing a notice (a management write): it shows on the home pages at their next request. */
 import { notices } from '@/lib/server/db/schema';
 import { db } from '@/lib/server/db';
-import { ServiceError, CODE_FORBIDDEN } from '@/lib/server/http/errors';
 import type { SessionUser } from '../accounts/sessions';
+import { requirePower } from '../management/powers';
 import { revalidateNews } from './revalidate';
 
 export async function saveNotice(
   user: SessionUser,
   input: { title: string; body: string; isTop: boolean; audiences: string[] },
 ) {
-  if (user.cmsRoles.length === 0) throw new ServiceError('没有管理权限', CODE_FORBIDDEN);
+  // A notice is published to whole sites, so it needs the power over the whole institution.
+  await requirePower(user, 'notice-publish', null);
   const d = await db();
   const [row] = await d
     .insert(notices)

@@ -8,6 +8,7 @@ import type {
   DictionaryItem,
   GlobalStudyTime,
   PlatformDetail,
+  RetrievalContact,
 } from '@/lib/contract/home';
 import { formatHoursMinutes } from '@/lib/format';
 import { siteTitle, type Site } from '@/lib/variants';
@@ -53,6 +54,29 @@ export function requestUrlClientId(): ClientIdInfo {
     httpsClientId: config().PASSPORT_HTTPS_CLIENT_ID ?? '',
     redirectUri: config().PASSPORT_REDIRECT_URI ?? '',
   };
+}
+
+/**
+ * Login type 4's contacts (SPEC 2.6: e-mail, phone, two chat groups), from configuration; a contact that is not
+ * configured is left out, so the dialog never shows a made-up address.
+ */
+export function retrievalContacts(): RetrievalContact[] {
+  const c = config();
+  const out: RetrievalContact[] = [];
+  const email = c.MANUAL_RETRIEVAL_EMAIL?.trim();
+  if (email) out.push({ label: '邮箱', value: email, href: `mailto:${email}` });
+  const phone = c.MANUAL_RETRIEVAL_PHONE?.trim();
+  if (phone) {
+    const digits = phone.replace(/[^\d+]/g, '');
+    out.push({ label: '电话', value: phone, ...(digits.length >= 7 ? { href: `tel:${digits}` } : {}) });
+  }
+  for (const part of (c.MANUAL_RETRIEVAL_GROUPS ?? '').split(',').slice(0, 2)) {
+    const i = part.indexOf('=');
+    const label = part.slice(0, i).trim();
+    const value = part.slice(i + 1).trim();
+    if (i > 0 && label && value) out.push({ label, value });
+  }
+  return out;
 }
 
 /** SPEC 1: the assistant is offered only on the main host, to a logged-in user, when one is configured. */

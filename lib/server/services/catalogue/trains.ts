@@ -2,7 +2,7 @@
  * Training projects and academic reports (SPEC 2.5, 4.4, 7 Train filters): the criteria with counts, the
  * filtered list, the detail with its parts, enrolment (apply) and its review.
  */
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
 import type { DictionaryItem, Page } from '@/lib/contract/home';
 import type {
@@ -14,13 +14,14 @@ import type {
 } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { dictionaries, operators, orgs, trainApplications, trainItems, trains } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, publishedTo } from '../audience';
 import { type Scope } from '../scope';
 import { trainCardColumns } from '../cards';
 import { page, type Paging } from './shared';
 import type { SessionUser } from '../accounts/sessions';
+import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { visitorApplyStatus } from './train-status';
 import { revalidateTrain } from './revalidate';
 
@@ -252,6 +253,7 @@ export async function trainAlbums(scope: Scope, trainId: number) {
 }
 
 export const MSG_STUDENTS_MANAGERS_ONLY = '学员名单仅对管理员开放';
+const MSG_NO_REVIEW = '没有审核权限';
 
 /**
  * Approved students (names and organisations), newest first: for managers (cmsRoleCount > 0) only, like the review of
@@ -262,10 +264,20 @@ export async function trainStudents(
   q: Paging & { trainId: number },
   user: SessionUser,
 ): Promise<Page<TrainStudent>> {
-  if (user.cmsRoles.length === 0) throw new ServiceError(MSG_STUDENTS_MANAGERS_ONLY, CODE_FORBIDDEN);
+  // The approved students of the reviewer's organisations only (power "application-review").
+  const power = await requireAnyPower(user, 'application-review', MSG_STUDENTS_MANAGERS_ONLY);
   await visibleTrain(scope, q.trainId);
   const d = await db();
-  const where = and(eq(trainApplications.trainId, q.trainId), eq(trainApplications.status, 7));
+  const where = and(
+    eq(trainApplications.trainId, q.trainId),
+    eq(trainApplications.status, 7),
+    power.all
+      ? undefined
+      : inArray(
+          trainApplications.operatorId,
+          d.select({ id: operators.id }).from(operators).where(orgInScope(power, operators.orgId)),
+        ),
+  );
   const [rows, [{ n }]] = await Promise.all([
     d
       .select({ operatorName: operators.name, orgName: sql<string>`coalesce(${orgs.name}, '')` })
@@ -373,13 +385,19 @@ async function capacityOf(trainId: number): Promise<number> {
   return row && row.capacity > 0 ? row.capacity : Number.POSITIVE_INFINITY;
 }
 
-/** Review of an application by a manager (cmsRoleCount > 0): 6 -> 7 approved or 8 rejected. */
+/** Review of an application (power "application-review" over the applicant's organisation): 6 -> 7 approved or 8 rejected. */
 export async function trainReview(
   user: SessionUser,
   q: { trainId: number; operatorId: number; approve: boolean },
 ): Promise<TrainApplyState> {
-  if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
+  await requireAnyPower(user, 'application-review', MSG_NO_REVIEW);
   const d = await db();
+  const [applicant] = await d
+    .select({ orgId: operators.orgId })
+    .from(operators)
+    .where(eq(operators.id, q.operatorId))
+    .limit(1);
+  await requirePower(user, 'application-review', applicant?.orgId ?? null, MSG_NO_REVIEW);
   const status = q.approve ? 7 : 8;
   const updated = await d
     .update(trainApplications)
@@ -397,9 +415,9 @@ export async function trainReview(
   return { trainId: q.trainId, applyStatus: status, label: label(status) };
 }
 
-/** Pending applications of a train, for the reviewer. */
+/** Pending applications of a train from the reviewer's organisations. */
 export async function trainPendingApplications(user: SessionUser, trainId: number) {
-  if (user.cmsRoles.length === 0) throw new ServiceError('没有审核权限', CODE_FORBIDDEN);
+  const power = await requireAnyPower(user, 'application-review', MSG_NO_REVIEW);
   const d = await db();
   return d
     .select({
@@ -409,7 +427,9 @@ export async function trainPendingApplications(user: SessionUser, trainId: numbe
     })
     .from(trainApplications)
     .innerJoin(operators, eq(operators.id, trainApplications.operatorId))
-    .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.status, 6)))
+    .where(
+      and(eq(trainApplications.trainId, trainId), eq(trainApplications.status, 6), orgInScope(power, operators.orgId)),
+    )
     .orderBy(asc(trainApplications.createdAt));
 }
 

@@ -6,12 +6,14 @@ import { sql } from 'drizzle-orm';
 import { PASSWORD_PATTERN } from '@/lib/validation/accounts';
 import { V } from '@/lib/validation/messages';
 import { db } from '@/lib/server/db';
-import { operators } from '@/lib/server/db/schema';
+import { operators, roleGrants, roles } from '@/lib/server/db/schema';
 import { hashPassword } from '../accounts/password';
 import { recordOperation } from './operation-log';
 
 /** The management roles of an administrator made here. */
 export const ADMIN_ROLES = ['系统管理员', '内容管理员', '培训管理员'];
+/** The scoped role an administrator gets, over the whole institution. */
+export const ADMIN_GRANT_ROLE = '系统管理员';
 
 const LOGIN_NAME = /^[A-Za-z0-9_.-]{2,40}$/;
 
@@ -53,6 +55,10 @@ export async function createAdministrator(input: {
       isDefaultPassword: false,
     })
     .returning({ id: operators.id });
+  // Every power over the whole institution (scoped roles, issue 25).
+  await d.execute(
+    sql`insert into ${roleGrants} (operator_id, role_id, org_id) select ${row.id}, ${roles.id}, null from ${roles} where ${roles.name} = ${ADMIN_GRANT_ROLE}`,
+  );
   await recordOperation({ action: 'admin-create', outcome: 'ok', operatorId: row.id, userId, detail: 'npm run admin' });
   return { id: row.id, userId };
 }

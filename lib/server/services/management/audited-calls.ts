@@ -57,6 +57,12 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
     detail: (i) => str(i.title),
   },
+  '/api/manage/grant': {
+    action: 'role-grant',
+    target: (i) => `user:${str(i.userId)}`,
+    detail: (i) => `role=${str(i.roleId)} org=${i.orgId === null ? 'all' : str(i.orgId)}`,
+  },
+  '/api/manage/revoke': { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` },
   '/api/train/review': {
     action: 'application-review',
     target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,

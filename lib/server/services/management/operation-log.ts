@@ -3,14 +3,15 @@
  * role-gated actions and refusals (audited-calls.ts decides which calls), read by managers, newest first.
  * Writing never fails the call it records: a failed write is logged instead.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Page } from '@/lib/contract/home';
+import type { OperationLogRow } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operationLogs, operators } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import { currentRequestId } from '@/lib/server/ops/request-context';
 import type { SessionUser } from '../accounts/sessions';
+import { orgInScope, requireAnyPower } from './powers';
 
 export type Outcome = 'ok' | 'failed' | 'denied';
 
@@ -24,18 +25,7 @@ export interface OperationEntry {
   ip?: string;
 }
 
-export interface OperationLogRow {
-  id: number;
-  at: string;
-  operatorId: number | null;
-  userId: string;
-  action: string;
-  outcome: string;
-  target: string;
-  detail: string;
-  ip: string;
-  requestId: string;
-}
+export type { OperationLogRow };
 
 export const MSG_NOT_MANAGER = '没有管理权限';
 
@@ -70,20 +60,30 @@ export async function operatorIdOf(userId: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** A page of the log, newest first; managers only (cmsRoleCount > 0). */
+/**
+ * A page of the log, newest first, for a manager of roles ("role-manage"): everything over the whole institution,
+ * else the entries of the accounts of their organisations.
+ */
 export async function operationLogPage(
   user: SessionUser,
   q: { pageNum: number; pageSize: number },
 ): Promise<Page<OperationLogRow>> {
-  if (user.cmsRoles.length === 0) throw new ServiceError(MSG_NOT_MANAGER, CODE_FORBIDDEN);
+  const scope = await requireAnyPower(user, 'role-manage');
   const d = await db();
+  const where = scope.all
+    ? undefined
+    : inArray(
+        operationLogs.operatorId,
+        d.select({ id: operators.id }).from(operators).where(orgInScope(scope, operators.orgId)),
+      );
   const rows = await d
     .select()
     .from(operationLogs)
+    .where(where)
     .orderBy(desc(operationLogs.at), desc(operationLogs.id))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
-  const [{ n }] = await d.select({ n: count() }).from(operationLogs);
+  const [{ n }] = await d.select({ n: count() }).from(operationLogs).where(where);
   return {
     list: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
     total: Number(n),

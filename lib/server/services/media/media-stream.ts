@@ -10,7 +10,7 @@ import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { siteForHost, VARIANTS, type Site } from '@/lib/variants';
+import { siteForHost, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { courseChapters, courses } from '@/lib/server/db/schema';
 import { CODE_METHOD } from '@/lib/server/http/errors';
@@ -29,13 +29,11 @@ import {
 import { queueMissingTrialCut } from './trial-cuts';
 import { readSubtitle } from '../learning/ai-subtitles';
 import { deliverStored, parseRange, streamLocalFile } from './delivery';
-import { replayOf } from '../learning/live-replay';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const MSG_MISSING = '资源不存在';
-export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
 export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
 
 /** Any method but GET and HEAD on a media route: the envelope with a Chinese message, never an empty 405. */
@@ -212,26 +210,4 @@ function streamFile(request: Request, file: string, own: Record<string, string>)
     file,
     new Headers({ ...own, 'accept-ranges': 'bytes', 'cache-control': 'private, no-store', vary: 'Cookie' }),
   );
-}
-
-/**
- * The recording of an ended live class (services/live-replay.ts): for signed-in users, on a site that shows the
- * class; whole (a replay has no trial).
- */
-export async function serveLiveReplay(request: Request, rawId: string): Promise<Response> {
-  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
-  const token = requestToken(request);
-  const session = token ? await resolveSession(token) : null;
-  if (!session?.ok) return text(401, MSG_REPLAY_LOGIN);
-  const site = siteForHost(requestHost(request));
-  let clip;
-  try {
-    clip = (await replayOf({ site, platform: VARIANTS[site.variant].platform }, Number(rawId))).clip;
-  } catch {
-    return text(404, MSG_MISSING);
-  }
-  return streamFile(request, path.join(mediaRoot(), clip.file), {
-    'content-type': clip.type,
-    'x-media-rendition': 'full',
-  });
 }

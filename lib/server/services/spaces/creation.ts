@@ -17,8 +17,10 @@ import { forgetChapter } from '../learning/study-progress';
 import { auditSetting } from '../catalogue/site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from '../accounts/sessions';
+import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { fileByUrl, userHasFile } from './uploads';
 import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/trial-cuts';
+import { queueTranscode, transcodeStates } from '../media/hls/packages';
 import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
 
 export const MSG_NOT_YOURS = '只能修改自己创建的课程';
@@ -26,6 +28,9 @@ export const MSG_COURSE_NOT_FOUND = '课程不存在';
 export const MSG_IN_REVIEW = '课程审批中，暂不能修改';
 export { MSG_NO_CHAPTER };
 export const MSG_NOT_MANAGER = '没有审核权限';
+/** Submitting while a chapter's video is still being transcoded, or could not be. */
+export const MSG_TRANSCODING = '视频转码中，请等待所有章节视频转码完成后再提交审核';
+export const MSG_TRANSCODE_FAILED = (title: string) => `章节“${title}”的视频转码失败：文件无法识别，请重新上传`;
 
 export type AuditCode = keyof typeof AUDIT_STATUS;
 export const auditLabel = (code: number) => AUDIT_STATUS[code as AuditCode] ?? '';
@@ -161,6 +166,7 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
   for (const ch of chapters)
     if (files.has(ch.media) && (await trialCutPending(ch.media, ch.durationSeconds).catch(() => false)))
       trialsPending.add(ch.id);
+  const transcodes = await transcodeStates(chapters.map((ch) => ch.media)).catch(() => new Map());
   const audits = await d
     .select()
     .from(courseAudits)
@@ -187,6 +193,7 @@ export async function getBasic(user: SessionUser, courseId: number): Promise<Cre
       fileName: files.get(ch.media)?.name ?? '',
       fileSize: files.get(ch.media)?.size ?? 0,
       trialProcessing: trialsPending.has(ch.id),
+      ...(transcodes.has(ch.media) ? { transcode: transcodes.get(ch.media) } : {}),
     })),
     audits: audits.map((a) => ({
       kind: a.kind as CreationCourse['audits'][number]['kind'],
@@ -284,6 +291,8 @@ export async function saveChapter(
   await afterEdit(user, c);
   // The trial rendition is cut by a job now, so the first visitor to play the chapter does not wait for ffmpeg.
   if (file.kind !== 'document') await queueTrialCut(media, durationSeconds);
+  // Every uploaded video is packaged for HLS by a job; the course cannot be submitted until that is done.
+  if (file.kind === 'video') await queueTranscode(media);
   return { chapterId };
 }
 
@@ -342,6 +351,28 @@ async function setStatus(
   if (to === 1052) await queueCourseTrialCuts(c.id);
 }
 
+/** Refuses a submission while a chapter's video is not packaged for HLS (still transcoding, or unreadable). */
+async function checkTranscoded(courseId: number): Promise<void> {
+  const chapters = await (
+    await db()
+  )
+    .select({ title: courseChapters.title, media: courseChapters.media })
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, courseId))
+    .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
+  const states = await transcodeStates(chapters.map((ch) => ch.media));
+  const failed = chapters.find((ch) => states.get(ch.media)?.state === 'failed');
+  if (failed) throw new ServiceError(MSG_TRANSCODE_FAILED(failed.title));
+  const waiting = chapters.filter((ch) => {
+    const st = states.get(ch.media)?.state;
+    return st != null && st !== 'ready';
+  });
+  if (waiting.length === 0) return;
+  // A video saved before transcoding existed (or whose job was lost) is queued now.
+  for (const ch of waiting) await queueTranscode(ch.media);
+  throw new ServiceError(MSG_TRANSCODING);
+}
+
 /** Submits for review; the audit setting decides machine and/or manual review (SPEC 3 Audit setting, 4.5). */
 export async function submitCourse(
   user: SessionUser,
@@ -352,6 +383,7 @@ export async function submitCourse(
   const d = await db();
   const [{ n }] = await d.select({ n: count() }).from(courseChapters).where(eq(courseChapters.courseId, courseId));
   if (Number(n) === 0) throw new ServiceError(MSG_NO_CHAPTER);
+  await checkTranscoded(courseId);
   const setting = await auditSetting();
   const submittedAt = new Date();
   await d.update(courses).set({ submittedAt }).where(eq(courses.id, courseId));
@@ -393,12 +425,9 @@ export async function removeCourse(user: SessionUser, courseId: number): Promise
 
 /* ---- manager review (the management system itself is outside the portal) ---- */
 
-function requireManager(user: SessionUser) {
-  if (user.cmsRoles.length === 0) throw new ServiceError(MSG_NOT_MANAGER, CODE_FORBIDDEN);
-}
-
+/** Submitted courses of creators in the reviewer's organisations (power "course-review"), oldest first. */
 export async function pendingReviews(user: SessionUser): Promise<CreationCourseRow[]> {
-  requireManager(user);
+  const scope = await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
   const d = await db();
   const rows = await d
     .select({
@@ -410,7 +439,18 @@ export async function pendingReviews(user: SessionUser): Promise<CreationCourseR
       chapterCount: courses.chapterCount,
     })
     .from(courses)
-    .where(and(inArray(courses.auditStatus, [1054, 1056]), sql`${courses.submittedAt} is not null`))
+    .where(
+      and(
+        inArray(courses.auditStatus, [1054, 1056]),
+        sql`${courses.submittedAt} is not null`,
+        scope.all
+          ? undefined
+          : inArray(
+              courses.creatorId,
+              d.select({ id: operators.id }).from(operators).where(orgInScope(scope, operators.orgId)),
+            ),
+      ),
+    )
     .orderBy(asc(courses.submittedAt))
     .limit(100);
   return rows.map((r) => ({ ...r, auditLabel: auditLabel(r.auditStatus), submitted: true }));
@@ -420,10 +460,13 @@ export async function reviewCourse(
   user: SessionUser,
   b: { courseId: number; auditStatus: 1052 | 1053 | 1055; reason: string },
 ): Promise<{ auditStatus: number; auditLabel: string }> {
-  requireManager(user);
+  await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
   const d = await db();
   const [c] = await d.select().from(courses).where(eq(courses.id, b.courseId)).limit(1);
   if (!c || c.creatorId == null) throw new ServiceError(MSG_COURSE_NOT_FOUND, CODE_NOT_FOUND);
+  // A course belongs to its creator's organisation: a reviewer of unit A cannot decide on unit B's courses.
+  const [owner] = await d.select({ orgId: operators.orgId }).from(operators).where(eq(operators.id, c.creatorId));
+  await requirePower(user, 'course-review', owner?.orgId ?? null, MSG_NOT_MANAGER);
   if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError('该课程不在待审核状态');
   if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError('请填写审核意见');
   await setStatus(

@@ -1,3 +1,4 @@
+import { imageUrl } from '@/lib/format';
 import type { Metadata } from 'next';
 import Link from '@/components/ui/Link';
 import { notFound } from 'next/navigation';
@@ -34,7 +35,7 @@ export default async function NewEmployeeTrain({ params }: { params: Params }) {
               <Link href={`/newEmployee/TrainDetail?id=${s.id}`} prefetch={false} className="group block">
                 {/* eslint-disable-next-line @next/next/no-img-element -- SVG covers */}
                 <img
-                  src={s.cover || '/covers/cover-01.svg'}
+                  src={imageUrl(s.cover) || '/covers/cover-01.svg'}
                   alt=""
                   width={320}
                   height={180}

@@ -63,16 +63,24 @@ export default async function RankPage({ params }: { params: CatalogueParams }) 
   const s = await siteOfParams(params);
   const { api, qc } = publicApi(s.site);
   const body = { pageSize: 30 };
-  const [ops, orgs, orgCourses] = await Promise.all([
+  const [ops, orgs, orgCourses, total] = await Promise.all([
     load(qc, api, s.path('/api/rank/operator'), body),
     load(qc, api, s.path('/api/rank/org'), body),
     load(qc, api, s.path('/api/rank/orgCourse'), body),
+    // SPEC 3's global study time: the academy's effective hours of the year, above its rankings.
+    load(qc, api, s.path('/api/study/globalTime'), {}),
   ]);
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="page-width py-6">
         <Breadcrumbs origin={s.origin} items={[{ name: '学习排行' }]} />
         <h1 className="mb-4 text-2xl font-semibold text-gray-900">学习排行</h1>
+        {total?.year && (
+          <p data-testid="global-study-time" className="mb-4 text-sm text-gray-700">
+            全院{total.year}年累计有效学时：线下{total.offLineAllTimeEffectiveFormatSearch}，线上
+            {total.onLineAllTimeEffectiveFormatSearch}
+          </p>
+        )}
         <div className="grid gap-6 lg:grid-cols-3">
           <section aria-labelledby="rank-op" className="rounded-lg bg-white p-5 shadow-sm">
             <SectionTitle id="rank-op">{RANK_TITLES.operator}</SectionTitle>

@@ -8,24 +8,25 @@ import { intParam } from '@/lib/variants/catalogue-paths';
 import { siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
 import { Cover } from '@/components/cards/Cards';
-import { LiveReplay } from '@/components/catalogue/LiveReplay';
+import { LiveSection } from '@/components/live/LiveSection';
 import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { JsonLd } from '@/components/ui/JsonLd';
 import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
 import { detailLinks } from '@/lib/catalogue/variant-rules';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export function generateStaticParams() {
   return [];
 }
 
-const STATUS = { live: '直播中', upcoming: '即将开始', ended: '已结束，可观看回放' } as const;
+const STATUS = { live: '直播中', upcoming: '即将开始', ended: '已结束' } as const;
 
 export async function generateMetadata({ params }: { params: CatalogueParams }): Promise<Metadata> {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const l = id ? await readPublic(siteSegment(s.site), s.path('/api/live/detail'), { id }) : null;
-  if (!l) return { title: '直播不存在' };
+  if (!l) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: l.title,
     description: `${l.teacherName}主讲，${formatDateTime(l.startAt)}开始。${STATUS[l.status]}。`,
@@ -36,7 +37,10 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   });
 }
 
-/** /live/detail?id= : a live or recorded class; recorded ones count recordHours. */
+/**
+ * /live/detail?id= : a live class; watching it on air or its replay afterwards credits its recordHours. The page is
+ * cached for everyone: what changes with time and viewer (countdown, 直播中, the stream, the replay) is LiveSection's.
+ */
 export default async function LiveDetailPage({ params }: { params: CatalogueParams }) {
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
@@ -65,9 +69,6 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
           <div className="min-w-0 space-y-2">
             <h1 className="text-2xl font-semibold text-gray-900">{l.title}</h1>
             <p className="text-sm text-gray-700">
-              状态：<strong>{STATUS[l.status]}</strong>
-            </p>
-            <p className="text-sm text-gray-700">
               时间：{formatDateTime(l.startAt)} 至 {formatDateTime(l.endAt)}
             </p>
             {l.teacher && (
@@ -87,35 +88,26 @@ export default async function LiveDetailPage({ params }: { params: CataloguePara
                 {l.teacher.orgName} {l.teacher.title}
               </p>
             )}
-            {l.status === 'ended' && <p className="text-sm text-gray-700">回放学时：{l.recordHours}学时</p>}
+            {l.recordHours > 0 && <p className="text-sm text-gray-700">学时：{l.recordHours}学时</p>}
           </div>
         </header>
         <section aria-labelledby="live-watch" className="rounded-lg bg-white p-5 shadow-sm">
           <SectionTitle id="live-watch">{l.status === 'ended' ? '直播回放' : '观看直播'}</SectionTitle>
-          {l.status === 'ended' ? (
-            l.replay ? (
-              <LiveReplay
-                liveId={l.id}
-                recordHours={l.recordHours}
-                duration={l.replay.duration}
-                paths={{
-                  state: s.path('/api/live/replayState'),
-                  start: s.path('/api/live/replayStart'),
-                  finish: s.path('/api/live/replayFinish'),
-                  totalTime: s.path('/api/study/totalTime'),
-                }}
-              />
-            ) : (
-              <p className="text-gray-700">本场直播暂无回放。</p>
-            )
-          ) : (
-            <p className="text-gray-700">
-              {l.status === 'live'
-                ? `直播正在进行中，至${formatDateTime(l.endAt)}结束。`
-                : `直播将于${formatDateTime(l.startAt)}开始。`}
-              直播结束后可在本页观看回放。
-            </p>
-          )}
+          <LiveSection
+            liveId={l.id}
+            initial={l}
+            paths={{
+              watch: s.path('/api/live/watch'),
+              recordHours: s.path('/api/live/recordHours'),
+              endClass: s.path('/api/live/finish'),
+              streamInfo: s.path('/api/live/streamInfo'),
+              streamKeyReset: s.path('/api/live/streamKeyReset'),
+              state: s.path('/api/live/replayState'),
+              start: s.path('/api/live/replayStart'),
+              finish: s.path('/api/live/replayFinish'),
+              totalTime: s.path('/api/study/totalTime'),
+            }}
+          />
         </section>
         <section aria-labelledby="live-intro" className="rounded-lg bg-white p-5 shadow-sm">
           <SectionTitle id="live-intro">直播简介</SectionTitle>

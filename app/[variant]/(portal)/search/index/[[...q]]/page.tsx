@@ -12,6 +12,7 @@ import { hrefOf } from '@/lib/links';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
 import { SearchSuggestion } from '@/components/catalogue/SearchSuggestion';
+import { SearchPageForm } from '@/components/catalogue/SearchPageForm';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
 
 /**
@@ -106,29 +107,7 @@ export default async function SearchPageView({ params }: { params: CataloguePara
     <div className="page-width py-6">
       <Breadcrumbs origin={s.origin} items={[{ name: '搜索' }]} />
       <h1 className="mb-4 text-2xl font-semibold text-gray-900">{key ? <>“{key}”的搜索结果</> : '搜索'}</h1>
-      <form
-        action="/search/index"
-        method="get"
-        role="search"
-        aria-label="搜索结果页搜索"
-        className="mb-6 flex max-w-xl"
-      >
-        <label htmlFor="search-page-key" className="sr-only">
-          搜索内容
-        </label>
-        <input
-          id="search-page-key"
-          name="key"
-          type="search"
-          defaultValue={key}
-          maxLength={50}
-          className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2"
-        />
-        {tab && <input type="hidden" name="tab" value={tab} />}
-        <button type="submit" className="rounded-r-md bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
-          重新搜索
-        </button>
-      </form>
+      <SearchPageForm initialKey={key} tab={tab} />
       {error ? (
         <p role="alert" className="rounded-lg bg-white py-16 text-center text-gray-700">
           {error}

@@ -13,6 +13,7 @@ import { SectionTitle } from '@/components/ui/SectionTitle';
 import { CourseList } from '@/components/catalogue/Lists';
 import { SeriesActions, SeriesCounts } from '@/components/catalogue/SeriesActions';
 import { TAGS } from '@/lib/cache-tags';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export function generateStaticParams() {
   return [];
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const x = id ? await readPublic(siteSegment(s.site), s.path('/api/recommendseries/detail'), { id }) : null;
-  if (!x) return { title: '系列专题不存在' };
+  if (!x) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: x.title,
     description: `系列专题，共${x.courses.length}门课程。${x.summary}`,

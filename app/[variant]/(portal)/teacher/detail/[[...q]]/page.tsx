@@ -15,6 +15,7 @@ import { RichText } from '@/components/ui/RichText';
 import { SectionTitle } from '@/components/ui/SectionTitle';
 import { CourseList } from '@/components/catalogue/Lists';
 import { TAGS } from '@/lib/cache-tags';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export function generateStaticParams() {
   return [];
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const t = id ? await readPublic(siteSegment(s.site), s.path('/api/tchrBaseinfo/detail'), { id }) : null;
-  if (!t) return { title: '教师不存在' };
+  if (!t) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: `${t.name} ${t.title}`,
     description: `${t.orgName}${t.title}，研究方向：${t.field}。主讲${t.courseCount}门课程。`,

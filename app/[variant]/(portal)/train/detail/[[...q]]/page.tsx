@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { TRAIN_TYPES } from '@/lib/constants';
 import { loadOrNull } from '@/lib/api/prefetch';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, imageUrl } from '@/lib/format';
 import { intParam } from '@/lib/variants/catalogue-paths';
 import { findRoute, siteSegment } from '@/lib/variants';
 import { pageMetadata, publicApi, readPublic, siteOfParams, type CatalogueParams } from '@/lib/catalogue/server';
@@ -19,6 +19,7 @@ import { TrainApplyPanel } from '@/components/catalogue/TrainApplyPanel';
 import { TrainReviewPanel } from '@/components/catalogue/TrainReviewPanel';
 import { TrainStudentsPanel } from '@/components/catalogue/TrainStudentsPanel';
 import { TAGS } from '@/lib/cache-tags';
+import { MISSING_RECORD_METADATA } from '@/lib/catalogue/not-found-metadata';
 
 export function generateStaticParams() {
   return [];
@@ -28,7 +29,7 @@ export async function generateMetadata({ params }: { params: CatalogueParams }):
   const s = await siteOfParams(params);
   const id = intParam(s.query, 'id');
   const t = id ? await readPublic(siteSegment(s.site), s.path('/api/train/detail'), { id }) : null;
-  if (!t) return { title: '培训项目不存在' };
+  if (!t) return MISSING_RECORD_METADATA;
   return pageMetadata({
     title: t.title,
     description: `${t.orgName}主办，${formatDate(t.startAt)}至${formatDate(t.endAt)}，${t.isOnline ? '线上' : '线下'}，${t.hours}学时。${t.summary}`,
@@ -93,7 +94,7 @@ export default async function TrainDetailPage({ params }: { params: CataloguePar
             location: t.isOnline
               ? { '@type': 'VirtualLocation', url: `${s.origin}/train/detail?id=${t.id}` }
               : { '@type': 'Place', name: t.orgName },
-            image: `${s.origin}${t.cover || '/covers/cover-01.svg'}`,
+            image: `${s.origin}${imageUrl(t.cover) || '/covers/cover-01.svg'}`,
           }}
         />
         <article className="space-y-6">
