@@ -182,7 +182,13 @@ describe('search that understands Chinese', () => {
       [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(1);
     console.info(
       `uncached full search, ${times.length} keywords: p50 ${at(times, 0.5)} ms, p99 ${at(times, 0.99)} ms;` +
-        ` CPU p50 ${at(cpu, 0.5)} ms, p99 ${at(cpu, 0.99)} ms`,
+        ` CPU p50 ${at(cpu, 0.5)} ms, p99 ${at(cpu, 0.99)} ms; slowest ` +
+        keys
+          .map((key, i) => ({ key, ms: times[i] }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 4)
+          .map((x) => `${x.key} ${x.ms.toFixed(0)} ms`)
+          .join(', '),
     );
   },
   600_000,
