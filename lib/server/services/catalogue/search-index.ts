@@ -18,6 +18,13 @@ import { docVector, pinyinKey } from './search-text';
 /** How many characters of a long text (news, notices) are indexed: enough for its topic, bounded in size. */
 const BODY_CHARS = 1000;
 const BATCH = 200;
+/**
+ * Pinyin suffixes of the head (what every match's score reads) are shorter than the document's: a longer Latin
+ * keyword is still found by the document, only ranked without its title bonus; the head stays about half the size.
+ */
+const HEAD_PINYIN_SYLLABLES = 4;
+/** Part of the hash: a change in how documents are made rebuilds them all. */
+const DOC_FORMAT = 'v2';
 /** Rebuilt documents after which the table is vacuumed and its statistics refreshed. */
 const ANALYZE_AFTER = 100;
 
@@ -57,7 +64,7 @@ type Stale = { id: number; title: string; names: string; body: string; h: string
 async function refreshTab(tab: SearchTab): Promise<number> {
   const d = await db();
   const s = SOURCES[tab];
-  const hash = sql`md5(concat_ws('|', ${s.title}, ${s.names}, ${s.body}))`;
+  const hash = sql`md5(concat_ws('|', ${DOC_FORMAT}::text, ${s.title}, ${s.names}, ${s.body}))`;
   const result =
     (await d.execute(sql`select c.id, ${s.title} as title, ${s.names} as names, ${s.body} as body, ${hash} as h
       from ${s.from} left join search_docs sd on sd.tab = ${tab} and sd.ref_id = c.id
@@ -70,7 +77,8 @@ async function refreshTab(tab: SearchTab): Promise<number> {
         { text: r.names ?? '', weight: 'B' as const, pinyin: true },
       ];
       const doc = docVector([...head, { text: plainText(r.body ?? '', BODY_CHARS), weight: 'D' }]);
-      return sql`(${tab}, ${r.id}::int, ${doc}::tsvector, ${docVector(head)}::tsvector, ${pinyinKey(r.title)}, ${r.h})`;
+      const ranked = docVector(head, HEAD_PINYIN_SYLLABLES);
+      return sql`(${tab}, ${r.id}::int, ${doc}::tsvector, ${ranked}::tsvector, ${pinyinKey(r.title)}, ${r.h})`;
     });
     await d.execute(sql`insert into search_docs (tab, ref_id, doc, head, pinyin, src) values ${sql.join(rows, sql`, `)}
       on conflict (tab, ref_id) do update set doc = excluded.doc, head = excluded.head, pinyin = excluded.pinyin, src = excluded.src`);

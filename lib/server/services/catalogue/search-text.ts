@@ -42,7 +42,10 @@ export function pinyinKey(text: string): string {
 type Weight = 'A' | 'B' | 'D';
 
 /** A `tsvector` literal of weighted fields: Chinese as positioned bigrams, Latin words as they are, and pinyin. */
-export function docVector(fields: { text: string; weight: Weight; pinyin?: boolean }[]): string {
+export function docVector(
+  fields: { text: string; weight: Weight; pinyin?: boolean }[],
+  pinyinSyllables = PINYIN_SUFFIX_SYLLABLES,
+): string {
   const lexemes = new Map<string, string[]>();
   let pos = 0;
   const add = (token: string, weight: Weight) => {
@@ -65,7 +68,7 @@ export function docVector(fields: { text: string; weight: Weight; pinyin?: boole
       if (!field.pinyin) continue;
       const syl = syllables(run);
       for (let i = 0; i < syl.length; i++) {
-        const tail = syl.slice(i, i + PINYIN_SUFFIX_SYLLABLES);
+        const tail = syl.slice(i, i + pinyinSyllables);
         add(tail.join(''), field.weight);
         if (tail.length > 1) add(tail.map((s) => s[0]).join(''), field.weight);
       }
