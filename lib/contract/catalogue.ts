@@ -248,11 +248,15 @@ export interface SearchItem {
 export interface SearchPage extends Page<SearchItem> {
   /** The words matched, for highlighting (the keyword's words, then its two-character pieces). */
   terms: string[];
+  /** 您是不是要找: set when nothing matched the keyword and near misses are shown instead. */
+  suggestion?: string;
 }
 
 export interface SearchFull {
   key: string;
   terms: string[];
+  /** 您是不是要找: set when nothing matched the keyword and near misses are shown instead. */
+  suggestion?: string;
   counts: Record<SearchTab, number>;
   /** The best few of each tab. */
   top: Record<SearchTab, SearchItem[]>;

@@ -10,6 +10,7 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { courses, operators, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
+import { refreshSearchDocs } from '@/lib/server/services/catalogue/search-index';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
 import type { Page } from '@/lib/contract/home';
@@ -465,6 +466,8 @@ describe('search', () => {
       .update(courses)
       .set({ title: sql`${courses.title} || ' PyTorch实战'` })
       .where(eq(courses.id, id));
+    // Written past the services (which send the invalidation that rebuilds search documents): rebuilt here.
+    await refreshSearchDocs();
     try {
       for (const key of ['pytorch', 'PYTORCH', 'PyTorch实战']) {
         const res = await call<SearchPage>('/api/search/course', { key, pageSize: 50 });
@@ -475,6 +478,7 @@ describe('search', () => {
         .update(courses)
         .set({ title: sql`replace(${courses.title}, ' PyTorch实战', '')` })
         .where(eq(courses.id, id));
+      await refreshSearchDocs();
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '@/lib/server/db';
@@ -16,7 +17,7 @@ const NOW = new Date('2026-05-14T00:00:00Z');
 const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');
 
 async function freshSeeded(now = NOW): Promise<PGlite> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   await seed(db as unknown as Db, { scale: 1, now });

@@ -56,15 +56,22 @@ describe('rich text is sanitised on the server with an allow-list', () => {
 });
 
 describe('search terms for Chinese', () => {
-  it('splits words on spaces and punctuation; longer Chinese words also give their two-character pieces', () => {
-    expect(searchTerms('  科研  ')).toEqual({ key: '科研', words: ['科研'], bigrams: [] });
+  it('segments Chinese into words, single characters joined to a neighbour; Latin words lowercased', () => {
+    expect(searchTerms('  科研  ')).toMatchObject({ key: '科研', words: ['科研'], all: "'科研'" });
     const t = searchTerms('人工智能，科研 AI');
-    expect(t.words).toEqual(['人工智能', '科研', 'AI']);
-    expect(t.bigrams).toEqual(['人工', '工智', '智能']);
+    expect(t.words).toEqual(['人工', '智能', '科研', 'ai']);
+    expect(t.all).toBe("'人工' & '智能' & '科研' & 'ai':*");
+    expect(searchTerms('关键词').words).toEqual(['关键词']);
+    expect(searchTerms('关键词').all).toBe("('关键' <-> '键词')");
+    expect(searchTerms('党史学习').words).toEqual(['党史', '学习']);
+    expect(searchTerms('习近平').words).toEqual(['习近平']);
   });
 
-  it('no piece spans a function character: 工程的技术 looks for 工程 and 技术', () => {
-    expect(searchTerms('工程的技术').bigrams).toEqual(['工程', '技术']);
-    expect(searchTerms('新形势下的科技评价').bigrams).toEqual(['新形', '形势', '势下', '科技', '技评', '评价']);
+  it('no word is a function character: 工程的技术 looks for 工程 and 技术', () => {
+    expect(searchTerms('工程的技术').words).toEqual(['工程', '技术']);
+  });
+
+  it('a keyword carries its pinyin for near misses: 人工只能 sounds like 人工智能', () => {
+    expect(searchTerms('人工只能').pinyin).toBe(searchTerms('人工智能').pinyin);
   });
 });

@@ -65,6 +65,8 @@ async function open(): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => pool.end(), runPrepared, flush: async () => undefined };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
+  // Search's near misses use trigram similarity (migration 0015 creates the extension).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = dataDir();
@@ -82,7 +84,11 @@ async function open(): Promise<DbHandle> {
   );
   // PostgreSQL's default 128 MB of shared buffers is most of PGlite's resident memory once it runs; the demo
   // database is ~60 MB on disk and the operating system caches the rest.
-  const options = { postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'], parsers };
+  const options = {
+    postgresqlconf: ['shared_buffers=32MB', 'maintenance_work_mem=16MB'],
+    parsers,
+    extensions: { pg_trgm },
+  };
   const drizzle = (pg: PGliteType) => drizzlePglite(leanForDrizzle(pg, parsers) as unknown as PGliteType, { schema });
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   // On disk: fsync on and reaching the disk, the WAL's synced in groups before answers go out (durable.ts).

@@ -2,8 +2,21 @@
  * Tables of the catalogue domain (see lib/server/db/schema.ts). Import shared tables from './core'.
  * Kept in step by hand with lib/server/db/migrations/0003_catalogue.sql.
  */
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { audiences, courses, created, operators, series, trains } from './core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Policy documents (t=1) and workflows (t=2) of /policy: login only (SPEC 2.3, 6). */
 export const policies = pgTable(
@@ -79,4 +92,32 @@ export const trainItems = pgTable(
     endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('train_items_train_idx').on(t.trainId, t.kind, t.sort)],
+);
+
+/**
+ * Search documents (lib/server/services/catalogue/search-index.ts), one per searched record: `doc` its weighted
+ * words (Chinese bigrams, Latin words, pinyin) for full-text search, `head` those of its title, names and tags
+ * alone (ranking reads it, not the whole text), `pinyin` its title's pinyin for near misses
+ * by trigram similarity, `src` the hash of the text it was built from (a record whose text changed is rebuilt).
+ */
+export const searchDocs = pgTable(
+  'search_docs',
+  {
+    tab: text('tab').notNull(),
+    refId: integer('ref_id').notNull(),
+    doc: tsvector('doc').notNull(),
+    head: tsvector('head').notNull(),
+    pinyin: text('pinyin').notNull().default(''),
+    src: text('src').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tab, t.refId] }),
+    // One per tab: a tab's search starts from its own documents' index (a shared one also holds the others').
+    ...['course', 'train', 'project', 'teacher', 'news', 'notice'].map((tab) =>
+      index(`search_docs_${tab}_doc_idx`)
+        .using('gin', t.doc)
+        .where(sql.raw(`tab = '${tab}'`)),
+    ),
+    index('search_docs_pinyin_idx').using('gin', sql`${t.pinyin} gin_trgm_ops`),
+  ],
 );

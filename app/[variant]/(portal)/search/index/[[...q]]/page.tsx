@@ -11,6 +11,7 @@ import { Highlight } from '@/components/ui/Highlight';
 import { hrefOf } from '@/lib/links';
 import { Pagination } from '@/components/ui/Pagination';
 import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
+import { SearchSuggestion } from '@/components/catalogue/SearchSuggestion';
 import { SearchPageForm } from '@/components/catalogue/SearchPageForm';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
 
@@ -137,6 +138,7 @@ export default async function SearchPageView({ params }: { params: CataloguePara
               ))}
             </ul>
           </nav>
+          {total > 0 && full.suggestion && <SearchSuggestion keyword={key} suggestion={full.suggestion} />}
           {total === 0 && (
             <>
               <p className="rounded-lg bg-white py-16 text-center text-gray-700">
