@@ -123,7 +123,8 @@ function SignedIn({ platform }: { platform: boolean }) {
         )}
       </span>
       <span className="flex flex-wrap items-center gap-3">
-        {areaHref ? <UnitAreaLink href={areaHref} /> : <BackToggle />}
+        {/* The own-unit view is the unit area: only those whose powers open one are offered the switch. */}
+        {areaHref && <UnitAreaLink href={areaHref} />}
         <NotificationBell className={linkClass} />
         {/* Links to per-visitor pages never prefetch: each prefetch would be a full render on the server. */}
         <Link
@@ -193,21 +194,5 @@ function UnitAreaLink({ href }: { href: string }) {
     >
       {inUnit ? '切换至全院' : '切换至本单位'}
     </Link>
-  );
-}
-
-/** SPEC 2.4: switches between the whole-academy view (1) and the own-unit view (2). */
-function BackToggle() {
-  const [backType, setBackType] = useState<1 | 2>(() => (localStorage.getItem(BACK_TYPE_KEY) === '2' ? 2 : 1));
-  const toggle = () => {
-    const next = backType === 1 ? 2 : 1;
-    localStorage.setItem(BACK_TYPE_KEY, String(next));
-    setBackType(next);
-  };
-  // Its name is the action (切换至…), so it carries no aria-pressed: "切换至全院, pressed" would contradict itself.
-  return (
-    <button type="button" onClick={toggle} className={linkClass}>
-      {backType === 1 ? '切换至本单位' : '切换至全院'}
-    </button>
   );
 }

@@ -61,7 +61,8 @@ test('a learner has no 切换至本单位 link and is refused the report', async
   await page.goto('/home');
   await signInFreshInPage(page, `单位报表${Date.now().toString(36).slice(-5)}`);
   await page.goto('/home');
-  await expect(page.getByRole('button', { name: '切换至本单位' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: '个人学习' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '切换至本单位' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '切换至本单位' })).toHaveCount(0);
   await page.goto('/personal/unit');
   await expect(page.getByText('没有管理权限：本单位学时报表仅对本单位的管理员开放。')).toBeVisible();

@@ -114,14 +114,12 @@ describe('signed-in header', () => {
     expect(screen.getByRole('link', { name: /^个人学习 ?（在新窗口打开）$/ }).getAttribute('target')).toBe('personal');
   });
 
-  it('the view toggle is named by its action and keeps the view in storage; no aria-pressed to contradict its name', async () => {
+  it('a learner with no unit area is not offered the view switch (it would change no page)', async () => {
     renderHeader();
     await flush();
-    const toggle = screen.getByRole('button', { name: '切换至本单位' });
-    expect(toggle.hasAttribute('aria-pressed')).toBe(false);
-    fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: '切换至全院' }).hasAttribute('aria-pressed')).toBe(false);
-    expect(localStorage.getItem('backType')).toBe('2');
+    expect(screen.getByText(/，王晓明/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '切换至本单位' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '切换至本单位' })).toBeNull();
   });
 
   it('offers 重新加载 when myInfo fails and nothing is kept, and shows the name once it answers', async () => {
