@@ -14,6 +14,7 @@ import { BusyButton } from '@/components/ui/BusyButton';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { ScrollTable } from '@/components/ui/ScrollTable';
+import { ButtonPager } from '@/components/ui/ButtonPager';
 
 const field = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1.5 text-sm';
 
@@ -180,23 +181,7 @@ export function RoleAdmin() {
             </table>
           </ScrollTable>
         )}
-        {pages > 1 && (
-          <nav aria-label="授权分页" className="mt-3 flex items-center justify-center gap-3 text-sm">
-            <button type="button" aria-disabled={pageNum <= 1} onClick={() => pageNum > 1 && setPageNum(pageNum - 1)}>
-              上一页
-            </button>
-            <span>
-              第 {pageNum} / {pages} 页
-            </span>
-            <button
-              type="button"
-              aria-disabled={pageNum >= pages}
-              onClick={() => pageNum < pages && setPageNum(pageNum + 1)}
-            >
-              下一页
-            </button>
-          </nav>
-        )}
+        <ButtonPager label="授权分页" pageNum={pageNum} pages={pages} onPage={setPageNum} className="mt-3" />
       </section>
     </div>
   );

@@ -18,6 +18,7 @@ import { UnitFiltersForm } from './UnitFiltersForm';
 import { UnitTable } from './UnitTable';
 import { MonthChart } from './MonthChart';
 import { exportHref } from './unit-links';
+import { ButtonPager, pageCount } from '@/components/ui/ButtonPager';
 
 const PAGE_SIZE = 20;
 
@@ -61,31 +62,14 @@ function ExportLinks({ table, filters, label }: { table: 'learners' | 'months'; 
 }
 
 function Pager({ pageNum, total, onPage }: { pageNum: number; total: number; onPage: (p: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  const btn = 'rounded border border-gray-300 bg-white px-3 py-1.5 text-sm aria-disabled:opacity-50';
   return (
-    <nav aria-label="学员分页" className="mt-4 flex items-center justify-center gap-3">
-      <button
-        type="button"
-        className={btn}
-        aria-disabled={pageNum <= 1}
-        onClick={() => pageNum > 1 && onPage(pageNum - 1)}
-      >
-        上一页
-      </button>
-      <span className="text-sm text-gray-700" aria-live="polite">
-        第 {pageNum} / {pages} 页
-      </span>
-      <button
-        type="button"
-        className={btn}
-        aria-disabled={pageNum >= pages}
-        onClick={() => pageNum < pages && onPage(pageNum + 1)}
-      >
-        下一页
-      </button>
-    </nav>
+    <ButtonPager
+      label="学员分页"
+      pageNum={pageNum}
+      pages={pageCount(total, PAGE_SIZE)}
+      onPage={onPage}
+      className="mt-4"
+    />
   );
 }
 

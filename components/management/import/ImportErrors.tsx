@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { ImportRowError } from '@/lib/contract/user-import';
 import { ScrollTable } from '@/components/ui/ScrollTable';
-import { ClientPager, IMPORT_PAGE_SIZE } from './ClientPager';
+import { ButtonPager } from '@/components/ui/ButtonPager';
+import { IMPORT_PAGE_SIZE } from './page-size';
 import { saveCsv } from './csv-download';
 
 export function ImportErrors({
@@ -71,7 +72,7 @@ export function ImportErrors({
           </table>
         </ScrollTable>
       </div>
-      <ClientPager label="错误分页" pageNum={pageNum} pages={pages} onPage={setPageNum} />
+      <ButtonPager label="错误分页" pageNum={pageNum} pages={pages} onPage={setPageNum} />
     </section>
   );
 }

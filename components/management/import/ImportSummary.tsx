@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import type { ImportResult } from '@/lib/contract/user-import';
 import { ScrollTable } from '@/components/ui/ScrollTable';
-import { ClientPager, IMPORT_PAGE_SIZE } from './ClientPager';
+import { ButtonPager } from '@/components/ui/ButtonPager';
+import { IMPORT_PAGE_SIZE } from './page-size';
 import { saveCsv } from './csv-download';
 import { UndoImport } from './UndoImport';
 
@@ -78,7 +79,7 @@ export function ImportSummary({ message, result }: { message: string; result: Im
           </table>
         </ScrollTable>
       </div>
-      <ClientPager label="导入用户分页" pageNum={pageNum} pages={pages} onPage={setPageNum} />
+      <ButtonPager label="导入用户分页" pageNum={pageNum} pages={pages} onPage={setPageNum} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { LoadFailed } from '@/components/ui/LoadFailed';
+import { ButtonPager } from '@/components/ui/ButtonPager';
 
 export function CoursePicker({
   chosen,
@@ -84,23 +85,7 @@ export function CoursePicker({
           </ul>
         )}
       </div>
-      {pages > 1 && (
-        <nav aria-label="课程分页" className="mt-2 flex items-center justify-center gap-3 text-sm">
-          <button type="button" aria-disabled={pageNum <= 1} onClick={() => pageNum > 1 && setPageNum(pageNum - 1)}>
-            上一页
-          </button>
-          <span>
-            第 {pageNum} / {pages} 页
-          </span>
-          <button
-            type="button"
-            aria-disabled={pageNum >= pages}
-            onClick={() => pageNum < pages && setPageNum(pageNum + 1)}
-          >
-            下一页
-          </button>
-        </nav>
-      )}
+      <ButtonPager label="课程分页" pageNum={pageNum} pages={pages} onPage={setPageNum} className="mt-2" />
     </div>
   );
 }

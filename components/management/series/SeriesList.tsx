@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { SeriesActions } from './SeriesActions';
 import { StatusBadge } from './StatusBadge';
+import { ButtonPager } from '@/components/ui/ButtonPager';
 
 type Status = 'all' | 'draft' | 'published';
 const STATUSES: [Status, string][] = [
@@ -150,23 +151,7 @@ export function SeriesList({
           </ul>
         )}
       </div>
-      {pages > 1 && (
-        <nav aria-label="系列专题分页" className="mt-3 flex items-center justify-center gap-3 text-sm">
-          <button type="button" aria-disabled={pageNum <= 1} onClick={() => pageNum > 1 && setPageNum(pageNum - 1)}>
-            上一页
-          </button>
-          <span>
-            第 {pageNum} / {pages} 页
-          </span>
-          <button
-            type="button"
-            aria-disabled={pageNum >= pages}
-            onClick={() => pageNum < pages && setPageNum(pageNum + 1)}
-          >
-            下一页
-          </button>
-        </nav>
-      )}
+      <ButtonPager label="系列专题分页" pageNum={pageNum} pages={pages} onPage={setPageNum} className="mt-3" />
     </section>
   );
 }
