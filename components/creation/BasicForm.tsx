@@ -8,6 +8,7 @@ import { BusyButton } from '@/components/ui/BusyButton';
 import { AuditBadge } from './AuditBadge';
 import { useBasicForm } from './use-basic-form';
 import type { BasicFields } from './use-creation-actions';
+import { AudienceChecks } from './AudienceChecks';
 
 const AUDIENCES: [BasicFields['audiences'][number], string][] = [
   ['general', '继续教育网络学院'],
@@ -129,28 +130,13 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
         </p>
         {err('summary')}
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium">发布到</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {AUDIENCES.map(([key, label]) => (
-            <label key={key} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                {...invalid('audiences')}
-                checked={form.audiences.includes(key)}
-                onChange={(e) =>
-                  setForm({
-                    ...form,
-                    audiences: e.target.checked ? [...form.audiences, key] : form.audiences.filter((a) => a !== key),
-                  })
-                }
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        {err('audiences')}
-      </fieldset>
+      <AudienceChecks
+        options={AUDIENCES}
+        value={form.audiences}
+        onChange={(audiences) => setForm({ ...form, audiences })}
+        invalid={invalid('audiences')}
+        error={err('audiences')}
+      />
       <BusyButton
         type="submit"
         busy={saving}

@@ -6,6 +6,7 @@ import { SERIES_SUMMARY_MAX, SERIES_TITLE_MAX } from '@/lib/validation/series-ad
 import { uploadLimitText, UPLOAD_EXTS } from '@/lib/validation/spaces';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { useSeriesForm } from './use-series-form';
+import { AudienceChecks } from '@/components/creation/AudienceChecks';
 
 const field = 'mt-1 w-full rounded border border-gray-300 px-3 py-2';
 
@@ -93,29 +94,14 @@ export function SeriesForm({ series, onSaved }: { series: ManagedSeries | null; 
         )}
         {err('cover')}
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium">发布到</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {SERIES_AUDIENCES.map(([key, label]) => (
-            <label key={key} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                id={key === 'general' ? 'series-audiences' : undefined}
-                {...invalid('audiences')}
-                checked={form.audiences.includes(key)}
-                onChange={(e) =>
-                  setForm({
-                    ...form,
-                    audiences: e.target.checked ? [...form.audiences, key] : form.audiences.filter((a) => a !== key),
-                  })
-                }
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        {err('audiences')}
-      </fieldset>
+      <AudienceChecks
+        options={SERIES_AUDIENCES}
+        value={form.audiences}
+        onChange={(audiences) => setForm({ ...form, audiences })}
+        invalid={invalid('audiences')}
+        error={err('audiences')}
+        firstId="series-audiences"
+      />
       {f.managerFields && (
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="flex items-center gap-2 text-sm">
