@@ -176,7 +176,12 @@ async function reviewAndPublish(page: Page) {
   await expect(page).toHaveURL(/\/personal\/notices$/);
   await page.getByRole('button', { name: '新建公告' }).click();
   await page.getByLabel('公告标题').fill(NOTICE);
-  await page.getByLabel('公告内容').fill('<p>请各单位于本周五前报送材料。</p><script>alert(1)</script>');
+  // The toolbar's area takes typing; markup goes through the HTML source.
+  await page.getByRole('textbox', { name: '公告内容' }).fill('草稿');
+  await page.getByRole('button', { name: 'HTML源码' }).click();
+  await page.getByLabel('公告内容（HTML）').fill('<p>请各单位于本周五前报送材料。</p><script>alert(1)</script>');
+  await page.getByRole('button', { name: 'HTML源码' }).click();
+  await expect(page.getByRole('textbox', { name: '公告内容' })).toHaveText('请各单位于本周五前报送材料。');
   await page.getByRole('button', { name: '预览' }).click();
   const shown = page.getByRole('region', { name: '公告预览' });
   await expect(shown.getByRole('heading', { name: NOTICE })).toBeVisible();

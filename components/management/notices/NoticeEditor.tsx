@@ -13,6 +13,7 @@ import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { toast } from '@/components/ui/Toaster';
 import { NoticePreview } from './NoticePreview';
+import { RichTextEditor } from '@/components/ui/RichTextEditor';
 
 type Audience = 'general' | 'party' | 'student';
 const SITES = Object.keys(AUDIENCE_NAMES) as Audience[];
@@ -105,20 +106,12 @@ export function NoticeEditor({
             onChange={(e) => setTitle(e.target.value)}
           />
         </label>
-        <label className="block text-sm text-gray-700">
-          公告内容
-          <textarea
-            className={`${field} font-mono`}
-            rows={10}
-            maxLength={20000}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-          <span className="mt-1 block text-xs text-gray-600">
-            可直接输入文字（每行一段），或使用
-            HTML：段落、标题、加粗、列表、表格、链接和本站图片；脚本、样式和站外图片会被过滤。
-          </span>
-        </label>
+        <RichTextEditor
+          label="公告内容"
+          value={body}
+          onChange={setBody}
+          hint="用工具栏设置格式，或在“HTML源码”中粘贴段落、标题、列表、表格、链接和本站图片；脚本、样式和站外图片会被过滤。"
+        />
         <fieldset className="text-sm text-gray-700">
           <legend>发布站点</legend>
           <div className="mt-1 flex flex-wrap gap-4">
