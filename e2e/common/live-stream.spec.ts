@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInFreshInPage } from '../support/accounts';
+import { postInPage, signInFreshInPage } from '../support/accounts';
 
 const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 const RTMP_PORT = Number(process.env.LIVE_TEST_RTMP_PORT || 1935);
@@ -50,19 +50,7 @@ function exitWithin(child: ChildProcess, ms: number): Promise<number | null> {
   });
 }
 
-async function post<T>(page: Page, path: string, body: unknown): Promise<{ code: number; msg: string; data: T }> {
-  return page.evaluate(
-    async ([p, b]) =>
-      (
-        await fetch(p as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(b),
-        })
-      ).json(),
-    [path, body] as const,
-  );
-}
+const post = postInPage;
 
 async function signInLecturer(page: Page) {
   await page.goto('/bench/baseline');

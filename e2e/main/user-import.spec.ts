@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { captchaAnswer, signInFreshInPage } from '../support/accounts';
+import { captchaAnswer, postInPage, signInFreshInPage } from '../support/accounts';
 import { signInInPage } from '../support/spaces';
 
 /**
@@ -13,20 +13,6 @@ import { signInInPage } from '../support/spaces';
  * deleted). Main host only.
  */
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`;
-
-async function postInPage(page: Page, path: string, body: unknown) {
-  return page.evaluate(
-    async ([p, b]) =>
-      (
-        await fetch(p as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(b),
-        })
-      ).json(),
-    [path, body] as const,
-  );
-}
 
 async function dropFile(page: Page, file: Buffer, name: string) {
   const dataTransfer = await page.evaluateHandle(
@@ -59,10 +45,10 @@ test('a manager imports users from the template; a new user must change the init
   const admin = await adminContext.newPage();
   await admin.goto('/home');
   await signInInPage(admin, 'manager', 'Manager_2026');
-  const roles = await postInPage(admin, '/api/manage/roles', {});
-  const orgs = await postInPage(admin, '/api/manage/orgs', { power: 'role-manage' });
-  const roleId = roles.data.find((r: { name: string }) => r.name === '单位管理员').id;
-  const orgId = orgs.data.find((o: { name: string }) => o.name === '物理研究所').id;
+  const roles = await postInPage<{ id: number; name: string }[]>(admin, '/api/manage/roles', {});
+  const orgs = await postInPage<{ id: number; name: string }[]>(admin, '/api/manage/orgs', { power: 'role-manage' });
+  const roleId = roles.data.find((r) => r.name === '单位管理员')?.id;
+  const orgId = orgs.data.find((o) => o.name === '物理研究所')?.id;
   const granted = await postInPage(admin, '/api/manage/grant', { userId: importer.email, roleId, orgId });
   expect(granted.code, granted.msg).toBe(0);
   await adminContext.close();

@@ -35,6 +35,28 @@ export async function captchaAnswer(page: Page, trigger: () => Promise<unknown>)
   return ((await response.json()) as { data: { answer: string } }).data.answer;
 }
 
+/**
+ * A JSON call made by the page itself, with its cookies (Node cannot resolve *.localhost, and the session cookie is
+ * the page's): the envelope as the API answers it.
+ */
+export async function postInPage<T = unknown>(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(
+    async ([p, b]) =>
+      (
+        await fetch(p as string, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        })
+      ).json(),
+    [path, body] as const,
+  );
+}
+
 type Post = (
   path: string,
   body: unknown,
@@ -65,18 +87,7 @@ async function registerAccount(post: Post, name: string, password: string) {
  */
 export async function makeAccount(page: Page, name: string, password = 'Own_pass_2026') {
   if (!page.url().startsWith('http')) await page.goto('/home');
-  const post: Post = (path, body) =>
-    page.evaluate(
-      async ([p, b]) =>
-        (
-          await fetch(p as string, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(b),
-          })
-        ).json(),
-      [path, body] as const,
-    );
+  const post: Post = (path, body) => postInPage(page, path, body);
   return registerAccount(post, name, password);
 }
 
