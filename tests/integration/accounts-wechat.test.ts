@@ -9,6 +9,7 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { operationLogs, operators, passportFlows } from '@/lib/server/db/schema';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
+import { hashPassword } from '@/lib/server/services/accounts/password';
 
 const { call, login } = accountsClient('10.26.17.2');
 let wx: Awaited<ReturnType<typeof startStandIn>>;
@@ -117,9 +118,20 @@ describe('WeChat QR login against a stand-in of its HTTP API', () => {
       wxLoginIO: string;
     };
     ok(await login('party', 'Party_2026', '10.26.17.2', { wxLoginIO: bindA.wxLoginIO }));
-    const other = await login('newbie', 'Newbie_2026', '10.26.17.2', { wxLoginIO: bindB.wxLoginIO });
-    expect(other.code).not.toBe(0);
-    expect(other.msg).toBe('该微信已绑定其他账号');
+    // An account of this test's own: the demo accounts' passwords are changed by other suites on a shared database.
+    const d = await db();
+    const userId = `wx-other-${Date.now().toString(36)}`;
+    const [own] = await d
+      .insert(operators)
+      .values({ userId, name: '微信测试', passwordHash: await hashPassword('Wx_other_2026'), isActivated: true })
+      .returning({ id: operators.id });
+    try {
+      const other = await login(userId, 'Wx_other_2026', '10.26.17.2', { wxLoginIO: bindB.wxLoginIO });
+      expect(other.code).not.toBe(0);
+      expect(other.msg).toBe('该微信已绑定其他账号');
+    } finally {
+      await d.delete(operators).where(eq(operators.id, own.id));
+    }
   });
 
   it('a replayed code, a replayed or made-up state and a wrong secret are refused in Chinese', async () => {

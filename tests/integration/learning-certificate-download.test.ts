@@ -1,7 +1,7 @@
 /** The certificate download: the PDF for its owner; an envelope (the client's 下载失败) for anyone else or bad input. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
-import { operators, seriesCourses } from '@/lib/server/db/schema';
+import { certificates, operators, seriesCourses } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { applySeriesCertificate, certificateDetail } from '@/lib/server/services/learning/certificates';
 import { certificateText } from '@/lib/learning/certificate-svg';
@@ -31,6 +31,14 @@ it('serves the PDF to its owner and JSON envelopes otherwise', async () => {
     .from(seriesCourses)
     .orderBy(seriesCourses.seriesId)
     .limit(1);
+  // The learner's certificate of that series is this test's own: another suite on the same database may have issued
+  // it today (an application gives back the certificate already issued), so it is issued afresh and removed after.
+  const own = and(
+    eq(certificates.operatorId, learner),
+    eq(certificates.kind, 'series'),
+    eq(certificates.refId, first.seriesId),
+  );
+  await (await db()).delete(certificates).where(own);
   // Issued at 05:30 on 25 November in Beijing (still the 24th in UTC): the certificate says the 25th.
   const { certificateId } = await applySeriesCertificate(
     { site: { variant: 'main', dx: false }, platform: false },
@@ -67,4 +75,5 @@ it('serves the PDF to its owner and JSON envelopes otherwise', async () => {
     const env = await res.json();
     expect(env.code).not.toBe(0);
   }
+  await (await db()).delete(certificates).where(own);
 });
