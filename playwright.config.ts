@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
  * Run through `npm run test:e2e` (installs Chromium when missing, builds when needed).
  */
 const PORT = Number(process.env.E2E_PORT || 3100);
+// One value per run, inherited by the workers: the demo accounts' turn locks of this run (e2e/support/demo-accounts.ts).
+process.env.E2E_RUN ??= String(Date.now());
 const CI = Boolean(process.env.CI);
 
 const variant = (name: 'main' | 'party' | 'student', host: string) => ({

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { pathOf } from '../support/sites';
 import { signInByApi } from '../support/catalogue';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager']);
 
 test('a visitor of a policy page is asked to log in', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'student', 'the student host has no policy pages (SPEC 2.2)');

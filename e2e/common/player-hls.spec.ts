@@ -13,6 +13,9 @@ import { expect, test } from '@playwright/test';
 import { api, mainOnly, play, signIn, video, videoTime } from './learning-support';
 import { signInFresh } from '../support/accounts';
 import { PNG_1PX } from '../support/spaces';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['teacher']);
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 

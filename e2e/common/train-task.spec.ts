@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathOf } from '../support/sites';
 import { search, signInByApi } from '../support/catalogue';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager']);
 
 const MANAGER = { userID: 'manager', password: 'Manager_2026' };
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% 作业附件\n'), Buffer.alloc(4000, 0x41)]);

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInFresh } from '../support/accounts';
 import { generatedVideo, PNG_1PX, signIn } from '../support/spaces';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager']);
 
 /**
  * 课程审核 and 通知公告发布 (issue 25) as a manager uses them. A fresh creator submits two courses (a word the

@@ -3,6 +3,9 @@ import { pathOf } from '../support/sites';
 import { signInByApi } from '../support/catalogue';
 import { signInInPage } from '../support/spaces';
 import { linkFromOutbox } from '../support/outbox';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager']);
 
 /**
  * Notifications (issue 25) as a learner meets them: a fresh learner applies for a training project, the manager

@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { generatedVideo, PNG_1PX, signIn, signInInPage } from '../support/spaces';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager', 'teacher']);
 
 /**
  * Issue 6 point 7, as people use it. One serial file: a newer sign-in of the same account ends the older

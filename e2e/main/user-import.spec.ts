@@ -3,6 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { captchaAnswer, postInPage, signInFreshInPage } from '../support/accounts';
 import { signInInPage } from '../support/spaces';
+import { takeTurns } from '../support/demo-accounts';
+
+takeTurns(test, ['manager']);
 
 /**
  * 用户导入 (issue 25) as a manager uses it: a fresh account is given 单位管理员 over 物理研究所 (by the demo manager,
