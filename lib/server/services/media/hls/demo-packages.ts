@@ -32,7 +32,12 @@ export function ensureDemoPackage(clipKey: string): Promise<string | null> {
   const running = copies.get(clipKey);
   if (running) return running;
   const job = (async () => {
-    if ((await packageOf(clipKey))?.state === 'ready') return clipKey;
+    // Recorded and in this store: a store that lacks the files (a new one, or one moved to) gets them again.
+    if (
+      (await packageOf(clipKey))?.state === 'ready' &&
+      (await storage().stat(`${packageFolder(clipKey)}/master.m3u8`)) !== null
+    )
+      return clipKey;
     const dir = demoPackageDir(clipKey);
     const manifest = await readFile(path.join(dir, 'package.json'), 'utf8').then(
       (s) => JSON.parse(s) as PackageManifest,
