@@ -26,6 +26,8 @@ const DOMAINS = [catalogueBench, accountsBench, learningBench, spacesBench, medi
 
 /** Public pages must keep this share of the baseline's req/s, with this p99. */
 const PAGE = { ratio: 0.6, p99: 100 };
+/** Every host's home page is as fast as the static page (issue 26). */
+const HOME = { ratio: 0.9, p99: 60 };
 
 /**
  * What is measured. One entry per URL: name, path, and optionally host (Host header; default localhost),
@@ -35,10 +37,10 @@ const PAGE = { ratio: 0.6, p99: 100 };
  */
 export const TARGETS = [
   { name: 'baseline (static page)', path: '/bench/baseline', baseline: true },
-  { name: 'home main', path: '/home', host: 'localhost', ...PAGE },
-  { name: 'home party', path: '/home', host: 'party.localhost', ...PAGE },
-  { name: 'home student', path: '/home', host: 'stu.localhost', ...PAGE },
-  { name: 'home party school (dx)', path: '/home', host: 'dangxiao.localhost', ...PAGE },
+  { name: 'home main', path: '/home', host: 'localhost', ...HOME },
+  { name: 'home party', path: '/home', host: 'party.localhost', ...HOME },
+  { name: 'home student', path: '/home', host: 'stu.localhost', ...HOME },
+  { name: 'home party school (dx)', path: '/home', host: 'dangxiao.localhost', ...HOME },
   { name: 'POST /api/course/homeList', path: '/api/course/homeList', method: 'POST', body: {} },
   // Floors of the framework on this machine, for reading the per-request targets (no targets of their own): a page
   // rendered on every request with no data and no shell, the same inside the portal's shell, and an endpoint that
