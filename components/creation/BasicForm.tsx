@@ -7,14 +7,8 @@ import { SUMMARY_MIN_CHARS, uploadLimitText, UPLOAD_EXTS } from '@/lib/validatio
 import { BusyButton } from '@/components/ui/BusyButton';
 import { AuditBadge } from './AuditBadge';
 import { useBasicForm } from './use-basic-form';
-import type { BasicFields } from './use-creation-actions';
 import { AudienceChecks } from './AudienceChecks';
-
-const AUDIENCES: [BasicFields['audiences'][number], string][] = [
-  ['general', '继续教育网络学院'],
-  ['party', '党员网络学习平台'],
-  ['student', '研究生科学教育平台'],
-];
+import { AUDIENCE_CHOICES } from '@/lib/contract/audiences';
 
 export function BasicForm({ course, onSaved }: { course: CreationCourse | null; onSaved: (courseId: number) => void }) {
   const id = useId();
@@ -131,7 +125,7 @@ export function BasicForm({ course, onSaved }: { course: CreationCourse | null; 
         {err('summary')}
       </div>
       <AudienceChecks
-        options={AUDIENCES}
+        options={AUDIENCE_CHOICES}
         value={form.audiences}
         onChange={(audiences) => setForm({ ...form, audiences })}
         invalid={invalid('audiences')}

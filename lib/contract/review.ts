@@ -65,10 +65,3 @@ export interface NoticeAdminDetail extends NoticeAdminRow {
 
 export const NOTICE_ACTIONS = ['publish', 'withdraw', 'pin', 'unpin'] as const;
 export type NoticeAction = (typeof NOTICE_ACTIONS)[number];
-
-/** The sites a course or notice is published to (audiences), by name. */
-export const AUDIENCE_NAMES: Record<string, string> = {
-  general: '继续教育网络学院',
-  party: '党员网络学习平台',
-  student: '研究生科学教育平台',
-};

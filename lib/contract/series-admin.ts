@@ -4,14 +4,9 @@
  */
 import type { Page } from './home';
 
-export type SeriesAudience = 'general' | 'party' | 'student';
+import type { Audience } from './audiences';
 
-/** The sites a series may be published to, as the form names them. */
-export const SERIES_AUDIENCES: readonly [SeriesAudience, string][] = [
-  ['general', '继续教育网络学院'],
-  ['party', '党员网络学习平台'],
-  ['student', '研究生科学教育平台'],
-];
+export type SeriesAudience = Audience;
 
 /** A series as its manager sees it, published or not. */
 export interface ManagedSeries {

@@ -8,15 +8,14 @@
 import { useId, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { call, failureText } from '@/lib/api/core';
-import { AUDIENCE_NAMES, type NoticeAdminDetail } from '@/lib/contract/review';
+import type { NoticeAdminDetail } from '@/lib/contract/review';
+import { AUDIENCE_CHOICES, type Audience } from '@/lib/contract/audiences';
 import { useConfirm } from '@/components/shell/ConfirmDialog';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { toast } from '@/components/ui/Toaster';
 import { NoticePreview } from './NoticePreview';
 import { RichTextEditor } from '@/components/ui/RichTextEditor';
 
-type Audience = 'general' | 'party' | 'student';
-const SITES = Object.keys(AUDIENCE_NAMES) as Audience[];
 const field = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1.5 text-sm';
 
 export function NoticeEditor({
@@ -115,7 +114,7 @@ export function NoticeEditor({
         <fieldset className="text-sm text-gray-700">
           <legend>发布站点</legend>
           <div className="mt-1 flex flex-wrap gap-4">
-            {SITES.map((a) => (
+            {AUDIENCE_CHOICES.map(([a, name]) => (
               <label key={a} className="flex items-center gap-1.5">
                 <input
                   type="checkbox"
@@ -124,7 +123,7 @@ export function NoticeEditor({
                     setAudiences(e.target.checked ? [...audiences, a] : audiences.filter((x) => x !== a))
                   }
                 />
-                {AUDIENCE_NAMES[a]}
+                {name}
               </label>
             ))}
           </div>

@@ -1,7 +1,8 @@
 'use client';
 
 /** The notices of the publisher's list, each with what can be done to it in its status. */
-import { AUDIENCE_NAMES, NOTICE_STATUS_NAMES, type NoticeAction, type NoticeAdminRow } from '@/lib/contract/review';
+import { audienceName } from '@/lib/contract/audiences';
+import { NOTICE_STATUS_NAMES, type NoticeAction, type NoticeAdminRow } from '@/lib/contract/review';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/components/ui/ScrollTable';
 
@@ -57,7 +58,7 @@ export function NoticeTable({
               <td className={td}>
                 <span className={`rounded px-2 py-0.5 ${STATUS_STYLE[n.status]}`}>{NOTICE_STATUS_NAMES[n.status]}</span>
               </td>
-              <td className="min-w-36 px-3 py-2">{n.audiences.map((a) => AUDIENCE_NAMES[a] ?? a).join('、')}</td>
+              <td className="min-w-36 px-3 py-2">{n.audiences.map(audienceName).join('、')}</td>
               <td className={td}>{n.publishedAt ? formatDateTime(n.publishedAt) : '—'}</td>
               <td className={`space-x-3 ${td}`}>
                 <button type="button" className={link} onClick={() => onEdit(n.id)}>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { AUDIT_STATUS } from '@/lib/constants';
-import { AUDIENCE_NAMES } from '@/lib/contract/review';
+import { audienceName } from '@/lib/contract/audiences';
 import { formatDateTime, formatHMS, imageUrl } from '@/lib/format';
 import { AuditBadge } from '@/components/creation/AuditBadge';
 import { LoadFailed } from '@/components/ui/LoadFailed';
@@ -45,7 +45,7 @@ export function ReviewPreview({ courseId, onDone }: { courseId: number; onDone: 
             {c.orgName && `（${c.orgName}）`}
           </p>
           <p>分类：{c.categoryName}</p>
-          <p>发布站点：{c.audiences.map((a) => AUDIENCE_NAMES[a] ?? a).join('、')}</p>
+          <p>发布站点：{c.audiences.map(audienceName).join('、')}</p>
           {c.submittedAt && <p>提交时间：{formatDateTime(c.submittedAt)}</p>}
         </div>
       </header>

@@ -1,6 +1,7 @@
 'use client';
 /** The series' fields: 专题名称, 专题简介, 封面, 发布到; for a manager also 推荐专题 and 所属单位. */
-import { SERIES_AUDIENCES, type ManagedSeries } from '@/lib/contract/series-admin';
+import type { ManagedSeries } from '@/lib/contract/series-admin';
+import { AUDIENCE_CHOICES } from '@/lib/contract/audiences';
 import { WHOLE_INSTITUTION } from '@/lib/contract/management';
 import { SERIES_SUMMARY_MAX, SERIES_TITLE_MAX } from '@/lib/validation/series-admin';
 import { uploadLimitText, UPLOAD_EXTS } from '@/lib/validation/spaces';
@@ -95,7 +96,7 @@ export function SeriesForm({ series, onSaved }: { series: ManagedSeries | null; 
         {err('cover')}
       </div>
       <AudienceChecks
-        options={SERIES_AUDIENCES}
+        options={AUDIENCE_CHOICES}
         value={form.audiences}
         onChange={(audiences) => setForm({ ...form, audiences })}
         invalid={invalid('audiences')}
