@@ -8,6 +8,7 @@ import { contractTable, endpoint } from '../http/endpoint';
 import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
+import * as enrol from '../services/catalogue/train-applications';
 import * as search from '../services/catalogue/search';
 import { scopeOf } from '../services/scope';
 import {
@@ -78,19 +79,19 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   ),
   '/api/train/detail': endpoint(byId, 'none', (b, ctx) => train.trainDetail(scope(ctx), b.id)),
   '/api/train/applyStatus': endpoint(byTrain, 'optional', (b, ctx) =>
-    train.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId),
+    enrol.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId),
   ),
-  '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => train.trainApply(scope(ctx), ctx.user, b.trainId)),
-  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => train.trainReview(ctx.user, b)),
+  '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => enrol.trainApply(scope(ctx), ctx.user, b.trainId)),
+  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => enrol.trainReview(ctx.user, b)),
   '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) =>
-    train.trainPendingApplications(ctx.user, b.trainId),
+    enrol.trainPendingApplications(ctx.user, b.trainId),
   ),
   '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),
   '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
   '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
   '/api/train/summaries': endpoint(byTrain, 'none', (b, ctx) => train.trainSummaries(scope(ctx), b.trainId)),
   '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) =>
-    train.trainStudents(scope(ctx), b, ctx.user!),
+    enrol.trainStudents(scope(ctx), b, ctx.user!),
   ),
 
   // Teachers

@@ -5,7 +5,7 @@
  * upload path with its size, type and quota checks) and may replace the hand-in until the deadline; a replacement
  * clears an earlier mark. Marking is for managers holding the power "application-review" over the learner's
  * organisation: trainings carry no organisation of their own, and this is the rule that already decides who
- * reviews the learner's application to the same training (services/catalogue/trains.ts trainReview).
+ * reviews the learner's application to the same training (services/catalogue/train-applications.ts trainReview).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
