@@ -1,11 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { TrainStudent } from '@/lib/contract/catalogue';
+import { MSG_STUDENTS_MANAGERS_ONLY, type TrainStudent } from '@/lib/contract/catalogue';
 import type { Page } from '@/lib/contract/home';
 import { isLoggedIn, readUserInfo } from '@/lib/session/client';
-
-export const STUDENTS_HIDDEN_NOTE = '学员名单仅对管理员开放';
 
 /**
  * The names and organisations of a training's approved learners, for managers only (issue 22): the page is cached and
@@ -33,7 +31,7 @@ export function TrainStudentsPanel({ trainId }: { trainId: number }) {
     staleTime: 0,
     select: (env) => (env && env.code === 0 ? env.data : null),
   });
-  if (!q.data) return <p className="text-gray-600">{STUDENTS_HIDDEN_NOTE}</p>;
+  if (!q.data) return <p className="text-gray-600">{MSG_STUDENTS_MANAGERS_ONLY}</p>;
   if (q.data.list.length === 0) return <p className="text-gray-600">暂无审核通过的学员</p>;
   return (
     <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-6">

@@ -117,6 +117,9 @@ export interface TrainStudent {
   orgName: string;
 }
 
+/** The approved students' list is for holders of the power "application-review" only. */
+export const MSG_STUDENTS_MANAGERS_ONLY = '学员名单仅对管理员开放';
+
 export interface TrainDetail extends TrainListItem {
   summaryHtml: string;
   capacity: number;

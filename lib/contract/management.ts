@@ -31,6 +31,8 @@ export const WHOLE_INSTITUTION = '全院';
 
 export const MSG_NO_POWER = '没有管理权限';
 export const MSG_NO_ORG_POWER = '没有该单位的管理权限';
+/** Refused to a reviewer (of courses or of applications) without the power. */
+export const MSG_NO_REVIEW = '没有审核权限';
 
 /** An entry of the operations log (等保2.0), newest first. */
 export interface OperationLogRow {

@@ -6,8 +6,6 @@ import type { Page } from './home';
 
 import type { Audience } from './audiences';
 
-export type SeriesAudience = Audience;
-
 /** A series as its manager sees it, published or not. */
 export interface ManagedSeries {
   id: number;
@@ -15,7 +13,7 @@ export interface ManagedSeries {
   cover: string;
   summary: string;
   /** The sites chosen in the form (shown there while published). */
-  audiences: SeriesAudience[];
+  audiences: Audience[];
   /** Listed on /series/class (推荐专题); set by a holder of the power only. */
   isRecommended: boolean;
   published: boolean;

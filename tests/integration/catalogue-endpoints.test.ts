@@ -301,6 +301,49 @@ describe('training projects', () => {
         and(eq(trainApplications.operatorId, learner.id), inArray(trainApplications.trainId, [open[0].id, open[1].id])),
       );
   });
+
+  it('refuses an apply once pending and approved applications fill the capacity, and writes nothing', async () => {
+    const d = await db();
+    const [me] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'newbie'));
+    const taken = (id: number) =>
+      d
+        .select({ operatorId: trainApplications.operatorId })
+        .from(trainApplications)
+        .where(and(eq(trainApplications.trainId, id), sql`${trainApplications.status} in (6, 7)`));
+    const all = await d.select().from(trains);
+    let full: (typeof all)[number] | undefined;
+    for (const t of all) {
+      if (visitorApplyStatus(t) !== 4 || !t.audiences.includes('general')) continue;
+      const rows = await taken(t.id);
+      if (rows.length > 0 && !rows.some((r) => r.operatorId === me.id)) {
+        full = t;
+        break;
+      }
+    }
+    expect(full).toBeDefined();
+    const t = full!;
+    const filled = (await taken(t.id)).length;
+    await d.update(trains).set({ capacity: filled }).where(eq(trains.id, t.id));
+    try {
+      const token = await loginAs('newbie');
+      const res = await call('/api/train/apply', { trainId: t.id }, main, token);
+      expect(res.code).not.toBe(0);
+      expect(res.msg).toBe('报名人数已满');
+      expect((await taken(t.id)).length).toBe(filled);
+      // One more place, and the same learner is taken.
+      await d
+        .update(trains)
+        .set({ capacity: filled + 1 })
+        .where(eq(trains.id, t.id));
+      const ok = await call<TrainApplyState>('/api/train/apply', { trainId: t.id }, main, token);
+      expect(ok.data).toMatchObject({ applyStatus: 6 });
+      await d
+        .delete(trainApplications)
+        .where(and(eq(trainApplications.trainId, t.id), eq(trainApplications.operatorId, me.id)));
+    } finally {
+      await d.update(trains).set({ capacity: t.capacity }).where(eq(trains.id, t.id));
+    }
+  });
 });
 
 describe('series, teachers, live, news, notices', () => {

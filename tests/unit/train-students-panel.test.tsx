@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { STUDENTS_HIDDEN_NOTE, TrainStudentsPanel } from '@/components/catalogue/TrainStudentsPanel';
+import { MSG_STUDENTS_MANAGERS_ONLY } from '@/lib/contract/catalogue';
+import { TrainStudentsPanel } from '@/components/catalogue/TrainStudentsPanel';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { USER_INFO_KEY } from '@/lib/session/client';
 
@@ -42,7 +43,7 @@ it('the train detail page does not load the list on the server (it is cached for
 
 it('a visitor’s browser does not ask for it', async () => {
   wrap(<TrainStudentsPanel trainId={3} />);
-  expect(screen.getByText(STUDENTS_HIDDEN_NOTE)).toBeTruthy();
+  expect(screen.getByText(MSG_STUDENTS_MANAGERS_ONLY)).toBeTruthy();
   await new Promise((r) => setTimeout(r, 20));
   expect(fetchMock).not.toHaveBeenCalled();
 });

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
-import type { ManagedSeries, SeriesAudience } from '@/lib/contract/series-admin';
+import type { Audience } from '@/lib/contract/audiences';
+import type { ManagedSeries } from '@/lib/contract/series-admin';
 import { seriesFormSchema } from '@/lib/validation/series-admin';
 import { uploadSmallFile } from '@/components/creation/upload-client';
 import { useSaveSeries } from './use-series-admin';
@@ -12,7 +13,7 @@ export interface SeriesFormState {
   title: string;
   summary: string;
   cover: string;
-  audiences: SeriesAudience[];
+  audiences: Audience[];
   isRecommended: boolean;
   /** '' the default unit, 'all' the whole institution, else an org id. */
   org: string;

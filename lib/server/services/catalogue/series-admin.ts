@@ -24,10 +24,10 @@ import {
   SERIES_MAX_COURSES,
   type ManagedSeries,
   type ManagedSeriesPage,
-  type SeriesAudience,
   type SeriesCourseOption,
   type SeriesItem,
 } from '@/lib/contract/series-admin';
+import type { Audience } from '@/lib/contract/audiences';
 import { WHOLE_INSTITUTION } from '@/lib/contract/management';
 import type { Page } from '@/lib/contract/home';
 import { db } from '@/lib/server/db';
@@ -55,7 +55,7 @@ export interface SeriesFormValues {
   title: string;
   summary: string;
   cover: string;
-  audiences: SeriesAudience[];
+  audiences: Audience[];
   isRecommended?: boolean;
   orgId?: number | null;
 }
@@ -91,7 +91,7 @@ function toManaged(r: ManagedRow): ManagedSeries {
     title: String(r.title),
     cover: String(r.cover),
     summary: String(r.summary),
-    audiences: r.audiences as SeriesAudience[],
+    audiences: r.audiences as Audience[],
     isRecommended: Boolean(r.isRecommended),
     published: isPublished,
     publishedAt: isPublished ? new Date(r.publishedAt as Date).toISOString() : null,

@@ -4,9 +4,10 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from '@/lib/contract/home';
-import type { TrainApplyState, TrainStudent } from '@/lib/contract/catalogue';
+import { MSG_STUDENTS_MANAGERS_ONLY, type TrainApplyState, type TrainStudent } from '@/lib/contract/catalogue';
+import { MSG_NO_REVIEW } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
-import { operators, orgs, trainApplications, trains } from '@/lib/server/db/schema';
+import { operators, orgs, trainApplications } from '@/lib/server/db/schema';
 import { ServiceError } from '@/lib/server/http/errors';
 import { type Scope } from '../scope';
 import { page, type Paging } from './shared';
@@ -15,10 +16,7 @@ import { orgInScope, requireAnyPower, requirePower } from '../management/powers'
 import { visitorApplyStatus } from './train-status';
 import { revalidateTrain } from './revalidate';
 import { notifyTrainReview } from '../notifications/events';
-import { label, visibleTrain } from './trains';
-
-export const MSG_STUDENTS_MANAGERS_ONLY = '学员名单仅对管理员开放';
-const MSG_NO_REVIEW = '没有审核权限';
+import { applyLabel, visibleTrain } from './trains';
 
 /**
  * Approved students (names and organisations), newest first: for managers (cmsRoleCount > 0) only, like the review of
@@ -65,6 +63,12 @@ export async function trainApplyState(
   trainId: number,
   now: Date = new Date(),
 ): Promise<TrainApplyState> {
+  const { status } = await viewerApplyState(scope, operatorId, trainId, now);
+  return { trainId, applyStatus: status, label: applyLabel(status) };
+}
+
+/** The train (with its capacity) and the viewer's apply status, read once for both the state and an apply. */
+async function viewerApplyState(scope: Scope, operatorId: number | null, trainId: number, now: Date) {
   const row = await visibleTrain(scope, trainId);
   let status = visitorApplyStatus(row, now);
   if (operatorId != null) {
@@ -75,7 +79,7 @@ export async function trainApplyState(
       .where(and(eq(trainApplications.trainId, trainId), eq(trainApplications.operatorId, operatorId)));
     if (app) status = app.status;
   }
-  return { trainId, applyStatus: status, label: label(status) };
+  return { row, status };
 }
 
 /** Why an apply is refused, per visitor status (SPEC 4.4). */
@@ -97,14 +101,14 @@ export async function trainApply(
   trainId: number,
   now: Date = new Date(),
 ): Promise<TrainApplyState> {
-  const state = await trainApplyState(scope, user.operatorID, trainId, now);
-  if (state.applyStatus !== 4) throw new ServiceError(APPLY_REFUSALS[state.applyStatus] ?? '当前不能报名');
+  const { row, status } = await viewerApplyState(scope, user.operatorID, trainId, now);
+  if (status !== 4) throw new ServiceError(APPLY_REFUSALS[status] ?? '当前不能报名');
   const d = await db();
   const [{ n: taken }] = await d
     .select({ n: count() })
     .from(trainApplications)
     .where(and(eq(trainApplications.trainId, trainId), sql`${trainApplications.status} in (6, 7)`));
-  if (taken >= (await capacityOf(trainId))) throw new ServiceError('报名人数已满');
+  if (row.capacity > 0 && taken >= row.capacity) throw new ServiceError('报名人数已满');
   const inserted = await d
     .insert(trainApplications)
     .values({ trainId, operatorId: user.operatorID, status: 6 })
@@ -112,13 +116,7 @@ export async function trainApply(
     .returning({ status: trainApplications.status });
   if (inserted.length === 0) throw new ServiceError(APPLY_REFUSALS[6]);
   await revalidateTrain(trainId);
-  return { trainId, applyStatus: 6, label: label(6) };
-}
-
-async function capacityOf(trainId: number): Promise<number> {
-  const d = await db();
-  const [row] = await d.select({ capacity: trains.capacity }).from(trains).where(eq(trains.id, trainId));
-  return row && row.capacity > 0 ? row.capacity : Number.POSITIVE_INFINITY;
+  return { trainId, applyStatus: 6, label: applyLabel(6) };
 }
 
 /** Review of an application (power "application-review" over the applicant's organisation): 6 -> 7 approved or 8 rejected. */
@@ -149,7 +147,7 @@ export async function trainReview(
   if (updated.length === 0) throw new ServiceError('没有待审核的报名');
   await revalidateTrain(q.trainId);
   await notifyTrainReview(q.operatorId, q.trainId, q.approve);
-  return { trainId: q.trainId, applyStatus: status, label: label(status) };
+  return { trainId: q.trainId, applyStatus: status, label: applyLabel(status) };
 }
 
 /** Pending applications of a train from the reviewer's organisations. */

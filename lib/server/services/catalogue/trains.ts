@@ -25,7 +25,7 @@ export const TRAIN_CRITERIA = {
 export type TrainCriterion = keyof typeof TRAIN_CRITERIA;
 
 const HOUR = 3_600_000;
-export const label = (status: number) => TRAIN_APPLY_STATUS[status as keyof typeof TRAIN_APPLY_STATUS] ?? '';
+export const applyLabel = (status: number) => TRAIN_APPLY_STATUS[status as keyof typeof TRAIN_APPLY_STATUS] ?? '';
 
 /** Beijing month bounds [start, next start) as instants. */
 function monthRange(year: number, month: number): [Date, Date] {

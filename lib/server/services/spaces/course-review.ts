@@ -14,7 +14,8 @@ import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { chapterViews } from '../learning/course-view';
 import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
-import { auditLabel, MSG_COURSE_NOT_FOUND, MSG_NOT_MANAGER } from './creation';
+import { MSG_NO_REVIEW } from '@/lib/contract/management';
+import { auditLabel, MSG_COURSE_NOT_FOUND } from './creation';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 
@@ -62,7 +63,7 @@ export async function reviewQueue(
   user: SessionUser,
   q: { pageNum: number; pageSize: number },
 ): Promise<Page<ReviewQueueRow>> {
-  const scope = await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
+  const scope = await requireAnyPower(user, 'course-review', MSG_NO_REVIEW);
   const d = await db();
   const where = and(
     inArray(courses.auditStatus, [1054, 1056]),
@@ -89,7 +90,7 @@ export async function reviewQueue(
 
 /** One course of the creation centre as its reviewer sees it; refused (1003) outside the reviewer's organisations. */
 export async function reviewPreview(user: SessionUser, courseId: number): Promise<ReviewPreview> {
-  await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
+  await requireAnyPower(user, 'course-review', MSG_NO_REVIEW);
   const d = await db();
   const [c] = await d
     .select({
@@ -107,7 +108,7 @@ export async function reviewPreview(user: SessionUser, courseId: number): Promis
     .limit(1);
   // Only courses made in the creation centre are reviewed here (the academy's own are not submitted).
   if (!c || c.creatorId == null) throw new ServiceError(MSG_COURSE_NOT_FOUND, CODE_NOT_FOUND);
-  await requirePower(user, 'course-review', c.creatorOrgId ?? null, MSG_NOT_MANAGER);
+  await requirePower(user, 'course-review', c.creatorOrgId ?? null, MSG_NO_REVIEW);
   const [chapters, history] = await Promise.all([
     d
       .select()

@@ -17,6 +17,7 @@ import { forgetChapter } from '../learning/study-progress';
 import { auditSetting } from '../catalogue/site';
 import { revalidateSpace } from './spaces';
 import type { SessionUser } from '../accounts/sessions';
+import { MSG_NO_REVIEW } from '@/lib/contract/management';
 import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { fileByUrl, userHasFile } from './uploads';
 import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/trial-cuts';
@@ -28,7 +29,6 @@ export const MSG_NOT_YOURS = '只能修改自己创建的课程';
 export const MSG_COURSE_NOT_FOUND = '课程不存在';
 export const MSG_IN_REVIEW = '课程审批中，暂不能修改';
 export { MSG_NO_CHAPTER };
-export const MSG_NOT_MANAGER = '没有审核权限';
 /** Submitting while a chapter's video is still being transcoded, or could not be. */
 export const MSG_TRANSCODING = '视频转码中，请等待所有章节视频转码完成后再提交审核';
 export const MSG_TRANSCODE_FAILED = (title: string) => `章节“${title}”的视频转码失败：文件无法识别，请重新上传`;
@@ -429,7 +429,7 @@ export async function removeCourse(user: SessionUser, courseId: number): Promise
 
 /** Submitted courses of creators in the reviewer's organisations (power "course-review"), oldest first. */
 export async function pendingReviews(user: SessionUser): Promise<CreationCourseRow[]> {
-  const scope = await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
+  const scope = await requireAnyPower(user, 'course-review', MSG_NO_REVIEW);
   const d = await db();
   const rows = await d
     .select({
@@ -462,13 +462,13 @@ export async function reviewCourse(
   user: SessionUser,
   b: { courseId: number; auditStatus: 1052 | 1053 | 1055; reason: string },
 ): Promise<{ auditStatus: number; auditLabel: string }> {
-  await requireAnyPower(user, 'course-review', MSG_NOT_MANAGER);
+  await requireAnyPower(user, 'course-review', MSG_NO_REVIEW);
   const d = await db();
   const [c] = await d.select().from(courses).where(eq(courses.id, b.courseId)).limit(1);
   if (!c || c.creatorId == null) throw new ServiceError(MSG_COURSE_NOT_FOUND, CODE_NOT_FOUND);
   // A course belongs to its creator's organisation: a reviewer of unit A cannot decide on unit B's courses.
   const [owner] = await d.select({ orgId: operators.orgId }).from(operators).where(eq(operators.id, c.creatorId));
-  await requirePower(user, 'course-review', owner?.orgId ?? null, MSG_NOT_MANAGER);
+  await requirePower(user, 'course-review', owner?.orgId ?? null, MSG_NO_REVIEW);
   if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError('该课程不在待审核状态');
   if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError('请填写审核意见');
   await setStatus(
