@@ -4,8 +4,8 @@
  * (http/request-info), gives the request its id (ops/request-context: the `x-request-id` response header and every
  * log line of the request) and counts it when its response ends (ops/metrics, one log line), lets the operations
  * lane answer health and metrics (ops/ops-lane), lets the direct lane answer its few API calls (direct-lane), holds a
- * search page for a new keyword until its address may ask it (search-gate), and routes a page request to its site's
- * segment (host-lane).
+ * search page for a new keyword until its address may ask it (search-gate), routes a page request to its site's
+ * segment (host-lane), and sends a page from Next.js's page cache as bytes encoded once (encoded-pages).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -16,6 +16,7 @@ import { metrics, routeKind } from '../ops/metrics';
 import { serveOps } from '../ops/ops-lane';
 import { requestIdOf, runWithRequestId } from '../ops/request-context';
 import { serveDirect } from './direct-lane';
+import { sendCachedPagesEncoded } from './encoded-pages';
 import { laneInstalled, takeRoute } from './host-lane';
 import { gateSearch } from './search-gate';
 
@@ -51,6 +52,7 @@ export function installRequestHook(): void {
       if (serveDirect(req, res)) return true;
       const go = () => {
         takeRoute(req);
+        sendCachedPagesEncoded(req, res);
         return emit.call(this, event, ...args);
       };
       // Emitted later, once the gate has counted the new keyword (or answered 429 itself).
