@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api/query';
 import { AUDIT_STATUS } from '@/lib/constants';
 import { audienceName } from '@/lib/contract/audiences';
+import type { ReviewHistoryItem } from '@/lib/contract/review';
 import { formatDateTime, formatHMS, imageUrl } from '@/lib/format';
 import { AuditBadge } from '@/components/creation/AuditBadge';
 import { LoadFailed } from '@/components/ui/LoadFailed';
@@ -16,6 +17,19 @@ import { ReviewPlayer } from './ReviewPlayer';
 const statusName = (s: number) => AUDIT_STATUS[s as keyof typeof AUDIT_STATUS] ?? String(s);
 /** Who moved the course (course_audits.kind). */
 const KIND_NAMES: Record<string, string> = { submit: '提交', machine: '机器审核', manual: '人工审核', edit: '修改' };
+
+/**
+ * One line of 审核记录 after its time: the step, the move from one status to another (a step that left the status as
+ * it was names it once: 修改（未审核）, not 未审核 → 未审核), and the reason when there is one.
+ */
+export function historyText(h: ReviewHistoryItem): string {
+  const step = KIND_NAMES[h.kind] ?? h.kind;
+  const move =
+    h.fromStatus === h.toStatus
+      ? `（${statusName(h.toStatus)}）`
+      : `：${statusName(h.fromStatus)} → ${statusName(h.toStatus)}`;
+  return `${step}${move}${h.reason ? `：${h.reason}` : ''}`;
+}
 
 export function ReviewPreview({ courseId, onDone }: { courseId: number; onDone: () => void }) {
   const q = useQuery(apiQuery('/api/manage/reviewPreview', { courseId }));
@@ -92,9 +106,7 @@ export function ReviewPreview({ courseId, onDone }: { courseId: number; onDone: 
           <ul className="space-y-1 text-sm text-gray-700">
             {c.history.map((h, i) => (
               <li key={i}>
-                {formatDateTime(h.createdAt)} {KIND_NAMES[h.kind] ?? h.kind}：{statusName(h.fromStatus)} →{' '}
-                {statusName(h.toStatus)}
-                {h.reason && `：${h.reason}`}
+                {formatDateTime(h.createdAt)} {historyText(h)}
               </li>
             ))}
           </ul>
