@@ -1,7 +1,9 @@
 /**
  * The server's configuration: every environment variable the server reads, in one zod schema, parsed once and
- * typed (README, Configuration). A wrong value stops the start (instrumentation.ts calls checkConfig) with a message
- * in Chinese and English naming the variable, instead of a failure on the first request that needs it.
+ * typed. Each variable's `.describe()` text is its documentation: `npm run docs:config` (scripts/config-docs.ts)
+ * writes docs/configuration.md and .env.example from this schema, and a unit test fails when they are out of date.
+ * A wrong value stops the start (instrumentation.ts calls checkConfig) with a message in Chinese and English naming
+ * the variable, instead of a failure on the first request that needs it.
  *
  * Reads of variables that must also work in proxy.ts (the edge runtime: PORTAL_HOSTS, PORTAL_ORIGINS, PORT,
  * PORTAL_TEST_HOOKS in lib/variants) and in the browser (NEXT_PUBLIC_*, inlined at build time) stay where they are;
@@ -105,26 +107,38 @@ const flag = (fallback: boolean) =>
   opt(z.enum(['0', '1'], { error: M.flag })).transform((v) => (v === undefined ? fallback : v === '1'));
 
 const schema = z.object({
-  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { error: M.nodeEnv })).transform(
-    (v) => v ?? 'development',
-  ),
+  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { error: M.nodeEnv }))
+    .transform((v) => v ?? 'development')
+    .describe(
+      '`production` for a production start: `npm start` then never builds and never seeds unless `SEED=demo` (operating.md). `npm run dev` and the tests set it themselves',
+    ),
   PORT: opt(
     z
       .string()
       .regex(/^\d+$/, M.port)
       .transform(Number)
       .refine((n) => n >= 1 && n <= 65535, M.port),
-  ).transform((n) => n ?? 3000),
+  )
+    .transform((n) => n ?? 3000)
+    .describe('port of `npm start`'),
 
   // Database and demo data
-  DATA_DIR: text,
-  DATABASE_URL: opt(z.string().refine(hasScheme(['postgres:', 'postgresql:']), M.postgres)),
-  DB_POOL_SIZE: positiveInt(10),
-  /** Demo data on an empty database only when asked (npm start on the embedded default asks). */
-  SEED: opt(z.enum(['demo', 'none'], { error: M.seed })).transform((v) => v ?? 'none'),
-  SEED_SCALE: positiveInt(1),
-  /** Extra learners made in bulk by the demo seed (the unit report's benchmark: 50000), spread over the organisations. */
-  SEED_LEARNERS: positiveInt(0),
+  DATA_DIR: text.describe(
+    'folder of the embedded database, outbox and uploads (default `./data`); `memory` keeps the database in memory',
+  ),
+  DATABASE_URL: opt(z.string().refine(hasScheme(['postgres:', 'postgresql:']), M.postgres)).describe(
+    '`postgres://...`: use a PostgreSQL server instead of the embedded PGlite (same schema and migrations). With the server on the same machine its Unix socket works too: `postgres://user:password@/dbname?host=/var/run/postgresql` (`pg_hba.conf` needs a `local` line with `scram-sha-256` for that user); it holds up better than TCP loopback on a busy machine (docs/benchmarks.md)',
+  ),
+  DB_POOL_SIZE: positiveInt(10).describe('connections in the PostgreSQL pool'),
+  SEED: opt(z.enum(['demo', 'none'], { error: M.seed }))
+    .transform((v) => v ?? 'none')
+    .describe(
+      '`demo`: an empty database gets the demo data (accounts with known passwords, the catalogue); `none`: it stays empty and the first administrator is made with `npm run admin`. `npm start` sets `demo` itself on the embedded database (no `DATABASE_URL`, `NODE_ENV` not `production`), as do `npm run dev`, the tests and the benchmarks; a production start or one on PostgreSQL never seeds unless `SEED=demo` is given',
+    ),
+  SEED_SCALE: positiveInt(1).describe('multiplies the amount of demo data'),
+  SEED_LEARNERS: positiveInt(0).describe(
+    "extra learners made in bulk by the demo seed (by SQL, login names `b000001`...), round-robin over the organisations, each with study records of this year: the unit report's benchmark uses 50000",
+  ),
 
   // Hosts, origins, sessions, requests
   PORTAL_HOSTS: opt(
@@ -132,11 +146,9 @@ const schema = z.object({
       const entries = list(v);
       return entries.length > 0 && parseHostRules(v).length === entries.length;
     }, M.hosts),
+  ).describe(
+    "host -> variant table, comma-separated `host=variant[:dx]`, a host may be a `*.example.cn` wildcard (default: the `*.localhost` table of the README's Hosts)",
   ),
-  /**
-   * Tenants (SPEC 7 requestSiteTenantId, currentTenantOrgName): host -> organisation, `host=机构名`, comma-separated,
-   * a host may be a `*.example.cn` wildcard. Default: `column.localhost=继续教育学院`.
-   */
   PORTAL_TENANTS: opt(
     z
       .string()
@@ -144,6 +156,8 @@ const schema = z.object({
         (v) => list(v).every((p) => /^[^=\s]+=\S.*$/.test(p)),
         msg('格式为 主机=机构名，以逗号分隔', 'must be host=organisation, comma-separated'),
       ),
+  ).describe(
+    "hosts' tenant organisations (SPEC 7 `requestSiteTenantId`, `currentTenantOrgName`): comma-separated `host=机构名`, a host may be a `*.example.cn` wildcard; the organisation is a row of `orgs` (by name) and the tenant id its id. Default `column.localhost=继续教育学院`. A platform host (column, party school) with a tenant shows its name beside the site title",
   ),
   PORTAL_ORIGINS: opt(
     z.string().refine(
@@ -154,70 +168,112 @@ const schema = z.object({
         }),
       M.origins,
     ),
+  ).describe(
+    'public origin per variant for canonical URLs, sitemaps and mail links, e.g. `main=https://edu.example.cn,party=https://party.example.cn` (default: the default host on `PORT`)',
   ),
-  SESSION_SECRET: opt(z.string().min(16, M.secret)),
-  API_BASE_URL: httpUrl,
-  API_ALLOWED_ORIGINS: opt(z.string().refine((v) => list(v).every(isHttpUrl), M.originList)),
-  TRUST_PROXY: flag(false),
-  REDIRECT_ALLOWED_HOSTS: text,
-  METRICS_ALLOW: opt(
-    z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
-  ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
-  LOG_LEVEL: opt(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel }),
-  ).transform((v) => v ?? 'info'),
+  SESSION_SECRET: opt(z.string().min(16, M.secret)).describe(
+    'key of the signed identity and device cookies (16+ characters); default: a random one kept in `DATA_DIR/session-secret` (set it when several instances serve one site)',
+  ),
+  API_BASE_URL: httpUrl.describe(
+    'server side: call an external backend over HTTP instead of the in-process endpoint table',
+  ),
+  API_ALLOWED_ORIGINS: opt(z.string().refine((v) => list(v).every(isHttpUrl), M.originList)).describe(
+    'extra origins allowed to POST to the API; any other cross-site request gets 非法的跨站请求',
+  ),
+  TRUST_PROXY: flag(false).describe(
+    "`1`: the server runs behind a reverse proxy of its own; the client's address (sign-in throttling, rate limits) is then the last `X-Forwarded-For` entry, else `X-Real-IP`. Without it, the socket's address, stamped on each request at start-up (`instrumentation.ts`); forwarded headers are ignored",
+  ),
+  REDIRECT_ALLOWED_HOSTS: text.describe(
+    'extra hosts a login may redirect to (`*.example.cn` wildcards); others are dropped',
+  ),
+  METRICS_ALLOW: opt(z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses))
+    .transform((v) => (v ? list(v) : ['127.0.0.1', '::1']))
+    .describe(
+      "addresses (comma-separated) that may read `/metrics`; any other gets a 404. The socket's address counts, never a forwarded header: a proxy in front must not pass `/metrics` on",
+    ),
+  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel }))
+    .transform((v) => v ?? 'info')
+    .describe(
+      "level of the server's JSON-line log (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`); at `info` each request is one line. The scripts' servers (tests, benchmarks) run at `warn`",
+    ),
 
   // Mail
-  SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)),
-  MAIL_FROM: text,
-  /**
-   * SMS (password retrieval by SMS): Aliyun's SMS service (dysmsapi SendSms) when the access key is set; otherwise
-   * every message is written to DATA_DIR/outbox as a .sms file, like mail without SMTP_URL.
-   */
-  ALIYUN_SMS_ACCESS_KEY_ID: text,
-  ALIYUN_SMS_ACCESS_KEY_SECRET: text,
-  ALIYUN_SMS_SIGN_NAME: text,
-  ALIYUN_SMS_TEMPLATE_CODE: text,
-  ALIYUN_SMS_ENDPOINT: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://dysmsapi.aliyuncs.com'),
-  ALIYUN_SMS_REGION: opt(z.string()).transform((v) => v ?? 'cn-hangzhou'),
+  SMTP_URL: opt(z.string().refine(hasScheme(['smtp:', 'smtps:']), M.smtp)).describe(
+    'mail server, `smtp://user:pass@host:587`; without it each message is written to `DATA_DIR/outbox/*.eml` and its link printed in the server log',
+  ),
+  MAIL_FROM: text.describe("the sender of the portal's mail"),
+  ALIYUN_SMS_ACCESS_KEY_ID: text.describe(
+    'password retrieval by SMS through Aliyun SMS (dysmsapi `SendSms`, signature v1): the access key id; without it and the secret each SMS is written to `DATA_DIR/outbox/*.sms` (like mail without `SMTP_URL`)',
+  ),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text.describe('the access key secret of Aliyun SMS'),
+  ALIYUN_SMS_SIGN_NAME: text.describe('the SMS signature'),
+  ALIYUN_SMS_TEMPLATE_CODE: text.describe('the SMS template (its one parameter is `code`)'),
+  ALIYUN_SMS_ENDPOINT: opt(z.string().refine(isHttpUrl, M.url))
+    .transform((v) => v ?? 'https://dysmsapi.aliyuncs.com')
+    .describe("Aliyun SMS's address (the tests point it at a stand-in server)"),
+  ALIYUN_SMS_REGION: opt(z.string())
+    .transform((v) => v ?? 'cn-hangzhou')
+    .describe("Aliyun SMS's region"),
 
   // Single sign-on (the passport)
-  PASSPORT_ISSUER: httpUrl,
-  PASSPORT_HTTP_CLIENT_ID: text,
-  PASSPORT_HTTPS_CLIENT_ID: text,
-  PASSPORT_CLIENT_SECRET: text,
-  PASSPORT_REDIRECT_URI: httpUrl,
-  PASSPORT_REGISTER_URL: httpUrl,
-  PASSPORT_LINK_PROMPT: flag(true),
-  /**
-   * CAS single sign-on (protocol 3.0): the CAS server's base URL (its /login and /p3/serviceValidate); off when unset.
-   * CAS_USER_ATTRIBUTE: the attribute whose value names the portal account (login name or e-mail); default cas:user.
-   */
-  CAS_URL: httpUrl,
-  CAS_USER_ATTRIBUTE: text,
-  /** WeChat open-platform website login (login type 17): the website application's AppID and AppSecret. */
-  WECHAT_APPID: text,
-  WECHAT_SECRET: text,
-  /** WeChat's addresses: the QR page (qrconnect) and the API (sns/oauth2/access_token, sns/userinfo); for stand-ins. */
-  WECHAT_OPEN_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://open.weixin.qq.com'),
-  WECHAT_API_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://api.weixin.qq.com'),
-  STATION_PROMPT: flag(true),
+  PASSPORT_ISSUER: httpUrl.describe(
+    "the passport's OpenID Connect issuer URL: its discovery document (`/.well-known/openid-configuration`) gives the endpoints and the keys that sign its ID tokens. The client is `openid-client`: PKCE, state and nonce, the ID token's signature, issuer, audience and expiry checked, the answer's `iss` (RFC 9207) when sent; plain `http://` is accepted only for a loopback issuer (the local passport)",
+  ),
+  PASSPORT_HTTP_CLIENT_ID: text.describe(
+    'passport client for pages served over http (empty: single sign-on not offered there)',
+  ),
+  PASSPORT_HTTPS_CLIENT_ID: text.describe(
+    'passport client for pages served over https (empty: single sign-on not offered there)',
+  ),
+  PASSPORT_CLIENT_SECRET: text.describe("the passport clients' secret"),
+  PASSPORT_REDIRECT_URI: httpUrl.describe("the passport's return address (default `<site>/home`)"),
+  PASSPORT_REGISTER_URL: httpUrl.describe("the passport's registration page"),
+  PASSPORT_LINK_PROMPT: flag(true).describe(
+    '`0` turns off the passport prompts after password sign-ins (13 offers to link an account; 12 tells a linked one it may sign in by passport)',
+  ),
+  CAS_URL: httpUrl.describe(
+    "the institution's CAS server (protocol 3.0), e.g. `https://cas.example.cn/cas`: the login dialog then offers 统一身份认证登录 (`isCas` answers true), which goes to `${CAS_URL}/login?service=…`; the ticket is validated at `${CAS_URL}/p3/serviceValidate`. Off when unset",
+  ),
+  CAS_USER_ATTRIBUTE: text.describe(
+    'the CAS attribute whose value names the portal account (its login name or e-mail), e.g. `mail`; default: `cas:user` itself',
+  ),
+  WECHAT_APPID: text.describe(
+    "WeChat open-platform website application (网站应用) for QR login: login type 17 (考试登录) then shows WeChat's QR code instead of the portal's own",
+  ),
+  WECHAT_SECRET: text.describe("the WeChat application's secret, used by the server only"),
+  WECHAT_OPEN_URL: opt(z.string().refine(isHttpUrl, M.url))
+    .transform((v) => v ?? 'https://open.weixin.qq.com')
+    .describe(
+      "WeChat's QR page base (the tests point it at a stand-in). The pages' CSP allows `https://open.weixin.qq.com` in a frame, plus this origin when it is set at build time",
+    ),
+  WECHAT_API_URL: opt(z.string().refine(isHttpUrl, M.url))
+    .transform((v) => v ?? 'https://api.weixin.qq.com')
+    .describe("WeChat's API base (`sns/oauth2/access_token`, `sns/userinfo`; the tests point it at a stand-in)"),
+  STATION_PROMPT: flag(true).describe('`0` turns off the daily post-station prompt'),
 
   // Other systems and addresses shown to users
-  NEXT_PUBLIC_CMS_URL: text,
-  NEXT_PUBLIC_API_BASE_URL: text,
-  NEXT_PUBLIC_FEEDBACK_URL: text,
-  OLD_CMS_URL: httpUrl,
-  OLD_CMS_SECRET: text,
-  STU_URL: text,
-  APP_ANDROID_URL: httpUrl,
-  APP_IOS_URL: httpUrl,
-  PORTAL_OTHER_SITES: text,
-  PORTAL_CONTACT_EMAIL: text,
-  /** Login type 4 (SPEC 2.6): the contacts of a retrieval by hand; each shown only when set. */
-  MANUAL_RETRIEVAL_EMAIL: text,
-  MANUAL_RETRIEVAL_PHONE: text,
-  /** Up to two chat groups, `label=number`, comma-separated: `学员QQ群一=612345678,学员QQ群二=734567890`. */
+  NEXT_PUBLIC_CMS_URL: text.describe('the management address of 我的管理; read at build time'),
+  NEXT_PUBLIC_API_BASE_URL: text.describe(
+    'browser side: base URL of the API (default: same origin); read at build time',
+  ),
+  NEXT_PUBLIC_FEEDBACK_URL: text.describe(
+    'address of the 意见反馈 link (default `/questionaire?id=feedback`); read at build time',
+  ),
+  OLD_CMS_URL: httpUrl.describe(
+    'the old management system: when it and `OLD_CMS_SECRET` are set, 我的管理 opens its signed dynamic-key link',
+  ),
+  OLD_CMS_SECRET: text.describe("the key that signs the old management system's dynamic-key link"),
+  STU_URL: text.describe('address of the student platform given to users after sign-in'),
+  APP_ANDROID_URL: httpUrl.describe(
+    "address of the app's Android package, shown as a link and QR code on `/app/index`; without the two app addresses the page says 安装包暂未发布",
+  ),
+  APP_IOS_URL: httpUrl.describe("address of the app's iOS package, shown as a link and QR code on `/app/index`"),
+  PORTAL_OTHER_SITES: text.describe(
+    "the footer's 院内其他网站 with their addresses, e.g. `院门户网站=https://www.example.cn/,院党建网=https://dangjian.example.cn/`; without it the names are shown without links",
+  ),
+  PORTAL_CONTACT_EMAIL: text.describe('the contact e-mail shown in the footer (left out when unset)'),
+  MANUAL_RETRIEVAL_EMAIL: text.describe('login type 4 (人工找回): the e-mail address shown; only when set'),
+  MANUAL_RETRIEVAL_PHONE: text.describe('login type 4 (人工找回): the telephone shown; only when set'),
   MANUAL_RETRIEVAL_GROUPS: opt(
     z
       .string()
@@ -225,31 +281,49 @@ const schema = z.object({
         (v) => list(v).every((p) => /^[^=]+=.+$/.test(p)),
         msg('格式为 名称=号码，以逗号分隔', 'must be label=number, comma-separated'),
       ),
+  ).describe(
+    "type 4's chat groups, at most two: `学员QQ群一=612345678,学员QQ群二=734567890`. With none of the three `MANUAL_RETRIEVAL_*` set, type 4 tells the user to ask their unit's training manager",
   ),
 
   // The AI assistant and AI subtitles
-  LLM_BASE_URL: httpUrl,
-  LLM_API_KEY: text,
-  LLM_MODEL: text,
-  /** Questions a user may ask the assistant a day (Beijing time), counted in the database for every instance. */
-  ASSISTANT_DAILY_QUOTA: count(20),
-  /** Per-role overrides (`teacher=50,student=0`; roles are the audience and the management roles); 0 hides it. */
-  ASSISTANT_ROLE_QUOTAS: roleCounts,
-  /** Questions the whole site may ask a day, so the model's cost is bounded; 0 turns the assistant off. */
-  ASSISTANT_SITE_DAILY_QUOTA: count(2000),
-  /** Unset: whisper-1; set empty: AI subtitles off (so empty is not "unset" here). */
+  LLM_BASE_URL: httpUrl.describe(
+    'the AI assistant: an OpenAI-compatible base URL (e.g. `https://host/v1`); the assistant is off without it',
+  ),
+  LLM_API_KEY: text.describe("the AI service's key, sent by the server only"),
+  LLM_MODEL: text.describe("the assistant's model"),
+  ASSISTANT_DAILY_QUOTA: count(20).describe(
+    "questions a user may ask the assistant a day (China time), counted in the database for all instances so the model's cost is bounded. A question the model never answered is given back; the panel says how many are left (`/api/conversation/quota`)",
+  ),
+  ASSISTANT_ROLE_QUOTAS: roleCounts.describe(
+    'per-role overrides of the daily questions, e.g. `teacher=50,student=0`: roles are the audience `general`/`party`/`student` and the management roles; the largest applies; 0 hides the assistant from that role',
+  ),
+  ASSISTANT_SITE_DAILY_QUOTA: count(2000).describe(
+    'questions the whole site may ask the assistant a day; 0 turns it off',
+  ),
   LLM_TRANSCRIBE_MODEL: z
     .string()
     .optional()
-    .transform((v) => (v === undefined ? 'whisper-1' : v.trim() || null)),
+    .transform((v) => (v === undefined ? 'whisper-1' : v.trim() || null))
+    .describe(
+      'AI subtitles: the speech-to-text model of the same service (`LLM_BASE_URL/audio/transcriptions`); set empty, AI subtitles are off. A learner who chose a course asks for a chapter without subtitles in the player; the track is made once, by a job (sound extracted by ffmpeg), and kept in the file store under `subtitles/`',
+    ),
 
-  /** The font embedded in certificate PDFs: a font file, `path#PostScriptName` for a collection (.ttc). */
-  CERT_FONT: text,
+  CERT_FONT: text.describe(
+    "the font embedded (as a subset) in certificate PDFs: a font file, or `path#PostScriptName` for a collection; default Debian's `fonts-noto-cjk` (Noto Serif CJK SC, else Noto Sans CJK SC). Without any, the download answers 证书字体未安装，暂时无法生成PDF，请联系管理员",
+  ),
 
   // Uploads and media
-  UPLOAD_DIR: text,
-  FFMPEG_PATH: opt(z.string()).transform((v) => v ?? 'ffmpeg'),
-  UPLOAD_SESSION_MAX_AGE_HOURS: positiveNumber(24),
+  UPLOAD_DIR: text.describe(
+    "where uploads are stored on local disk (default `DATA_DIR/uploads`: `files/` finished, `tmp/` in progress, `trials/` the 3-minute trial cuts of uploaded course videos, `subtitles/` AI subtitles). With `STORAGE_URL` only this instance's scratch files are here (a one-request upload before it is published, ffmpeg's input and output)",
+  ),
+  FFMPEG_PATH: opt(z.string())
+    .transform((v) => v ?? 'ffmpeg')
+    .describe(
+      "the ffmpeg that cuts trial renditions and packages HLS (Debian's `ffmpeg` package on the PATH); without it a learner sees an uploaded video only after 选学",
+    ),
+  UPLOAD_SESSION_MAX_AGE_HOURS: positiveNumber(24).describe(
+    "an upload untouched this long loses its scratch files and starts again from chunk 0 (a one-request upload's scratch file: 1 hour, or this if shorter); on S3 the sweep aborts its multipart upload and removes its chunk objects",
+  ),
   STORAGE_URL: opt(
     z
       .string()
@@ -257,62 +331,106 @@ const schema = z.object({
         hasScheme(['s3:', 'http:', 'https:']),
         msg('必须是 s3://、http:// 或 https:// 开头的地址', 'must be an s3://, http:// or https:// URL'),
       ),
+  ).describe(
+    "the file store shared by all instances: an S3-compatible endpoint (MinIO, Aliyun OSS, Tencent COS, Huawei OBS, AWS) instead of `UPLOAD_DIR`, for uploads, their chunks, trial cuts and AI subtitles (`lib/server/storage`). Form: `s3://ACCESS:SECRET@HOST[:PORT]/BUCKET[/PREFIX][?region=…&forcePathStyle=0|1&tls=0|1]`, or the same with `http://` or `https://`, e.g. `s3://AK:SK@127.0.0.1:4569/portal?region=us-east-1&forcePathStyle=1`. `s3://` is HTTPS, or HTTP on a loopback host; `tls` overrides. ACCESS and SECRET URL-encoded (a `/` in a secret is `%2F`); without them the SDK's usual `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`. `region` defaults to us-east-1; `forcePathStyle` to 1 for an IP address or localhost, else 0 (OSS needs 0, MinIO usually 1). `PREFIX` keeps every key under a folder of a shared bucket. The bucket must exist. Also give the bucket a lifecycle rule that aborts incomplete multipart uploads after a few days (the upload sweep aborts the ones it knows of)",
   ),
-  STORAGE_PUBLIC_URL: httpUrl,
+  STORAGE_PUBLIC_URL: httpUrl.describe(
+    "where browsers reach the S3 store, when not at `STORAGE_URL`'s host (e.g. `https://oss.example.cn` while the instances use an internal address): presigned media URLs are signed for it; it must reach the store with the same paths",
+  ),
   STORAGE_PRESIGN_SECONDS: opt(
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of seconds')).transform(Number),
-  ).transform((n) => n ?? 3600),
-  ACCEL_REDIRECT_PREFIX: opt(z.string().startsWith('/', msg('必须以 / 开头', 'must start with /'))),
-  /** ffprobe beside ffmpeg (the transcoding job reads a source's size and length with it). */
-  FFPROBE_PATH: opt(z.string()).transform((v) => v ?? 'ffprobe'),
-  /** Threads of one transcode, so a transcode leaves the other cores to the site. */
-  FFMPEG_THREADS: positiveInt(2),
-  /**
-   * Signs play tickets and segment URLs (HMAC, and nginx's secure_link MD5, which needs the same value in
-   * deploy/nginx.conf). Unset: derived from the session secret (one instance without nginx).
-   */
-  MEDIA_SECRET: opt(z.string().min(16, M.secret)),
-  /** How long a play ticket (and the segment URLs of its playlists) stays valid. */
-  MEDIA_TICKET_SECONDS: positiveInt(6 * 3600),
-  UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
-  UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
-  UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
+  )
+    .transform((n) => n ?? 3600)
+    .describe(
+      'with `STORAGE_URL`: media (course videos, documents, uploaded video and audio) is answered, once the portal has checked the right to it, by a 302 to a presigned URL of the store valid this long (a long lecture keeps seeking within it); the store then serves the bytes and their ranges. `0` streams them through the instance instead',
+    ),
+  ACCEL_REDIRECT_PREFIX: opt(z.string().startsWith('/', msg('必须以 / 开头', 'must start with /'))).describe(
+    "local disk behind nginx: e.g. `/protected-media/` (deploy/nginx.conf's internal location over `UPLOAD_DIR`): media is answered, once checked, with `X-Accel-Redirect: /protected-media/<key>` and nginx sends the file (sendfile, ranges). Only when every request comes through that nginx (a direct request would get an empty answer). Unset: the instance streams it",
+  ),
+  FFPROBE_PATH: opt(z.string())
+    .transform((v) => v ?? 'ffprobe')
+    .describe(
+      "the ffprobe the transcoding job reads a video's size, length and streams with (Debian's `ffmpeg` package)",
+    ),
+  FFMPEG_THREADS: positiveInt(2).describe(
+    'threads of one transcode, so that a transcode leaves the other cores to the site',
+  ),
+  MEDIA_SECRET: opt(z.string().min(16, M.secret)).describe(
+    "signs play tickets and HLS segment URLs (16+ characters). Several instances, or nginx serving segments: set it, the same on every instance and in deploy/nginx.conf's `set $media_secret` (location `/media/seg/`). Unset: derived from the session secret (one instance)",
+  ),
+  MEDIA_TICKET_SECONDS: positiveInt(6 * 3600).describe(
+    'how long a play ticket and the segment URLs of its playlists stay valid (6 hours); the player asks for a new one when a playlist answers 403',
+  ),
+  UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096).describe(
+    "scratch space one user's unfinished chunked uploads may hold (two unfinished 2 GB videos); a chunk past it is refused (1014, 未完成的上传占用的临时空间已达上限…, with 已用/共). A refused chunk (wrong MD5, size or type) is removed at once: the scratch file is cut back to the chunks still needed, or removed with its folder when none is recorded. On S3 the figure is the recorded chunks' bytes",
+  ),
+  UPLOAD_STORED_QUOTA_MB: positiveNumber(2048).describe(
+    'megabytes of uploaded files a learner may keep; a file past it is refused before its first chunk (1014, 您的存储空间不足…). The creation centre shows it as 已用 X / 共 Y with a bar (`/api/resourceFile/quota`)',
+  ),
+  UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024).describe(
+    'megabytes of uploaded files a teacher or manager may keep',
+  ),
 
   // Jobs
-  JOBS_WORKERS: flag(true),
-  JOBS_POOL_SIZE: positiveInt(4),
+  JOBS_WORKERS: flag(true).describe(
+    '`0`: this instance queues jobs but runs none (the instances without it run them); see operating.md, Jobs',
+  ),
+  JOBS_POOL_SIZE: positiveInt(4).describe("connections of pg-boss's own pool on PostgreSQL"),
 
   // Live classes (services/live, deploy/nginx-rtmp.conf)
-  /** The stream address shown to teachers, e.g. rtmp://live.example.cn/live; default rtmp://<the page's host>/live. */
   LIVE_RTMP_URL: opt(
     z.string().refine(hasScheme(['rtmp:', 'rtmps:']), msg('必须是 rtmp:// 地址', 'must be an rtmp:// URL')),
+  ).describe(
+    "the stream address shown to a live class's teacher, e.g. `rtmp://live.example.cn/live` (default `rtmp://<PUBLIC_ORIGIN's host, else localhost>/live`)",
   ),
-  /** Where the portal fetches live HLS when it relays /media/live-hls/ itself (no nginx in front): the ingest's hls location. */
-  LIVE_HLS_UPSTREAM: httpUrl.transform((v) => (v ?? 'http://127.0.0.1:8080/hls').replace(/\/+$/, '')),
-  /** nginx-rtmp's control location (deploy/nginx-rtmp.conf /control): a regenerated key drops the stream using the old one. */
-  LIVE_CONTROL_URL: httpUrl,
-  /** The folder nginx-rtmp records broadcasts into (its record_path), read by the job that packages the replay. */
-  LIVE_RECORD_DIR: text,
-  /** Minutes before the start and after the end of a class during which its key may publish. */
+  LIVE_HLS_UPSTREAM: httpUrl
+    .transform((v) => (v ?? 'http://127.0.0.1:8080/hls').replace(/\/+$/, ''))
+    .describe(
+      "where the portal fetches a class's live HLS when it relays `/media/live-hls/` itself (no nginx in front): the ingest's `/hls` location. Behind `deploy/nginx.conf` nginx sends that path to the ingest and Node never sees it",
+    ),
+  LIVE_CONTROL_URL: httpUrl.describe(
+    "nginx-rtmp's control location of the ingest (`deploy/nginx-rtmp.conf`: `/control`, open to the portal's addresses only), e.g. `http://127.0.0.1:8080/control`: when a key is regenerated while its class is on air, the portal asks it to drop the stream of the old key. Unset: the old key is refused from the next connection only",
+  ),
+  LIVE_RECORD_DIR: text.describe(
+    "the folder nginx-rtmp records broadcasts into (its `record_path`), read by the job that packages a class's replay (default `DATA_DIR/live-record`); shared with the ingest host when they differ",
+  ),
   LIVE_PUBLISH_MARGIN_MINUTES: opt(
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of minutes')).transform(Number),
-  ).transform((n) => n ?? 30),
-  /** Addresses allowed to call the ingest's callbacks (/api/live/ingest/*): the nginx-rtmp hosts. */
+  )
+    .transform((n) => n ?? 30)
+    .describe("minutes before a class's start and after its end during which its key may publish"),
   LIVE_INGEST_ALLOW: opt(
     z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
-  ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
+  )
+    .transform((v) => (v ? list(v) : ['127.0.0.1', '::1']))
+    .describe("addresses allowed to call the ingest's callbacks `/api/live/ingest/*` (the nginx-rtmp hosts)"),
 
   // Security
-  PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)),
-  RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') })).transform(
-    (v) => v !== 'off',
+  PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)).describe(
+    "the site's public address behind TLS, e.g. `https://edu.example.cn`: when it is https, every response carries `Strict-Transport-Security: max-age=31536000; includeSubDomains` and the session cookies are `Secure` whatever the proxy forwards (without it, cookies are Secure only on a request that arrived as https, e.g. `X-Forwarded-Proto: https`)",
   ),
+  RATE_LIMITS: opt(z.enum(['on', 'off'], { error: msg('只能是 on 或 off', 'must be on or off') }))
+    .transform((v) => v !== 'off')
+    .describe(
+      '`off`: lifts the per-address rate limits (register lookups, captchas, new search keywords, password checks, reset e-mails) for benchmarks and the end-to-end server; sign-in throttling stays',
+    ),
 
-  PORTAL_TEST_HOOKS: flag(false),
+  PORTAL_TEST_HOOKS: flag(false).describe(
+    '`1`: test-only hooks (the captcha answer, benchmark sessions) and the benchmark pages (`/bench/*`, a 404 without it); for end-to-end tests and the benchmark only, never in production. The start log warns while it is on',
+  ),
 });
 
 export type Config = z.output<typeof schema>;
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Config)[];
+
+/** Each variable's `.describe()` text ('' when it has none): the source of docs/configuration.md and .env.example. */
+export function configDescriptions(): Record<keyof Config, string> {
+  const shape: Record<string, z.ZodType> = schema.shape;
+  return Object.fromEntries(CONFIG_VARIABLES.map((key) => [key, shape[key].description ?? ''])) as Record<
+    keyof Config,
+    string
+  >;
+}
 
 /** A configuration that cannot be used; `message` names every wrong variable, in Chinese and English. */
 export class ConfigError extends Error {
