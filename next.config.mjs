@@ -13,6 +13,10 @@ const nextConfig = {
   // `next start` (npm start, the tests, the cluster) warns about a standalone build on every start.
   ...(process.env.NEXT_OUTPUT === 'standalone' ? { output: 'standalone' } : {}),
   poweredByHeader: false,
+  // The benchmark's pages (app/[variant]/**/bench/*/page.bench.tsx) are built only when asked: the scripts' builds
+  // (scripts/lib/build.mjs: tests, bench, the demo) ask, `npm run build` does not, so a production build has no such
+  // route at all. Where built, they are still served only with PORTAL_TEST_HOOKS=1 (lib/variants/decide.ts).
+  pageExtensions: ['tsx', 'ts', 'jsx', 'js', ...(process.env.PORTAL_BENCH_PAGES === '1' ? ['bench.tsx'] : [])],
   // Next.js hashes every cached page's whole HTML on each request to make its ETag (a JS loop over ~80 KB:
   // 14% of a cached page's CPU, measured with --cpu-prof under npm run bench). Pages are revalidated every
   // two minutes (PUBLIC_PAGE_REVALIDATE_S) and navigation inside the portal fetches RSC payloads, so the 304s

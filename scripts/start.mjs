@@ -25,7 +25,7 @@ if (production) {
   }
 } else {
   try {
-    await buildIfNeeded();
+    await buildIfNeeded({ benchPages: false });
   } catch (err) {
     console.error(`[start] ${err.message}`);
     process.exit(1);

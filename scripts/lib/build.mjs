@@ -1,8 +1,9 @@
 /**
  * Build-if-needed, shared by start, e2e, serve-test, bench and lighthouse.
- * A build is needed when .next/BUILD_ID is missing or any source the build reads is newer than it.
+ * A build is needed when .next/BUILD_ID is missing or any source the build reads is newer than it, or when it lacks
+ * the benchmark's pages (a production build made by `npm run build` has none; next.config.mjs PORTAL_BENCH_PAGES).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, run } from './proc.mjs';
 
@@ -40,14 +41,28 @@ function newestMtime(p) {
   return newest;
 }
 
-/** Why a build is needed, or null when .next is up to date. */
-export function buildReason(root = ROOT) {
+/** Whether the build in .next has the benchmark's pages (/bench/*), which the tests and the bench open. */
+export function hasBenchPages(root = ROOT) {
+  try {
+    const routes = JSON.parse(readFileSync(path.join(root, '.next', 'app-path-routes-manifest.json'), 'utf8'));
+    return Object.keys(routes).some((page) => page.endsWith('/bench/baseline/page'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a build is needed, or null when .next is up to date. `benchPages`: the caller opens /bench/* (tests, bench), so
+ * a build without them (a production build) is not enough.
+ */
+export function buildReason(root = ROOT, { benchPages = false } = {}) {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return 'no .next/BUILD_ID';
   const built = statSync(buildId).mtimeMs;
   for (const input of BUILD_INPUTS) {
     if (newestMtime(path.join(root, input)) > built) return `${input} changed since the last build`;
   }
+  if (benchPages && !hasBenchPages(root)) return 'the build has no benchmark pages (a production build)';
   return null;
 }
 
@@ -62,18 +77,23 @@ export function productionBuildProblem(root = ROOT) {
 }
 
 /**
- * Runs `next build` when needed. Resolves when done; rejects when the build fails.
- * Set FORCE_BUILD=1 to build anyway.
+ * Runs `next build` when needed, with the benchmark's pages (PORTAL_BENCH_PAGES=1): its builds serve the tests, the
+ * bench and the demo. Resolves when done; rejects when the build fails. Set FORCE_BUILD=1 to build anyway.
+ * `benchPages: false` (npm start) accepts a production build too.
  */
-export async function buildIfNeeded({ root = ROOT, log = console.log } = {}) {
-  const reason = process.env.FORCE_BUILD === '1' ? 'FORCE_BUILD=1' : buildReason(root);
+export async function buildIfNeeded({ root = ROOT, log = console.log, benchPages = true } = {}) {
+  const reason = process.env.FORCE_BUILD === '1' ? 'FORCE_BUILD=1' : buildReason(root, { benchPages });
   if (!reason) {
     log('[build] .next is up to date');
     return false;
   }
   log(`[build] next build (${reason})`);
   const started = Date.now();
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
+    PORTAL_BENCH_PAGES: '1',
+  };
   const code = await run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: root,
     env,
