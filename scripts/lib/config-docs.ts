@@ -68,7 +68,7 @@ copy the lines you need into the environment of the service (a systemd unit, a c
 
 The scripts' own variables (ports and sizes of the tests, benchmarks and the local cluster) are not part of the
 server's configuration: see [testing.md](testing.md#variables-of-the-test-scripts),
-[benchmarks.md](benchmarks.md#variables-of-the-bench-scripts) and [operating.md](operating.md#npm-run-cluster).
+[benchmarks.md](benchmarks.md#variables-of-the-bench-scripts) and [operating.md](operating.md#variables-of-the-cluster-scripts).
 `;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
