@@ -40,7 +40,7 @@ export function AssistantAnswer({ text, streaming }: { text: string; streaming: 
           <button
             type="button"
             onClick={copy}
-            className="min-h-6 min-w-6 rounded px-2 text-brand-700 underline-offset-2 hover:underline"
+            className="min-h-[24px] min-w-[24px] rounded px-2 text-brand-700 underline-offset-2 hover:underline"
           >
             {copied ? '已复制' : '复制'}
           </button>
