@@ -6,7 +6,7 @@ import { browserHeaders } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import { ASSISTANT_USER_QUOTA_SPENT_MSG } from '@/lib/contract/messages';
 import type { Envelope } from '@/lib/contract/home';
-import { Markdown } from './markdown';
+import { AssistantAnswer } from './AssistantAnswer';
 
 interface Msg {
   role: 'user' | 'assistant';
@@ -113,7 +113,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
             {m.role === 'user' ? (
               m.content
             ) : m.content ? (
-              <Markdown text={m.content} />
+              <AssistantAnswer text={m.content} streaming={busy && i === messages.length - 1} />
             ) : busy && i === messages.length - 1 ? (
               '正在思考…'
             ) : (

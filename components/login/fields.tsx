@@ -3,16 +3,15 @@
 import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { api } from '@/lib/api/browser';
-import type { Captcha } from '@/lib/contract/home';
+import type { CaptchaImage } from '@/lib/contract/accounts';
 import { call } from '@/lib/api/core';
+import { AccessibleCheck } from './AccessibleCheck';
+import { inputClass, linkButton, primaryButton } from './field-styles';
 
 /** The forms show the server's message beside their fields (FormError, role=alert): the toast does not announce it again. */
 export const INLINE = { shownInline: true } as const;
 const CAPTCHA_FAILED = '验证码加载失败，点击重试';
-export const inputClass =
-  'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600';
-export const primaryButton = 'w-full rounded-md bg-brand-700 py-2.5 text-white hover:bg-brand-800 disabled:opacity-60';
-export const linkButton = 'text-brand-700 hover:underline underline-offset-2';
+export { inputClass, linkButton, primaryButton };
 
 /** hint: the id of a hint about the field, read before its message. */
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; hint?: string };
@@ -65,7 +64,7 @@ export function NewPasswordFields({
 
 /** Fetches a new captcha: on open, on click and after a failed submit (SPEC 4.2); failed: the last fetch failed. */
 export function useCaptcha(onNew: (uuid: string) => void) {
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(async () => {
     setFailed(false);
@@ -84,14 +83,19 @@ export function useCaptcha(onNew: (uuid: string) => void) {
 type CaptchaProps = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
   error?: string;
-  captcha: Captcha | null;
+  captcha: CaptchaImage | null;
   failed?: boolean;
   onRefresh: () => void;
+  /** The answer of 无障碍验证, for the form to put in this field. */
+  onSolved: (code: string) => void;
 };
 
-/** The image is its own refresh button; a failed fetch says so there (a retry) and in a status message. */
+/**
+ * The image is its own refresh button; a failed fetch says so there (a retry) and in a status message. Below it,
+ * 无障碍验证 answers the captcha without the image.
+ */
 export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function CaptchaField(
-  { id, error, captcha, failed = false, onRefresh, ...rest },
+  { id, error, captcha, failed = false, onRefresh, onSolved, ...rest },
   ref,
 ) {
   return (
@@ -128,6 +132,7 @@ export const CaptchaField = forwardRef<HTMLInputElement, CaptchaProps>(function 
           {failed ? CAPTCHA_FAILED : ''}
         </span>
       </div>
+      <AccessibleCheck captcha={captcha} onSolved={onSolved} />
       <p id={`${id}-err`} className="mt-1 min-h-[1.25em] text-sm text-red-700">
         {error}
       </p>

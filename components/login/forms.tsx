@@ -76,6 +76,8 @@ export function UsernameForm({
         label="登录账号"
         autoComplete="username"
         readOnly={lockedUser}
+        // The dialog opens with the focus here (Headless UI's initial focus), not on its container.
+        autoFocus={!lockedUser}
         error={err.userID?.message}
         {...register('userID')}
       />
@@ -84,6 +86,7 @@ export function UsernameForm({
         label="登录密码"
         type="password"
         autoComplete="current-password"
+        autoFocus={lockedUser}
         error={err.password?.message}
         {...register('password')}
       />
@@ -92,6 +95,7 @@ export function UsernameForm({
         captcha={captcha}
         failed={failed}
         onRefresh={() => void refresh()}
+        onSolved={(code) => setValue('code', code, { shouldValidate: true })}
         error={err.code?.message}
         {...register('code')}
       />
@@ -205,6 +209,7 @@ export function RegisterForm({ resourceId, onDone }: { resourceId?: number; onDo
           captcha={captcha}
           failed={failed}
           onRefresh={() => void refresh()}
+          onSolved={(code) => setValue('code', code, { shouldValidate: true })}
           error={err.code?.message}
           {...register('code')}
         />

@@ -2,7 +2,7 @@
 
 import type { RefObject } from 'react';
 import { formatHMS } from '@/lib/format';
-import type { ChapterView } from '@/lib/contract/learning';
+import { AI_GENERATED_LABEL, type ChapterView } from '@/lib/contract/learning';
 import { BusyButton } from '@/components/ui/BusyButton';
 import { QualityMenu } from './QualityMenu';
 import type { useHls } from './use-hls';
@@ -77,12 +77,17 @@ export function PlayerVideo({
           <track
             kind="subtitles"
             srcLang="zh"
-            label="中文字幕"
+            label={chapter.subtitleByAi ? `AI字幕（${AI_GENERATED_LABEL}）` : '中文字幕'}
             src={`/media/chapter/${chapter.id}?track=vtt`}
             default
           />
         )}
       </video>
+      {chapter.subtitleByAi && (
+        <p className="mt-1 text-xs text-gray-600" data-testid="ai-subtitle-label">
+          本章字幕由语音识别生成（{AI_GENERATED_LABEL}），仅供参考
+        </p>
+      )}
       {ahead != null && (
         <p
           role="status"

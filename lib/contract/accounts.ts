@@ -52,9 +52,17 @@ export interface StationItem {
   bound: boolean;
 }
 
+/** The captcha's proof of work (lib/captcha/pow.ts): the hex SHA-256 of `${uuid}:${n}` for a secret n below max. */
+export interface PowChallenge {
+  challenge: string;
+  max: number;
+}
+
 /** The captcha; answer only with PORTAL_TEST_HOOKS=1 (end-to-end tests and the benchmark read it). */
 export interface CaptchaImage {
   uuid: string;
   codeBase64: string;
+  /** The accessible alternative to reading the image (lib/captcha/pow.ts). */
+  pow: PowChallenge;
   answer?: string;
 }

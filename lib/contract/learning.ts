@@ -1,4 +1,11 @@
 /** Shapes the learning endpoints return, shared by the services and the client. */
+
+/**
+ * The explicit label that China's rules on labelling AI-generated content ask of a service that shows such
+ * content: on every assistant answer (and in the text a user copies), on AI subtitles (the track's name and
+ * its first cue).
+ */
+export const AI_GENERATED_LABEL = '内容由AI生成';
 /** What a chapter is: a video (or audio) played in the player, or a document the learner views or downloads. */
 export type ChapterKind = 'video' | 'document';
 
@@ -18,6 +25,8 @@ export interface ChapterView {
   /** MIME type of the video (a demo clip's WebM, or the uploaded file's). */
   mediaType: string;
   hasSubtitle: boolean;
+  /** The chapter's track was made by speech recognition (AI subtitles): the player labels it as AI-generated. */
+  subtitleByAi: boolean;
 }
 
 export interface CourseView {

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { closeDb } from '@/lib/server/db';
-import { createCaptcha, drawSvg, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
+import { POW_MAX, createCaptcha, drawSvg, powNumber, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
+import { powAnswer, solvePow } from '@/lib/captcha/pow';
 import { parsePaths, straightPathSolver, svgOf } from '../fixtures/captcha-solvers';
 import { accountsClient, ok } from './accounts-support';
 
@@ -68,5 +69,48 @@ describe('checking the answer', () => {
     expect(await verifyCaptcha(mixed.uuid, answer)).toBe(true);
     const wrong = await createCaptcha();
     expect(await verifyCaptcha(wrong.uuid, wrong.answer.slice(1))).toBe(false);
+  });
+});
+
+describe('the proof of work, for those who cannot see the image', () => {
+  it('the browser solver finds the number; the answer counts once, and only for its own captcha', async () => {
+    const c = ok(await call('/modules/imgCode/detail', {})) as {
+      uuid: string;
+      pow: { challenge: string; max: number };
+    };
+    expect(c.pow.max).toBeGreaterThan(1000);
+    expect(c.pow.challenge).toMatch(/^[0-9a-f]{64}$/);
+    const answer = await solvePow(c.uuid, c.pow);
+    expect(answer).toMatch(/^#\d+$/);
+    // Another captcha's number is not this one's (the secret number depends on the uuid).
+    const other = await createCaptcha();
+    if (powAnswer(answer!) !== powNumber(other.uuid)) expect(await verifyCaptcha(other.uuid, answer!)).toBe(false);
+    expect(await verifyCaptcha(c.uuid, answer!)).toBe(true);
+    expect(await verifyCaptcha(c.uuid, answer!)).toBe(false);
+  });
+
+  it('a wrong number, or one past the expiry, is refused and uses the captcha up', async () => {
+    const c = await createCaptcha();
+    const n = powNumber(c.uuid);
+    expect(await verifyCaptcha(c.uuid, `#${(n + 1) % POW_MAX}`)).toBe(false);
+    expect(await verifyCaptcha(c.uuid, `#${n}`)).toBe(false);
+    const old = await createCaptcha(new Date(Date.now() - 10 * 60 * 1000));
+    expect(await verifyCaptcha(old.uuid, `#${powNumber(old.uuid)}`)).toBe(false);
+  });
+
+  it('signs in with the proof of work in place of the image text', async () => {
+    const c = ok(await call('/modules/imgCode/detail', {})) as {
+      uuid: string;
+      pow: { challenge: string; max: number };
+    };
+    const code = (await solvePow(c.uuid, c.pow))!;
+    const res = await call('/modules/eosoperator/login', {
+      userID: 'student',
+      password: 'Student_2026',
+      code,
+      codeUuid: c.uuid,
+    });
+    expect(res.code).toBe(0);
+    expect((res.data as { operatorResult: { userID: string } }).operatorResult.userID).toBe('student');
   });
 });

@@ -251,9 +251,13 @@ describe('a course video uploaded in the creation centre', () => {
       const view = (await call('/api/course/view', { courseId })).data as CourseView;
       expect(view.aiSubtitles).toBe(true);
       expect(view.chapters.find((c) => c.id === chapterId)?.hasSubtitle).toBe(true);
+      expect(view.chapters.find((c) => c.id === chapterId)?.subtitleByAi).toBe(true);
       const track = await get(String(chapterId), {}, '?track=vtt');
       expect(track.headers.get('content-type')).toMatch(/text\/vtt/);
-      expect(await track.text()).toContain('欢迎学习本课程');
+      // The recognised cues, after a first cue that labels the track as AI-generated (shown over the video).
+      const vtt = await track.text();
+      expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:05\.000\n【内容由AI生成】\n/);
+      expect(vtt).toContain('00:00:00.000 --> 00:00:02.000\n欢迎学习本课程');
       // made once: asking again answers from the stored track
       expect((await ask()).data).toMatchObject({ state: 'ready', source: 'ai' });
       expect(await drain()).toBe(0);

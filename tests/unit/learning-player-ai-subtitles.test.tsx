@@ -32,6 +32,7 @@ const chapter: ChapterView = {
   playable: true,
   mediaType: 'video/webm',
   hasSubtitle: false,
+  subtitleByAi: false,
 };
 const course: CourseView = {
   id: 9,
@@ -83,7 +84,7 @@ beforeAll(() => {
       };
       made = ready;
     } else if (path.endsWith('/api/course/view'))
-      env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made }] };
+      env.data = { ...course, chapters: [{ ...chapter, hasSubtitle: made, subtitleByAi: made }] };
     else if (path.endsWith('/api/course/progress')) env.data = progress;
     else env.data = { list: [], total: 0 };
     return envelopeResponse(env);
@@ -126,12 +127,13 @@ async function pressMake() {
   await act(async () => {});
 }
 
-it('once made, the chapter plays with its 中文字幕 track, the button is gone and the focus is on the video', async () => {
+it('once made, the chapter plays with its track labelled as AI-generated, the button is gone and the focus is on the video', async () => {
   subtitles = [{ code: 0, msg: 'success' }];
   await pressMake();
   expect(screen.queryByRole('button', { name: /AI字幕/ })).toBeNull();
   const video = screen.getByTestId('course-video');
-  expect(video.querySelector('track[label="中文字幕"]')).not.toBeNull();
+  expect(video.querySelector('track[label="AI字幕（内容由AI生成）"]')).not.toBeNull();
+  expect(screen.getByTestId('ai-subtitle-label').textContent).toContain('内容由AI生成');
   expect(document.activeElement).toBe(video);
   expect(notes).toContain('AI字幕已生成');
 });
@@ -167,7 +169,7 @@ it('while the job runs the button says 处理中 and the player asks again until
     await act(async () => {});
     expect(asked).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /AI字幕/ })).toBeNull();
-    expect(screen.getByTestId('course-video').querySelector('track[label="中文字幕"]')).not.toBeNull();
+    expect(screen.getByTestId('course-video').querySelector('track[label="AI字幕（内容由AI生成）"]')).not.toBeNull();
     expect(notes).toContain('AI字幕已生成');
   } finally {
     jest.useRealTimers();

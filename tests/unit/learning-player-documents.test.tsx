@@ -36,6 +36,7 @@ const video: ChapterView = {
   playable: true,
   mediaType: 'video/webm',
   hasSubtitle: false,
+  subtitleByAi: false,
 };
 const doc: ChapterView = {
   id: 2,
@@ -49,6 +50,7 @@ const doc: ChapterView = {
   playable: false,
   mediaType: '',
   hasSubtitle: false,
+  subtitleByAi: false,
 };
 const course: CourseView = {
   id: 241,

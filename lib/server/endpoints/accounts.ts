@@ -63,9 +63,9 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The captcha (SPEC 7 Site).
   '/modules/imgCode/detail': endpoint(empty, 'none', async (_b, ctx) => {
     await limitAddress('captcha', ctx.ip); // each captcha is a row
-    const { uuid, codeBase64, answer } = await createCaptcha();
+    const { uuid, codeBase64, pow, answer } = await createCaptcha();
     // Test-only hook (e2e and bench read the answer); off unless PORTAL_TEST_HOOKS=1 is set.
-    return config().PORTAL_TEST_HOOKS ? { uuid, codeBase64, answer } : { uuid, codeBase64 };
+    return config().PORTAL_TEST_HOOKS ? { uuid, codeBase64, pow, answer } : { uuid, codeBase64, pow };
   }),
 
   // Registration (type -1) and activation.

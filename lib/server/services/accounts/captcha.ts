@@ -7,6 +7,9 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Captcha } from '@/lib/contract/home';
+import type { PowChallenge } from '@/lib/contract/accounts';
+import { powAnswer } from '@/lib/captcha/pow';
+import { signatureOf } from '@/lib/session/identity';
 import { db } from '@/lib/server/db';
 import { captchas } from '@/lib/server/db/schema';
 
@@ -179,7 +182,33 @@ export function drawSvg(text: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="100%" height="100%" fill="#f1f5f9"/>${dots.join('')}<path fill="${ink}" fill-rule="evenodd" d="${contours.map(smoothClosed).join('')}"/></svg>`;
 }
 
-export async function createCaptcha(now: Date = new Date()): Promise<Captcha & { answer: string }> {
+/**
+ * The proof of work's secret number for a captcha: derived from its uuid under the session secret, so any instance
+ * can check it without storing it. Tries expected of a browser: half of POW_MAX, a moment with Web Crypto.
+ */
+export const POW_MAX = 100_000;
+export function powNumber(uuid: string): number {
+  return (
+    parseInt(
+      createHash('sha256')
+        .update(signatureOf(`captcha-pow:${uuid}`))
+        .digest('hex')
+        .slice(0, 8),
+      16,
+    ) % POW_MAX
+  );
+}
+
+function powChallenge(uuid: string): PowChallenge {
+  return {
+    challenge: createHash('sha256')
+      .update(`${uuid}:${powNumber(uuid)}`)
+      .digest('hex'),
+    max: POW_MAX,
+  };
+}
+
+export async function createCaptcha(now: Date = new Date()): Promise<Captcha & { pow: PowChallenge; answer: string }> {
   const answer = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   const uuid = randomUUID();
   const d = await db();
@@ -189,10 +218,13 @@ export async function createCaptcha(now: Date = new Date()): Promise<Captcha & {
     .insert(captchas)
     .values({ uuid, answerHash: answerHash(uuid, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
   const codeBase64 = `data:image/svg+xml;base64,${Buffer.from(drawSvg(answer)).toString('base64')}`;
-  return { uuid, codeBase64, answer };
+  return { uuid, codeBase64, pow: powChallenge(uuid), answer };
 }
 
-/** True once for a right, unexpired answer; the captcha is used up either way. */
+/**
+ * True once for a right, unexpired answer (the image's text, or `#n` for its proof of work); the captcha is used
+ * up either way.
+ */
 export async function verifyCaptcha(uuid: string, code: string, now: Date = new Date()): Promise<boolean> {
   const d = await db();
   const used = await d
@@ -201,5 +233,7 @@ export async function verifyCaptcha(uuid: string, code: string, now: Date = new 
     .where(and(eq(captchas.uuid, uuid), isNull(captchas.usedAt)))
     .returning({ answerHash: captchas.answerHash, expiresAt: captchas.expiresAt });
   const row = used[0];
-  return !!row && row.expiresAt > now && row.answerHash === answerHash(uuid, code);
+  if (!row || row.expiresAt <= now) return false;
+  const n = powAnswer(code);
+  return n !== null ? n === powNumber(uuid) : row.answerHash === answerHash(uuid, code);
 }

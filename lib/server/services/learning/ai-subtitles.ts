@@ -24,7 +24,7 @@ import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
 import { config } from '@/lib/server/config';
 import { errorText, log } from '@/lib/server/ops/log';
 import { JOBS, jobPending, latestJob, queueJob } from '@/lib/server/jobs';
-import type { AiSubtitlesResult } from '@/lib/contract/learning';
+import { AI_GENERATED_LABEL, type AiSubtitlesResult } from '@/lib/contract/learning';
 
 export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
 export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
@@ -35,6 +35,22 @@ export const MSG_CHAPTER_MISSING = '章节不存在';
 export const AI_SUBTITLE_PREFIX = 'subtitles/';
 const MAX_VTT_BYTES = 2 * 1024 * 1024;
 const UPSTREAM_TIMEOUT_MS = 10 * 60_000;
+
+/** How long the track's opening label stays on screen. */
+const LABEL_CUE_END = '00:00:05.000';
+
+/**
+ * A recognised track as it is kept: its header, a cue of the first seconds that shows 【内容由AI生成】 over the
+ * video (the explicit label), then the recognised cues.
+ */
+export function labelAiTrack(vtt: string): string {
+  const text = vtt.replace(/\r\n?/g, '\n');
+  const split = text.indexOf('\n\n');
+  const header = split < 0 ? text.trimEnd() : text.slice(0, split);
+  const body = split < 0 ? '' : text.slice(split + 2).replace(/^\n+/, '');
+  const label = `00:00:00.000 --> ${LABEL_CUE_END}\n【${AI_GENERATED_LABEL}】\n`;
+  return `${header}\n\n${label}${body ? `\n${body}` : ''}`;
+}
 
 export function aiSubtitlesConfigured(): boolean {
   return !!config().LLM_BASE_URL && config().LLM_TRANSCRIBE_MODEL !== null;
@@ -159,7 +175,7 @@ async function transcribe(chapterId: number, source: Source): Promise<void> {
     const ok = 'file' in source ? await extract(source.file) : await store.withLocalFile(source.key, extract);
     if (!ok) throw new ServiceError(MSG_SUBTITLES_FAILED);
     const vtt = await requestTranscription(audio);
-    await store.put(key, Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt; charset=utf-8' });
+    await store.put(key, Buffer.from(labelAiTrack(vtt), 'utf8'), { contentType: 'text/vtt; charset=utf-8' });
   } finally {
     await rm(audio, { force: true });
   }

@@ -96,6 +96,7 @@ export function chapterViews(chapters: (typeof courseChapters.$inferSelect)[]): 
         playable: clip != null || uploaded != null,
         mediaType: clip ? clip.type : (uploaded?.mime ?? ''),
         hasSubtitle: !!c.subtitle && (clipFor(c.subtitle) != null || c.subtitle.startsWith(AI_SUBTITLE_PREFIX)),
+        subtitleByAi: !!c.subtitle && c.subtitle.startsWith(AI_SUBTITLE_PREFIX),
       };
     }),
   );
