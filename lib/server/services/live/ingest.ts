@@ -49,13 +49,12 @@ export async function authorizePublish(name: string, secret: string, now: Date =
 }
 
 /**
- * on_update of a running stream: it may go on while its key is the class's current secret (when nginx-rtmp passes
- * it on) and the class's window lasts; otherwise nginx-rtmp drops it.
+ * on_update of a running stream (nginx-rtmp sends the name and the key's fields, as to on_publish): it may go on
+ * while its key is the class's current secret and the class's window lasts; otherwise nginx-rtmp drops it.
  */
 export async function authorizeUpdate(name: string, secret: string, now: Date = new Date()): Promise<PublishDecision> {
   const row = await classOf(name);
-  if (!row || !row.streamKey || (secret !== '' && !safeEqual(row.streamKey, secret)))
-    return { ok: false, reason: 'unknown-key' };
+  if (!row || !row.streamKey || !safeEqual(row.streamKey, secret)) return { ok: false, reason: 'unknown-key' };
   if (!inPublishWindow(row, now)) {
     log.info({ liveId: row.id }, 'live broadcast cut at the end of its window');
     return { ok: false, reason: 'outside-window' };
