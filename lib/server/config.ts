@@ -293,11 +293,17 @@ const schema = z.object({
   LIVE_CONTROL_URL: httpUrl,
   /** The folder nginx-rtmp records broadcasts into (its record_path), read by the job that packages the replay. */
   LIVE_RECORD_DIR: text,
-  /** Minutes before the start and after the end of a class during which its key may publish. */
+  /**
+   * Minutes before the start and after the end of a class during which its key may publish; a running stream is cut
+   * once past the end plus these (on_update). A class finished early ends then, without them.
+   */
   LIVE_PUBLISH_MARGIN_MINUTES: opt(
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of minutes')).transform(Number),
   ).transform((n) => n ?? 30),
-  /** Addresses allowed to call the ingest's callbacks (/api/live/ingest/*): the nginx-rtmp hosts. */
+  /**
+   * Addresses allowed to call the ingest's callbacks (/api/live/ingest/*): the nginx-rtmp hosts, matched against the
+   * connection's own address (never X-Forwarded-For, even with TRUST_PROXY).
+   */
   LIVE_INGEST_ALLOW: opt(
     z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
   ).transform((v) => (v ? list(v) : ['127.0.0.1', '::1'])),
