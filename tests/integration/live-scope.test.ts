@@ -7,7 +7,8 @@
  * PostgreSQL (DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import {
@@ -308,7 +309,23 @@ describe('the ingest: the end of the window, the running stream, its own address
   it('a class finished early refuses its key at once, with no margin, and its stream is cut', async () => {
     await resetClassB();
     expect((await hook('publish', { ...form, call: 'publish' })).status).toBe(200);
-    ok(await call('/api/live/finish', { id: classB }, tokens.teacherB));
+    // The ingest's control (a stand-in) is asked to drop the running stream at once.
+    const asked: string[] = [];
+    const control = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end('1');
+    });
+    await new Promise<void>((r) => control.listen(0, '127.0.0.1', r));
+    process.env.LIVE_CONTROL_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}/control`;
+    resetConfigForTests();
+    try {
+      ok(await call('/api/live/finish', { id: classB }, tokens.teacherB));
+    } finally {
+      control.close();
+      delete process.env.LIVE_CONTROL_URL;
+      resetConfigForTests();
+    }
+    expect(asked).toEqual([`/control/drop/publisher?app=live&name=${form.name}`]);
     expect((await hook('update', { ...form, call: 'update_publish' })).status).toBe(403);
     expect((await hook('publish', { ...form, call: 'publish' })).status).toBe(403);
     const info = ok<LiveStreamInfo>(await call('/api/live/streamInfo', { id: classB }, tokens.teacherB));
