@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import {
   courseChapters,
@@ -204,7 +204,7 @@ describe('live classes: the power 直播管理 over the class organisation', () 
     expect(holds).toEqual({ 系统管理员: true, 内容管理员: true, 培训管理员: false, 单位管理员: true });
   });
 
-  it("the seed: unitmanager (物理研究所) is refused the lecturer's class of another institute; manager is not", async () => {
+  it("the seed: unitmanager (物理研究所) is refused the lecturer's class of another institute, not its own; manager is not", async () => {
     const d = await db();
     const [lecturer] = await d.select({ t: operators.tchrId }).from(operators).where(eq(operators.userId, 'lecturer'));
     const lecturers = await d
@@ -223,6 +223,14 @@ describe('live classes: the power 直播管理 over the class organisation', () 
     const refused = await call('/api/live/streamInfo', { id: lecturersClass.id }, await createSession(unit.id));
     expect([refused.code, refused.msg]).toEqual([1003, MSG_NOT_STREAMER]);
     expect((await call('/api/live/streamInfo', { id: lecturersClass.id }, tokens.root)).code).toBe(0);
+    // A class of 物理研究所 on the main site: unitmanager's own.
+    const [own] = await d
+      .select({ id: liveClasses.id })
+      .from(liveClasses)
+      .innerJoin(orgs, eq(orgs.id, liveClasses.orgId))
+      .where(and(eq(orgs.name, UNIT_MANAGER.orgName), arrayContains(liveClasses.audiences, ['general'])))
+      .limit(1);
+    expect((await call('/api/live/streamInfo', { id: own.id }, await createSession(unit.id))).code).toBe(0);
   });
 });
 
