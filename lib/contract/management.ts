@@ -13,6 +13,7 @@ export const POWERS = [
   'user-import',
   'role-manage',
   'series-manage',
+  'live-manage',
 ] as const;
 export type Power = (typeof POWERS)[number];
 
@@ -24,6 +25,7 @@ export const POWER_NAMES: Record<Power, string> = {
   'user-import': '用户导入',
   'role-manage': '角色管理',
   'series-manage': '系列专题管理',
+  'live-manage': '直播管理',
 };
 
 /** The name shown for a grant over the whole institution (org null). */

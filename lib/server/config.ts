@@ -398,12 +398,16 @@ const schema = z.object({
     z.string().regex(/^\d+$/, msg('必须是非负整数', 'must be a whole number of minutes')).transform(Number),
   )
     .transform((n) => n ?? 30)
-    .describe("minutes before a class's start and after its end during which its key may publish"),
+    .describe(
+      "minutes before a class's start and after its end during which its key may publish; a stream still running past the end plus these is cut (nginx-rtmp's on_update). A class ended early with 结束直播 refuses its key from that moment",
+    ),
   LIVE_INGEST_ALLOW: opt(
     z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses),
   )
     .transform((v) => (v ? list(v) : ['127.0.0.1', '::1']))
-    .describe("addresses allowed to call the ingest's callbacks `/api/live/ingest/*` (the nginx-rtmp hosts)"),
+    .describe(
+      "addresses allowed to call the ingest's callbacks `/api/live/ingest/*` (the nginx-rtmp hosts), matched against the connection's own address, never X-Forwarded-For or X-Real-IP, even with `TRUST_PROXY=1`",
+    ),
 
   // Security
   PUBLIC_ORIGIN: opt(z.string().refine(hasScheme(['http:', 'https:']), M.url)).describe(

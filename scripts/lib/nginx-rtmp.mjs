@@ -19,7 +19,7 @@ export function nginxRtmpAvailable() {
 }
 
 /** deploy/nginx-rtmp.conf with this run's values. */
-export function ingestConf({ dir, rtmpPort, httpPort, portalUrl, recordDir }) {
+export function ingestConf({ dir, rtmpPort, httpPort, portalUrl, recordDir, updateSeconds = 30 }) {
   const src = readFileSync(path.join(ROOT, 'deploy/nginx-rtmp.conf'), 'utf8');
   const lines = [];
   for (const line of src.split('\n')) {
@@ -40,6 +40,8 @@ export function ingestConf({ dir, rtmpPort, httpPort, portalUrl, recordDir }) {
     else if (marker === 'on_publish') put(`on_publish ${portalUrl}/api/live/ingest/publish;`);
     else if (marker === 'on_publish_done') put(`on_publish_done ${portalUrl}/api/live/ingest/publish_done;`);
     else if (marker === 'on_record_done') put(`on_record_done ${portalUrl}/api/live/ingest/record_done;`);
+    else if (marker === 'on_update') put(`on_update ${portalUrl}/api/live/ingest/update;`);
+    else if (marker === 'notify_update_timeout') put(`notify_update_timeout ${updateSeconds}s;`);
     else if (marker === 'hls_path') put(`hls_path ${dir}/hls;`);
     else if (marker === 'record_path') put(`record_path ${recordDir};`);
     else if (marker === 'mime.types') {
@@ -65,9 +67,10 @@ function portOpen(port) {
 
 /**
  * Starts the ingest. `dir` holds its configuration, logs and HLS; `recordDir` its recordings (the portal's
- * LIVE_RECORD_DIR). Resolves { rtmpUrl, hlsUpstream, dir, stop }.
+ * LIVE_RECORD_DIR); `updateSeconds` how often a running stream is checked (on_update, default 30). Resolves
+ * { rtmpUrl, hlsUpstream, dir, stop }.
  */
-export async function startNginxRtmp({ dir, rtmpPort, httpPort, portalUrl, recordDir }) {
+export async function startNginxRtmp({ dir, rtmpPort, httpPort, portalUrl, recordDir, updateSeconds }) {
   if (!nginxRtmpAvailable())
     throw new Error(`${NGINX} or ${RTMP_MODULE} is missing: apt-get install -y nginx libnginx-mod-rtmp`);
   for (const p of [rtmpPort, httpPort])
@@ -75,7 +78,7 @@ export async function startNginxRtmp({ dir, rtmpPort, httpPort, portalUrl, recor
   mkdirSync(path.join(dir, 'hls'), { recursive: true });
   mkdirSync(recordDir, { recursive: true });
   const conf = path.join(dir, 'nginx-rtmp.conf');
-  writeFileSync(conf, ingestConf({ dir, rtmpPort, httpPort, portalUrl, recordDir }));
+  writeFileSync(conf, ingestConf({ dir, rtmpPort, httpPort, portalUrl, recordDir, updateSeconds }));
   const check = spawnSync(NGINX, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
   const child = spawn(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });

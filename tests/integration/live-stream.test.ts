@@ -6,7 +6,7 @@
  * replay. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveViewers, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { resetConfigForTests } from '@/lib/server/config';
+import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
@@ -42,6 +43,12 @@ const split = (key: string): [string, string] => {
   return [name, new URLSearchParams(args).get('key') ?? ''];
 };
 const publish = (key: string, now?: Date) => authorizePublish(...split(key), now);
+/** Headers as the request hook stamps them for a connection from `peer`. */
+const peerHeaders = (peer: string, headers: Record<string, string>): Record<string, string> => {
+  const req = { headers: { ...headers }, socket: { remoteAddress: peer } } as unknown as IncomingMessage;
+  stampPeerAddress(req);
+  return req.headers as Record<string, string>;
+};
 
 beforeAll(async () => {
   process.env.LIVE_RECORD_DIR = recordDir;
@@ -63,6 +70,8 @@ beforeAll(async () => {
     .set({
       startAt: new Date(now.getTime() - 600_000),
       endAt: new Date(now.getTime() + 3_600_000),
+      // Not finished (a previous run on the same database finished it).
+      finishedAt: null,
       audiences: ['general'],
     })
     .where(eq(liveClasses.id, onAirId));
@@ -148,11 +157,12 @@ describe('the ingest', () => {
     resetConfigForTests();
     const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data.streamKey;
     const [name, secret] = split(key);
+    // The connection's address, as the request hook stamps it (live-scope.test.ts: X-Forwarded-For counts for nothing).
     const hook = (event: string, form: Record<string, string>, from = '127.0.0.1') =>
       handleIngestCallback(
         new Request(`http://127.0.0.1/api/live/ingest/${event}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          headers: peerHeaders(from, { 'content-type': 'application/x-www-form-urlencoded' }),
           body: new URLSearchParams(form).toString(),
         }),
         event,

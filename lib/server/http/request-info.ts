@@ -46,6 +46,11 @@ export function clientAddress(request: Request): string {
         .at(-1) || h.get('x-real-ip')?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  const [secret, address] = (h.get(PEER_HEADER) ?? '').split(' ');
+  return peerAddress(request);
+}
+
+/** The socket's peer address as the request hook stamped it, never a header the sender wrote; '' when unknown. */
+export function peerAddress(request: Request): string {
+  const [secret, address] = (request.headers.get(PEER_HEADER) ?? '').split(' ');
   return secret === peerSecret() && address ? address : '';
 }

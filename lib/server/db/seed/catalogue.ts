@@ -322,7 +322,7 @@ export async function seedCatalogue(db: Db, clock: Clock, scale: number, orgList
 
   await seedSeries(db, clock, count(48));
   const trainResult = await seedTrains(db, clock, count(72), orgList, seededTeachers);
-  await seedLive(db, clock, count(24), seededTeachers);
+  await seedLive(db, clock, count(24), seededTeachers, orgList);
 
   // Banners link to a hot course, an open training project, a party course, an academic report and a recent course.
   const courseAt = (pred: (c: CoursePlan) => boolean, fallback: number) => {
@@ -573,7 +573,13 @@ async function seedTrains(
   };
 }
 
-async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeacher[]): Promise<void> {
+async function seedLive(
+  db: Db,
+  clock: Clock,
+  n: number,
+  teacherList: SeededTeacher[],
+  orgList: SeededOrg[],
+): Promise<void> {
   const rng = Rng.for('live');
   const { now, today } = clock;
   const drawn = drawDistinct(rng, LIVE_TOPICS, n);
@@ -627,6 +633,9 @@ async function seedLive(db: Db, clock: Clock, n: number, teacherList: SeededTeac
       replayMedia: `demo-${(i % 3) + 1}`,
       // The lecturer's class on air is on the main site too (the live end-to-end test streams to it there).
       audiences: i === 0 && n > 2 && !auds[i].includes('general') ? [...auds[i], 'general'] : auds[i],
+      // The class belongs to its teacher's institute (an outside teacher's class to the whole institution), as
+      // migration 0025 assigns them: the power 'live-manage' over it manages the class.
+      orgId: orgList.find((o) => o.name === teacher.orgName)?.id ?? null,
     };
   });
   rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());

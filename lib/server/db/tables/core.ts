@@ -291,8 +291,16 @@ export const liveClasses = pgTable(
     /** The recorded broadcast packaged as HLS in the file store (a key prefix), '' until there is one. */
     recordingPrefix: text('recording_prefix').notNull().default(''),
     recordingSeconds: integer('recording_seconds').notNull().default(0),
+    /** The organisation the class belongs to: the power 'live-manage' over it manages the class; null: the whole institution's. */
+    orgId: integer('org_id').references(() => orgs.id, { onDelete: 'set null' }),
+    /** When its teacher or a manager finished it early (/api/live/finish): its key is refused from then on, with no margin. */
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('live_start_idx').on(t.startAt), uniqueIndex('live_stream_name_idx').on(t.streamName)],
+  (t) => [
+    index('live_start_idx').on(t.startAt),
+    uniqueIndex('live_stream_name_idx').on(t.streamName),
+    index('live_org_idx').on(t.orgId),
+  ],
 );
 
 /** Effective study time, per learner, per year; kind 'online' (courses) or 'offline' (training projects). */

@@ -4,7 +4,9 @@
  * (`on_record_done`). The key a teacher gives the encoder is `<stream name>?key=<secret>`: nginx-rtmp names the
  * stream (its HLS folder, its recording) after the part before `?` and sends the rest as form fields, so the secret
  * never appears in a URL viewers see. A stream is accepted only with its class's current secret, within the
- * class's time plus the margin (LIVE_PUBLISH_MARGIN_MINUTES).
+ * class's time plus the margin (LIVE_PUBLISH_MARGIN_MINUTES). nginx-rtmp asks on_publish once, at the start: a
+ * stream running past the window is cut by `on_update`, which it sends every notify_update_timeout while the stream
+ * runs and which drops the publisher when answered with 403.
  */
 import 'server-only';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { liveClasses } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
 import { JOBS, queueJob } from '@/lib/server/jobs';
 import { log } from '@/lib/server/ops/log';
-import { publishWindow } from './classes';
+import { inPublishWindow } from './classes';
 
 export type PublishDecision =
   { ok: true; liveId: number; streamName: string } | { ok: false; reason: 'unknown-key' | 'outside-window' };
@@ -37,13 +39,26 @@ export async function authorizePublish(name: string, secret: string, now: Date =
   const d = await db();
   const [row] = await d.select().from(liveClasses).where(eq(liveClasses.streamName, name));
   if (!row || !row.streamKey || !safeEqual(row.streamKey, secret)) return { ok: false, reason: 'unknown-key' };
-  const w = publishWindow(row);
-  if (now < w.from || now > w.until) return { ok: false, reason: 'outside-window' };
+  if (!inPublishWindow(row, now)) return { ok: false, reason: 'outside-window' };
   await d
     .update(liveClasses)
     .set({ onAirAt: now, broadcastAt: row.broadcastAt ?? now })
     .where(eq(liveClasses.id, row.id));
   log.info({ liveId: row.id }, 'live broadcast started');
+  return { ok: true, liveId: row.id, streamName: name };
+}
+
+/**
+ * on_update of a running stream (nginx-rtmp sends the name and the key's fields, as to on_publish): it may go on
+ * while its key is the class's current secret and the class's window lasts; otherwise nginx-rtmp drops it.
+ */
+export async function authorizeUpdate(name: string, secret: string, now: Date = new Date()): Promise<PublishDecision> {
+  const row = await classOf(name);
+  if (!row || !row.streamKey || !safeEqual(row.streamKey, secret)) return { ok: false, reason: 'unknown-key' };
+  if (!inPublishWindow(row, now)) {
+    log.info({ liveId: row.id }, 'live broadcast cut at the end of its window');
+    return { ok: false, reason: 'outside-window' };
+  }
   return { ok: true, liveId: row.id, streamName: name };
 }
 

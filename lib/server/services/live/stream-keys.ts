@@ -45,7 +45,7 @@ function infoOf(row: LiveRow & { streamKey: string; streamName: string }): LiveS
 
 async function streamerRow(user: SessionUser, scope: Scope, id: number): Promise<LiveRow> {
   const row = await visibleLive(scope, id);
-  if (!mayStream(user, row)) throw new ServiceError(MSG_NOT_STREAMER, CODE_FORBIDDEN);
+  if (!(await mayStream(user, row))) throw new ServiceError(MSG_NOT_STREAMER, CODE_FORBIDDEN);
   return row;
 }
 
@@ -79,13 +79,13 @@ export async function regenerateStreamKey(user: SessionUser, scope: Scope, id: n
 }
 
 /** Asks the ingest to drop the stream's publisher; best effort (logged), the new key stands either way. */
-async function dropPublisher(streamName: string): Promise<void> {
+export async function dropPublisher(streamName: string): Promise<void> {
   const control = config().LIVE_CONTROL_URL;
   if (!control) return;
   const url = `${control.replace(/\/+$/, '')}/drop/publisher?app=live&name=${encodeURIComponent(streamName)}`;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
-    if (!res.ok) log.warn({ status: res.status }, 'live: the ingest did not drop the stream of a regenerated key');
+    if (!res.ok) log.warn({ status: res.status }, 'live: the ingest did not drop a stream');
   } catch (err) {
     log.warn({ err: errorText(err) }, 'live: the ingest control could not be reached');
   }

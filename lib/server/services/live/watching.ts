@@ -19,7 +19,7 @@ import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/er
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
 import { creditAfterSeconds, mayStream, statusAt, visibleLive, type LiveRow } from './classes';
-import { MSG_NOT_STREAMER } from './stream-keys';
+import { dropPublisher, MSG_NOT_STREAMER } from './stream-keys';
 import { replayFrom } from './replay';
 
 /** The page pings every PING_SECONDS while the live stream plays. */
@@ -76,7 +76,7 @@ async function stateOf(user: SessionUser | null, row: LiveRow, now: Date): Promi
     onAir,
     hlsUrl: onAir && user ? liveHlsUrl(row.streamName!) : null,
     viewers: await viewersOf(row.id, now),
-    canStream: mayStream(user, row),
+    canStream: await mayStream(user, row),
     recordHours: row.recordHours,
     watchedSeconds,
     credited,
@@ -185,15 +185,17 @@ export async function finishClass(
   now: Date = new Date(),
 ): Promise<LiveWatchState> {
   const row = await visibleLive(scope, id);
-  if (!mayStream(user, row)) throw new ServiceError(MSG_NOT_STREAMER, CODE_FORBIDDEN);
+  if (!(await mayStream(user, row))) throw new ServiceError(MSG_NOT_STREAMER, CODE_FORBIDDEN);
   if (statusAt(row, now) !== 'live') throw new ServiceError(MSG_FINISH_NOT_LIVE, CODE_INVALID);
   const [next] = await (
     await db()
   )
     .update(liveClasses)
-    .set({ endAt: now })
+    .set({ endAt: now, finishedAt: now })
     .where(eq(liveClasses.id, row.id))
     .returning();
+  // Finished means over: the key is refused from now on (publishWindow) and the running stream is dropped.
+  if (row.onAirAt && row.streamName) await dropPublisher(row.streamName);
   // Answered as from the next instant, when the class has ended.
   return stateOf(user, next, new Date(now.getTime() + 1));
 }

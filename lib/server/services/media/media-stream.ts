@@ -103,7 +103,7 @@ interface ChapterAccess {
  */
 export async function chapterFor(
   site: Site,
-  user: Pick<SessionUser, 'operatorID' | 'cmsRoles' | 'tchrId'> | null,
+  user: Pick<SessionUser, 'operatorID' | 'tchrId'> | null,
   chapterId: number,
 ): Promise<ChapterAccess | null> {
   const d = await db();

@@ -13,6 +13,7 @@ import { db } from '@/lib/server/db';
 import { uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_QUOTA, MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA, ServiceError } from '@/lib/server/http/errors';
 import type { SessionUser } from '../../accounts/sessions';
+import { isStaffUploader } from '../../management/staff';
 import { isS3 } from '@/lib/server/storage';
 import { pathOf, sessionDataKey } from './common';
 import { storeScratchBytes } from './remote';
@@ -29,8 +30,8 @@ export const scratchLimit = () => megabytes('UPLOAD_SCRATCH_QUOTA_MB');
  * UPLOAD_STORED_QUOTA_MB (default 2048) for a learner, UPLOAD_STAFF_STORED_QUOTA_MB (default 51200) for a teacher or
  * a manager: teachers create courses of many videos, a learner only uploads covers and documents of their own.
  */
-export function storedLimit(user: SessionUser): number {
-  const staff = user.tchrId != null || user.cmsRoles.length > 0;
+export async function storedLimit(user: SessionUser): Promise<number> {
+  const staff = await isStaffUploader(user);
   return staff ? megabytes('UPLOAD_STAFF_STORED_QUOTA_MB') : megabytes('UPLOAD_STORED_QUOTA_MB');
 }
 
@@ -73,7 +74,7 @@ export async function storedBytesOf(user: SessionUser): Promise<number> {
 
 export async function uploadQuota(user: SessionUser): Promise<UploadQuota> {
   const [scratchUsed, storedUsed] = await Promise.all([scratchBytesOf(user), storedBytesOf(user)]);
-  return { scratchUsed, scratchLimit: scratchLimit(), storedUsed, storedLimit: storedLimit(user) };
+  return { scratchUsed, scratchLimit: scratchLimit(), storedUsed, storedLimit: await storedLimit(user) };
 }
 
 const usage = (used: number, limit: number) => `（已用${formatBytes(used)}，共${formatBytes(limit)}）`;
@@ -88,6 +89,6 @@ export async function assertScratchRoom(user: SessionUser, bytes: number): Promi
 /** Refuses a new file of `bytes` that would take the user's stored bytes past their role's cap. */
 export async function assertStoredRoom(user: SessionUser, bytes: number): Promise<void> {
   const used = await storedBytesOf(user);
-  const limit = storedLimit(user);
+  const limit = await storedLimit(user);
   if (used + bytes > limit) throw new ServiceError(MSG_STORED_QUOTA + usage(used, limit), CODE_QUOTA);
 }
