@@ -1,8 +1,9 @@
 /**
  * Password retrieval by SMS (SPEC 7: /api/smsCode/sendForgetPasswordCode, /api/eosoperator/forgetPassword): a
- * six-digit code to the account's mobile number, valid 5 minutes, single-use, 5 wrong tries at most; at most one
- * a minute and 10 a day (China time) per number, counted in the database under a per-number lock, so the limits
- * hold across instances. The code goes out through the SMS provider (Aliyun, or the outbox).
+ * six-digit code to the account's mobile number, valid 5 minutes, single-use, 5 tries at most (each counted before it
+ * is compared, in one statement); at most one a minute and 10 a day (China time) per number, counted in the database
+ * under a per-number lock, so the limits hold across instances. The code goes out through the SMS provider (Aliyun,
+ * or the outbox).
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
