@@ -20,6 +20,9 @@ let server: http.Server;
 let seen: { auth?: string; body?: { model: string; stream: boolean; messages: { role: string; content: string }[] } } =
   {};
 let fail = false;
+/** When set, the stand-in takes the question and answers nothing until the client goes; `asked` counts questions. */
+let hold = false;
+let asked = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -27,6 +30,8 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       seen = { auth: req.headers.authorization, body: JSON.parse(raw) };
+      asked++;
+      if (hold) return;
       if (fail || req.url !== '/v1/chat/completions') {
         res.writeHead(500).end('{"error":"down"}');
         return;
@@ -171,6 +176,41 @@ describe('the assistant’s daily allowances (issue 26), counted in the database
     expect(third.code).not.toBe(0);
     expect(third.msg).toBe(ASSISTANT_USER_QUOTA_SPENT_MSG);
     expect(await quota(t)).toEqual({ left: 0, limit: 2 });
+  });
+
+  it('a question the model received is counted though the client hung up before the answer (issue 38)', async () => {
+    process.env.ASSISTANT_DAILY_QUOTA = '5';
+    const t = await token('manager');
+    const before = await quota(t);
+    hold = true;
+    const from = asked;
+    const gone = new AbortController();
+    const pending = handleChat(
+      new Request('http://localhost/api/conversation/chat', {
+        method: 'POST',
+        body: JSON.stringify(ask),
+        headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-access-token': t },
+        signal: gone.signal,
+      }),
+    );
+    while (asked === from) await new Promise((r) => setTimeout(r, 10));
+    gone.abort();
+    await pending;
+    hold = false;
+    expect(await quota(t)).toEqual({ left: before.left - 1, limit: 5 });
+    // A client gone before the question was sent costs nothing.
+    const early = new AbortController();
+    early.abort();
+    await handleChat(
+      new Request('http://localhost/api/conversation/chat', {
+        method: 'POST',
+        body: JSON.stringify(ask),
+        headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-access-token': t },
+        signal: early.signal,
+      }),
+    );
+    expect(asked).toBe(from + 1);
+    expect(await quota(t)).toEqual({ left: before.left - 1, limit: 5 });
   });
 
   it('parallel questions cannot pass the allowance', async () => {

@@ -177,3 +177,64 @@ describe('stored cap by role', () => {
     expect((await quota(learner)).storedLimit).toBe(2048 * MiB);
   });
 });
+
+describe('allowances under parallel uploads (issue 38)', () => {
+  const SMALL = 64 * 1024;
+
+  it('50 small files sent at once never take the stored bytes past the cap; the room left can still be used', async () => {
+    const tok = await token('student');
+    const start = (await quota(tok)).storedUsed;
+    const limit = start + 10 * SMALL + SMALL / 2;
+    process.env.UPLOAD_STORED_QUOTA_MB = String(limit / MiB);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => multipart('uploadFile', tok, {}, png(SMALL), `封面${i}.png`)),
+    );
+    const accepted = answers.filter((r) => r.code === 0).length;
+    expect(answers.every((r) => r.code === 0 || r.code === CODE_QUOTA)).toBe(true);
+    expect(accepted).toBeGreaterThan(0);
+    const after = (await quota(tok)).storedUsed;
+    expect(after).toBe(start + accepted * SMALL);
+    expect(after).toBeLessThanOrEqual(limit);
+    // Nothing stays held once the uploads are over: the room left takes files up to the cap, and no more.
+    while ((await multipart('uploadFile', tok, {}, png(SMALL), '补传.png')).code === 0);
+    expect((await quota(tok)).storedUsed).toBe(start + 10 * SMALL);
+  }, 120_000);
+
+  it('50 chunked files sent at once, all their chunks in parallel, never pass the stored cap', async () => {
+    const tok = await token('manager');
+    const start = (await quota(tok)).storedUsed;
+    const fileSize = 2 * CHUNK;
+    const limit = start + 8 * fileSize + CHUNK;
+    process.env.UPLOAD_STAFF_STORED_QUOTA_MB = String(limit / MiB);
+    const files = Array.from({ length: 50 }, () => fakeMp4(fileSize));
+    const answers = await Promise.all(
+      files.flatMap((f) => [0, 1].map((i) => chunk(tok, md5(f), fileSize, i, f.subarray(i * CHUNK, (i + 1) * CHUNK)))),
+    );
+    expect(answers.every((r) => r.code === 0 || r.code === CODE_QUOTA)).toBe(true);
+    const completed = answers.filter((r) => (r.data as { done?: boolean } | null)?.done === true).length;
+    expect(completed).toBeGreaterThan(0);
+    const after = (await quota(tok)).storedUsed;
+    expect(after).toBe(start + completed * fileSize);
+    expect(after).toBeLessThanOrEqual(limit);
+  }, 120_000);
+
+  it('50 chunks of different uploads sent at once never pass the scratch cap', async () => {
+    const tok = await token('party');
+    const start = (await quota(tok)).scratchUsed;
+    const limit = start + 10 * CHUNK + 1000;
+    process.env.UPLOAD_SCRATCH_QUOTA_MB = String(limit / MiB);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => {
+        const f = fakeMp4(4 * CHUNK);
+        return chunk(tok, md5(f), f.length, 0, f.subarray(0, CHUNK));
+      }),
+    );
+    expect(answers.every((r) => r.code === 0 || r.code === CODE_QUOTA)).toBe(true);
+    const accepted = answers.filter((r) => r.code === 0).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(10);
+    const after = (await quota(tok)).scratchUsed;
+    expect(after).toBe(start + accepted * CHUNK);
+    expect(after).toBeLessThanOrEqual(limit);
+  }, 120_000);
+});

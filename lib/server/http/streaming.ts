@@ -40,7 +40,7 @@ import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { mayReadSubmittedFile } from '../services/learning/assignments';
 import { takeQuestion } from '../services/learning/assistant-quota';
-import { ASSISTANT_OFF_MSG, openChat } from '../services/learning/assistant';
+import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG, openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
 import { metrics } from '../ops/metrics';
@@ -292,10 +292,15 @@ export async function handleChat(request: Request): Promise<Response> {
     if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
     const { quota, refund } = await takeQuestion(who.user);
     let stream: ReadableStream<Uint8Array>;
+    // Gone before the question was sent: nothing reached the model.
+    const goneBefore = request.signal.aborted;
     try {
+      if (goneBefore) throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
       stream = await openChat(parsed.data.messages, request.signal);
     } catch (err) {
-      await refund(); // the model never answered: the question is not counted
+      // Given back only when the model never had the question. A client that hangs up once it was sent keeps it
+      // counted (issue 38): otherwise hanging up before the first byte would be a way round the allowance.
+      if (goneBefore || !request.signal.aborted) await refund();
       throw err;
     }
     return new Response(stream, {

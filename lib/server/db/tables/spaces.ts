@@ -123,6 +123,29 @@ export const uploadSessions = pgTable(
   (t) => [uniqueIndex('upload_sessions_owner_file_idx').on(t.ownerId, t.md5, t.size)],
 );
 
+/**
+ * Bytes of a user's upload allowance held by uploads under way (issue 38): a stored-file or scratch allowance is
+ * checked against what is used plus these, and a row is taken under the user's lock, so parallel uploads cannot
+ * all pass one check. A row goes once its bytes count where they land (the file recorded, the chunk on disk), or
+ * when its upload is refused or fails; one left by a stopped process stops counting at expires_at.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** stored, scratch */
+    kind: text('kind').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** The upload a stored-file hold is for ('session:<id>'): its chunks in parallel hold the file's bytes once. */
+    key: text('key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('upload_reservations_owner_idx').on(t.ownerId, t.kind)],
+);
+
 export const uploadChunks = pgTable(
   'upload_chunks',
   {

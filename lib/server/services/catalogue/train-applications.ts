@@ -104,16 +104,21 @@ export async function trainApply(
   const { row, status } = await viewerApplyState(scope, user.operatorID, trainId, now);
   if (status !== 4) throw new ServiceError(APPLY_REFUSALS[status] ?? '当前不能报名');
   const d = await db();
-  const [{ n: taken }] = await d
-    .select({ n: count() })
-    .from(trainApplications)
-    .where(and(eq(trainApplications.trainId, trainId), sql`${trainApplications.status} in (6, 7)`));
-  if (row.capacity > 0 && taken >= row.capacity) throw new ServiceError('报名人数已满');
-  const inserted = await d
-    .insert(trainApplications)
-    .values({ trainId, operatorId: user.operatorID, status: 6 })
-    .onConflictDoNothing()
-    .returning({ status: trainApplications.status });
+  // One apply per train at a time, on every instance: counting the places taken and taking one are one decision,
+  // so parallel applies cannot all see the last place free (issue 38).
+  const inserted = await d.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`train-apply:${trainId}`}))`);
+    const [{ n: taken }] = await tx
+      .select({ n: count() })
+      .from(trainApplications)
+      .where(and(eq(trainApplications.trainId, trainId), sql`${trainApplications.status} in (6, 7)`));
+    if (row.capacity > 0 && taken >= row.capacity) throw new ServiceError('报名人数已满');
+    return tx
+      .insert(trainApplications)
+      .values({ trainId, operatorId: user.operatorID, status: 6 })
+      .onConflictDoNothing()
+      .returning({ status: trainApplications.status });
+  });
   if (inserted.length === 0) throw new ServiceError(APPLY_REFUSALS[6]);
   await revalidateTrain(trainId);
   return { trainId, applyStatus: 6, label: applyLabel(6) };

@@ -155,17 +155,23 @@ export async function startExam(operatorId: number, examId: number, now: Date = 
   await checkParticipant(operatorId, e);
   if (now < e.startAt) throw new ServiceError(MSG_NOT_STARTED);
   if (now > e.endAt) throw new ServiceError(MSG_ENDED);
-  const mine = await d
-    .select()
-    .from(examReplies)
-    .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId)))
-    .orderBy(desc(examReplies.startedAt));
-  if (mine.some((r) => r.submittedAt)) throw new ServiceError(MSG_SUBMITTED);
-  const running = mine.find((r) => r.deadline >= now);
-  if (running) return paperView(e, running, now);
-  const deadline = new Date(Math.min(now.getTime() + e.durationMinutes * 60_000, e.endAt.getTime()));
-  const [created] = await d.insert(examReplies).values({ examId, operatorId, startedAt: now, deadline }).returning();
-  return paperView(e, created, now);
+  // One start per learner and exam at a time, on every instance: parallel starts resume one attempt instead of
+  // each opening its own (each with its own clock and its own submit).
+  const reply = await d.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`exam-start:${examId}:${operatorId}`}))`);
+    const mine = await tx
+      .select()
+      .from(examReplies)
+      .where(and(eq(examReplies.examId, examId), eq(examReplies.operatorId, operatorId)))
+      .orderBy(desc(examReplies.startedAt));
+    if (mine.some((r) => r.submittedAt)) throw new ServiceError(MSG_SUBMITTED);
+    const running = mine.find((r) => r.deadline >= now);
+    if (running) return running;
+    const deadline = new Date(Math.min(now.getTime() + e.durationMinutes * 60_000, e.endAt.getTime()));
+    const [created] = await tx.insert(examReplies).values({ examId, operatorId, startedAt: now, deadline }).returning();
+    return created;
+  });
+  return paperView(e, reply, now);
 }
 
 async function replyOf(operatorId: number, replyId: number) {

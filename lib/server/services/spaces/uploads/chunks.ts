@@ -32,9 +32,17 @@ import { dropHash, feedRegion, hasherGeneration } from './hash-worker';
 import { runningHashes } from './hashing';
 import { assemble } from './publish';
 import { receiveChunkInStore } from './remote';
-import { assertScratchRoom, assertStoredRoom } from './quota';
+import { assertStoredRoom, holdScratchRoom, holdStoredRoom, releaseHolds, type QuotaHold } from './quota';
 import { discardRefusedChunk, receivingChunk } from './scratch';
-import { checkPlan, chunkCountOf, findOrCreateSession, ownsFile, progressOf, type ChunkPlan } from './sessions';
+import {
+  checkPlan,
+  chunkCountOf,
+  findOrCreateSession,
+  ownsFile,
+  progressOf,
+  type ChunkPlan,
+  type SessionRow,
+} from './sessions';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
@@ -67,7 +75,14 @@ export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promis
   }
   const progress = await progressOf(session);
   // Every chunk is in but the file was never assembled (e.g. the last request was cut off): assemble now.
-  if (session.status === 'uploading' && progress.received === session.chunkCount) return assemble(user, session, plan);
+  if (session.status === 'uploading' && progress.received === session.chunkCount) {
+    const held = await holdStoredRoom(user, plan.fileSize, `session:${session.id}`);
+    try {
+      return await assemble(user, session, plan);
+    } finally {
+      await releaseHolds([held]);
+    }
+  }
   return progress;
 }
 
@@ -114,14 +129,34 @@ export async function receiveChunk(user: SessionUser, input: ChunkInput, body: R
     return uploadProgress(user, input);
   }
   const expected = input.chunkIndex < total - 1 ? input.chunkSize : input.fileSize - input.chunkSize * (total - 1);
-  const offset = input.chunkIndex * input.chunkSize;
+  // The file's stored bytes and this chunk's scratch bytes are taken before a byte is written, and given back once
+  // the chunk is written (and the file recorded, at the last chunk) or refused.
+  const holds: QuotaHold[] = [];
   try {
-    await assertStoredRoom(user, input.fileSize);
-    await assertScratchRoom(user, expected);
+    holds.push(await holdStoredRoom(user, input.fileSize, `session:${session.id}`));
+    holds.push(await holdScratchRoom(user, expected));
   } catch (err) {
+    await releaseHolds(holds);
     await drain(body);
     throw err;
   }
+  try {
+    return await receiveHeldChunk(user, input, body, session, expected);
+  } finally {
+    await releaseHolds(holds);
+  }
+}
+
+/** The chunk, once its room is held: to the store, or written at its offset in the session's scratch file. */
+async function receiveHeldChunk(
+  user: SessionUser,
+  input: ChunkInput,
+  body: Readable,
+  session: SessionRow,
+  expected: number,
+): Promise<UploadProgress> {
+  const total = chunkCountOf(input);
+  const offset = input.chunkIndex * input.chunkSize;
   const store = storage();
   if (isS3(store)) {
     const done = await receiveChunkInStore(store, input, body, session, expected);

@@ -21,6 +21,7 @@ import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { createMD5, type IHasher } from 'hash-wasm';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
+import type { Db } from '@/lib/server/db/types';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
 import type { S3Store } from '@/lib/server/storage';
@@ -396,8 +397,8 @@ export async function assembleInStore(
 }
 
 /** Bytes the user's unfinished uploads hold in the store: their recorded chunks. */
-export async function storeScratchBytes(user: SessionUser): Promise<number> {
-  const d = await db();
+export async function storeScratchBytes(user: SessionUser, on?: Db): Promise<number> {
+  const d = on ?? (await db());
   const [row] = await d
     .select({ n: sql<string>`coalesce(sum(${uploadChunks.size}), 0)` })
     .from(uploadChunks)

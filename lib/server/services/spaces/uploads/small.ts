@@ -20,7 +20,7 @@ import {
   type FileRow,
 } from './common';
 import { publish } from './publish';
-import { assertStoredRoom } from './quota';
+import { holdStoredRoom, releaseHolds, type QuotaHold } from './quota';
 import { claimFile, ownsFile } from './sessions';
 
 /**
@@ -36,6 +36,7 @@ export async function receiveSmallFile(
   const limit = UPLOAD_LIMITS[call];
   const scratch = pathOf(`tmp/small-${randomBytes(12).toString('hex')}`);
   let file: FileRow;
+  const holds: QuotaHold[] = [];
   try {
     await mkdir(path.dirname(scratch), { recursive: true });
     const fh = await open(scratch, 'w');
@@ -70,22 +71,27 @@ export async function receiveSmallFile(
     if (refused) throw refused;
     const md5 = hash.digest('hex');
     const known = await existingFile(md5, size);
-    // A file the user already has adds nothing to their stored bytes.
-    if (!known || !(await ownsFile(user, known))) await assertStoredRoom(user, size);
+    // A file the user already has adds nothing to their stored bytes; any other takes its room until it is claimed.
+    if (!known || !(await ownsFile(user, known))) holds.push(await holdStoredRoom(user, size));
     file = await publish(user, scratch, { md5, size, type: type!, name: fileName });
   } catch (err) {
+    await releaseHolds(holds);
     await rm(scratch, { force: true }).catch(() => undefined);
     throw err;
   }
-  await claimFile(
-    user,
-    {
-      fileMd5: file.md5,
-      fileSize: file.size,
-      fileName,
-      chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)),
-    },
-    file,
-  );
+  try {
+    await claimFile(
+      user,
+      {
+        fileMd5: file.md5,
+        fileSize: file.size,
+        fileName,
+        chunkSize: Math.max(MIN_CHUNK_BYTES, Math.min(MAX_CHUNK_BYTES, file.size)),
+      },
+      file,
+    );
+  } finally {
+    await releaseHolds(holds);
+  }
   return toUploaded(file, fileName);
 }
