@@ -118,7 +118,7 @@ async function hold(
   bytes: number,
   key: string | null,
 ): Promise<QuotaHold> {
-  const limit = kind === 'stored' ? storedLimit(user) : scratchLimit();
+  const limit = kind === 'stored' ? await storedLimit(user) : scratchLimit();
   const now = new Date();
   const d = await db();
   const id = await d.transaction(async (tx) => {
