@@ -278,6 +278,18 @@ const schema = z.object({
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
 
+  // Files the portal parses (user import; see lib/server/services/management/sheet-reader.ts)
+  /** The most one part (entry) of an uploaded xlsx may unpack to, and all its parts together. */
+  IMPORT_UNZIPPED_ENTRY_MB: positiveInt(20),
+  IMPORT_UNZIPPED_TOTAL_MB: positiveInt(40),
+  /** The most parts an uploaded xlsx may have (the template has about a dozen). */
+  IMPORT_ZIP_ENTRIES: positiveInt(100),
+  /** The most cells (and shared strings) read from the sheet: the template's 8 columns of 20,000 rows fit. */
+  IMPORT_MAX_CELLS: positiveInt(400_000),
+  /** Seconds a file may take to read, and the memory of the thread that reads it. */
+  IMPORT_PARSE_SECONDS: positiveInt(20),
+  IMPORT_PARSE_MEMORY_MB: positiveInt(128),
+
   // Jobs
   JOBS_WORKERS: flag(true),
   JOBS_POOL_SIZE: positiveInt(4),
