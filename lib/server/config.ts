@@ -277,6 +277,8 @@ const schema = z.object({
   UPLOAD_SCRATCH_QUOTA_MB: positiveNumber(4096),
   UPLOAD_STORED_QUOTA_MB: positiveNumber(2048),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024),
+  /** The most pixels an uploaded image's header may declare (browsers decode every one of them). */
+  UPLOAD_IMAGE_MAX_MEGAPIXELS: positiveInt(64),
 
   // Files the portal parses (user import; see lib/server/services/management/sheet-reader.ts)
   /** The most one part (entry) of an uploaded xlsx may unpack to, and all its parts together. */
