@@ -20,6 +20,7 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { resetConfigForTests } from '@/lib/server/config';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { serveReplayHls } from '@/lib/server/services/live/replay-media';
 import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
@@ -143,20 +144,28 @@ describe('the ingest', () => {
     expect(await authorizePublish('', '')).toEqual({ ok: false, reason: 'unknown-key' });
   });
 
-  it('answers nginx-rtmp: 200 for the current key, 403 for a wrong key or another address', async () => {
+  it('answers nginx-rtmp: 200 for the current key, 403 for a wrong key or another address (whatever it forwards)', async () => {
     process.env.TRUST_PROXY = '1';
     resetConfigForTests();
     const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data.streamKey;
     const [name, secret] = split(key);
-    const hook = (event: string, form: Record<string, string>, from = '127.0.0.1') =>
-      handleIngestCallback(
+    // The socket's address as the request hook stamps it; X-Forwarded-For claims the ingest's, and is not believed.
+    const hook = (event: string, form: Record<string, string>, from = '127.0.0.1') => {
+      const peer = { headers: {} as Record<string, string>, socket: { remoteAddress: from } };
+      stampPeerAddress(peer as unknown as Parameters<typeof stampPeerAddress>[0]);
+      return handleIngestCallback(
         new Request(`http://127.0.0.1/api/live/ingest/${event}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          headers: {
+            ...peer.headers,
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': '127.0.0.1',
+          },
           body: new URLSearchParams(form).toString(),
         }),
         event,
       );
+    };
     // As nginx-rtmp sends it: the name before `?`, the arguments after it as fields of their own.
     const form = { call: 'publish', app: 'live', name, key: secret, type: 'live', addr: '127.0.0.1' };
     expect((await hook('publish', form)).status).toBe(200);

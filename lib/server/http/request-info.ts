@@ -32,6 +32,15 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
 }
 
 /**
+ * The socket's address alone, whatever X-Forwarded-For says, even with TRUST_PROXY=1: for callers that talk to an
+ * instance directly and are admitted by their address (the live ingest's callbacks). '' when unknown.
+ */
+export function peerAddress(request: Request): string {
+  const [secret, address] = (request.headers.get(PEER_HEADER) ?? '').split(' ');
+  return secret === peerSecret() && address ? address : '';
+}
+
+/**
  * The client's address: the socket's; with TRUST_PROXY=1 (the server runs behind a proxy of its own) the last
  * X-Forwarded-For entry, the one that proxy added, else X-Real-IP. '' when unknown.
  */
@@ -46,6 +55,5 @@ export function clientAddress(request: Request): string {
         .at(-1) || h.get('x-real-ip')?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  const [secret, address] = (h.get(PEER_HEADER) ?? '').split(' ');
-  return secret === peerSecret() && address ? address : '';
+  return peerAddress(request);
 }

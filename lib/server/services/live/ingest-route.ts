@@ -1,11 +1,12 @@
 /**
- * The HTTP face of the ingest's callbacks: only from the addresses of LIVE_INGEST_ALLOW (the nginx-rtmp hosts);
+ * The HTTP face of the ingest's callbacks: only from the addresses of LIVE_INGEST_ALLOW (the nginx-rtmp hosts), the
+ * socket's address and never a forwarded one (the ingest calls an instance directly; TRUST_PROXY does not apply);
  * `publish` answers 200 (accepted) or 403;
  * `publish_done` and `record_done` answer 204, or 404 for a stream the portal does not know.
  */
 import 'server-only';
 import { config } from '@/lib/server/config';
-import { clientAddress } from '@/lib/server/http/request-info';
+import { peerAddress } from '@/lib/server/http/request-info';
 import { errorText, log } from '@/lib/server/ops/log';
 import { authorizePublish, publishDone, recordDone } from './ingest';
 
@@ -14,7 +15,7 @@ const bare = (status: number, headers: Record<string, string> = {}) =>
 
 export async function handleIngestCallback(request: Request, event: string): Promise<Response> {
   const plain = (a: string) => a.replace(/^::ffff:(?=\d+\.)/, '');
-  const ip = plain(clientAddress(request));
+  const ip = plain(peerAddress(request));
   if (!config().LIVE_INGEST_ALLOW.map(plain).includes(ip)) {
     log.warn({ ip, event }, 'live ingest callback from an address not in LIVE_INGEST_ALLOW');
     return bare(403);
