@@ -6,7 +6,7 @@ import { signIn } from '../support/spaces';
  * Rich text safe in the editor too (issue 38): a notice written through the API with script addresses (an SVG
  * link's xlink:href, a plain link's href) is opened in 通知公告发布's editor by a second manager. The editor keeps
  * it by the server's allow-list: clicking the links runs nothing, no dialog opens, and saving it again stores no
- * script address.
+ * script address. A line typed with Enter stays a line of its own in the preview and the saved text.
  */
 type Env<T> = { code: number; msg: string; data: T };
 
@@ -75,6 +75,16 @@ test('a hostile notice opened in the editor by a second manager runs nothing and
     expect(dialogs).toEqual([]);
     await expect(page).toHaveURL(/\/personal\/notices$/);
 
+    // A line typed with Enter (Chromium writes a <div>) is its own line on the public page too (issue 34).
+    await area.getByText('第二行').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('第三行');
+    await page.getByRole('button', { name: '预览' }).click();
+    const shown = page.getByRole('region', { name: '公告预览' });
+    await expect(shown.getByText('第三行', { exact: true })).toBeVisible();
+    await expect(shown.getByText('第二行', { exact: true })).toBeVisible();
+
     await page.getByRole('button', { name: '保存草稿' }).click();
     await expect(page.getByText('公告已保存')).toBeVisible();
     const saved = await post<{ body: string }>(author.request, '/api/manage/notice', {
@@ -82,8 +92,9 @@ test('a hostile notice opened in the editor by a second manager runs nothing and
     });
     expect(saved.body).not.toMatch(/javascript|xlink|<svg/i);
     expect(saved.body).toContain('报名入口');
-    // The line typed as a <div> is kept, on the page as in the editor.
+    // The lines written and typed as <div>s are kept, on the page as in the editor.
     expect(saved.body).toContain('<div>第二行</div>');
+    expect(saved.body).toMatch(/<(div|p)>第三行<\/\1>/);
   } finally {
     await post(author.request, '/api/manage/revoke', { id: grant.id });
     await author.close();
