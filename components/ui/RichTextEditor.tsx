@@ -2,10 +2,18 @@
 
 /**
  * A small rich-text editor for managers' texts (notices): a toolbar over an editable area, and the HTML source for
- * those who paste or write markup. The value is HTML; the server sanitises it on saving as the public page does, so
- * this only keeps what the manager sees inert (no scripts or handlers run while editing).
+ * those who paste or write markup. The value is HTML, kept by the allow-list the server's sanitiser uses: what is
+ * loaded or pasted is cleaned before it enters the editable area, and the cleaned value is what gets saved, so a
+ * hostile notice stays inert in a second manager's session too.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  allowedAttribute,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_RENAMED,
+  RICH_TEXT_TAGS,
+} from '@/lib/rich-text/allow-list';
 
 const TOOLS: { label: string; command: string; arg?: string }[] = [
   { label: '加粗', command: 'bold' },
@@ -17,20 +25,44 @@ const TOOLS: { label: string; command: string; arg?: string }[] = [
   { label: '清除格式', command: 'removeFormat' },
 ];
 
-const DROPPED = 'script,style,iframe,object,embed,link,meta,base,form';
-
-/** The markup with what could run or load removed, parsed in an inert document (nothing executes while parsing). */
-export function inertHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  doc.querySelectorAll(DROPPED).forEach((el) => el.remove());
-  doc.body.querySelectorAll('*').forEach((el) => {
-    for (const attr of [...el.attributes]) {
-      const name = attr.name.toLowerCase();
-      const scripted = /^\s*(javascript|vbscript|data):/i.test(attr.value) && (name === 'href' || name === 'src');
-      if (name.startsWith('on') || scripted) el.removeAttribute(attr.name);
+/** Copies what the allow-list keeps of `from`'s children into `to`, building new HTML elements (never moving parsed ones). */
+function keep(from: Node, to: Node, doc: Document): void {
+  for (const node of [...from.childNodes]) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      to.appendChild(doc.createTextNode(node.textContent ?? ''));
+      continue;
     }
-  });
-  return doc.body.innerHTML;
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    const el = node as Element;
+    const name = el.localName.toLowerCase();
+    if (RICH_TEXT_DROPPED.includes(name)) continue;
+    const tag = RICH_TEXT_RENAMED[name] ?? name;
+    if (!RICH_TEXT_TAGS.includes(tag)) {
+      keep(el, to, doc);
+      continue;
+    }
+    const copy = doc.createElement(tag);
+    for (const attr of [...el.attributes]) {
+      const value = allowedAttribute(tag, attr.name, attr.value);
+      if (value !== null) copy.setAttribute(attr.name, value);
+    }
+    if (tag === 'img' && !copy.hasAttribute('src')) continue;
+    if (tag === 'a') copy.setAttribute('rel', RICH_TEXT_LINK_REL);
+    keep(el, copy, doc);
+    to.appendChild(copy);
+  }
+}
+
+/**
+ * The markup as the public page would keep it, by the allow-list the server uses (lib/rich-text/allow-list.ts):
+ * parsed in an inert document (nothing executes or loads while parsing), then rebuilt element by element from the
+ * allowed tags and attributes only, so no handler, no script address and no SVG or MathML survives into the area.
+ */
+export function inertHtml(html: string): string {
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const out = document.implementation.createHTMLDocument('');
+  keep(parsed.body, out.body, out);
+  return out.body.innerHTML;
 }
 
 export function RichTextEditor({
@@ -57,7 +89,18 @@ export function RichTextEditor({
     if (!el || source || el.ownerDocument.activeElement === el) return;
     const clean = inertHtml(value);
     if (el.innerHTML !== clean) el.innerHTML = clean;
-  }, [value, source]);
+    // What is saved is what the area holds: a hostile notice opened and saved again loses what was dropped.
+    if (clean !== value) onChange(clean);
+  }, [value, source, onChange]);
+
+  // Pasted markup goes through the allow-list before it enters the area (the browser's own paste keeps links as they are).
+  const paste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const html = e.clipboardData.getData('text/html');
+    if (!html) return;
+    e.preventDefault();
+    document.execCommand('insertHTML', false, inertHtml(html));
+    onChange(e.currentTarget.innerHTML);
+  };
 
   const run = (command: string, arg?: string) => {
     area.current?.focus();
@@ -125,6 +168,7 @@ export function RichTextEditor({
           tabIndex={0}
           className="mt-1 min-h-48 w-full rounded border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none [&_a]:text-brand-700 [&_a]:underline [&_h3]:my-2 [&_h3]:text-base [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-6"
           onInput={(e) => onChange(e.currentTarget.innerHTML)}
+          onPaste={paste}
           onBlur={(e) => onChange(e.currentTarget.innerHTML)}
         />
       )}

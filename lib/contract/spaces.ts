@@ -144,6 +144,10 @@ export interface UploadedFile {
   url: string;
 }
 
+/** An uploaded image whose header declares more pixels than the limit (UPLOAD_IMAGE_MAX_MEGAPIXELS): refused. */
+export const MSG_IMAGE_TOO_MANY_PIXELS = (megapixels: number) =>
+  `图片像素过多（超过${megapixels}百万像素），请缩小尺寸后重新上传`;
+
 export interface UploadProgress {
   done: boolean;
   file: UploadedFile | null;

@@ -16,6 +16,19 @@ export const IMPORT_TEMPLATE_NAME = '用户导入模板';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
+/**
+ * Why a file was refused before its rows were checked: it unpacks to too much, holds too many cells, or takes too
+ * long or too much memory to read (the limits are the server's configuration; README, Configuration).
+ */
+export const IMPORT_LIMIT_MSG = {
+  entryTooLarge: (mb: number) => `文件解压后过大（单个部分超过${mb}MB），请只保留用户数据后重新上传`,
+  totalTooLarge: (mb: number) => `文件解压后过大（超过${mb}MB），请只保留用户数据后重新上传`,
+  tooManyEntries: '文件结构异常，请使用用户导入模板另存为xlsx后重新上传',
+  tooManyCells: (n: number) => `文件中的单元格过多（超过${n}个），请只保留用户数据后重新上传`,
+  timeout: (seconds: number) => `文件读取超时（超过${seconds}秒），请减少行数或拆分后重新上传`,
+  memory: '文件过于复杂，读取所需内存超出限制，请拆分后重新上传',
+} as const;
+
 /** One refused cell: the row as the spreadsheet numbers it, the column's header, SPEC 5's (or the import's) message. */
 export interface ImportRowError {
   row: number;

@@ -189,7 +189,7 @@ const schema = z.object({
   METRICS_ALLOW: opt(z.string().refine((v) => list(v).length > 0 && list(v).every((a) => isIP(a) !== 0), M.addresses))
     .transform((v) => (v ? list(v) : ['127.0.0.1', '::1']))
     .describe(
-      "addresses (comma-separated) that may read `/metrics`; any other gets a 404. The socket's address counts, never a forwarded header: a proxy in front must not pass `/metrics` on",
+      "addresses (comma-separated) that may read `/metrics`; any other gets a 404. A direct request is judged by its socket's address; a request relayed by a proxy (it carries X-Forwarded-For) is answered only with `TRUST_PROXY=1`, and only when both the proxy and the last X-Forwarded-For entry are listed",
     ),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: M.logLevel }))
     .transform((v) => v ?? 'info')
@@ -369,6 +369,27 @@ const schema = z.object({
   ),
   UPLOAD_STAFF_STORED_QUOTA_MB: positiveNumber(50 * 1024).describe(
     'megabytes of uploaded files a teacher or manager may keep',
+  ),
+  UPLOAD_IMAGE_MAX_MEGAPIXELS: positiveInt(64).describe(
+    "the most pixels an uploaded image's header may declare (browsers decode every one of them); a larger image is refused",
+  ),
+  IMPORT_UNZIPPED_ENTRY_MB: positiveInt(20).describe(
+    'user import: the most one part (entry) of an uploaded xlsx may unpack to, declared or real; the file is refused at the first limit it passes',
+  ),
+  IMPORT_UNZIPPED_TOTAL_MB: positiveInt(40).describe(
+    'user import: the most all parts of an uploaded xlsx may unpack to together',
+  ),
+  IMPORT_ZIP_ENTRIES: positiveInt(100).describe(
+    'user import: the most parts an uploaded xlsx may have (the template has about a dozen)',
+  ),
+  IMPORT_MAX_CELLS: positiveInt(400_000).describe(
+    "user import: the most cells (and shared strings) read from the sheet; also caps a CSV (the template's 8 columns of 20,000 rows fit)",
+  ),
+  IMPORT_PARSE_SECONDS: positiveInt(20).describe(
+    'user import: seconds a file may take to read; the worker thread reading it is then stopped',
+  ),
+  IMPORT_PARSE_MEMORY_MB: positiveInt(128).describe(
+    'user import: heap ceiling of the worker thread that reads an xlsx',
   ),
 
   // Jobs

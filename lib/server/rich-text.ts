@@ -1,67 +1,45 @@
 /**
  * Rich text from the backend (news bodies, course summaries, policy documents) is sanitised here, on the
- * server, with an allow-list: no script or style, no event handlers, only http(s)/mailto links and
- * same-site images (a relative URL; an image on another host, protocol-relative or data: is dropped).
- * Plain text (seeded summaries) is turned into paragraphs.
+ * server, with the allow-list the notice editor shares (lib/rich-text/allow-list.ts): no script or style, no event
+ * handlers, no script address in any attribute, only http(s)/mailto links and same-site images (a relative URL; an
+ * image on another host, protocol-relative or data: is dropped). Plain text (seeded summaries) is turned into
+ * paragraphs.
  */
 import sanitizeHtml from 'sanitize-html';
+import {
+  allowedAttribute,
+  isSameSiteUrl,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROPPED,
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_LINK_SCHEMES,
+  RICH_TEXT_RENAMED,
+  RICH_TEXT_TAGS,
+} from '@/lib/rich-text/allow-list';
 
-const SAME_SITE_BASE = 'https://same-site.invalid/';
-
-/** A relative URL that stays on this site: no scheme, no host (`//host`, `/\\host`), nothing a browser would take elsewhere. */
-export function isSameSiteUrl(src: string | undefined): boolean {
-  const value = (src ?? '').trim();
-  if (!value || /[\u0000-\u001f\\]/.test(value) || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
-  try {
-    return new URL(value, SAME_SITE_BASE).origin === new URL(SAME_SITE_BASE).origin;
-  } catch {
-    return false;
+/** Every attribute through the shared allow-list (sanitize-html itself checks schemes on href/src only). */
+function keptAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const tag = RICH_TEXT_RENAMED[tagName] ?? tagName;
+  const kept: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    const allowed = allowedAttribute(tag, name, value);
+    if (allowed !== null) kept[name] = allowed;
   }
+  if (tag === 'a') kept.rel = RICH_TEXT_LINK_REL;
+  return { tagName: tag, attribs: kept };
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-    'sub',
-    'sup',
-    'hr',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'width', 'height'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, tag === 'a' ? [...names, 'rel'] : [...names]]),
+  ),
+  allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }),
-    h1: 'h2',
-  },
+  nonTextTags: [...RICH_TEXT_DROPPED],
+  transformTags: { '*': keptAttributes },
   // An image whose address was not same-site has lost its src: it is dropped whole.
   exclusiveFilter: (frame) => frame.tag === 'img' && !isSameSiteUrl(frame.attribs.src),
 };
@@ -84,10 +62,7 @@ export function richText(input: string | null | undefined): string {
       .map((line) => `<p>${escapeText(line)}</p>`)
       .join('');
   }
-  return sanitizeHtml(value, {
-    ...OPTIONS,
-    allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'rel'] },
-  });
+  return sanitizeHtml(value, OPTIONS);
 }
 
 /**

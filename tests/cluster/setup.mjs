@@ -11,7 +11,7 @@ export default async function setup() {
   const cluster = await startCluster({
     port,
     testHooks: true,
-    database: 'portal_cluster_test',
+    database: process.env.CLUSTER_TEST_DB || 'portal_cluster_test',
     log: (m) => console.log(m),
   });
   const control = http.createServer(async (req, res) => {

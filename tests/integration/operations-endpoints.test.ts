@@ -124,6 +124,23 @@ describe('metrics', () => {
     expect(res.status).toBe(404);
     expect(res.body).not.toContain('portal_');
   });
+
+  it('judges a relayed request by the address its proxy saw, and only behind a trusted proxy (issue 38)', async () => {
+    // Behind nginx the socket is loopback: without TRUST_PROXY the real client is unknown, so it is refused.
+    expect((await get('/metrics', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
+    expect((await get('/metrics', { 'x-real-ip': '127.0.0.1' })).status).toBe(404);
+    process.env.TRUST_PROXY = '1';
+    resetConfigForTests();
+    try {
+      // The last entry is the one the proxy appended; an earlier one is whatever the client sent.
+      expect((await get('/metrics', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).status).toBe(404);
+      const allowed = await get('/metrics', { 'x-forwarded-for': '203.0.113.9, 127.0.0.1' });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body).toContain('portal_http_requests_total');
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
 });
 
 describe('request id', () => {

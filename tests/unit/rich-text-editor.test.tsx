@@ -26,7 +26,9 @@ describe('RichTextEditor', () => {
     const html = inertHtml(
       '<h3>通知</h3><p onclick="x()">请<b>按时</b>报送</p><script>alert(1)</script><img src="x" onerror="y()"><a href="javascript:z()">链接</a><a href="/notice/index">公告</a>',
     );
-    expect(html).toBe('<h3>通知</h3><p>请<b>按时</b>报送</p><img src="x"><a>链接</a><a href="/notice/index">公告</a>');
+    expect(html).toBe(
+      '<h3>通知</h3><p>请<b>按时</b>报送</p><img src="x"><a rel="noopener noreferrer nofollow">链接</a><a href="/notice/index" rel="noopener noreferrer nofollow">公告</a>',
+    );
   });
 
   it('shows the value in the area, edits it as HTML source, and reports typing as HTML', () => {

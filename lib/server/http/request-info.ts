@@ -32,6 +32,15 @@ export function stampPeerAddress(req: Pick<IncomingMessage, 'headers' | 'socket'
 }
 
 /**
+ * The socket's address alone, whatever X-Forwarded-For says, even with TRUST_PROXY=1: for callers that talk to an
+ * instance directly and are admitted by their address (the live ingest's callbacks). '' when unknown.
+ */
+export function peerAddress(request: Request): string {
+  const [secret, address] = (request.headers.get(PEER_HEADER) ?? '').split(' ');
+  return secret === peerSecret() && address ? address : '';
+}
+
+/**
  * The client's address: the socket's; with TRUST_PROXY=1 (the server runs behind a proxy of its own) the last
  * X-Forwarded-For entry, the one that proxy added, else X-Real-IP. '' when unknown.
  */
@@ -47,10 +56,4 @@ export function clientAddress(request: Request): string {
     if (forwarded) return forwarded.slice(0, 64);
   }
   return peerAddress(request);
-}
-
-/** The socket's peer address as the request hook stamped it, never a header the sender wrote; '' when unknown. */
-export function peerAddress(request: Request): string {
-  const [secret, address] = (request.headers.get(PEER_HEADER) ?? '').split(' ');
-  return secret === peerSecret() && address ? address : '';
 }

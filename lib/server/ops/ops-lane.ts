@@ -3,9 +3,11 @@
  * so that no session, proxy rule or page cache is involved:
  * - GET /api/health: live, `{"status":"ok"}`;
  * - GET /api/health/ready: lib/server/ops/health, 200 when ready, 503 when not;
- * - GET /metrics: Prometheus text (lib/server/ops/metrics) for the socket's address when it is in METRICS_ALLOW
- *   (default the loopback addresses), a 404 for any other. The socket's address, never a forwarded header: a proxy
- *   in front must not pass /metrics on (deploy/ keeps it internal).
+ * - GET /metrics: Prometheus text (lib/server/ops/metrics) for a client whose address is in METRICS_ALLOW
+ *   (default the loopback addresses), a 404 for any other. The address is the socket's; a request a proxy relayed
+ *   (it carries X-Forwarded-For or X-Real-IP) is judged by the address that proxy saw, the last X-Forwarded-For entry,
+ *   and only when the proxy is trusted (TRUST_PROXY=1) and itself an allowed address: behind nginx the socket's
+ *   address is nginx's loopback, which must not open /metrics to everyone (deploy/nginx.conf also refuses it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../config';
@@ -33,6 +35,29 @@ export function metricsAllowed(address: string | undefined): boolean {
   return config().METRICS_ALLOW.includes(plain);
 }
 
+const header = (req: Pick<IncomingMessage, 'headers'>, name: string): string => {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v.join(',') : (v ?? '')).trim();
+};
+
+/** Whether the client of a request may read /metrics: the socket's peer, or through a trusted proxy the proxy's. */
+export function metricsAllowedFor(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
+  const peer = req.socket?.remoteAddress;
+  if (!metricsAllowed(peer)) return false;
+  const forwarded = header(req, 'x-forwarded-for');
+  const relayed = forwarded !== '' || header(req, 'x-real-ip') !== '';
+  if (!relayed) return true;
+  // A relayed request without a trusted proxy cannot say who asked: refused, whatever its headers claim.
+  if (!config().TRUST_PROXY) return false;
+  const client =
+    forwarded
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1) || header(req, 'x-real-ip');
+  return metricsAllowed(client);
+}
+
 /** Answers the request when it is the lane's (returns true); false leaves it to the others. */
 export function serveOps(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -51,7 +76,7 @@ export function serveOps(req: IncomingMessage, res: ServerResponse): boolean {
       .catch((err) => json(res, 503, { status: 'not ready', error: errorText(err) }, head));
     return true;
   }
-  if (!metricsAllowed(req.socket?.remoteAddress)) {
+  if (!metricsAllowedFor(req)) {
     send(res, 404, 'text/plain; charset=utf-8', 'Not Found', head);
     return true;
   }

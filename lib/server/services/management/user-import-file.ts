@@ -6,9 +6,17 @@
  */
 import ExcelJS from 'exceljs';
 import { POSITION_LEVELS } from '@/lib/constants';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn, type ImportRowError } from '@/lib/contract/user-import';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_LIMIT_MSG,
+  IMPORT_MAX_ROWS,
+  type ImportColumn,
+  type ImportRowError,
+} from '@/lib/contract/user-import';
 import { IMPORT_MSG, type RawRow } from '@/lib/validation/user-import';
+import { config } from '../../config';
 import { csvField } from '../reports/export';
+import { readSheet, type SheetLimits, type SheetRefusal } from './sheet-reader';
 
 export const TEMPLATE_NOTE =
   '填写说明：每行一个用户，请勿修改第二行的列名。账号、姓名、邮箱、单位必填；账号为登录账号（字母、数字、下划线、点、@或短横线，2-40位）；' +
@@ -84,31 +92,18 @@ export function templateCsv(): string {
   return '\uFEFF' + csvField(TEMPLATE_NOTE) + '\r\n' + IMPORT_COLUMNS.join(',') + '\r\n';
 }
 
-/** The text of an exceljs cell value: rich text, hyperlinks (e-mail addresses), formulas' results. */
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) {
-      const t = v.text as unknown;
-      if (typeof t === 'string') return t;
-      if (t && typeof t === 'object' && 'richText' in t)
-        return (t as ExcelJS.CellRichTextValue).richText.map((x) => x.text).join('');
-    }
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-
-/** RFC 4180 records (quoted fields with commas, quotes and line breaks). */
-export function parseCsv(text: string): string[][] {
+/**
+ * RFC 4180 records (quoted fields with commas, quotes and line breaks). With `limits`, stops at the first record or
+ * field past them ('rows' or 'cells'): a file of a million empty lines is not made into a million arrays.
+ */
+export function parseCsv(text: string): string[][];
+export function parseCsv(text: string, limits: { records: number; cells: number }): string[][] | 'rows' | 'cells';
+export function parseCsv(text: string, limits = { records: Infinity, cells: Infinity }): string[][] | 'rows' | 'cells' {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
   let quoted = false;
+  let cells = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
@@ -122,10 +117,13 @@ export function parseCsv(text: string): string[][] {
     else if (ch === ',') {
       record.push(field);
       field = '';
+      if (++cells > limits.cells) return 'cells';
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       record.push(field);
-      records.push(record);
+      // Blank lines count as rows here too (rowsOf leaves them out), as the spreadsheet numbers them.
+      if (records.push(record) > limits.records) return 'rows';
+      if (++cells > limits.cells) return 'cells';
       record = [];
       field = '';
     } else field += ch;
@@ -181,28 +179,55 @@ function rowsOf(lines: { row: number; cells: string[] }[]): ParsedFile {
 
 const isZip = (buf: Buffer) => buf.length > 4 && buf.readUInt32LE(0) === 0x04034b50;
 
-/** Reads an uploaded xlsx or CSV (told apart by its bytes, not its name). */
+/** The limits of reading an uploaded file (config.ts, README Configuration), for the reader and its messages. */
+function sheetLimits(): SheetLimits {
+  const c = config();
+  return {
+    entryBytes: c.IMPORT_UNZIPPED_ENTRY_MB * 1024 * 1024,
+    totalBytes: c.IMPORT_UNZIPPED_TOTAL_MB * 1024 * 1024,
+    entries: c.IMPORT_ZIP_ENTRIES,
+    cells: c.IMPORT_MAX_CELLS,
+    rows: IMPORT_MAX_ROWS + 10,
+    seconds: c.IMPORT_PARSE_SECONDS,
+    memoryMb: c.IMPORT_PARSE_MEMORY_MB,
+  };
+}
+
+function refusalText(reason: SheetRefusal, limits: SheetLimits): string {
+  switch (reason) {
+    case 'entry':
+      return IMPORT_LIMIT_MSG.entryTooLarge(limits.entryBytes / 1024 / 1024);
+    case 'total':
+      return IMPORT_LIMIT_MSG.totalTooLarge(limits.totalBytes / 1024 / 1024);
+    case 'entries':
+      return IMPORT_LIMIT_MSG.tooManyEntries;
+    case 'cells':
+      return IMPORT_LIMIT_MSG.tooManyCells(limits.cells);
+    case 'rows':
+      return IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS);
+    case 'timeout':
+      return IMPORT_LIMIT_MSG.timeout(limits.seconds);
+    case 'memory':
+      return IMPORT_LIMIT_MSG.memory;
+    default:
+      return IMPORT_MSG.unreadable;
+  }
+}
+
+/**
+ * Reads an uploaded xlsx or CSV (told apart by its bytes, not its name). An xlsx is read on a worker thread within
+ * the limits of config.ts (sheet-reader.ts); a CSV (at most IMPORT_MAX_BYTES) is scanned here, stopping at the row
+ * and cell limits.
+ */
 export async function parseImportFile(buf: Buffer): Promise<ParsedFile> {
+  const limits = sheetLimits();
   if (isZip(buf)) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
-    } catch {
-      return fileError(IMPORT_MSG.unreadable);
-    }
-    const sheet = wb.getWorksheet('用户导入') ?? wb.worksheets[0];
-    if (!sheet) return fileError(IMPORT_MSG.unreadable);
-    if (sheet.actualRowCount > IMPORT_MAX_ROWS + 10) return fileError(IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS));
-    const lines: { row: number; cells: string[] }[] = [];
-    sheet.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-      const cells: string[] = [];
-      r.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell.value)));
-      lines.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
-    });
-    return rowsOf(lines);
+    const sheet = await readSheet(buf, '用户导入', limits);
+    return sheet.ok ? rowsOf(sheet.lines) : fileError(refusalText(sheet.reason, limits));
   }
   if (buf.includes(0)) return fileError(IMPORT_MSG.unreadable);
-  const records = parseCsv(decodeText(buf));
-  if (records.length > IMPORT_MAX_ROWS + 10) return fileError(IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS));
+  const records = parseCsv(decodeText(buf), { records: limits.rows, cells: limits.cells });
+  if (records === 'rows') return fileError(IMPORT_MSG.tooManyRows(IMPORT_MAX_ROWS));
+  if (records === 'cells') return fileError(IMPORT_LIMIT_MSG.tooManyCells(limits.cells));
   return rowsOf(records.map((cells, i) => ({ row: i + 1, cells })));
 }

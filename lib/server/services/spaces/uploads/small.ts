@@ -3,10 +3,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { UploadedFile } from '@/lib/contract/spaces';
+import { MSG_IMAGE_TOO_MANY_PIXELS, type UploadedFile } from '@/lib/contract/spaces';
 import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
 import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
+import { config } from '@/lib/server/config';
 import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
+import { IMAGE_HEAD_BYTES, imageSize } from '../image-size';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   existingFile,
@@ -22,6 +24,14 @@ import {
 import { publish } from './publish';
 import { holdStoredRoom, releaseHolds, type QuotaHold } from './quota';
 import { claimFile, ownsFile } from './sessions';
+
+/** A refusal of an image whose header declares more pixels than UPLOAD_IMAGE_MAX_MEGAPIXELS; null when it may stay. */
+function tooManyPixels(head: Buffer): ServiceError | null {
+  const size = imageSize(head);
+  const max = config().UPLOAD_IMAGE_MAX_MEGAPIXELS;
+  if (!size || size.width * size.height <= max * 1_000_000) return null;
+  return new ServiceError(MSG_IMAGE_TOO_MANY_PIXELS(max), CODE_INVALID);
+}
 
 /**
  * One small file in one request, streamed to a scratch file, checked, then published.
@@ -51,9 +61,10 @@ export async function receiveSmallFile(
           refused = new ServiceError(MSG_TOO_BIG(call), CODE_TOO_LARGE);
           continue;
         }
-        if (head.length < SNIFF_BYTES) {
-          head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
-          if (head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
+        if (head.length < IMAGE_HEAD_BYTES) {
+          const before = head.length;
+          head = Buffer.concat([head, piece.subarray(0, IMAGE_HEAD_BYTES - head.length)]);
+          if (before < SNIFF_BYTES && head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
             refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
             continue;
           }
@@ -68,6 +79,7 @@ export async function receiveSmallFile(
     const type = detectFileType(head, fileName);
     if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind)))
       refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
+    if (!refused && type?.kind === 'image') refused = tooManyPixels(head);
     if (refused) throw refused;
     const md5 = hash.digest('hex');
     const known = await existingFile(md5, size);
