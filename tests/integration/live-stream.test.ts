@@ -21,7 +21,6 @@ import { resetConfigForTests } from '@/lib/server/config';
 import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
-import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { serveReplayHls } from '@/lib/server/services/live/replay-media';
 import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
@@ -153,7 +152,7 @@ describe('the ingest', () => {
     expect(await authorizePublish('', '')).toEqual({ ok: false, reason: 'unknown-key' });
   });
 
-  it('answers nginx-rtmp: 200 for the current key, 403 for a wrong key or another address (whatever it forwards)', async () => {
+  it('answers nginx-rtmp: 200 for the current key, 403 for a wrong key or another address', async () => {
     process.env.TRUST_PROXY = '1';
     resetConfigForTests();
     const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data.streamKey;
@@ -168,7 +167,6 @@ describe('the ingest', () => {
         }),
         event,
       );
-    };
     // As nginx-rtmp sends it: the name before `?`, the arguments after it as fields of their own.
     const form = { call: 'publish', app: 'live', name, key: secret, type: 'live', addr: '127.0.0.1' };
     expect((await hook('publish', form)).status).toBe(200);
