@@ -15,6 +15,7 @@ import {
   seriesUpdateSchema,
 } from '@/lib/validation/series-admin';
 import { contractTable, endpoint } from '../http/endpoint';
+import { str } from '../services/management/audited-calls';
 import * as admin from '../services/catalogue/series-admin';
 
 export const SERIES_ENDPOINTS = contractTable<keyof SeriesAdminContract>({
@@ -24,9 +25,23 @@ export const SERIES_ENDPOINTS = contractTable<keyof SeriesAdminContract>({
   '/api/recommendseries/manageDetail': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.manageDetail(ctx.user, b.id)),
   '/api/recommendseries/add': endpoint(seriesAddSchema, 'user', (b, ctx) => admin.addSeries(ctx.user, b)),
   '/api/recommendseries/update': endpoint(seriesUpdateSchema, 'user', (b, ctx) => admin.updateSeries(ctx.user, b)),
-  '/api/recommendseries/delete': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.deleteSeries(ctx.user, b.id)),
-  '/api/recommendseries/publishStatus': endpoint(seriesPublishSchema, 'user', (b, ctx) =>
-    admin.setPublishStatus(ctx.user, b),
+  '/api/recommendseries/delete': endpoint(
+    seriesIdSchema,
+    { auth: 'user', power: 'series-manage', audit: { action: 'series-delete', target: (i) => `series:${str(i.id)}` } },
+    (b, ctx) => admin.deleteSeries(ctx.user, b.id),
+  ),
+  '/api/recommendseries/publishStatus': endpoint(
+    seriesPublishSchema,
+    {
+      auth: 'user',
+      power: 'series-manage',
+      audit: {
+        action: 'series-publish',
+        target: (i) => `series:${str(i.id)}`,
+        detail: (i) => (i.published ? 'publish' : 'unpublish'),
+      },
+    },
+    (b, ctx) => admin.setPublishStatus(ctx.user, b),
   ),
   '/api/recommendseries/items': endpoint(seriesItemsSchema, 'user', (b, ctx) =>
     admin.seriesItems(ctx.user, b.seriesId),
