@@ -67,7 +67,9 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   '/api/course/detail': endpoint(byId, 'none', (b, ctx) => cat.courseDetail(scope(ctx), b.id)),
   '/api/course/chapter': endpoint(byCourse, 'none', (b, ctx) => cat.courseChaptersOf(scope(ctx), b.courseId)),
   '/api/course/reviews': endpoint(reviewListSchema, 'none', (b, ctx) => cat.courseReviewList(scope(ctx), b)),
-  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user, b)),
+  '/api/course/manage/update': endpoint(courseUpdateSchema, { auth: 'user', power: 'course-review' }, (b, ctx) =>
+    cat.updateCourseBasic(ctx.user, b),
+  ),
 
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
@@ -104,7 +106,7 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
     },
     (b, ctx) => enrol.trainReview(ctx.user, b),
   ),
-  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) =>
+  '/api/train/pendingApplications': endpoint(byTrain, { auth: 'user', power: 'application-review' }, (b, ctx) =>
     enrol.trainPendingApplications(ctx.user, b.trainId),
   ),
   '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),

@@ -77,7 +77,9 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/resourceFile/removeCourse': endpoint(courseId, 'user', (b, ctx) => creation.removeCourse(ctx.user, b.courseId)),
 
   // The manager's review (cmsRoleCount > 0); the management system itself is outside the portal.
-  '/api/course/auditList': endpoint(empty, 'user', (_b, ctx) => creation.pendingReviews(ctx.user)),
+  '/api/course/auditList': endpoint(empty, { auth: 'user', power: 'course-review' }, (_b, ctx) =>
+    creation.pendingReviews(ctx.user),
+  ),
   '/api/course/audit': endpoint(
     reviewSchema,
     {
