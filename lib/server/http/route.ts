@@ -1,8 +1,9 @@
 /**
  * One wrapper for the routes outside the endpoint table (exports, imports, uploads, uploaded files, media, the
  * assistant's stream, the certificate): what api-route and dispatch do for the table, stated on the route's line.
- * In this order: the methods it answers, the cross-site check, the session, the gate, the input (query string or JSON body,
- * zod), the power, the handler, the audit row; a ServiceError or any other failure becomes the Chinese envelope.
+ * In this order: the methods it answers, the cross-site check, the session, the gate, the input (query string or
+ * JSON body, zod), the power, the handler, the audit row; a ServiceError or any other failure becomes the Chinese
+ * envelope.
  * Each route's answer (a file, a stream, NDJSON) is the handler's own Response.
  */
 import type { z } from 'zod';
@@ -51,8 +52,8 @@ export interface RouteFacts<A extends Auth, S extends z.ZodType> {
   methods?: readonly Method[];
   /** Refuse a request from another site's page (403, 非法的跨站请求) before anything else is read. */
   crossSite?: true;
-  /** The power needed somewhere (requireAnyPower); a service may narrow it to an object's unit. Needs auth 'user'. */
-  power?: Power;
+  /** The power needed somewhere (requireAnyPower); a service may narrow it to an object's unit. */
+  power?: A extends 'user' ? Power : never;
   /** Refuses a caller before the input is read (the assistant where it is off); a ServiceError's envelope. */
   gate?: (ctx: RouteContext<UserOf<A>>) => ServiceError | null;
   input?: RouteInput<S>;
