@@ -6,6 +6,7 @@ import { browserHeaders } from '@/lib/api/browser';
 import { apiQuery } from '@/lib/api/query';
 import { ASSISTANT_USER_QUOTA_SPENT_MSG } from '@/lib/contract/messages';
 import type { Envelope } from '@/lib/contract/home';
+import type { ChatBody, RoutePath } from '@/lib/contract/routes';
 import { AssistantAnswer } from './AssistantAnswer';
 
 interface Msg {
@@ -48,11 +49,12 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
     const ctrl = new AbortController();
     abort.current = ctrl;
     try {
-      const res = await fetch('/api/conversation/chat', {
+      const question: ChatBody = { messages: history.slice(-20) };
+      const res = await fetch('/api/conversation/chat' satisfies RoutePath, {
         method: 'POST',
         credentials: 'include',
         headers: { ...browserHeaders(), 'content-type': 'application/json' },
-        body: JSON.stringify({ messages: history.slice(-20) }),
+        body: JSON.stringify(question),
         signal: ctrl.signal,
       });
       if ((res.headers.get('content-type') ?? '').includes('application/json') || !res.body) {

@@ -2,6 +2,7 @@
 
 /** A certificate with its print preview (SPEC 2.8: titled with the print label, z-index 20002) and download. */
 import { useState } from 'react';
+import type { RouteContract, RoutePath } from '@/lib/contract/routes';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { api } from '@/lib/api/browser';
 import { PRINT_PREVIEW_Z_INDEX } from '@/lib/constants';
@@ -46,7 +47,8 @@ export function CertificateView({
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await api.download('/media/certificate', { certificateId });
+      const body: RouteContract['/media/certificate']['body'] = { certificateId };
+      const blob = await api.download('/media/certificate' satisfies RoutePath, body);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -16,6 +16,7 @@ import {
 } from '../contract/messages';
 import type { Envelope } from '../contract/home';
 import type { ApiPath, ContractBody, ContractData } from '../contract/endpoints';
+import { SILENT_CALLS } from '../contract/silent';
 
 export interface TransportRequest {
   path: string;
@@ -96,18 +97,11 @@ export class TransportError extends Error {
 export const TOKEN_CHECK_PATH = '/api/eosoperator/checkToken';
 const TOKEN_CHECK_SUFFIX = '/eosoperator/checkToken';
 
-/** SPEC 8: the callers of these handle every answer themselves. */
-export const SILENT_PATHS: readonly string[] = [
-  '/eosoperator/forgetPasswordSendEmail',
-  '/eosoperator/forgetPasswordCheckToken',
-  '/eosoperator/loginByQRRandNum',
-  '/study/submit',
-  '/register/valid',
-  '/examExaminfo/detail',
-  '/collection/assignStatus',
-  '/collection/save',
-  '/recommendseries/applicationCertificate',
-];
+/**
+ * SPEC 8: the callers of these handle every answer themselves. Matched by suffix, so the platform and /modules forms
+ * of a path are silent too; the paths are the contract's Silent ones (lib/contract/silent).
+ */
+export const SILENT_PATHS: readonly string[] = SILENT_CALLS.map((path) => path.replace(/^\/(api|modules)/, ''));
 
 export function isSilentPath(path: string): boolean {
   const bare = path.split('?')[0];

@@ -133,6 +133,10 @@ interface E<S extends z.ZodType, D> {
   body: z.input<S>;
   data: D;
 }
+/** An endpoint whose callers show its errors themselves, inline (SPEC 8 rule 4): the client adds no message. */
+interface Silent<S extends z.ZodType, D> extends E<S, D> {
+  silent: true;
+}
 type Empty = typeof emptySchema;
 type CatPaging = typeof cat.paging;
 type HomeList = ReturnType<typeof home.homeListSchema>;
@@ -220,14 +224,14 @@ export interface AccountsContract {
   '/modules/eosoperator/logout': E<Empty, boolean>;
   '/modules/imgCode/detail': E<Empty, CaptchaImage>;
   '/api/register/create': E<typeof account.registerSchema, { email: string }>;
-  '/api/register/valid': E<typeof account.registerValidSchema, true>;
+  '/api/register/valid': Silent<typeof account.registerValidSchema, true>;
   '/api/register/info': E<
     typeof account.registerInfoSchema,
     { resourceId: number; resourceType: number; title: string; trainType: number }
   >;
   '/api/register/activate': E<typeof account.tokenSchema, { userID: string; message: string }>;
-  '/api/eosoperator/forgetPasswordSendEmail': E<typeof account.forgotSchema, { email: string }>;
-  '/api/eosoperator/forgetPasswordCheckToken': E<
+  '/api/eosoperator/forgetPasswordSendEmail': Silent<typeof account.forgotSchema, { email: string }>;
+  '/api/eosoperator/forgetPasswordCheckToken': Silent<
     typeof account.resetTokenSchema,
     { orgName: string; operatorName: string; userID: string }
   >;
@@ -251,7 +255,7 @@ export interface AccountsContract {
   '/api/station/mine': E<Empty, { stationId: number; stationName: string }[]>;
   '/api/station/bind': E<typeof account.stationBindSchema, { msg: string }>;
   '/modules/eosoperator/loginGetQRRandNum': E<Empty, { randNum: string; qrUrl: string; expiresIn: number }>;
-  '/modules/eosoperator/loginByQRRandNum': E<typeof account.randNumSchema, QrPoll>;
+  '/modules/eosoperator/loginByQRRandNum': Silent<typeof account.randNumSchema, QrPoll>;
   '/modules/eosoperator/qrScan': E<typeof account.randNumSchema, QrScan>;
   '/modules/eosoperator/qrConfirm': E<typeof account.randNumSchema, boolean>;
   '/modules/eosoperator/qrCancel': E<typeof account.randNumSchema, boolean>;
@@ -272,7 +276,7 @@ export interface LearningContract {
   '/api/course/state': E<typeof learn.courseIdSchema, CourseState>;
   '/api/course/view': E<typeof learn.courseIdSchema, CourseView>;
   '/api/course/progress': E<typeof learn.courseIdSchema, CourseProgressView>;
-  '/api/study/submit': E<typeof learn.heartbeatSchema, HeartbeatAnswer>;
+  '/api/study/submit': Silent<typeof learn.heartbeatSchema, HeartbeatAnswer>;
   '/api/study/batchSubmit': E<typeof learn.batchSubmitSchema, HeartbeatAnswer[]>;
   '/api/study/lock': E<typeof learn.lockSchema, StudyLock>;
   '/api/course/selfTest': E<typeof learn.chapterIdSchema, SelfTest>;
@@ -286,7 +290,7 @@ export interface LearningContract {
   '/api/course/favouriteState': E<typeof learn.courseIdSchema, { courseId: number; favourite: boolean }>;
   '/api/personal/archive': E<typeof learn.archiveSchema, Archive>;
   '/api/examExaminfo/list': E<typeof learn.examListSchema, ExamRow[]>;
-  '/api/examExaminfo/detail': E<typeof learn.examIdSchema, ExamRow>;
+  '/api/examExaminfo/detail': Silent<typeof learn.examIdSchema, ExamRow>;
   '/api/examExaminfo/apply': E<typeof learn.examIdSchema, { examId: number; joined: boolean }>;
   '/api/examReply/start': E<typeof learn.examIdSchema, PaperView>;
   '/api/examReply/paper': E<typeof learn.replyIdSchema, PaperView>;
@@ -304,13 +308,13 @@ export interface LearningContract {
     { replyId: number; submitted: boolean; overtime: boolean; remainingSeconds: number; deadline: string }
   >;
   '/api/collection/detail': E<typeof learn.surveyDetailSchema, SurveyView>;
-  '/api/collection/assignStatus': E<
+  '/api/collection/assignStatus': Silent<
     typeof learn.surveyIdSchema,
     { surveyId: number; submitted: boolean; submittedAt: string; allowed: boolean }
   >;
-  '/api/collection/save': E<typeof learn.surveySaveSchema, { surveyId: number; submitted: boolean }>;
+  '/api/collection/save': Silent<typeof learn.surveySaveSchema, { surveyId: number; submitted: boolean }>;
   '/api/study/benchHook': E<typeof learn.benchHookSchema, BenchHookAnswer>;
-  '/api/recommendseries/applicationCertificate': E<typeof learn.seriesIdSchema, { certificateId: number }>;
+  '/api/recommendseries/applicationCertificate': Silent<typeof learn.seriesIdSchema, { certificateId: number }>;
   '/api/train/applicationCertificate': E<typeof learn.trainIdSchema, { certificateId: number }>;
   '/api/certificate/detail': E<
     typeof learn.certificateIdSchema,
@@ -446,6 +450,9 @@ export interface ApiContract
 
 /** A path of the endpoint table. */
 export type ContractPath = keyof ApiContract;
+
+/** The paths declared Silent (lib/contract/silent lists them for the client at run time). */
+export type SilentPath = { [P in ContractPath]: ApiContract[P] extends { silent: true } ? P : never }[ContractPath];
 
 /** SPEC 1: platform hosts call `/api/platform/X`, answered by the entry of `/api/X`. */
 export type PlatformPath = ContractPath extends infer P

@@ -5,14 +5,14 @@ import { certificates, operators, seriesCourses } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { applySeriesCertificate, certificateDetail } from '@/lib/server/services/learning/certificates';
 import { certificateText } from '@/lib/learning/certificate-svg';
-import { serveCertificateDownload } from '@/lib/server/services/learning/certificate-download';
+import { certificateDownload } from '@/lib/server/http/media-route';
 
 async function opId(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return op.id;
 }
 const post = (body: unknown, token?: string) =>
-  serveCertificateDownload(
+  certificateDownload(
     new Request('http://localhost/media/certificate', {
       method: 'POST',
       body: JSON.stringify(body),

@@ -10,6 +10,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, studySubmits } from '@/lib/server/db/schema';
 import { closeDirectLane, openDirectLane, serveDirect } from '@/lib/server/lanes/direct-lane';
 import { handleApiRequest } from '@/lib/server/http/api-route';
+import { directPaths } from '@/lib/server/http/dispatch';
 import { CODE_TOO_LARGE, MSG_TOO_LARGE } from '@/lib/server/http/errors';
 import { MAX_JSON_BYTES } from '@/lib/server/http/envelope';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  openDirectLane(handleApiRequest);
+  openDirectLane(handleApiRequest, directPaths());
 });
 
 afterAll(async () => {
@@ -194,7 +195,7 @@ describe('the direct lane', () => {
     try {
       expect(await (await send('/api/study/submit', { body: '{}' })).json()).toEqual({ next: true });
     } finally {
-      openDirectLane(handleApiRequest);
+      openDirectLane(handleApiRequest, directPaths());
     }
   });
 });

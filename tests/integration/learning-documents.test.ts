@@ -16,17 +16,14 @@ import { courseChapters, courseEnrolments, courses, operators, uploadFiles } fro
 import type { Chapter } from '@/lib/contract/catalogue';
 import type { CourseProgressView, CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { chapterMedia } from '@/lib/server/http/media-route';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };
 const call = (p: string, body: unknown, token: string | null = null) => callEndpoint(p, body, { token, site: main });
 const get = (chapterId: number, token: string | null = null, headers: Record<string, string> = {}) => {
   const all = token ? { ...headers, cookie: `Continuing-Education-Web-Token=${token}` } : headers;
-  return serveChapterMedia(
-    new Request(`http://localhost/media/chapter/${chapterId}`, { headers: all }),
-    String(chapterId),
-  );
+  return chapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers: all }), String(chapterId));
 };
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'learning-documents-'));

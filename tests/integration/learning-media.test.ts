@@ -15,7 +15,8 @@ import { drainJobs } from '@/lib/server/jobs/workers';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { CourseView } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { parseRange, serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { parseRange } from '@/lib/server/services/media/media-stream';
+import { chapterMedia } from '@/lib/server/http/media-route';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 
@@ -23,7 +24,7 @@ const main: Site = { variant: 'main', dx: false };
 const call = (path: string, body: unknown, token: string | null = null) =>
   callEndpoint(path, body, { token, site: main });
 const get = (chapterId: string, headers: Record<string, string> = {}, query = '') =>
-  serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
+  chapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
 
 afterAll(() => closeDb());
 

@@ -9,7 +9,8 @@ import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { MSG_REPLAY_LOGIN, serveLiveReplay } from '@/lib/server/services/live/replay-media';
+import { MSG_REPLAY_LOGIN } from '@/lib/server/services/live/replay-media';
+import { liveReplay } from '@/lib/server/http/media-route';
 import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/live/replay';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveDetail, LiveReplayState } from '@/lib/contract/catalogue';
@@ -21,7 +22,7 @@ type Env<T> = { code: number; msg: string; data: T };
 const call = <T = unknown>(path: string, body: unknown, token: string | null = null, site: Site = main) =>
   callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
 const media = (id: number | string, token: string | null, host = 'localhost', range?: string) =>
-  serveLiveReplay(
+  liveReplay(
     new Request(`http://${host}/media/live/${id}`, {
       headers: {
         host,

@@ -22,7 +22,7 @@ import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
-import { serveReplayHls } from '@/lib/server/services/live/replay-media';
+import { liveReplayHls } from '@/lib/server/http/media-route';
 import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveDetail, LiveStreamInfo, LiveWatchState } from '@/lib/contract/catalogue';
@@ -289,7 +289,7 @@ describe('the recording becomes the replay', () => {
     expect(detail.replay?.hls).toBe(true);
     expect(detail.replay!.duration).toBeGreaterThanOrEqual(2);
     const media = (file: string, token: string | null = tokens.learner) =>
-      serveReplayHls(
+      liveReplayHls(
         new Request(`http://localhost/media/live/${onAirId}/hls/${file}`, {
           headers: { host: 'localhost', ...(token ? { cookie: `Continuing-Education-Web-Token=${token}` } : {}) },
         }),

@@ -13,7 +13,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courses, operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
 import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { chapterMedia } from '@/lib/server/http/media-route';
 import { handleUpload, serveFile } from '@/lib/server/http/streaming';
 import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
@@ -31,7 +31,7 @@ const ok = <T>(res: CallResult): T => {
   return res.data as T;
 };
 const media = (chapterId: number, token: string | null) =>
-  serveChapterMedia(
+  chapterMedia(
     new Request(`http://localhost/media/chapter/${chapterId}`, {
       method: 'HEAD',
       headers: token ? { 'x-access-token': token, range: 'bytes=0-0' } : { range: 'bytes=0-0' },

@@ -20,7 +20,7 @@ import type { CreationCourse } from '@/lib/contract/spaces';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { storage } from '@/lib/server/storage';
 import { packageOf } from '@/lib/server/services/media/hls/packages';
-import { serveHls, serveSegment } from '@/lib/server/services/media/hls/play';
+import { chapterHls, hlsSegment } from '@/lib/server/http/media-route';
 import { playlistSeconds, rewriteMedia } from '@/lib/server/services/media/hls/playlists';
 import { planRenditions } from '@/lib/server/services/media/hls/ladder';
 import { signTicket, signedSegmentUrl, subjectOf } from '@/lib/server/services/media/hls/tickets';
@@ -248,7 +248,7 @@ describe('play tickets and the trial', () => {
     const u = new URL(url, 'http://localhost');
     const parts = u.pathname.split('/').slice(3);
     const req = new Request(u, { headers: cookies ? { cookie: cookies } : {} });
-    return u.pathname.startsWith('/media/seg/') ? serveSegment(req, parts) : serveHls(req, parts);
+    return u.pathname.startsWith('/media/seg/') ? hlsSegment(req, parts) : chapterHls(req, parts);
   };
 
   it("a visitor's ticket: playlists that end at 3 minutes, the segment after them refused", async () => {

@@ -2,14 +2,21 @@
  * The operations log (等保2.0): sign-ins (and failed ones), sign-outs, password changes, role-gated actions and
  * refused calls are written; a manager reads them newest first; anyone else is refused (and that is logged too).
  */
-import { desc } from 'drizzle-orm';
+import { rmSync } from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
-import { operationLogs } from '@/lib/server/db/schema';
+import { operationLogs, operators } from '@/lib/server/db/schema';
+import { outboxDir } from '@/lib/server/mail';
+import { smsOutboxFor } from '@/lib/server/mail/sms';
+import { SMS_CODE_WRONG_MSG } from '@/lib/server/services/accounts/sms-reset';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 
 const { call, login } = accountsClient('10.0.23.1');
 
-afterAll(() => closeDb());
+afterAll(async () => {
+  rmSync(outboxDir(), { recursive: true, force: true });
+  await closeDb();
+});
 
 const newest = async () =>
   (await (await db()).select().from(operationLogs).orderBy(desc(operationLogs.id)).limit(1))[0];
@@ -68,4 +75,34 @@ describe('operations log', () => {
     expect(page.list[0].id).toBeGreaterThan(page.list[1].id);
     expect(Date.parse(page.list[0].at)).not.toBeNaN();
   });
+});
+
+describe('operations log of the SMS reset', () => {
+  it('records a password reset by SMS code, failed and done, without the code or the password', async () => {
+    const mobile = String(13600000000 + Math.floor(Math.random() * 1_000_000));
+    const d = await db();
+    const [learner] = await d.select().from(operators).where(eq(operators.userId, 'learner'));
+    await d.insert(operators).values({
+      userId: `log${mobile}`,
+      name: '短信找回',
+      orgId: learner.orgId,
+      passwordHash: learner.passwordHash,
+      mobile,
+    });
+    ok(await call('/api/smsCode/sendForgetPasswordCode', { mobile }));
+    const code = /验证码(\d{6})/.exec(smsOutboxFor(mobile)[0] ?? '')?.[1] ?? '';
+    const form = { mobile, newPassword: 'Log_reset_2027', newPasswordConfirm: 'Log_reset_2027' };
+
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await call('/api/eosoperator/forgetPassword', { ...form, code: wrong })).msg).toBe(SMS_CODE_WRONG_MSG);
+    const failed = await newest();
+    expect(failed).toMatchObject({ action: 'password-reset', outcome: 'failed', ip: '10.0.23.1' });
+    expect(failed.detail).toMatch(new RegExp(`^sms; \\d+ ${SMS_CODE_WRONG_MSG}$`));
+
+    ok(await call('/api/eosoperator/forgetPassword', { ...form, code }));
+    const done = await newest();
+    expect(done).toMatchObject({ action: 'password-reset', outcome: 'ok', detail: 'sms', ip: '10.0.23.1' });
+    expect(JSON.stringify(done)).not.toContain('Log_reset_2027');
+    expect(JSON.stringify(done)).not.toContain(code);
+  }, 60_000);
 });

@@ -26,7 +26,7 @@ import {
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import * as instanceA from '@/lib/server/http/streaming';
 import { LocalStore, parseStorageUrl, S3Store, storage, type ObjectStore } from '@/lib/server/storage';
-import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { chapterMedia } from '@/lib/server/http/media-route';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
@@ -339,7 +339,7 @@ describe('media from the S3 store', () => {
   let courseId = 0;
   let learnerId = 0;
   const media = (headers: Record<string, string> = {}) =>
-    serveChapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers }), String(chapterId));
+    chapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers }), String(chapterId));
 
   beforeAll(async () => {
     const d = await db();

@@ -19,7 +19,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads';
-import { serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { chapterMedia } from '@/lib/server/http/media-route';
 import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/streaming';
 import * as chapterRoute from '@/app/media/chapter/[chapterId]/route';
 import * as certificateRoute from '@/app/media/certificate/route';
@@ -91,7 +91,7 @@ const getFile = (url: string, tok: string | null, headers: Record<string, string
     url.split('/').pop()!,
   );
 const media = (chapterId: number, tok: string | null, headers: Record<string, string> = {}, query = '') =>
-  serveChapterMedia(
+  chapterMedia(
     new Request(`http://localhost/media/chapter/${chapterId}${query}`, {
       headers: { ...(tok ? { cookie: `Continuing-Education-Web-Token=${tok}` } : {}), ...headers },
     }),

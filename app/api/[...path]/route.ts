@@ -1,11 +1,12 @@
 /** Backend contract (SPEC 7, DESIGN 5): every method lands in the one endpoint table. */
 import { openDirectLane } from '@/lib/server/lanes/direct-lane';
 import { handleApiRequest } from '@/lib/server/http/api-route';
+import { directPaths } from '@/lib/server/http/dispatch';
 
 export const dynamic = 'force-dynamic';
 
 // Heartbeats skip Next.js's router from now on (lib/server/lanes/direct-lane).
-openDirectLane(handleApiRequest);
+openDirectLane(handleApiRequest, directPaths());
 
 export const GET = handleApiRequest;
 export const POST = handleApiRequest;

@@ -3,16 +3,13 @@
  * answered with the JSON envelope, which the client turns into 下载失败 (SPEC 8); so is another site's page
  * (非法的跨站请求, as every POST of the backend) and any other method (405).
  */
-import { serveCertificateDownload } from '@/lib/server/services/learning/certificate-download';
-import { CODE_FORBIDDEN, CODE_METHOD, MSG_CROSS_SITE, MSG_METHOD } from '@/lib/server/http/errors';
-import { envelope, isCrossSite } from '@/lib/server/http/envelope';
+import { certificateDownload } from '@/lib/server/http/media-route';
+import { CODE_METHOD, MSG_METHOD } from '@/lib/server/http/errors';
+import { envelope } from '@/lib/server/http/envelope';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request): Promise<Response> {
-  if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
-  return serveCertificateDownload(request);
-}
+export const POST = (request: Request) => certificateDownload(request);
 
 function methodNotAllowed(): Response {
   const res = envelope(CODE_METHOD, MSG_METHOD, null, 405);

@@ -31,6 +31,7 @@ import { loginSchema } from '@/lib/validation/auth';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { emptySchema as empty } from '@/lib/validation/common';
 import { contractTable, endpoint } from '../http/endpoint';
+import { signedInName, str, type AuditInput } from '../services/management/audited-calls';
 import { createCaptcha } from '../services/accounts/captcha';
 import { limitAddress } from '../services/accounts/rate-limit';
 import { login, logout, refreshToken } from '../services/accounts/auth';
@@ -49,16 +50,25 @@ import { casConfigured, casLoginUrl, loginByCas } from '../services/accounts/cas
 import { getToken, getWXCode } from '../services/accounts/wechat';
 import { config } from '../config';
 
+/** The login name a sign-in got, else the one it tried. */
+const signedInOrTried = (i: AuditInput, data: unknown) => signedInName(i, data) || str(i.userID);
+
 export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
   '/api/eosoperator/myInfo': endpoint(empty, 'user', (_b, ctx) => account.myInfo(ctx.user.operatorID)),
   '/api/platform/index/myCmsRoleList': endpoint(empty, 'user', async (_b, ctx) => account.myCmsRoleList(ctx.user)),
 
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
-  '/modules/eosoperator/login': endpoint(loginSchema, 'none', (b, ctx) =>
-    login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null),
+  '/modules/eosoperator/login': endpoint(
+    loginSchema,
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'password' } },
+    (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null),
   ),
-  '/modules/eosoperator/logout': endpoint(empty, 'none', (_b, ctx) => logout(ctx.token, ctx.setCookies)),
+  '/modules/eosoperator/logout': endpoint(
+    empty,
+    { auth: 'none', audit: { action: 'sign-out', actorBefore: true } },
+    (_b, ctx) => logout(ctx.token, ctx.setCookies),
+  ),
 
   // The captcha (SPEC 7 Site).
   '/modules/imgCode/detail': endpoint(empty, 'none', async (_b, ctx) => {
@@ -69,30 +79,52 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   }),
 
   // Registration (type -1) and activation.
-  '/api/register/create': endpoint(registerSchema, 'none', (b, ctx) => register(b, ctx.site)),
+  '/api/register/create': endpoint(
+    registerSchema,
+    { auth: 'none', audit: { none: 'the account waits for activation: no one acts yet' } },
+    (b, ctx) => register(b, ctx.site),
+  ),
   '/api/register/valid': endpoint(registerValidSchema, 'none', (b, ctx) => registerValid(b.email, ctx.ip)),
   '/api/register/info': endpoint(registerInfoSchema, 'none', (b) => registerInfo(b.resourceId)),
   '/api/register/activate': endpoint(tokenSchema, 'none', (b) => activate(b.token)),
 
   // Password retrieval and reset (types 3-8).
-  '/api/eosoperator/forgetPasswordSendEmail': endpoint(forgotSchema, 'none', (b, ctx) =>
-    forgetPasswordSendEmail(b.userIdOrEmail, ctx.site, ctx.ip),
+  '/api/eosoperator/forgetPasswordSendEmail': endpoint(
+    forgotSchema,
+    { auth: 'none', audit: { none: 'sends a reset link; the reset is logged' } },
+    (b, ctx) => forgetPasswordSendEmail(b.userIdOrEmail, ctx.site, ctx.ip),
   ),
-  '/api/eosoperator/forgetPasswordCheckToken': endpoint(resetTokenSchema, 'none', (b) =>
-    forgetPasswordCheckToken(b.forgetPasswordToken),
+  '/api/eosoperator/forgetPasswordCheckToken': endpoint(
+    resetTokenSchema,
+    { auth: 'none', audit: { none: 'checks a reset link; the reset is logged' } },
+    (b) => forgetPasswordCheckToken(b.forgetPasswordToken),
   ),
-  '/api/eosoperator/forgetPasswordModify': endpoint(resetSchema, 'none', (b) =>
-    forgetPasswordModify(b.forgetPasswordToken, b.newPassword),
+  '/api/eosoperator/forgetPasswordModify': endpoint(
+    resetSchema,
+    { auth: 'none', audit: { action: 'password-reset', detail: () => 'reset link' } },
+    (b) => forgetPasswordModify(b.forgetPasswordToken, b.newPassword),
   ),
   // Retrieval by SMS: a code to the account's mobile number, then the new password with it.
-  '/api/smsCode/sendForgetPasswordCode': endpoint(smsCodeSendSchema, 'none', (b, ctx) =>
-    sendForgetPasswordCode(b.mobile, ctx.ip),
+  '/api/smsCode/sendForgetPasswordCode': endpoint(
+    smsCodeSendSchema,
+    { auth: 'none', audit: { none: 'sends a reset code; the reset is logged' } },
+    (b, ctx) => sendForgetPasswordCode(b.mobile, ctx.ip),
   ),
-  '/api/eosoperator/forgetPassword': endpoint(smsResetSchema, 'none', (b) => forgetPasswordBySms(b)),
+  '/api/eosoperator/forgetPassword': endpoint(
+    smsResetSchema,
+    { auth: 'none', audit: { action: 'password-reset', detail: () => 'sms' } },
+    (b) => forgetPasswordBySms(b),
+  ),
 
   // After login: the perfect-info prompt (types 9-11) and the session check.
-  '/modules/eosoperator/loginRecommendSave': endpoint(perfectInfoSaveSchema, 'user', (b, ctx) =>
-    account.loginRecommendSave(ctx.user.operatorID, ctx.token, b),
+  '/modules/eosoperator/loginRecommendSave': endpoint(
+    perfectInfoSaveSchema,
+    {
+      auth: 'user',
+      // Only a save that sets a password changes one.
+      audit: { action: 'password-change', when: (i) => !!i.newPassword, detail: () => 'first sign-in' },
+    },
+    (b, ctx) => account.loginRecommendSave(ctx.user.operatorID, ctx.token, b),
   ),
   '/api/eosoperator/checkToken': endpoint(empty, 'user', async () => true),
   '/modules/eosoperator/refreshToken': endpoint(empty, 'user', (_b, ctx) => refreshToken(ctx.user, ctx.setCookies)),
@@ -110,11 +142,15 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   ),
 
   // Account settings.
-  '/api/eosoperator/changePassword': endpoint(changePasswordSchema, 'user', (b, ctx) =>
-    account.changePassword(ctx.user.operatorID, ctx.token, b, ctx.ip),
+  '/api/eosoperator/changePassword': endpoint(
+    changePasswordSchema,
+    { auth: 'user', audit: { action: 'password-change' } },
+    (b, ctx) => account.changePassword(ctx.user.operatorID, ctx.token, b, ctx.ip),
   ),
-  '/api/eosoperator/updateEmail': endpoint(updateEmailBodySchema, 'user', (b, ctx) =>
-    account.updateEmail(ctx.user.operatorID, b, ctx.token, ctx.ip),
+  '/api/eosoperator/updateEmail': endpoint(
+    updateEmailBodySchema,
+    { auth: 'user', audit: { none: 'the password only confirms the new address' } },
+    (b, ctx) => account.updateEmail(ctx.user.operatorID, b, ctx.token, ctx.ip),
   ),
   '/api/eosoperator/updateHead': endpoint(updateHeadSchema, 'user', (b, ctx) =>
     account.updateHead(ctx.user.operatorID, b.headPic),
@@ -136,8 +172,10 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/modules/eosoperator/loginGetQRRandNum': endpoint(empty, 'none', (_b, ctx) =>
     loginGetQRRandNum(ctx.site, { userAgent: ctx.headers['user-agent'] ?? '', ip: ctx.ip }),
   ),
-  '/modules/eosoperator/loginByQRRandNum': endpoint(randNumSchema, 'none', (b, ctx) =>
-    loginByQRRandNum(b.randNum, ctx.setCookies),
+  '/modules/eosoperator/loginByQRRandNum': endpoint(
+    randNumSchema,
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'qr' } },
+    (b, ctx) => loginByQRRandNum(b.randNum, ctx.setCookies),
   ),
   '/modules/eosoperator/qrScan': endpoint(randNumSchema, 'optional', (b, ctx) => qrScan(b.randNum, ctx.user)),
   '/modules/eosoperator/qrConfirm': endpoint(randNumSchema, 'user', (b, ctx) =>
@@ -147,19 +185,40 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
 
   // Single sign-on with the passport (types 12-17).
   '/modules/eosoperator/loginByESObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => obtainRedirectUri(ctx.site)),
-  '/modules/eosoperator/loginByES': endpoint(passportCodeSchema, 'optional', (b, ctx) =>
-    loginByES(b, ctx.site, ctx.user, ctx.setCookies),
+  '/modules/eosoperator/loginByES': endpoint(
+    passportCodeSchema,
+    { auth: 'optional', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'passport' } },
+    (b, ctx) => loginByES(b, ctx.site, ctx.user, ctx.setCookies),
   ),
-  '/modules/eosoperator/loginByESChoose': endpoint(passportChooseSchema, 'none', (b) => loginByESChoose(b)),
+  '/modules/eosoperator/loginByESChoose': endpoint(
+    passportChooseSchema,
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'passport' } },
+    (b) => loginByESChoose(b),
+  ),
   '/modules/eosoperator/relateES': endpoint(passportRelateSchema, 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user)),
 
   // CAS single sign-on (protocol 3.0), off unless CAS_URL is set: the CAS login address, then the ticket back.
   '/modules/eosoperator/loginByCasObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => casLoginUrl(ctx.site)),
-  '/modules/eosoperator/loginByCas': endpoint(casTicketSchema, 'none', (b, ctx) =>
-    loginByCas(b, ctx.site, ctx.setCookies),
+  '/modules/eosoperator/loginByCas': endpoint(
+    casTicketSchema,
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'cas' } },
+    (b, ctx) => loginByCas(b, ctx.site, ctx.setCookies),
   ),
 
   // WeChat QR login (type 17), off unless WECHAT_APPID and WECHAT_SECRET are set: the QR page, then the code back.
   '/api/eosoperator/getWXCode': endpoint(empty, 'none', (_b, ctx) => getWXCode(ctx.site)),
-  '/api/eosoperator/getToken': endpoint(wxCodeSchema, 'none', (b, ctx) => getToken(b, ctx.setCookies)),
+  '/api/eosoperator/getToken': endpoint(
+    wxCodeSchema,
+    {
+      auth: 'none',
+      audit: {
+        action: 'sign-in',
+        loginName: signedInName,
+        detail: () => 'wechat',
+        // A WeChat identity bound to no account signs nobody in yet (the password login that binds it is logged).
+        when: (_i, data) => (data as { type?: string } | null)?.type !== 'bind',
+      },
+    },
+    (b, ctx) => getToken(b, ctx.setCookies),
+  ),
 });

@@ -21,11 +21,15 @@ export const ASSIGNMENT_ENDPOINTS = contractTable<keyof AssignmentsContract>({
     myAssignments({ site: ctx.site, platform: ctx.platform }, ctx.user.operatorID, b.trainId),
   ),
   '/api/train/submitAssignment': endpoint(submitAssignmentSchema, 'user', (b, ctx) => submitAssignment(ctx.user, b)),
-  '/api/train/assignmentSubmissions': endpoint(assignmentIdSchema, 'user', (b, ctx) =>
-    assignmentSubmissionList(ctx.user, b.assignmentId),
+  '/api/train/assignmentSubmissions': endpoint(
+    assignmentIdSchema,
+    { auth: 'user', power: 'application-review' },
+    (b, ctx) => assignmentSubmissionList(ctx.user, b.assignmentId),
   ),
-  '/api/train/submissionDetail': endpoint(submissionIdSchema, 'user', (b, ctx) =>
+  '/api/train/submissionDetail': endpoint(submissionIdSchema, { auth: 'user', power: 'application-review' }, (b, ctx) =>
     submissionDetail(ctx.user, b.submissionId),
   ),
-  '/api/train/markSubmission': endpoint(markSubmissionSchema, 'user', (b, ctx) => markSubmission(ctx.user, b)),
+  '/api/train/markSubmission': endpoint(markSubmissionSchema, { auth: 'user', power: 'application-review' }, (b, ctx) =>
+    markSubmission(ctx.user, b),
+  ),
 });

@@ -5,6 +5,7 @@
  */
 import type { CatalogueContract } from '@/lib/contract/endpoints';
 import { contractTable, endpoint } from '../http/endpoint';
+import { answeredId, str } from '../services/management/audited-calls';
 import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
@@ -50,7 +51,15 @@ const searchTab = (tab: SearchTab) =>
 
 export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   // Management write behind a home module: publish a notice (cmsRoleCount > 0 only).
-  '/api/msgMessageinfo/save': endpoint(noticeSaveSchema, 'user', (b, ctx) => saveNotice(ctx.user, b)),
+  '/api/msgMessageinfo/save': endpoint(
+    noticeSaveSchema,
+    {
+      auth: 'user',
+      power: 'notice-publish',
+      audit: { action: 'notice-publish', target: answeredId('notice'), detail: (i) => str(i.title) },
+    },
+    (b, ctx) => saveNotice(ctx.user, b),
+  ),
 
   // Courses
   '/api/course/list': endpoint(courseListSchema, 'none', (b, ctx) => cat.courseList(scope(ctx), b)),
@@ -58,7 +67,9 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
   '/api/course/detail': endpoint(byId, 'none', (b, ctx) => cat.courseDetail(scope(ctx), b.id)),
   '/api/course/chapter': endpoint(byCourse, 'none', (b, ctx) => cat.courseChaptersOf(scope(ctx), b.courseId)),
   '/api/course/reviews': endpoint(reviewListSchema, 'none', (b, ctx) => cat.courseReviewList(scope(ctx), b)),
-  '/api/course/manage/update': endpoint(courseUpdateSchema, 'user', (b, ctx) => cat.updateCourseBasic(ctx.user, b)),
+  '/api/course/manage/update': endpoint(courseUpdateSchema, { auth: 'user', power: 'course-review' }, (b, ctx) =>
+    cat.updateCourseBasic(ctx.user, b),
+  ),
 
   // Series topics (推荐系列)
   '/api/recommendseries/list': endpoint(seriesListSchema, 'none', (b, ctx) => cat.seriesList(scope(ctx), b)),
@@ -82,16 +93,28 @@ export const CATALOGUE_ENDPOINTS = contractTable<keyof CatalogueContract>({
     enrol.trainApplyState(scope(ctx), ctx.user?.operatorID ?? null, b.trainId),
   ),
   '/api/train/apply': endpoint(byTrain, 'user', (b, ctx) => enrol.trainApply(scope(ctx), ctx.user, b.trainId)),
-  '/api/train/review': endpoint(trainReviewSchema, 'user', (b, ctx) => enrol.trainReview(ctx.user, b)),
-  '/api/train/pendingApplications': endpoint(byTrain, 'user', (b, ctx) =>
+  '/api/train/review': endpoint(
+    trainReviewSchema,
+    {
+      auth: 'user',
+      power: 'application-review',
+      audit: {
+        action: 'application-review',
+        target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,
+        detail: (i) => (i.approve ? 'approve' : 'reject'),
+      },
+    },
+    (b, ctx) => enrol.trainReview(ctx.user, b),
+  ),
+  '/api/train/pendingApplications': endpoint(byTrain, { auth: 'user', power: 'application-review' }, (b, ctx) =>
     enrol.trainPendingApplications(ctx.user, b.trainId),
   ),
   '/api/train/scheduleItems': endpoint(byTrain, 'none', (b, ctx) => train.trainSchedule(scope(ctx), b.trainId)),
   '/api/train/assignments': endpoint(byTrain, 'none', (b, ctx) => train.trainAssignments(scope(ctx), b.trainId)),
   '/api/train/albums': endpoint(byTrain, 'none', (b, ctx) => train.trainAlbums(scope(ctx), b.trainId)),
   '/api/train/summaries': endpoint(byTrain, 'none', (b, ctx) => train.trainSummaries(scope(ctx), b.trainId)),
-  '/api/train/students': endpoint(trainStudentsSchema, 'user', (b, ctx) =>
-    enrol.trainStudents(scope(ctx), b, ctx.user!),
+  '/api/train/students': endpoint(trainStudentsSchema, { auth: 'user', power: 'application-review' }, (b, ctx) =>
+    enrol.trainStudents(scope(ctx), b, ctx.user),
   ),
 
   // Teachers

@@ -84,10 +84,12 @@ export const LEARNING_ENDPOINTS = contractTable<keyof LearningContract>({
   '/api/course/view': endpoint(courseIdSchema, 'none', (b, ctx) =>
     courseView({ site: ctx.site, platform: ctx.platform }, b.courseId),
   ),
-  '/api/course/progress': endpoint(courseIdSchema, 'optional', (b, ctx) =>
+  '/api/course/progress': endpoint(courseIdSchema, { auth: 'optional', direct: true }, (b, ctx) =>
     courseProgressView(ctx.user?.operatorID ?? null, b.courseId),
   ),
-  '/api/study/submit': endpoint(heartbeatSchema, 'user', (b, ctx) => submitHeartbeat(ctx.user.operatorID, b)),
+  '/api/study/submit': endpoint(heartbeatSchema, { auth: 'user', direct: true }, (b, ctx) =>
+    submitHeartbeat(ctx.user.operatorID, b),
+  ),
   '/api/study/batchSubmit': endpoint(batchSubmitSchema, 'user', (b, ctx) => submitBatch(ctx.user.operatorID, b.items)),
   '/api/study/lock': endpoint(lockSchema, 'user', (b, ctx) =>
     lockCourse(ctx.user.operatorID, b.courseId, b.session, b.release ?? false),
@@ -114,12 +116,12 @@ export const LEARNING_ENDPOINTS = contractTable<keyof LearningContract>({
   '/api/course/favourite': endpoint(favouriteSchema, 'user', (b, ctx) =>
     setFavourite(ctx.user.operatorID, b.courseId, b.favourite),
   ),
-  '/api/course/favouriteState': endpoint(courseIdSchema, 'optional', (b, ctx) =>
+  '/api/course/favouriteState': endpoint(courseIdSchema, { auth: 'optional', direct: true }, (b, ctx) =>
     isFavourite(ctx.user?.operatorID ?? null, b.courseId),
   ),
 
   // The personal archive (and the science personal area of the student host: same call).
-  '/api/personal/archive': endpoint(archiveSchema, 'user', (b, ctx) =>
+  '/api/personal/archive': endpoint(archiveSchema, { auth: 'user', direct: true }, (b, ctx) =>
     archive({ site: ctx.site, platform: ctx.platform }, ctx.user.operatorID, b.year, undefined, b.section),
   ),
 

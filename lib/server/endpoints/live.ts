@@ -16,9 +16,9 @@ export const LIVE_ENDPOINTS = contractTable<keyof LiveContract>({
   '/api/live/list': endpoint(liveListSchema, 'none', (b, ctx) => liveList(scope(ctx), b)),
   '/api/live/detail': endpoint(byId, 'none', (b, ctx) => liveDetail(scope(ctx), b.id)),
   // Watching on air: the page's state, the learner's ping (counted, then credited), the teacher's end.
-  '/api/live/recordHours': endpoint(byId, 'optional', (b, ctx) => watching.recordHours(ctx.user, scope(ctx), b.id), {
-    get: true,
-  }),
+  '/api/live/recordHours': endpoint(byId, { auth: 'optional', get: true }, (b, ctx) =>
+    watching.recordHours(ctx.user, scope(ctx), b.id),
+  ),
   '/api/live/watch': endpoint(byId, 'optional', (b, ctx) => watching.watchState(ctx.user, scope(ctx), b.id)),
   '/api/live/finish': endpoint(byId, 'user', (b, ctx) => watching.finishClass(ctx.user, scope(ctx), b.id)),
   // The stream address and key, for the class's teacher and managers.

@@ -1,7 +1,7 @@
 /**
  * Endpoints of the management area (issue 25): the operations log (等保2.0), scoped roles and their administration,
- * and the unit report. Each checks its power and scope in its service (services/management/powers.ts); the
- * report's exports stream through app/api/manage/export (lib/server/http/exports.ts).
+ * and the unit report. Each line declares the power its service checks, with the object's unit
+ * (services/management/powers.ts), and what goes into the operations log. The report's exports stream through app/api/manage/export (lib/server/http/exports.ts).
  */
 import type { ManagementContract } from '@/lib/contract/endpoints';
 import { emptySchema as empty } from '@/lib/validation/common';
@@ -21,7 +21,8 @@ import {
   revokeSchema,
   unitReportSchema,
 } from '@/lib/validation/management';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint, READ } from '../http/endpoint';
+import { answeredId, str } from '../services/management/audited-calls';
 import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
 import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../services/management/roles';
@@ -34,24 +35,98 @@ import { adminNotice, adminNotices, noticeAction, previewNotice, writeNotice } f
 export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/operationLog': endpoint(
     paging.extend({ pageSize: z.int32().min(1).max(100).default(20) }),
-    'user',
+    { auth: 'user', power: 'role-manage', audit: READ },
     (b, ctx) => operationLogPage(ctx.user, b),
   ),
-  '/api/manage/myPowers': endpoint(empty, 'user', (_b, ctx) => myPowers(ctx.user)),
-  '/api/manage/roles': endpoint(empty, 'user', (_b, ctx) => listRoles(ctx.user)),
-  '/api/manage/orgs': endpoint(powerSchema, 'user', (b, ctx) => orgsFor(ctx.user, b.power)),
-  '/api/manage/grants': endpoint(grantListSchema, 'user', (b, ctx) => listGrants(ctx.user, b)),
-  '/api/manage/grant': endpoint(grantSchema, 'user', (b, ctx) => grantRole(ctx.user, b)),
-  '/api/manage/revoke': endpoint(revokeSchema, 'user', (b, ctx) => revokeGrant(ctx.user, b)),
-  '/api/manage/unitReport': endpoint(unitReportSchema, 'user', (b, ctx) => unitReport(ctx.user, b)),
-  '/api/manage/userImport/undo': endpoint(undoImportSchema, 'user', (b, ctx) => undoImport(ctx.user, b.userIds)),
+  '/api/manage/myPowers': endpoint(empty, { auth: 'user', audit: READ }, (_b, ctx) => myPowers(ctx.user)),
+  '/api/manage/roles': endpoint(empty, { auth: 'user', power: 'role-manage', audit: READ }, (_b, ctx) =>
+    listRoles(ctx.user),
+  ),
+  '/api/manage/orgs': endpoint(powerSchema, { auth: 'user', power: 'from body', audit: READ }, (b, ctx) =>
+    orgsFor(ctx.user, b.power),
+  ),
+  '/api/manage/grants': endpoint(grantListSchema, { auth: 'user', power: 'role-manage', audit: READ }, (b, ctx) =>
+    listGrants(ctx.user, b),
+  ),
+  '/api/manage/grant': endpoint(
+    grantSchema,
+    {
+      auth: 'user',
+      power: 'role-manage',
+      audit: {
+        action: 'role-grant',
+        target: (i) => `user:${str(i.userId)}`,
+        detail: (i) => `role=${str(i.roleId)} org=${i.orgId === null ? 'all' : str(i.orgId)}`,
+      },
+    },
+    (b, ctx) => grantRole(ctx.user, b),
+  ),
+  '/api/manage/revoke': endpoint(
+    revokeSchema,
+    { auth: 'user', power: 'role-manage', audit: { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` } },
+    (b, ctx) => revokeGrant(ctx.user, b),
+  ),
+  '/api/manage/unitReport': endpoint(unitReportSchema, { auth: 'user', power: 'unit-report', audit: READ }, (b, ctx) =>
+    unitReport(ctx.user, b),
+  ),
+  '/api/manage/userImport/undo': endpoint(
+    undoImportSchema,
+    {
+      auth: 'user',
+      power: 'user-import',
+      audit: {
+        action: 'user-import-undo',
+        target: (_i, data) => `removed:${str((data as { removed?: number } | null)?.removed)}`,
+        detail: (i) => (Array.isArray(i.userIds) ? i.userIds.slice(0, 20).join(',') : ''),
+      },
+    },
+    (b, ctx) => undoImport(ctx.user, b.userIds),
+  ),
   // 课程审核: the queue and a course's preview; the decision is /api/course/audit (endpoints/spaces.ts).
-  '/api/manage/reviewQueue': endpoint(reviewQueueSchema, 'user', (b, ctx) => reviewQueue(ctx.user, b)),
-  '/api/manage/reviewPreview': endpoint(reviewPreviewSchema, 'user', (b, ctx) => reviewPreview(ctx.user, b.courseId)),
+  '/api/manage/reviewQueue': endpoint(
+    reviewQueueSchema,
+    { auth: 'user', power: 'course-review', audit: READ },
+    (b, ctx) => reviewQueue(ctx.user, b),
+  ),
+  '/api/manage/reviewPreview': endpoint(
+    reviewPreviewSchema,
+    { auth: 'user', power: 'course-review', audit: READ },
+    (b, ctx) => reviewPreview(ctx.user, b.courseId),
+  ),
   // 通知公告发布: every notice, one to edit or preview, writing and publishing, 撤回 and 置顶.
-  '/api/manage/notices': endpoint(noticeAdminListSchema, 'user', (b, ctx) => adminNotices(ctx.user, b)),
-  '/api/manage/notice': endpoint(noticeIdSchema, 'user', (b, ctx) => adminNotice(ctx.user, b.id)),
-  '/api/manage/noticePreview': endpoint(noticePreviewSchema, 'user', (b, ctx) => previewNotice(ctx.user, b)),
-  '/api/manage/noticeWrite': endpoint(noticeWriteSchema, 'user', (b, ctx) => writeNotice(ctx.user, b)),
-  '/api/manage/noticeAction': endpoint(noticeActionSchema, 'user', (b, ctx) => noticeAction(ctx.user, b)),
+  '/api/manage/notices': endpoint(
+    noticeAdminListSchema,
+    { auth: 'user', power: 'notice-publish', audit: READ },
+    (b, ctx) => adminNotices(ctx.user, b),
+  ),
+  '/api/manage/notice': endpoint(noticeIdSchema, { auth: 'user', power: 'notice-publish', audit: READ }, (b, ctx) =>
+    adminNotice(ctx.user, b.id),
+  ),
+  '/api/manage/noticePreview': endpoint(
+    noticePreviewSchema,
+    { auth: 'user', power: 'notice-publish', audit: { none: 'renders a draft, stores nothing' } },
+    (b, ctx) => previewNotice(ctx.user, b),
+  ),
+  '/api/manage/noticeWrite': endpoint(
+    noticeWriteSchema,
+    {
+      auth: 'user',
+      power: 'notice-publish',
+      audit: {
+        action: 'notice-publish',
+        target: answeredId('notice'),
+        detail: (i) => `${i.publish ? 'publish' : 'save'} ${str(i.title)}`,
+      },
+    },
+    (b, ctx) => writeNotice(ctx.user, b),
+  ),
+  '/api/manage/noticeAction': endpoint(
+    noticeActionSchema,
+    {
+      auth: 'user',
+      power: 'notice-publish',
+      audit: { action: 'notice-publish', target: (i) => `notice:${str(i.id)}`, detail: (i) => str(i.action) },
+    },
+    (b, ctx) => noticeAction(ctx.user, b),
+  ),
 });

@@ -15,26 +15,57 @@ import {
   seriesUpdateSchema,
 } from '@/lib/validation/series-admin';
 import { contractTable, endpoint } from '../http/endpoint';
+import { str } from '../services/management/audited-calls';
 import * as admin from '../services/catalogue/series-admin';
 
 export const SERIES_ENDPOINTS = contractTable<keyof SeriesAdminContract>({
-  '/api/recommendseries/manageList': endpoint(seriesManageListSchema, 'user', (b, ctx) =>
-    admin.manageList(ctx.user, b),
+  '/api/recommendseries/manageList': endpoint(
+    seriesManageListSchema,
+    { auth: 'user', power: 'series-manage' },
+    (b, ctx) => admin.manageList(ctx.user, b),
   ),
-  '/api/recommendseries/manageDetail': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.manageDetail(ctx.user, b.id)),
-  '/api/recommendseries/add': endpoint(seriesAddSchema, 'user', (b, ctx) => admin.addSeries(ctx.user, b)),
-  '/api/recommendseries/update': endpoint(seriesUpdateSchema, 'user', (b, ctx) => admin.updateSeries(ctx.user, b)),
-  '/api/recommendseries/delete': endpoint(seriesIdSchema, 'user', (b, ctx) => admin.deleteSeries(ctx.user, b.id)),
-  '/api/recommendseries/publishStatus': endpoint(seriesPublishSchema, 'user', (b, ctx) =>
-    admin.setPublishStatus(ctx.user, b),
+  '/api/recommendseries/manageDetail': endpoint(seriesIdSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.manageDetail(ctx.user, b.id),
   ),
-  '/api/recommendseries/items': endpoint(seriesItemsSchema, 'user', (b, ctx) =>
+  '/api/recommendseries/add': endpoint(seriesAddSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.addSeries(ctx.user, b),
+  ),
+  '/api/recommendseries/update': endpoint(seriesUpdateSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.updateSeries(ctx.user, b),
+  ),
+  '/api/recommendseries/delete': endpoint(
+    seriesIdSchema,
+    { auth: 'user', power: 'series-manage', audit: { action: 'series-delete', target: (i) => `series:${str(i.id)}` } },
+    (b, ctx) => admin.deleteSeries(ctx.user, b.id),
+  ),
+  '/api/recommendseries/publishStatus': endpoint(
+    seriesPublishSchema,
+    {
+      auth: 'user',
+      power: 'series-manage',
+      audit: {
+        action: 'series-publish',
+        target: (i) => `series:${str(i.id)}`,
+        detail: (i) => (i.published ? 'publish' : 'unpublish'),
+      },
+    },
+    (b, ctx) => admin.setPublishStatus(ctx.user, b),
+  ),
+  '/api/recommendseries/items': endpoint(seriesItemsSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
     admin.seriesItems(ctx.user, b.seriesId),
   ),
-  '/api/recommendseries/itemAdd': endpoint(seriesItemSchema, 'user', (b, ctx) => admin.addItem(ctx.user, b)),
-  '/api/recommendseries/itemRemove': endpoint(seriesItemSchema, 'user', (b, ctx) => admin.removeItem(ctx.user, b)),
-  '/api/recommendseries/itemOrder': endpoint(seriesOrderSchema, 'user', (b, ctx) => admin.orderItems(ctx.user, b)),
-  '/api/recommendseries/courseOptions': endpoint(seriesCourseOptionsSchema, 'user', (b, ctx) =>
-    admin.courseOptions(ctx.user, b),
+  '/api/recommendseries/itemAdd': endpoint(seriesItemSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.addItem(ctx.user, b),
+  ),
+  '/api/recommendseries/itemRemove': endpoint(seriesItemSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.removeItem(ctx.user, b),
+  ),
+  '/api/recommendseries/itemOrder': endpoint(seriesOrderSchema, { auth: 'user', power: 'series-manage' }, (b, ctx) =>
+    admin.orderItems(ctx.user, b),
+  ),
+  '/api/recommendseries/courseOptions': endpoint(
+    seriesCourseOptionsSchema,
+    { auth: 'user', power: 'series-manage' },
+    (b, ctx) => admin.courseOptions(ctx.user, b),
   ),
 });

@@ -7,6 +7,7 @@
 import type { SpacesContract } from '@/lib/contract/endpoints';
 import { emptySchema as empty } from '@/lib/validation/common';
 import { contractTable, endpoint } from '../http/endpoint';
+import { str } from '../services/management/audited-calls';
 import * as spaces from '../services/spaces/spaces';
 import * as creation from '../services/spaces/creation';
 import * as extra from '../services/spaces/new-employee';
@@ -76,8 +77,22 @@ export const SPACES_ENDPOINTS = contractTable<keyof SpacesContract>({
   '/api/resourceFile/removeCourse': endpoint(courseId, 'user', (b, ctx) => creation.removeCourse(ctx.user, b.courseId)),
 
   // The manager's review (cmsRoleCount > 0); the management system itself is outside the portal.
-  '/api/course/auditList': endpoint(empty, 'user', (_b, ctx) => creation.pendingReviews(ctx.user)),
-  '/api/course/audit': endpoint(reviewSchema, 'user', (b, ctx) => creation.reviewCourse(ctx.user, b)),
+  '/api/course/auditList': endpoint(empty, { auth: 'user', power: 'course-review' }, (_b, ctx) =>
+    creation.pendingReviews(ctx.user),
+  ),
+  '/api/course/audit': endpoint(
+    reviewSchema,
+    {
+      auth: 'user',
+      power: 'course-review',
+      audit: {
+        action: 'course-review',
+        target: (i) => `course:${str(i.courseId)}`,
+        detail: (i) => `auditStatus=${str(i.auditStatus)}`,
+      },
+    },
+    (b, ctx) => creation.reviewCourse(ctx.user, b),
+  ),
 
   // New-employee training, assessment, station recommendations
   '/api/newEmployee/seriesList': endpoint(empty, 'none', (_b, ctx) =>

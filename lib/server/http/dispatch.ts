@@ -6,7 +6,7 @@ import type { Envelope } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
 import { ENDPOINTS } from '../endpoints';
-import type { Endpoint, EndpointContext, ResponseCookie } from './endpoint';
+import { auditRuleOf, type Endpoint, type EndpointContext, type ResponseCookie } from './endpoint';
 import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
 import { resolveSession } from '../services/accounts/sessions';
 import { durable } from '../db';
@@ -48,6 +48,13 @@ export function answersGet(path: string): boolean {
   return found !== null && ENDPOINTS[found.key].get === true;
 }
 
+/** The paths whose endpoints take the direct lane (`direct: true` on their line). */
+export function directPaths(): string[] {
+  return Object.entries(ENDPOINTS)
+    .filter(([, ep]) => ep.direct)
+    .map(([path]) => path);
+}
+
 export async function callEndpoint(path: string, body: unknown, ctx: CallContext): Promise<CallResult> {
   const found = lookup(path);
   if (!found) return { code: CODE_NOT_FOUND, msg: MSG_NOT_FOUND, data: null };
@@ -68,10 +75,11 @@ export async function callEndpoint(path: string, body: unknown, ctx: CallContext
     cookies: ctx.cookies ?? {},
     setCookies: [],
   };
-  const before = await actorBefore(found.key, ctx.token).catch(() => null);
+  const rule = auditRuleOf(ep);
+  const before = await actorBefore(rule, ctx.token).catch(() => null);
   const result = await run(path, ep, parsed.data, ctx, context);
   // The operations log (sign-ins, sign-outs, password changes, role-gated actions, refusals).
-  await auditCall(found.key, parsed.data, context, result, before);
+  await auditCall(rule, found.key, parsed.data, context, result, before);
   return result;
 }
 

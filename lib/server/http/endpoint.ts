@@ -2,7 +2,9 @@
 import type { z } from 'zod';
 import type { ApiContract, ContractPath } from '@/lib/contract/endpoints';
 import type { Site } from '@/lib/variants';
+import type { Power } from '@/lib/contract/management';
 import type { SessionUser } from '../services/accounts/sessions';
+import type { AuditRule } from '../services/management/audited-calls';
 
 export interface ResponseCookie {
   name: string;
@@ -34,22 +36,52 @@ export type Auth = 'none' | 'optional' | 'user';
  */
 export type UserOf<A extends Auth> = A extends 'user' ? SessionUser : A extends 'optional' ? SessionUser | null : null;
 
-export interface Endpoint<S extends z.ZodType = z.ZodType, R = unknown> {
+/** Why a call is kept out of the operations log, said where a reader would expect a rule (a read, say). */
+export interface NoAudit {
+  none: string;
+}
+
+/** The reason most calls without an audit rule give. */
+export const READ: NoAudit = { none: 'a read: it changes nothing' };
+
+/**
+ * What an endpoint's line states besides its schema and handler. `auth` alone may be given as a string.
+ * - `power`: the scoped power (lib/contract/management POWERS) its service checks with requirePower or
+ *   powerScope, declared here so a reader sees it; the service keeps the check, which needs the object's unit.
+ *   'from body' marks a call that names the power it asks about.
+ * - `audit`: what it writes to the operations log (services/management/audited-calls), or why it writes nothing.
+ * - `direct`: served by the direct lane (lib/server/lanes/direct-lane) as well as through Next.js.
+ * - `get`: also answered to GET, the body read from the query string (a call SPEC 7 names as a GET).
+ */
+export interface Facts<A extends Auth = Auth> {
+  auth: A;
+  power?: Power | 'from body';
+  audit?: AuditRule | NoAudit;
+  direct?: true;
+  get?: true;
+}
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, R = unknown> extends Facts {
   schema: S;
-  auth: Auth;
   handler: (input: z.infer<S>, ctx: EndpointContext) => Promise<R>;
-  /** Also answered to GET, the body read from the query string (a call SPEC 7 names as a GET). */
-  get?: boolean;
 }
 
 export function endpoint<S extends z.ZodType, A extends Auth, R>(
   schema: S,
-  auth: A,
+  facts: A | Facts<A>,
   handler: (input: z.infer<S>, ctx: EndpointContext<UserOf<A>>) => Promise<R>,
-  options: { get?: boolean } = {},
 ): Endpoint<S, R> {
   // Stored under the general context type: dispatch hands each handler the user its auth level promises (UserOf).
-  return { schema, auth, handler: handler as Endpoint<S, R>['handler'], ...(options.get ? { get: true } : {}) };
+  return {
+    ...(typeof facts === 'string' ? { auth: facts } : facts),
+    schema,
+    handler: handler as Endpoint<S, R>['handler'],
+  };
+}
+
+/** The audit rule of an endpoint, or none (no rule, or an explicit reason for none). */
+export function auditRuleOf(ep: Endpoint): AuditRule | undefined {
+  return ep.audit && 'action' in ep.audit ? ep.audit : undefined;
 }
 
 /** An entry as the contract wants it: a schema taking the contract's body, a handler answering its data. */

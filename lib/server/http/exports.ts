@@ -4,16 +4,10 @@
  * organisation filter are checked before the first byte; a refusal is the usual envelope (403 with code 1003).
  */
 import { PassThrough, Readable } from 'node:stream';
-import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
 import { exportQuery, exportSchema } from '@/lib/validation/management';
-import { describeIssues } from '@/lib/validation/common';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_SERVER, MSG_CROSS_SITE, ServiceError } from './errors';
-import { envelope, isCrossSite } from './envelope';
-import { clientAddress, requestToken } from './request-info';
-import { resolveSession } from '../services/accounts/sessions';
+import { route } from './route';
 import { reportTarget } from '../services/reports/unit-report';
 import { exportFileName, writeExport } from '../services/reports/export';
-import { recordOperation } from '../services/management/operation-log';
 import { errorText, log } from '../ops/log';
 
 const CONTENT_TYPES = {
@@ -21,24 +15,25 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-export async function handleExport(request: Request): Promise<Response> {
-  try {
-    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
-    const session = await resolveSession(requestToken(request));
-    if (!session.ok) return envelope(session.code, SESSION_MESSAGES[session.code]);
-    const parsed = exportSchema.safeParse(exportQuery(new URL(request.url).searchParams));
-    if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
-    const { table, format, ...filters } = parsed.data;
-    const target = await reportTarget(session.user, filters);
-    const name = exportFileName(table, format, target.year);
-    await recordOperation({
+export const handleExport = route(
+  {
+    name: 'export',
+    auth: 'user',
+    crossSite: true,
+    input: { query: exportSchema, read: exportQuery },
+    power: 'unit-report',
+    audit: {
       action: 'report-export',
-      outcome: 'ok',
-      operatorId: session.user.operatorID,
-      target: `${table}.${format}`,
-      detail: JSON.stringify(filters).slice(0, 400),
-      ip: clientAddress(request),
-    });
+      target: ({ table, format }) => `${table}.${format}`,
+      // The filters: JSON leaves out the keys set to undefined.
+      detail: (i) => JSON.stringify({ ...i, table: undefined, format: undefined }).slice(0, 400),
+    },
+    forbiddenAs403: true,
+  },
+  async ({ table, format, ...filters }, { request, user }) => {
+    // The organisation filter is checked here, against the scope of the power.
+    const target = await reportTarget(user, filters);
+    const name = exportFileName(table, format, target.year);
     const out = new PassThrough({ highWaterMark: 256 * 1024 });
     const aborted = new AbortController();
     request.signal.addEventListener('abort', () => aborted.abort(), { once: true });
@@ -53,10 +48,5 @@ export async function handleExport(request: Request): Promise<Response> {
         'cache-control': 'no-store',
       },
     });
-  } catch (err) {
-    if (err instanceof ServiceError)
-      return envelope(err.code, err.message, null, err.code === CODE_FORBIDDEN ? 403 : 200);
-    log.error({ err: errorText(err) }, 'export failed');
-    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
-  }
-}
+  },
+);

@@ -3,26 +3,15 @@
  * files served back, and the assistant's streamed answer. They answer failures with the same envelope
  * and Chinese messages as lib/server/http/api-route.ts.
  */
-import { requestToken } from '@/lib/server/http/request-info';
 import { pipeline, Readable } from 'node:stream';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
-import { siteForHost, type Site } from '@/lib/variants';
-import {
-  CODE_FORBIDDEN,
-  CODE_INVALID,
-  CODE_METHOD,
-  CODE_NOT_FOUND,
-  CODE_SERVER,
-  CODE_TOO_LARGE,
-  MSG_CROSS_SITE,
-  MSG_METHOD,
-  MSG_TOO_LARGE,
-  ServiceError,
-} from './errors';
-import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
-import { resolveSession, type SessionUser } from '../services/accounts/sessions';
+import { SESSION_MESSAGES } from '@/lib/contract/messages';
+import type { ChatBody } from '@/lib/contract/routes';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+import { envelope } from './envelope';
+import { route } from './route';
+import type { SessionUser } from '../services/accounts/sessions';
 import {
   isPublicFile,
   reviewsCover,
@@ -44,23 +33,11 @@ import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG, openChat } from '../servi
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
 import { metrics } from '../ops/metrics';
-import { errorText, log } from '../ops/log';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 
 /** Room for the multipart framing and fields around a file part. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-function siteOf(request: Request): Site {
-  return siteForHost(requestHost(request));
-}
-
-async function userOf(request: Request): Promise<{ user: SessionUser } | { response: Response }> {
-  const token = requestToken(request);
-  const session = await resolveSession(token);
-  if (!session.ok) return { response: envelope(session.code, SESSION_MESSAGES[session.code]) };
-  return { user: session.user };
-}
 
 const md5 = z.string().regex(/^[a-fA-F0-9]{32}$/, 'MD5格式不正确');
 const fileName = z
@@ -88,39 +65,38 @@ export type UploadAction = 'uploadCourseWareFile' | 'uploadResFile' | 'uploadFil
  * Multipart upload: the fields come first, then one part named `file`, which is streamed to its handler
  * as it arrives. Oversize bodies are refused from Content-Length before anything is read.
  */
-export async function handleUpload(request: Request, action: UploadAction): Promise<Response> {
-  try {
-    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
-    const who = await userOf(request);
-    if ('response' in who) return who.response;
-    const type = request.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('multipart/form-data'))
-      return envelope(CODE_INVALID, '请使用multipart/form-data上传文件');
-    const limit =
-      action === 'uploadCourseWareFile'
-        ? MAX_CHUNK_BYTES
-        : action === 'uploadResFile'
-          ? UPLOAD_LIMITS.res
-          : UPLOAD_LIMITS.file;
-    const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > limit + MULTIPART_OVERHEAD) {
-      const msg =
-        action === 'uploadCourseWareFile' ? MSG_TOO_LARGE : `文件过大，不能超过${Math.round(limit / 1024 / 1024)}MB`;
-      return envelope(CODE_TOO_LARGE, msg, null, 413);
+export const handleUpload = route(
+  { name: 'upload', auth: 'user', crossSite: true },
+  async (_none, { request, user }, action: UploadAction) => {
+    try {
+      const type = request.headers.get('content-type') ?? '';
+      if (!type.toLowerCase().startsWith('multipart/form-data'))
+        return envelope(CODE_INVALID, '请使用multipart/form-data上传文件');
+      const limit =
+        action === 'uploadCourseWareFile'
+          ? MAX_CHUNK_BYTES
+          : action === 'uploadResFile'
+            ? UPLOAD_LIMITS.res
+            : UPLOAD_LIMITS.file;
+      const declared = Number(request.headers.get('content-length') ?? 0);
+      if (declared > limit + MULTIPART_OVERHEAD) {
+        const msg =
+          action === 'uploadCourseWareFile' ? MSG_TOO_LARGE : `文件过大，不能超过${Math.round(limit / 1024 / 1024)}MB`;
+        return envelope(CODE_TOO_LARGE, msg, null, 413);
+      }
+      if (!request.body) return envelope(CODE_INVALID, '请选择要上传的文件');
+      const stored = await parseAndStore(request, user, action, type, limit);
+      metrics().uploads.inc({ outcome: 'answered' });
+      return stored;
+    } catch (err) {
+      // Counted here; an UploadError answers with the upload's progress, which the client resumes from.
+      const expected = err instanceof UploadError || err instanceof ServiceError;
+      metrics().uploads.inc({ outcome: expected ? 'refused' : 'failed' });
+      if (err instanceof UploadError) return envelope(err.code, err.message, err.progress);
+      throw err;
     }
-    if (!request.body) return envelope(CODE_INVALID, '请选择要上传的文件');
-    const stored = await parseAndStore(request, who.user, action, type, limit);
-    metrics().uploads.inc({ outcome: 'answered' });
-    return stored;
-  } catch (err) {
-    const expected = err instanceof UploadError || err instanceof ServiceError;
-    metrics().uploads.inc({ outcome: expected ? 'refused' : 'failed' });
-    if (err instanceof UploadError) return envelope(err.code, err.message, err.progress);
-    if (err instanceof ServiceError) return envelope(err.code, err.message);
-    log.error({ action, err: errorText(err) }, 'upload failed');
-    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
-  }
-}
+  },
+);
 
 export const MSG_FORM_BROKEN = '上传内容格式不正确';
 export const MSG_UPLOAD_CUT = '上传中断，请重试';
@@ -229,44 +205,49 @@ async function parseAndStore(
  * cover for those who review the course too. Learners play course videos through /media/chapter/:id, which keeps the
  * trial rule.
  */
-export async function serveFile(request: Request, name: string): Promise<Response> {
-  const found = await servedFile(name).catch(() => null);
-  if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
-  const { file } = found;
-  const media = file.kind === 'video' || file.kind === 'audio';
-  const forAnyone = !media && (await isPublicFile(file));
-  if (!forAnyone) {
-    const who = await userOf(request);
-    const mine =
-      'user' in who &&
-      ((await userHasFile(who.user, file.id).then(
-        () => true,
-        () => false,
-      )) ||
-        // a hand-in's file, for the managers who mark it (/train/task)
-        (!media && (await mayReadSubmittedFile(who.user, file.id))) ||
-        // The cover of a submitted course, for those who review it.
-        (await reviewsCover(who.user, file)));
-    if (!mine) {
-      if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
-      if ('response' in who) return who.response;
-      return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
+export const serveFile = route(
+  { name: 'uploaded file', auth: 'none', throwUnexpected: true },
+  async (_none, ctx, name: string) => {
+    const { request } = ctx;
+    const found = await servedFile(name).catch(() => null);
+    if (!found) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
+    const { file } = found;
+    const media = file.kind === 'video' || file.kind === 'audio';
+    const forAnyone = !media && (await isPublicFile(file));
+    if (!forAnyone) {
+      // The session is read only for a file that is not public.
+      const who = await ctx.session();
+      const mine =
+        who.ok &&
+        ((await userHasFile(who.user, file.id).then(
+          () => true,
+          () => false,
+        )) ||
+          // a hand-in's file, for the managers who mark it (/train/task)
+          (!media && (await mayReadSubmittedFile(who.user, file.id))) ||
+          // The cover of a submitted course, for those who review it.
+          (await reviewsCover(who.user, file)));
+      if (!mine) {
+        if (!media) return envelope(CODE_NOT_FOUND, '文件不存在', null, 404);
+        if (!who.ok) return envelope(who.code, SESSION_MESSAGES[who.code]);
+        return envelope(CODE_FORBIDDEN, MSG_MEDIA_ELSEWHERE, null, 403);
+      }
     }
-  }
-  // A PDF is an attachment (uploadedFileHeaders): it never runs in the portal's origin.
-  const inline = media || file.kind === 'image';
-  const headers = new Headers({
-    ...uploadedFileHeaders(file, inline),
-    // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
-    'cache-control': forAnyone ? 'public, max-age=3600' : 'private, no-store',
-  });
-  if (!forAnyone) headers.set('vary', 'Cookie');
-  // A video or audio file may go around Node (presigned URL, X-Accel-Redirect); covers and documents keep the
-  // sandbox policy this answer gives them, which a store's URL cannot carry.
-  return deliverStored(request, file.storageKey, headers, { offload: media });
-}
+    // A PDF is an attachment (uploadedFileHeaders): it never runs in the portal's origin.
+    const inline = media || file.kind === 'image';
+    const headers = new Headers({
+      ...uploadedFileHeaders(file, inline),
+      // A public cover stops being public when its course leaves the catalogue: kept an hour, not forever.
+      'cache-control': forAnyone ? 'public, max-age=3600' : 'private, no-store',
+    });
+    if (!forAnyone) headers.set('vary', 'Cookie');
+    // A video or audio file may go around Node (presigned URL, X-Accel-Redirect); covers and documents keep the
+    // sandbox policy this answer gives them, which a store's URL cannot carry.
+    return deliverStored(request, file.storageKey, headers, { offload: media });
+  },
+);
 
-const chatBody = z.object({
+const chatBody: z.ZodType<ChatBody, ChatBody> = z.object({
   messages: z
     .array(
       z.object({
@@ -279,24 +260,23 @@ const chatBody = z.object({
 });
 
 /** The assistant: only where /api/conversation/isShowLLM says so (main host, signed in, configured). */
-export async function handleChat(request: Request): Promise<Response> {
-  try {
-    if (request.method !== 'POST') return envelope(CODE_METHOD, MSG_METHOD, null, 405);
-    if (isCrossSite(request)) return envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403);
-    const who = await userOf(request);
-    if ('response' in who) return who.response;
-    if (!isShowLLM(siteOf(request), who.user)) return envelope(CODE_FORBIDDEN, ASSISTANT_OFF_MSG);
-    const body = await readJsonBody(request, 64 * 1024);
-    if (!body.ok) return body.response;
-    const parsed = chatBody.safeParse(body.value);
-    if (!parsed.success) return envelope(CODE_INVALID, describeIssues(parsed.error));
-    const { quota, refund } = await takeQuestion(who.user);
+export const handleChat = route(
+  {
+    name: 'assistant',
+    auth: 'user',
+    methods: ['POST'],
+    crossSite: true,
+    gate: ({ site, user }) => (isShowLLM(site, user) ? null : new ServiceError(ASSISTANT_OFF_MSG, CODE_FORBIDDEN)),
+    input: { json: chatBody, maxBytes: 64 * 1024 },
+  },
+  async ({ messages }, { request, user }) => {
+    const { quota, refund } = await takeQuestion(user);
     let stream: ReadableStream<Uint8Array>;
     // Gone before the question was sent: nothing reached the model.
     const goneBefore = request.signal.aborted;
     try {
       if (goneBefore) throw new ServiceError(ASSISTANT_UNAVAILABLE_MSG);
-      stream = await openChat(parsed.data.messages, request.signal);
+      stream = await openChat(messages, request.signal);
     } catch (err) {
       // Given back only when the model never had the question. A client that hangs up once it was sent keeps it
       // counted (issue 38): otherwise hanging up before the first byte would be a way round the allowance.
@@ -313,9 +293,5 @@ export async function handleChat(request: Request): Promise<Response> {
         'x-assistant-limit': String(quota.limit),
       },
     });
-  } catch (err) {
-    if (err instanceof ServiceError) return envelope(err.code, err.message);
-    log.error({ err: errorText(err) }, 'assistant failed');
-    return envelope(CODE_SERVER, SERVER_BUSY_MSG);
-  }
-}
+  },
+);

@@ -6,19 +6,20 @@
  */
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
+import { z } from 'zod';
+import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_TEMPLATE_NAME,
   type ImportProgress,
   type ImportRefusal,
 } from '@/lib/contract/user-import';
+import type { RouteContract } from '@/lib/contract/routes';
 import { IMPORT_MSG } from '@/lib/validation/user-import';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, MSG_CROSS_SITE, ServiceError } from './errors';
-import { envelope, isCrossSite } from './envelope';
-import { clientAddress, requestToken } from './request-info';
-import { resolveSession, type SessionUser } from '../services/accounts/sessions';
-import { requireAnyPower } from '../services/management/powers';
+import { CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from './errors';
+import { envelope } from './envelope';
+import { route } from './route';
+import type { SessionUser } from '../services/accounts/sessions';
 import { importOrgNames, importUsers } from '../services/management/user-import';
 import { parseImportFile, templateCsv, templateXlsx } from '../services/management/user-import-file';
 import { recordOperation } from '../services/management/operation-log';
@@ -27,26 +28,23 @@ import { errorText, log } from '../ops/log';
 const MULTIPART_OVERHEAD = 16 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function refusal(err: unknown): Response {
-  if (err instanceof ServiceError)
-    return envelope(err.code, err.message, null, err.code === CODE_FORBIDDEN ? 403 : 200);
-  log.error({ err: errorText(err) }, 'user import failed');
-  return envelope(CODE_SERVER, SERVER_BUSY_MSG);
-}
+const templateQuery: z.ZodType<
+  Required<RouteContract['/api/manage/userImport/template']['query']>,
+  RouteContract['/api/manage/userImport/template']['query']
+> = z.object({ format: z.enum(['xlsx', 'csv']).catch('xlsx') });
 
-async function signedIn(request: Request): Promise<{ user: SessionUser } | { response: Response }> {
-  if (isCrossSite(request)) return { response: envelope(CODE_FORBIDDEN, MSG_CROSS_SITE, null, 403) };
-  const session = await resolveSession(requestToken(request));
-  if (!session.ok) return { response: envelope(session.code, SESSION_MESSAGES[session.code]) };
-  return { user: session.user };
-}
-
-export async function handleImportTemplate(request: Request): Promise<Response> {
-  try {
-    const who = await signedIn(request);
-    if ('response' in who) return who.response;
-    const format = new URL(request.url).searchParams.get('format') === 'csv' ? 'csv' : 'xlsx';
-    const orgNames = await importOrgNames(who.user);
+export const handleImportTemplate = route(
+  {
+    name: 'user import template',
+    auth: 'user',
+    crossSite: true,
+    // Anything but csv is the xlsx template.
+    input: { query: templateQuery },
+    power: 'user-import',
+    forbiddenAs403: true,
+  },
+  async ({ format }, { user }) => {
+    const orgNames = await importOrgNames(user);
     const body = format === 'csv' ? Buffer.from(templateCsv(), 'utf8') : await templateXlsx(orgNames);
     const name = `${IMPORT_TEMPLATE_NAME}.${format}`;
     return new Response(new Uint8Array(body), {
@@ -56,10 +54,8 @@ export async function handleImportTemplate(request: Request): Promise<Response> 
         'cache-control': 'no-store',
       },
     });
-  } catch (err) {
-    return refusal(err);
-  }
-}
+  },
+);
 
 /** The file part of the form, whole, or a refusal; more than `limit` bytes is refused as it arrives. */
 async function readFilePart(request: Request, limit: number): Promise<Buffer | Response> {
@@ -94,24 +90,22 @@ async function readFilePart(request: Request, limit: number): Promise<Buffer | R
   });
 }
 
-export async function handleUserImport(request: Request): Promise<Response> {
-  let who: Awaited<ReturnType<typeof signedIn>>;
-  try {
-    who = await signedIn(request);
-    if ('response' in who) return who.response;
-    await requireAnyPower(who.user, 'user-import');
+export const handleUserImport = route(
+  { name: 'user import', auth: 'user', crossSite: true, power: 'user-import', forbiddenAs403: true },
+  async (_none, { request, user, ip }) => {
     const type = request.headers.get('content-type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data') || !request.body)
       return envelope(CODE_INVALID, '请选择要上传的文件');
     if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD)
       return envelope(CODE_TOO_LARGE, IMPORT_MSG.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024), null, 413);
-  } catch (err) {
-    return refusal(err);
-  }
-  const file = await readFilePart(request, IMPORT_MAX_BYTES);
-  if (file instanceof Response) return file;
-  const user = who.user;
-  const ip = clientAddress(request);
+    const file = await readFilePart(request, IMPORT_MAX_BYTES);
+    if (file instanceof Response) return file;
+    return importStream(file, user, ip);
+  },
+);
+
+/** The import's progress as NDJSON, the envelope as its last line; its row of the operations log says how it ended. */
+function importStream(file: Buffer, user: SessionUser, ip: string): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {

@@ -24,15 +24,8 @@ type Lane = { paths: ReadonlySet<string>; handler: Handler };
 const LANE = Symbol.for('portal.directLane');
 type LaneGlobals = { [LANE]?: Lane };
 
-/** Paths of the endpoint table served by the direct lane. */
-export const DIRECT_PATHS: readonly string[] = [
-  '/api/study/submit',
-  '/api/personal/archive',
-  '/api/course/progress',
-  '/api/course/favouriteState',
-];
-
-export function openDirectLane(handler: Handler, paths: readonly string[] = DIRECT_PATHS): void {
+/** Opens the lane for these paths of the endpoint table (those with `direct: true`: dispatch directPaths). */
+export function openDirectLane(handler: Handler, paths: readonly string[]): void {
   (globalThis as LaneGlobals)[LANE] = { paths: new Set(paths), handler };
 }
 

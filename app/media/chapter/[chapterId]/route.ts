@@ -4,8 +4,8 @@
  * the course gets the trial rendition, cut at the trial limit, so no byte past it is ever served; a course not
  * published is for its creator and managers only. Other methods get the JSON envelope (405).
  */
-import { mediaRoutes, serveChapterMedia } from '@/lib/server/services/media/media-stream';
+import { chapterMedia, mediaRoutes } from '@/lib/server/http/media-route';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('chapterId', serveChapterMedia);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('chapterId', chapterMedia);

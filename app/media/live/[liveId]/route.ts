@@ -3,9 +3,8 @@
  * signed-in users on a site that shows the class (lib/server/services/live/replay-media.ts). Other methods get the
  * JSON envelope (405).
  */
-import { mediaRoutes } from '@/lib/server/services/media/media-stream';
-import { serveLiveReplay } from '@/lib/server/services/live/replay-media';
+import { liveReplay, mediaRoutes } from '@/lib/server/http/media-route';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('liveId', serveLiveReplay);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('liveId', liveReplay);

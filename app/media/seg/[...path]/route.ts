@@ -3,9 +3,8 @@
  * (services/media/hls/tickets.ts). Behind nginx these never reach the portal (deploy/nginx.conf checks the signature
  * with secure_link and serves the file); this route serves them on a single instance, with the same check.
  */
-import { mediaRoutes } from '@/lib/server/services/media/media-stream';
-import { serveSegment } from '@/lib/server/services/media/hls/play';
+import { hlsSegment, mediaRoutes } from '@/lib/server/http/media-route';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('path', serveSegment);
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = mediaRoutes('path', hlsSegment);

@@ -1,5 +1,4 @@
 /** The file behind the certificate download, a PDF (./certificate-pdf); errors are envelopes (the client's 下载失败 rule). */
-import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
 import { siteForHost, siteOrigin, siteTitle } from '@/lib/variants';
 import { errorText, log } from '@/lib/server/ops/log';
@@ -8,19 +7,22 @@ import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/cont
 import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
 import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';
 import { certificateDetail } from './certificates';
-import { resolveSession } from '../accounts/sessions';
+import type { SessionResult } from '../accounts/sessions';
 
-export async function serveCertificateDownload(request: Request): Promise<Response> {
+/** `session`: the request's, resolved when asked (lib/server/http/media-route certificateDownload). */
+export async function serveCertificateDownload(
+  request: Request,
+  session: () => Promise<SessionResult>,
+): Promise<Response> {
   try {
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
     const id = (body.value as { certificateId?: unknown } | null)?.certificateId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
       return envelope(CODE_INVALID, '参数错误：certificateId');
-    const token = requestToken(request);
-    const session = await resolveSession(token);
-    if (!session.ok) return envelope(session.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);
-    const c = await certificateDetail(session.user.operatorID, id);
+    const who = await session();
+    if (!who.ok) return envelope(who.code ?? CODE_SESSION_NONE, SESSION_NONE_MSG);
+    const c = await certificateDetail(who.user.operatorID, id);
     const site = siteForHost(requestHost(request));
     const pdf = await certificatePdf(c, siteTitle(site), siteOrigin(site));
     return new Response(new Uint8Array(pdf), {

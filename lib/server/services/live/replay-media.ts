@@ -7,10 +7,9 @@
 import 'server-only';
 import path from 'node:path';
 import { siteForHost, VARIANTS } from '@/lib/variants';
-import { requestToken } from '@/lib/server/http/request-info';
 import { requestHost } from '@/lib/server/http/envelope';
 import { storage } from '@/lib/server/storage';
-import { resolveSession } from '../accounts/sessions';
+import type { SessionUser } from '../accounts/sessions';
 import { mediaRoot } from '../media/demo-media';
 import { deliverStored, streamLocalFile } from '../media/delivery';
 import { replayOf, type Replay } from './replay';
@@ -21,11 +20,9 @@ const MSG_MISSING = '资源不存在';
 export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
 
 /** The replay this request may play, or the answer refusing it. */
-async function allowedReplay(request: Request, rawId: string): Promise<Replay | Response> {
+async function allowedReplay(request: Request, rawId: string, user: SessionUser | null): Promise<Replay | Response> {
   if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
-  const token = requestToken(request);
-  const session = token ? await resolveSession(token) : null;
-  if (!session?.ok) return text(401, MSG_REPLAY_LOGIN);
+  if (!user) return text(401, MSG_REPLAY_LOGIN);
   const site = siteForHost(requestHost(request));
   try {
     return await replayOf({ site, platform: VARIANTS[site.variant].platform }, Number(rawId));
@@ -37,8 +34,8 @@ async function allowedReplay(request: Request, rawId: string): Promise<Replay | 
 const PRIVATE = { 'cache-control': 'private, no-store', vary: 'Cookie' };
 
 /** `/media/live/ID`: a demo clip's recording, whole (a replay has no trial). */
-export async function serveLiveReplay(request: Request, rawId: string): Promise<Response> {
-  const replay = await allowedReplay(request, rawId);
+export async function serveLiveReplay(request: Request, rawId: string, user: SessionUser | null): Promise<Response> {
+  const replay = await allowedReplay(request, rawId, user);
   if (replay instanceof Response) return replay;
   if (!replay.clip) return text(404, MSG_MISSING);
   return streamLocalFile(
@@ -51,9 +48,14 @@ export async function serveLiveReplay(request: Request, rawId: string): Promise<
 const HLS_FILE = /^(index\.m3u8|seg-\d{5}\.ts)$/;
 
 /** `/media/live/ID/hls/FILE`: the recorded broadcast's playlist or one of its segments. */
-export async function serveReplayHls(request: Request, rawId: string, file: string): Promise<Response> {
+export async function serveReplayHls(
+  request: Request,
+  rawId: string,
+  file: string,
+  user: SessionUser | null,
+): Promise<Response> {
   if (!HLS_FILE.test(file)) return text(404, MSG_MISSING);
-  const replay = await allowedReplay(request, rawId);
+  const replay = await allowedReplay(request, rawId, user);
   if (replay instanceof Response) return replay;
   if (!replay.hlsPrefix) return text(404, MSG_MISSING);
   const key = `${replay.hlsPrefix}/${file}`;

@@ -1,103 +1,40 @@
 /**
- * Which calls of the endpoint table go into the operations log, and what each entry says. The dispatcher
- * (lib/server/http/dispatch) asks once per call; a call outside the table is logged only when it was refused for
- * lack of rights (code 1003). Never a password, token or body beyond the fields named here.
+ * The operations log's writer for calls of the endpoint table: each endpoint states on its line (its `audit`,
+ * lib/server/http/endpoint) whether and how it is logged, and the dispatcher (lib/server/http/dispatch) hands that
+ * rule here once per call; a call without a rule is logged only when it was refused for lack of rights (code 1003).
+ * Never a password, token or body beyond the fields a rule names.
  */
 import { CODE_FORBIDDEN } from '@/lib/server/http/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { resolveSession } from '../accounts/sessions';
 import { operatorIdOf, recordOperation, type Outcome } from './operation-log';
 
-type Input = Record<string, unknown>;
+export type AuditInput = Record<string, unknown>;
 
-interface Rule {
+export interface AuditRule {
   action: string;
   /** The actor is the session that the call ends (sign-out): looked up before the call. */
   actorBefore?: boolean;
   /** The login name a sign-in tried or got. */
-  loginName?: (input: Input, data: unknown) => string;
-  target?: (input: Input, data: unknown) => string;
-  detail?: (input: Input) => string;
+  loginName?: (input: AuditInput, data: unknown) => string;
+  target?: (input: AuditInput, data: unknown) => string;
+  detail?: (input: AuditInput) => string;
   /** Only some calls of this path are the action (loginRecommendSave changes a password only when it sets one). */
-  when?: (input: Input, data?: unknown) => boolean;
+  when?: (input: AuditInput, data?: unknown) => boolean;
 }
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-const signedInName = (_i: Input, data: unknown) =>
+/** A field as log text ('' when absent). */
+export const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** The login name a successful sign-in answered. */
+export const signedInName = (_i: AuditInput, data: unknown) =>
   str((data as { operatorResult?: { userID?: string } } | null)?.operatorResult?.userID);
-
-export const AUDITED_CALLS: Record<string, Rule> = {
-  '/modules/eosoperator/login': {
-    action: 'sign-in',
-    loginName: (i, data) => signedInName(i, data) || str(i.userID),
-    detail: () => 'password',
-  },
-  '/modules/eosoperator/loginByQRRandNum': { action: 'sign-in', loginName: signedInName, detail: () => 'qr' },
-  '/modules/eosoperator/loginByES': { action: 'sign-in', loginName: signedInName, detail: () => 'passport' },
-  '/modules/eosoperator/loginByCas': { action: 'sign-in', loginName: signedInName, detail: () => 'cas' },
-  '/api/eosoperator/getToken': {
-    action: 'sign-in',
-    loginName: signedInName,
-    detail: () => 'wechat',
-    // A WeChat identity bound to no account signs nobody in yet (the password login that binds it is logged).
-    when: (_i, data) => (data as { type?: string } | null)?.type !== 'bind',
-  },
-  '/modules/eosoperator/loginByESChoose': {
-    action: 'sign-in',
-    loginName: (i, data) => signedInName(i, data) || str(i.userID),
-    detail: () => 'passport',
-  },
-  '/modules/eosoperator/logout': { action: 'sign-out', actorBefore: true },
-  '/api/eosoperator/changePassword': { action: 'password-change' },
-  '/modules/eosoperator/loginRecommendSave': {
-    action: 'password-change',
-    when: (i) => !!i.newPassword,
-    detail: () => 'first sign-in',
-  },
-  '/api/eosoperator/forgetPasswordModify': { action: 'password-reset', detail: () => 'reset link' },
-  '/api/course/audit': {
-    action: 'course-review',
-    target: (i) => `course:${str(i.courseId)}`,
-    detail: (i) => `auditStatus=${str(i.auditStatus)}`,
-  },
-  '/api/msgMessageinfo/save': {
-    action: 'notice-publish',
-    target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
-    detail: (i) => str(i.title),
-  },
-  '/api/manage/noticeWrite': {
-    action: 'notice-publish',
-    target: (_i, data) => ((data as { id?: number } | null)?.id ? `notice:${(data as { id: number }).id}` : ''),
-    detail: (i) => `${i.publish ? 'publish' : 'save'} ${str(i.title)}`,
-  },
-  '/api/manage/noticeAction': {
-    action: 'notice-publish',
-    target: (i) => `notice:${str(i.id)}`,
-    detail: (i) => str(i.action),
-  },
-  '/api/manage/grant': {
-    action: 'role-grant',
-    target: (i) => `user:${str(i.userId)}`,
-    detail: (i) => `role=${str(i.roleId)} org=${i.orgId === null ? 'all' : str(i.orgId)}`,
-  },
-  '/api/manage/revoke': { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` },
-  '/api/manage/userImport/undo': {
-    action: 'user-import-undo',
-    target: (_i, data) => `removed:${str((data as { removed?: number } | null)?.removed)}`,
-    detail: (i) => (Array.isArray(i.userIds) ? i.userIds.slice(0, 20).join(',') : ''),
-  },
-  '/api/recommendseries/publishStatus': {
-    action: 'series-publish',
-    target: (i) => `series:${str(i.id)}`,
-    detail: (i) => (i.published ? 'publish' : 'unpublish'),
-  },
-  '/api/recommendseries/delete': { action: 'series-delete', target: (i) => `series:${str(i.id)}` },
-  '/api/train/review': {
-    action: 'application-review',
-    target: (i) => `train:${str(i.trainId)} operator:${str(i.operatorId)}`,
-    detail: (i) => (i.approve ? 'approve' : 'reject'),
-  },
-};
+/** `kind:id` of the object the call answered (a notice just written), '' when it answered none. */
+export const answeredId =
+  (kind: string) =>
+  (_i: AuditInput, data: unknown): string => {
+    const id = (data as { id?: number } | null)?.id;
+    return id ? `${kind}:${id}` : '';
+  };
 
 export interface Actor {
   operatorId: number | null;
@@ -105,8 +42,8 @@ export interface Actor {
 }
 
 /** Before the call: the actor a sign-out ends, when the rule needs it. */
-export async function actorBefore(path: string, token: string | null): Promise<Actor | null> {
-  if (!AUDITED_CALLS[path]?.actorBefore || !token) return null;
+export async function actorBefore(rule: AuditRule | undefined, token: string | null): Promise<Actor | null> {
+  if (!rule?.actorBefore || !token) return null;
   const session = await resolveSession(token);
   return session.ok ? { operatorId: session.user.operatorID, userId: '' } : null;
 }
@@ -119,16 +56,16 @@ export interface CallOutcome {
 
 /** After the call: writes its entry when it is one to keep. */
 export async function auditCall(
+  rule: AuditRule | undefined,
   path: string,
   input: unknown,
   who: { user: SessionUser | null; ip: string },
   result: CallOutcome,
   before: Actor | null,
 ): Promise<void> {
-  const rule = AUDITED_CALLS[path];
   const denied = result.code === CODE_FORBIDDEN;
   if (!rule && !denied) return;
-  const i = (input && typeof input === 'object' ? input : {}) as Input;
+  const i = (input && typeof input === 'object' ? input : {}) as AuditInput;
   if (rule?.when && !rule.when(i, result.data)) return;
   const outcome: Outcome = result.code === 0 ? 'ok' : denied ? 'denied' : 'failed';
   const loginName = rule?.loginName?.(i, result.data) ?? '';

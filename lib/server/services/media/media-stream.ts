@@ -7,7 +7,6 @@
  * (PDF, Word, PowerPoint, Excel) has no trial: it is served whole to those who get the full video and to the course's
  * own teacher, and refused to anyone else.
  */
-import { requestToken } from '@/lib/server/http/request-info';
 import 'server-only';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import { envelope, requestHost } from '@/lib/server/http/envelope';
 import { clipFor, mediaRoot, trialSeconds } from './demo-media';
 import { visibleCourses } from '../audience';
 import { courseState } from '../learning/course-enrolment';
-import { resolveSession, type SessionUser } from '../accounts/sessions';
+import type { SessionUser } from '../accounts/sessions';
 import { inScope, powerScope } from '../management/powers';
 import {
   readyTrialRendition,
@@ -43,30 +42,6 @@ export function mediaMethodNotAllowed(): Response {
   const res = envelope(CODE_METHOD, MSG_MEDIA_METHOD, null, 405);
   res.headers.set('allow', 'GET, HEAD');
   return res;
-}
-
-/**
- * The handlers of a media route `app/media/<kind>/[<key>]` (or a catch-all `[...path]`): GET and HEAD serve (HEAD without the body), any other
- * method gets mediaMethodNotAllowed.
- */
-export function mediaRoutes<K extends string, V extends string | string[] = string>(
-  key: K,
-  serve: (request: Request, raw: V) => Promise<Response>,
-) {
-  type Context = { params: Promise<Record<K, V>> };
-  const GET = async (request: Request, { params }: Context) => serve(request, (await params)[key]);
-  const HEAD = async (request: Request, context: Context) => {
-    const res = await GET(request, context);
-    return new Response(null, { status: res.status, headers: res.headers });
-  };
-  return {
-    GET,
-    HEAD,
-    POST: mediaMethodNotAllowed,
-    PUT: mediaMethodNotAllowed,
-    PATCH: mediaMethodNotAllowed,
-    DELETE: mediaMethodNotAllowed,
-  };
 }
 
 export { parseRange };
@@ -144,11 +119,9 @@ export async function chapterFor(
   };
 }
 
-export async function serveChapterMedia(request: Request, rawId: string): Promise<Response> {
+/** `user`: the session's, when the request came with a good one (lib/server/http/media-route). */
+export async function serveChapterMedia(request: Request, rawId: string, user: SessionUser | null): Promise<Response> {
   if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
-  const token = requestToken(request);
-  const session = token ? await resolveSession(token) : null;
-  const user = session?.ok ? session.user : null;
   const chapter = await chapterFor(siteForHost(requestHost(request)), user, Number(rawId));
   if (!chapter) return text(404, MSG_MISSING);
   const clip = clipFor(chapter.media);

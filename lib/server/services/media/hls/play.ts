@@ -9,9 +9,8 @@ import type { PlayTicket } from '@/lib/contract/learning';
 import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
 import type { EndpointContext } from '@/lib/server/http/endpoint';
 import { readCookie } from '@/lib/server/http/cookies';
-import { requestToken } from '@/lib/server/http/request-info';
 import { isSafeKey, storage } from '@/lib/server/storage';
-import { resolveSession } from '../../accounts/sessions';
+import type { SessionUser } from '../../accounts/sessions';
 import { courseState } from '../../learning/course-enrolment';
 import { clipFor } from '../demo-media';
 import { deliverStored } from '../delivery';
@@ -84,14 +83,11 @@ const plain = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /** `/media/hls/<chapterId>/<file>?t=<ticket>`: master.m3u8, `<rendition>.m3u8`, poster.jpg. */
-export async function serveHls(request: Request, parts: string[]): Promise<Response> {
+export async function serveHls(request: Request, parts: string[], user: SessionUser | null): Promise<Response> {
   const [rawId, file] = parts;
   if (parts.length !== 2 || !/^\d{1,9}$/.test(rawId ?? '') || !/^[\w-]+\.(m3u8|jpg)$/.test(file ?? ''))
     return plain(404, MSG_MISSING);
   const url = new URL(request.url);
-  const token = requestToken(request);
-  const session = token ? await resolveSession(token) : null;
-  const user = session?.ok ? session.user : null;
   const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
   const ticketValue = url.searchParams.get('t');
   const check = checkTicket(ticketValue, {

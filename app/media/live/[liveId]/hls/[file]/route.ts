@@ -3,7 +3,7 @@
  * class (lib/server/services/live/replay-media.ts). Other methods get the JSON envelope (405).
  */
 import { mediaMethodNotAllowed } from '@/lib/server/services/media/media-stream';
-import { serveReplayHls } from '@/lib/server/services/live/replay-media';
+import { liveReplayHls } from '@/lib/server/http/media-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +11,7 @@ type Context = { params: Promise<{ liveId: string; file: string }> };
 
 export async function GET(request: Request, { params }: Context) {
   const { liveId, file } = await params;
-  return serveReplayHls(request, liveId, file);
+  return liveReplayHls(request, liveId, file);
 }
 export async function HEAD(request: Request, context: Context) {
   const res = await GET(request, context);
