@@ -202,6 +202,10 @@ const schema = z.object({
   WECHAT_OPEN_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://open.weixin.qq.com'),
   WECHAT_API_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://api.weixin.qq.com'),
   STATION_PROMPT: flag(true),
+  /** Days a browser that passed the TOTP second factor may skip it (at most 30; 0: never remembered). */
+  TOTP_REMEMBER_DAYS: count(30).refine((n) => n <= 30, M.count),
+  /** The issuer an authenticator app shows beside the account (the otpauth URI's issuer). */
+  TOTP_ISSUER: opt(z.string().max(64)).transform((v) => v || '继续教育平台'),
 
   // Other systems and addresses shown to users
   NEXT_PUBLIC_CMS_URL: text,

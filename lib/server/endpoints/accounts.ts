@@ -48,6 +48,8 @@ import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../serv
 import { casConfigured, casLoginUrl, loginByCas } from '../services/accounts/cas';
 import { getToken, getWXCode } from '../services/accounts/wechat';
 import { config } from '../config';
+import * as totp from '../services/accounts/totp';
+import { secondFactorSchema, totpConfirmSchema } from '@/lib/validation/totp';
 
 export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
@@ -162,4 +164,19 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // WeChat QR login (type 17), off unless WECHAT_APPID and WECHAT_SECRET are set: the QR page, then the code back.
   '/api/eosoperator/getWXCode': endpoint(empty, 'none', (_b, ctx) => getWXCode(ctx.site)),
   '/api/eosoperator/getToken': endpoint(wxCodeSchema, 'none', (b, ctx) => getToken(b, ctx.setCookies)),
+
+  // --- The TOTP second factor (issue 38) ---
+  // The second step of every sign-in: the first factor's ticket with a code, a recovery code, or a remembered browser.
+  '/modules/eosoperator/loginBySecondFactor': endpoint(secondFactorSchema, 'none', (b, ctx) =>
+    totp.loginBySecondFactor(b, ctx.setCookies, ctx.ip, ctx.cookies[totp.TOTP_REMEMBER_COOKIE] ?? null),
+  ),
+  // Enrolment in the personal centre: status, a new secret (QR code), its confirmation (recovery codes), turning off.
+  '/api/eosoperator/totp/status': endpoint(empty, 'user', (_b, ctx) => totp.totpStatus(ctx.user)),
+  '/api/eosoperator/totp/begin': endpoint(empty, 'user', (_b, ctx) => totp.beginEnrolment(ctx.user)),
+  '/api/eosoperator/totp/confirm': endpoint(totpConfirmSchema, 'user', (b, ctx) =>
+    totp.confirmEnrolment(ctx.user, ctx.token, b.code, ctx.ip),
+  ),
+  '/api/eosoperator/totp/disable': endpoint(totpConfirmSchema, 'user', (b, ctx) =>
+    totp.disableTotp(ctx.user, b.code, ctx.ip),
+  ),
 });

@@ -26,6 +26,8 @@ import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
 import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../services/management/roles';
 import { unitReport } from '../services/reports/unit-report';
+import { resetTotp, setRoleTotp } from '../services/management/second-factor';
+import { resetTotpSchema, roleTotpSchema } from '@/lib/validation/totp';
 import { undoImport } from '../services/management/user-import';
 import { undoImportSchema } from '@/lib/validation/user-import';
 import { reviewPreview, reviewQueue } from '../services/spaces/course-review';
@@ -43,6 +45,9 @@ export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
   '/api/manage/grants': endpoint(grantListSchema, 'user', (b, ctx) => listGrants(ctx.user, b)),
   '/api/manage/grant': endpoint(grantSchema, 'user', (b, ctx) => grantRole(ctx.user, b)),
   '/api/manage/revoke': endpoint(revokeSchema, 'user', (b, ctx) => revokeGrant(ctx.user, b)),
+  // --- The TOTP second factor (issue 38): required per role; reset for a locked-out manager ---
+  '/api/manage/roleTotp': endpoint(roleTotpSchema, 'user', (b, ctx) => setRoleTotp(ctx.user, b)),
+  '/api/manage/resetTotp': endpoint(resetTotpSchema, 'user', (b, ctx) => resetTotp(ctx.user, b)),
   '/api/manage/unitReport': endpoint(unitReportSchema, 'user', (b, ctx) => unitReport(ctx.user, b)),
   '/api/manage/userImport/undo': endpoint(undoImportSchema, 'user', (b, ctx) => undoImport(ctx.user, b.userIds)),
   // 课程审核: the queue and a course's preview; the decision is /api/course/audit (endpoints/spaces.ts).
