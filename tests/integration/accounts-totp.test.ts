@@ -430,13 +430,16 @@ describe('the policy: required per role, management calls refused until passed, 
       }),
     );
     expect((await call('/api/manage/roles', {}, { token: passed })).code).toBe(0);
+    // a refreshed session keeps what the old one passed
+    const refreshed = String(ok(await call('/modules/eosoperator/refreshToken', {}, { token: passed })).token);
+    expect((await call('/api/manage/roles', {}, { token: refreshed })).code).toBe(0);
     const off = await call(
       '/api/eosoperator/totp/disable',
       { code: await freshCode(id, begun.secret) },
-      { token: passed },
+      { token: refreshed },
     );
     expect(off.msg).toBe(TOTP_MSG.requiredByRole);
-    const listed = ok(await call('/api/manage/roles', {}, { token: passed })) as unknown as {
+    const listed = ok(await call('/api/manage/roles', {}, { token: refreshed })) as unknown as {
       id: number;
       requireTotp: boolean;
     }[];

@@ -147,10 +147,11 @@ export async function logout(token: string | null, setCookies: ResponseCookie[])
  * new cookies; the learner stays signed in. The idle clock starts again.
  */
 export async function refreshToken(
-  user: { operatorID: number; tchrId: number | null },
+  user: { operatorID: number; tchrId: number | null; secondFactor?: boolean },
   setCookies: ResponseCookie[],
 ): Promise<{ token: string }> {
-  const token = await createSession(user.operatorID);
+  // The new session keeps what the old one had passed (the second factor, issue 38).
+  const token = await createSession(user.operatorID, new Date(), undefined, !!user.secondFactor);
   setCookies.push(...sessionCookies(token, { id: user.operatorID, tchrId: user.tchrId }));
   return { token };
 }
