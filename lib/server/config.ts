@@ -203,7 +203,7 @@ const schema = z.object({
   WECHAT_API_URL: opt(z.string().refine(isHttpUrl, M.url)).transform((v) => v ?? 'https://api.weixin.qq.com'),
   STATION_PROMPT: flag(true),
   /** Days a browser that passed the TOTP second factor may skip it (at most 30; 0: never remembered). */
-  TOTP_REMEMBER_DAYS: count(30).refine((n) => n <= 30, M.count),
+  TOTP_REMEMBER_DAYS: count(30).refine((n) => n <= 30, msg('不能超过30（天）', 'must be at most 30 (days)')),
   /** The issuer an authenticator app shows beside the account (the otpauth URI's issuer). */
   TOTP_ISSUER: opt(z.string().max(64)).transform((v) => v || '继续教育平台'),
 
