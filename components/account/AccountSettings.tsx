@@ -18,6 +18,7 @@ import { changePasswordSchema, updateEmailSchema, updateInfoSchema } from '@/lib
 import { Field, FormError, NewPasswordFields } from '@/components/login/fields';
 import { DEFAULT_HEAD } from '@/components/login/LoginSplash';
 import { StationDialog } from './StationDialog';
+import { TotpSettings } from './TotpSettings';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { EmailSetting } from '@/components/notifications/EmailSetting';
 
@@ -48,6 +49,7 @@ export function AccountSettings() {
         <HeadPicture user={user} />
         <BasicInfo user={user} />
         <ChangePassword />
+        <TotpSettings />
         <ChangeEmail current={user.email} />
         <EmailSetting heading />
         <div className={card}>

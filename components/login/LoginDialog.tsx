@@ -13,7 +13,7 @@ import type { LoginExtra } from '@/lib/ui/events';
 import { V } from '@/lib/validation/messages';
 import { useSite } from '@/components/site/SiteContext';
 import { Tabs, type TabItem } from '@/components/ui/Tabs';
-import type { LoginResult } from './after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 import { PerfectInfoForm } from './password-forms';
 import { dialogWidthRem, titleOf } from './login-types';
 import { LoginSplash } from './LoginSplash';
@@ -35,6 +35,7 @@ import {
 } from './panels/RetrievalPanels';
 import { AccountPanel, ExamLoginPanel } from './panels/SignInPanels';
 import { QrLogin } from './QrLogin';
+import { TotpStep } from './TotpStep';
 import { useLoginMode } from './use-login-mode';
 import { useLoginSteps } from './use-login-steps';
 import { useLoginSuccess } from './use-login-success';
@@ -69,7 +70,7 @@ export function LoginDialog({
     initial,
     onIdle,
   );
-  const { splash, succeed, splashDone } = useLoginSuccess({
+  const { splash, succeed, splashDone, totp, cancelTotp } = useLoginSuccess({
     mainSite: site.variant === 'main',
     show,
     setOpen,
@@ -87,14 +88,23 @@ export function LoginDialog({
   const steps = useLoginSteps({ extra, setExtra, setNotice, setOpen, switchTo });
   const titleRef = useTitleFocus(open, type);
 
-  const signedIn = (r: LoginResult) => void succeed(r);
+  const signedIn = (r: SignInAnswer) => void succeed(r);
   /** The passport's sign-ins (types 15, 16) are not followed by the prompts. */
-  const linked = (r: LoginResult) => void succeed(r, false);
+  const linked = (r: SignInAnswer) => void succeed(r, false);
   const passport = () => void toPassport();
 
   let body: React.ReactNode;
   const waiting = busy ?? external.busy;
-  if (waiting) body = <p className="py-8 text-center text-gray-700">{waiting}</p>;
+  if (totp)
+    body = (
+      <TotpStep
+        key={totp.totpTicket}
+        ticket={totp.totpTicket}
+        onSuccess={(r) => void succeed(r, totp.withPrompts)}
+        onCancel={cancelTotp}
+      />
+    );
+  else if (waiting) body = <p className="py-8 text-center text-gray-700">{waiting}</p>;
   else
     switch (type) {
       case -1:
@@ -202,7 +212,7 @@ export function LoginDialog({
               ×
             </button>
             <div className="mx-auto mt-5">
-              {type === 1 || type === 2 ? (
+              {!totp && (type === 1 || type === 2) ? (
                 <Tabs
                   label="登录方式"
                   tabs={LOGIN_TABS}

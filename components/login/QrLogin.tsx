@@ -9,7 +9,7 @@ import QRCode from 'qrcode';
 import { api } from '@/lib/api/browser';
 import { ApiError, call } from '@/lib/api/core';
 import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES, QR_SIZE_PX } from '@/lib/constants';
-import type { LoginResult } from './after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 
 const QR_EXPIRED = '二维码已过期，点击刷新';
 /** The code could not be fetched (network, server): nothing to scan, so no instruction to scan. */
@@ -18,7 +18,7 @@ const QR_SCANNED = '已扫码，请在手机上确认';
 /** The phone said no (取消): this code is finished, a click gets a new one. */
 const QR_CANCELLED = '已取消，点击刷新';
 
-export function QrLogin({ onSuccess }: { onSuccess: (r: LoginResult) => void }) {
+export function QrLogin({ onSuccess }: { onSuccess: (r: SignInAnswer) => void }) {
   const [image, setImage] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [state, setState] = useState<'loading' | 'waiting' | 'scanned' | 'cancelled' | 'expired' | 'error'>('loading');

@@ -9,7 +9,7 @@ import { CAPTCHA_WRONG_MSG, EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG } from '@/lib/
 import { loginSchema, type LoginForm } from '@/lib/validation/auth';
 import { registerSchema, type RegisterForm as RegisterValues } from '@/lib/validation/accounts';
 import { CaptchaField, Field, FormError, INLINE, primaryButton, useCaptcha } from './fields';
-import type { LoginResult } from './after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 
 /** Where the server's refusal belongs: beside the field it is about (the captcha, a taken e-mail), else under the form. */
 function refusalField(e: unknown): 'code' | 'email' | 'root' {
@@ -33,7 +33,7 @@ export function UsernameForm({
   /** A WeChat identity this sign-in binds (type 17, first WeChat login). */
   wxLoginIO?: string;
   lockedUser?: boolean;
-  onSuccess: (r: LoginResult) => void;
+  onSuccess: (r: SignInAnswer) => void;
 }) {
   // Rendered only in the browser (the dialog loads without SSR), so localStorage is safe to read here.
   const [remembered] = useState(() => (userID ? null : localStorage.getItem(REMEMBER_KEY)));

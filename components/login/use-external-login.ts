@@ -8,7 +8,7 @@ import { api } from '@/lib/api/browser';
 import { call, failureText } from '@/lib/api/core';
 import type { WxCode } from '@/lib/contract/accounts';
 import type { LoginExtra, LoginType } from '@/lib/ui/events';
-import type { LoginResult } from './after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 
 interface Options {
   open: boolean;
@@ -17,7 +17,7 @@ interface Options {
   setExtra: (extra: LoginExtra) => void;
   setNotice: (notice: string | null) => void;
   switchTo: (type: LoginType) => void;
-  succeed: (result: LoginResult, withPrompts?: boolean) => Promise<void>;
+  succeed: (result: SignInAnswer, withPrompts?: boolean) => Promise<void>;
 }
 
 export function useExternalLogin({ open, type, extra, setExtra, setNotice, switchTo, succeed }: Options) {

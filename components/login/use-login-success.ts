@@ -4,14 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoginExtra } from '@/lib/ui/events';
-import {
-  afterLoginAddress,
-  completeLogin,
-  followUpDelay,
-  peekFollowUp,
-  readFollowUp,
-  type LoginResult,
-} from './after-login';
+import { afterLoginAddress, completeLogin, followUpDelay, peekFollowUp, readFollowUp } from './after-login';
+import { isTotpChallenge, type SignInAnswer, type TotpChallenge } from '@/lib/contract/accounts';
 
 interface Splash {
   name: string;
@@ -30,12 +24,16 @@ interface Options {
 
 export function useLoginSuccess({ mainSite, show, setOpen, reinit }: Options) {
   const [splash, setSplash] = useState<Splash | null>(null);
+  /** A first factor of an account with TOTP: the dialog shows the code step (TotpStep) before signing in. */
+  const [totp, setTotp] = useState<(TotpChallenge & { withPrompts: boolean }) | null>(null);
   /** SPEC 4.2: the prompts after a password login, opened once the splash has gone (never on top of it). */
   const promptTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(promptTimer.current), []);
 
   const succeed = useCallback(
-    async (result: LoginResult, withPrompts = true) => {
+    async (result: SignInAnswer, withPrompts = true) => {
+      if (isTotpChallenge(result)) return void setTotp({ ...result, withPrompts });
+      setTotp(null);
       setOpen(false);
       const info = await completeLogin(result, { mainSite, withPrompts });
       setSplash({
@@ -77,5 +75,5 @@ export function useLoginSuccess({ mainSite, show, setOpen, reinit }: Options) {
     [splash, reinit, show],
   );
 
-  return { splash, succeed, splashDone };
+  return { splash, succeed, splashDone, totp, cancelTotp: () => setTotp(null) };
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/browser';
 import { call, failureText } from '@/lib/api/core';
 import type { LoginExtra, LoginType } from '@/lib/ui/events';
-import type { LoginResult } from './after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 import type { MatchItem } from './login-types';
 
 interface Options {
@@ -15,7 +15,7 @@ interface Options {
   setExtra: (extra: LoginExtra) => void;
   setNotice: (notice: string | null) => void;
   switchTo: (type: LoginType) => void;
-  succeed: (result: LoginResult, withPrompts?: boolean) => Promise<void>;
+  succeed: (result: SignInAnswer, withPrompts?: boolean) => Promise<void>;
 }
 
 export function usePassportLogin({ open, extra, setExtra, setNotice, switchTo, succeed }: Options) {

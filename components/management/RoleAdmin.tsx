@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { ScrollTable } from '@/components/ui/ScrollTable';
 import { ButtonPager } from '@/components/ui/ButtonPager';
+import { ResetTotpButton, RoleTotpPolicy } from './TotpAdmin';
 
 const field = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1.5 text-sm';
 
@@ -121,6 +122,7 @@ export function RoleAdmin() {
   return (
     <div className="mt-4 space-y-5">
       <GrantForm onDone={refresh} />
+      <RoleTotpPolicy />
       <section aria-labelledby="grants-title">
         <h2 id="grants-title" className="mb-2 text-lg font-semibold">
           已授予的角色
@@ -174,6 +176,7 @@ export function RoleAdmin() {
                       >
                         撤销
                       </button>
+                      <ResetTotpButton operatorId={g.operatorId} name={g.operatorName} />
                     </td>
                   </tr>
                 ))}

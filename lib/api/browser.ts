@@ -3,6 +3,8 @@
  * carries the client's messages and session errors to React (Toaster, shell). Server code may
  * import this module, so window and navigator are touched only inside functions.
  */
+import { CODE_TOTP_ENROL, TOTP_SETTINGS_PATH } from '@/lib/contract/accounts';
+import { MESSAGE_DURATION_MS } from '@/lib/constants';
 import { createApiClient, fetchDownload, fetchTransport, type ApiClient, type Transport } from './core';
 import { writePreviousTime } from '../session/previous-time';
 import type { SessionCode } from '../contract/messages';
@@ -81,6 +83,10 @@ const fetchJson = fetchTransport(apiBaseUrl, { credentials: 'include' });
 export const browserTransport: Transport = async (req) => {
   const env = await fetchJson(req);
   writePreviousTime();
+  // A manager whose role requires the second factor and who has not enrolled (issue 38): after the message, to the
+  // personal centre's 两步验证 section.
+  if (env.code === CODE_TOTP_ENROL && !window.location.pathname.startsWith('/personal/index'))
+    setTimeout(() => window.location.assign(TOTP_SETTINGS_PATH), MESSAGE_DURATION_MS / 2);
   return env;
 };
 export const browserDownload = fetchDownload(apiBaseUrl, { credentials: 'include' });

@@ -5,7 +5,7 @@ import type { LoginResult, UserInfo } from './home';
 export type MyInfo = UserInfo & { positionLevel: number; email: string; gender: number };
 
 /** The desktop's poll of a QR-code login: confirmed carries the sign-in. */
-export type QrPoll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status: 'confirmed' } & LoginResult);
+export type QrPoll = { status: 'waiting' | 'scanned' | 'cancelled' } | ({ status: 'confirmed' } & SignInAnswer);
 
 /** The phone's scan: whether it must sign in first, and whose account it confirms for. */
 /** The desktop that asked for a QR ticket, as the ticket recorded it (shown on the phone before 确认登录). */
@@ -30,7 +30,7 @@ export interface MatchItem {
 
 /** A passport sign-in: signed in, or the dialog type (12, 14-16) to open next. */
 export type LoginByESResult =
-  | ({ type: 'login' } & LoginResult)
+  | ({ type: 'login' } & SignInAnswer)
   | { type: 12 }
   | { type: 14; esLoginIO: string; list: MatchItem[] }
   | { type: 15; esLoginIO: string; userID: string }
@@ -42,7 +42,8 @@ export type WxCode =
   | { enabled: true; appid: string; scope: 'snsapi_login'; redirect_uri: string; state: string; url: string };
 
 /** getToken: signed in, or a WeChat identity bound to no account yet (the user signs in once to bind it). */
-export type LoginByWXResult = ({ type: 'login' } & LoginResult) | { type: 'bind'; wxLoginIO: string; nickname: string };
+export type LoginByWXResult =
+  ({ type: 'login' } & SignInAnswer) | { type: 'bind'; wxLoginIO: string; nickname: string };
 
 export interface StationItem {
   stationId: number;
@@ -65,4 +66,67 @@ export interface CaptchaImage {
   /** The accessible alternative to reading the image (lib/captcha/pow.ts). */
   pow: PowChallenge;
   answer?: string;
+}
+
+// --- TOTP second factor (issue 38) ---
+
+/**
+ * A first factor passed by an account with the second factor: no session yet. The browser asks for the code and
+ * sends it with the ticket to loginBySecondFactor, which answers the LoginResult the first factor would have.
+ */
+export interface TotpChallenge {
+  secondFactor: 'totp';
+  totpTicket: string;
+  /** Milliseconds the ticket stays valid. */
+  expiresIn: number;
+}
+
+/** What a first factor answers: signed in, or the second step to take. */
+export type SignInAnswer = LoginResult | TotpChallenge;
+
+export const isTotpChallenge = (a: object): a is TotpChallenge => (a as Partial<TotpChallenge>).secondFactor === 'totp';
+
+/** Management calls of an account whose role requires the second factor and that has not enrolled: go and enrol. */
+export const CODE_TOTP_ENROL = 1031;
+/** Where an account is sent to enrol: the personal centre's account settings, its 两步验证 section. */
+export const TOTP_SETTINGS_PATH = '/personal/index?tab=settings#totp';
+/** Management calls of a session that did not pass the second factor: sign in again with it. */
+export const CODE_TOTP_REQUIRED = 1032;
+/** loginBySecondFactor without a code, from a browser that is not remembered: ask for the code. */
+export const CODE_TOTP_CODE_NEEDED = 1033;
+
+export const TOTP_MSG = {
+  enrolFirst: '您的管理角色要求启用两步验证，请先在个人中心绑定身份验证器',
+  passFirst: '管理操作需要两步验证，请退出后重新登录并输入验证码',
+  codeNeeded: '请输入身份验证器上的6位验证码',
+  wrongCode: '验证码错误，请重新输入',
+  wrongRecovery: '恢复码错误或已使用',
+  ticketExpired: '登录已超时，请重新登录',
+  alreadyEnrolled: '已启用两步验证，如需更换请先停用',
+  notStarted: '请先获取新的绑定二维码',
+  notEnrolled: '尚未启用两步验证',
+  requiredByRole: '您的管理角色要求启用两步验证，不能停用',
+  userNotFound: '用户不存在',
+} as const;
+
+/** The personal centre's view of the account's second factor. */
+export interface TotpStatus {
+  enrolled: boolean;
+  /** A role of the account requires it. */
+  required: boolean;
+  recoveryLeft: number;
+  /** Whether this session passed the second factor. */
+  passed: boolean;
+}
+
+/** A new enrolment: the otpauth URI as a QR code (data URL) and the secret as text for manual entry. */
+export interface TotpEnrolment {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+/** Shown once, when the enrolment is confirmed. */
+export interface TotpConfirmed {
+  recoveryCodes: string[];
 }

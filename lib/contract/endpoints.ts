@@ -13,6 +13,7 @@ import type * as home from '@/lib/validation/home';
 import type * as learn from '@/lib/validation/learning';
 import type * as space from '@/lib/validation/spaces';
 import type * as mgmt from '@/lib/validation/management';
+import type * as totp from '@/lib/validation/totp';
 import type { undoImportSchema } from '@/lib/validation/user-import';
 import type { ImportUndone } from './user-import';
 import type * as assign from '@/lib/validation/assignments';
@@ -91,6 +92,10 @@ import type {
   QrScan,
   StationItem,
   WxCode,
+  SignInAnswer,
+  TotpConfirmed,
+  TotpEnrolment,
+  TotpStatus,
 } from './accounts';
 import type {
   AiSubtitlesResult,
@@ -220,7 +225,7 @@ export interface CatalogueContract {
 export interface AccountsContract {
   '/api/eosoperator/myInfo': E<Empty, MyInfo>;
   '/api/platform/index/myCmsRoleList': E<Empty, { roleName: string; isDefault: boolean }[]>;
-  '/modules/eosoperator/login': E<typeof loginSchema, LoginResult>;
+  '/modules/eosoperator/login': E<typeof loginSchema, SignInAnswer>;
   '/modules/eosoperator/logout': E<Empty, boolean>;
   '/modules/imgCode/detail': E<Empty, CaptchaImage>;
   '/api/register/create': E<typeof account.registerSchema, { email: string }>;
@@ -264,9 +269,16 @@ export interface AccountsContract {
   '/modules/eosoperator/loginByESChoose': E<typeof account.passportChooseSchema, { userID: string; password: string }>;
   '/modules/eosoperator/relateES': E<typeof account.passportRelateSchema, boolean>;
   '/modules/eosoperator/loginByCasObtainRedirectUri': E<Empty, { url: string }>;
-  '/modules/eosoperator/loginByCas': E<typeof account.casTicketSchema, LoginResult>;
+  '/modules/eosoperator/loginByCas': E<typeof account.casTicketSchema, SignInAnswer>;
   '/api/eosoperator/getWXCode': E<Empty, WxCode>;
   '/api/eosoperator/getToken': E<typeof account.wxCodeSchema, LoginByWXResult>;
+
+  // The TOTP second factor (issue 38): the code step of every sign-in, and enrolment in the personal centre.
+  '/modules/eosoperator/loginBySecondFactor': E<typeof totp.secondFactorSchema, LoginResult>;
+  '/api/eosoperator/totp/status': E<Empty, TotpStatus>;
+  '/api/eosoperator/totp/begin': E<Empty, TotpEnrolment>;
+  '/api/eosoperator/totp/confirm': E<typeof totp.totpConfirmSchema, TotpConfirmed>;
+  '/api/eosoperator/totp/disable': E<typeof totp.totpConfirmSchema, boolean>;
 }
 
 /** Study hours, the player, favourites, the archive, exams, surveys, certificates. */
@@ -390,6 +402,9 @@ export interface ManagementContract {
   '/api/manage/grants': E<typeof mgmt.grantListSchema, Page<GrantItem>>;
   '/api/manage/grant': E<typeof mgmt.grantSchema, GrantItem>;
   '/api/manage/revoke': E<typeof mgmt.revokeSchema, Removed>;
+  // The TOTP second factor (issue 38): required per role, reset for a locked-out manager.
+  '/api/manage/roleTotp': E<typeof totp.roleTotpSchema, RoleItem>;
+  '/api/manage/resetTotp': E<typeof totp.resetTotpSchema, { reset: boolean }>;
   '/api/manage/unitReport': E<typeof mgmt.unitReportSchema, UnitReport>;
   '/api/manage/userImport/undo': E<typeof undoImportSchema, ImportUndone>;
   '/api/manage/reviewQueue': E<typeof mgmt.reviewQueueSchema, Page<ReviewQueueRow>>;

@@ -60,6 +60,8 @@ export interface RoleItem {
   name: string;
   powers: Power[];
   description: string;
+  /** Holders must pass the TOTP second factor before any management call. */
+  requireTotp: boolean;
 }
 
 export interface OrgItem {

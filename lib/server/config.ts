@@ -250,6 +250,14 @@ const schema = z.object({
     .transform((v) => v ?? 'https://api.weixin.qq.com')
     .describe("WeChat's API base (`sns/oauth2/access_token`, `sns/userinfo`; the tests point it at a stand-in)"),
   STATION_PROMPT: flag(true).describe('`0` turns off the daily post-station prompt'),
+  TOTP_REMEMBER_DAYS: count(30)
+    .refine((n) => n <= 30, msg('不能超过30（天）', 'must be at most 30 (days)'))
+    .describe(
+      'days a browser that passed the TOTP second factor may skip it (在此浏览器上记住我); `0` turns remembering off; more than 30 is refused at start',
+    ),
+  TOTP_ISSUER: opt(z.string().max(64))
+    .transform((v) => v || '继续教育平台')
+    .describe("the issuer name authenticator apps show beside the account (the otpauth URI's `issuer`)"),
 
   // Other systems and addresses shown to users
   NEXT_PUBLIC_CMS_URL: text.describe('the management address of 我的管理; read at build time'),

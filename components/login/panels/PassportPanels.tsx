@@ -1,7 +1,7 @@
 'use client';
 /** The login dialog's passport panels (SPEC 2.6 types 12 to 16): linked, offer to link, and matching an account. */
 import { V } from '@/lib/validation/messages';
-import type { LoginResult } from '@/components/login/after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 import { linkButton, primaryButton } from '@/components/login/fields';
 import { UsernameForm } from '@/components/login/forms';
 import { imageUrl } from '@/lib/format';
@@ -101,7 +101,7 @@ export function ChosenAccountPanel({
 }: {
   userID?: string;
   esLoginIO?: string;
-  onSuccess: (r: LoginResult) => void;
+  onSuccess: (r: SignInAnswer) => void;
 }) {
   return (
     <>
@@ -117,7 +117,7 @@ export function MatchAccountPanel({
   onSuccess,
 }: {
   esLoginIO?: string;
-  onSuccess: (r: LoginResult) => void;
+  onSuccess: (r: SignInAnswer) => void;
 }) {
   return (
     <>

@@ -1,7 +1,7 @@
 'use client';
 /** The login dialog's sign-in panels: by account (type 1) and the exam login, QR code and account side by side (type 17). */
 import type { WxCode } from '@/lib/contract/accounts';
-import type { LoginResult } from '@/components/login/after-login';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 import { linkButton } from '@/components/login/fields';
 import { UsernameForm } from '@/components/login/forms';
 import { QrLogin } from '@/components/login/QrLogin';
@@ -22,7 +22,7 @@ export function AccountPanel({
   passportOn: boolean;
   /** The institution's CAS (统一身份认证) is configured (isCas). */
   casOn?: boolean;
-  onSuccess: (r: LoginResult) => void;
+  onSuccess: (r: SignInAnswer) => void;
   onRegister: () => void;
   onForgot: () => void;
   onPassport: () => void;
@@ -79,7 +79,7 @@ export function ExamLoginPanel({
   wechat?: WxCode | null;
   wxLoginIO?: string;
   wxName?: string;
-  onSuccess: (r: LoginResult) => void;
+  onSuccess: (r: SignInAnswer) => void;
   onPassport: () => void;
 }) {
   if (wxLoginIO)

@@ -30,7 +30,7 @@ import {
 import { loginSchema } from '@/lib/validation/auth';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { emptySchema as empty } from '@/lib/validation/common';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint, READ } from '../http/endpoint';
 import { signedInName, str, type AuditInput } from '../services/management/audited-calls';
 import { createCaptcha } from '../services/accounts/captcha';
 import { limitAddress } from '../services/accounts/rate-limit';
@@ -49,9 +49,15 @@ import { loginByES, loginByESChoose, obtainRedirectUri, relateES } from '../serv
 import { casConfigured, casLoginUrl, loginByCas } from '../services/accounts/cas';
 import { getToken, getWXCode } from '../services/accounts/wechat';
 import { config } from '../config';
+import * as totp from '../services/accounts/totp';
+import { secondFactorSchema, totpConfirmSchema } from '@/lib/validation/totp';
 
 /** The login name a sign-in got, else the one it tried. */
 const signedInOrTried = (i: AuditInput, data: unknown) => signedInName(i, data) || str(i.userID);
+/** A first factor that answered a second-factor ticket signed nobody in yet: its sign-in is logged at the second step. */
+const signedInNow = (_i: AuditInput, data: unknown) => !(data as { secondFactor?: string } | null)?.secondFactor;
+/** The TOTP calls write their own rows (totp-enrol, totp-disable, ...), with what happened in detail. */
+const TOTP_SELF_LOGGED = { none: 'the TOTP service writes its own totp-* rows' };
 
 export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // The signed-in user (the header needs it; the rest of the account calls come with the accounts issue).
@@ -61,7 +67,10 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   // Username login with captcha, and logout (the rest of the dialog comes with the accounts issue).
   '/modules/eosoperator/login': endpoint(
     loginSchema,
-    { auth: 'none', audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'password' } },
+    {
+      auth: 'none',
+      audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'password', when: signedInNow },
+    },
     (b, ctx) => login(b, ctx.setCookies, ctx.ip, ctx.cookies[DEVICE_COOKIE] ?? null),
   ),
   '/modules/eosoperator/logout': endpoint(
@@ -174,7 +183,7 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   ),
   '/modules/eosoperator/loginByQRRandNum': endpoint(
     randNumSchema,
-    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'qr' } },
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'qr', when: signedInNow } },
     (b, ctx) => loginByQRRandNum(b.randNum, ctx.setCookies),
   ),
   '/modules/eosoperator/qrScan': endpoint(randNumSchema, 'optional', (b, ctx) => qrScan(b.randNum, ctx.user)),
@@ -187,12 +196,18 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/modules/eosoperator/loginByESObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => obtainRedirectUri(ctx.site)),
   '/modules/eosoperator/loginByES': endpoint(
     passportCodeSchema,
-    { auth: 'optional', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'passport' } },
+    {
+      auth: 'optional',
+      audit: { action: 'sign-in', loginName: signedInName, detail: () => 'passport', when: signedInNow },
+    },
     (b, ctx) => loginByES(b, ctx.site, ctx.user, ctx.setCookies),
   ),
   '/modules/eosoperator/loginByESChoose': endpoint(
     passportChooseSchema,
-    { auth: 'none', audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'passport' } },
+    {
+      auth: 'none',
+      audit: { action: 'sign-in', loginName: signedInOrTried, detail: () => 'passport', when: signedInNow },
+    },
     (b) => loginByESChoose(b),
   ),
   '/modules/eosoperator/relateES': endpoint(passportRelateSchema, 'user', (b, ctx) => relateES(b.esLoginIO, ctx.user)),
@@ -201,7 +216,7 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
   '/modules/eosoperator/loginByCasObtainRedirectUri': endpoint(empty, 'none', (_b, ctx) => casLoginUrl(ctx.site)),
   '/modules/eosoperator/loginByCas': endpoint(
     casTicketSchema,
-    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'cas' } },
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'cas', when: signedInNow } },
     (b, ctx) => loginByCas(b, ctx.site, ctx.setCookies),
   ),
 
@@ -216,9 +231,31 @@ export const ACCOUNTS_ENDPOINTS = contractTable<keyof AccountsContract>({
         loginName: signedInName,
         detail: () => 'wechat',
         // A WeChat identity bound to no account signs nobody in yet (the password login that binds it is logged).
-        when: (_i, data) => (data as { type?: string } | null)?.type !== 'bind',
+        when: (i, data) => (data as { type?: string } | null)?.type !== 'bind' && signedInNow(i, data),
       },
     },
     (b, ctx) => getToken(b, ctx.setCookies),
+  ),
+
+  // --- The TOTP second factor (issue 38) ---
+  // The second step of every sign-in: the first factor's ticket with a code, a recovery code, or a remembered browser.
+  '/modules/eosoperator/loginBySecondFactor': endpoint(
+    secondFactorSchema,
+    // The sign-in is complete here: its row names the first factor's account; totp-verify rows come from the service.
+    { auth: 'none', audit: { action: 'sign-in', loginName: signedInName, detail: () => 'totp' } },
+    (b, ctx) => totp.loginBySecondFactor(b, ctx.setCookies, ctx.ip, ctx.cookies[totp.TOTP_REMEMBER_COOKIE] ?? null),
+  ),
+  // Enrolment in the personal centre: status, a new secret (QR code), its confirmation (recovery codes), turning off.
+  '/api/eosoperator/totp/status': endpoint(empty, { auth: 'user', audit: READ }, (_b, ctx) =>
+    totp.totpStatus(ctx.user),
+  ),
+  '/api/eosoperator/totp/begin': endpoint(empty, { auth: 'user', audit: TOTP_SELF_LOGGED }, (_b, ctx) =>
+    totp.beginEnrolment(ctx.user),
+  ),
+  '/api/eosoperator/totp/confirm': endpoint(totpConfirmSchema, { auth: 'user', audit: TOTP_SELF_LOGGED }, (b, ctx) =>
+    totp.confirmEnrolment(ctx.user, ctx.token, b.code, ctx.ip),
+  ),
+  '/api/eosoperator/totp/disable': endpoint(totpConfirmSchema, { auth: 'user', audit: TOTP_SELF_LOGGED }, (b, ctx) =>
+    totp.disableTotp(ctx.user, b.code, ctx.ip),
   ),
 });

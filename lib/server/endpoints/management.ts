@@ -27,6 +27,8 @@ import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
 import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../services/management/roles';
 import { unitReport } from '../services/reports/unit-report';
+import { resetTotp, setRoleTotp } from '../services/management/second-factor';
+import { resetTotpSchema, roleTotpSchema } from '@/lib/validation/totp';
 import { undoImport } from '../services/management/user-import';
 import { undoImportSchema } from '@/lib/validation/user-import';
 import { reviewPreview, reviewQueue } from '../services/spaces/course-review';
@@ -65,6 +67,18 @@ export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({
     revokeSchema,
     { auth: 'user', power: 'role-manage', audit: { action: 'role-revoke', target: (i) => `grant:${str(i.id)}` } },
     (b, ctx) => revokeGrant(ctx.user, b),
+  ),
+  // The TOTP second factor: required per role; reset for a locked-out manager (the service writes totp-policy and
+  // totp-reset rows itself, with the before and after).
+  '/api/manage/roleTotp': endpoint(
+    roleTotpSchema,
+    { auth: 'user', power: 'role-manage', audit: { none: 'the service writes its totp-policy row' } },
+    (b, ctx) => setRoleTotp(ctx.user, b),
+  ),
+  '/api/manage/resetTotp': endpoint(
+    resetTotpSchema,
+    { auth: 'user', power: 'role-manage', audit: { none: 'the service writes its totp-reset row' } },
+    (b, ctx) => resetTotp(ctx.user, b),
   ),
   '/api/manage/unitReport': endpoint(unitReportSchema, { auth: 'user', power: 'unit-report', audit: READ }, (b, ctx) =>
     unitReport(ctx.user, b),

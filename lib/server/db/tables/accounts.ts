@@ -116,3 +116,52 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt)],
 );
+
+/**
+ * The TOTP second factor (RFC 6238) of an account: the secret, encrypted (AES-256-GCM under a key derived from the
+ * session secret) and never sent back once confirmed. confirmed_at null: an enrolment started, not yet confirmed by a
+ * code. last_step: the time step of the last accepted code, so a code is accepted once. remember_id: random per
+ * enrolment, part of the remembered-browser cookie's signature, so a reset forgets every remembered browser.
+ */
+export const operatorTotp = pgTable('operator_totp', {
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: at('confirmed_at'),
+  lastStep: integer('last_step'),
+  rememberId: text('remember_id').notNull(),
+  createdAt: created(),
+});
+
+/** The ten one-time recovery codes of an enrolment, kept as keyed hashes; used_at makes each single-use. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('totp_recovery_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * A first factor passed by an account with TOTP: the session is not made yet. The ticket (only its hash is kept) is
+ * handed to the browser and taken once, within minutes, with a code; the session is then made as the first factor
+ * would have made it (keep_token_hash: a QR login keeps the confirming phone's session; redirect: the login's).
+ */
+export const secondFactorTickets = pgTable('second_factor_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  via: text('via').notNull().default(''),
+  keepTokenHash: text('keep_token_hash'),
+  redirect: text('redirect'),
+  createdAt: created(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});

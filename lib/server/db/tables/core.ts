@@ -103,6 +103,8 @@ export const sessions = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** null while valid; 'replaced' after a newer login of the same account (-> 2001); 'logout'. */
     endedReason: text('ended_reason'),
+    /** Whether this sign-in passed the second factor (TOTP, a recovery code or a remembered browser). */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('sessions_operator_idx').on(t.operatorId)],
 );

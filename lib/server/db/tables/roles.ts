@@ -4,7 +4,7 @@
  * Checked by lib/server/services/management/powers.ts for every management call.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators, orgs } from './core';
 
 export const roles = pgTable(
@@ -17,6 +17,8 @@ export const roles = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
+    /** Holders of this role must pass the TOTP second factor before any management call (GB/T 22239 三级). */
+    requireTotp: boolean('require_totp').notNull().default(false),
   },
   (t) => [uniqueIndex('roles_name_idx').on(t.name)],
 );

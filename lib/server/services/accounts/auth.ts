@@ -23,6 +23,8 @@ import { admitAttempt, recordSuccess } from './throttle';
 import { linkPassportByCode, passportConfigured } from './passport-link';
 import { bindWechatByCode } from './wechat-link';
 import type { LoginResult } from '@/lib/contract/home';
+import type { SignInAnswer } from '@/lib/contract/accounts';
+import { secondFactorChallenge, type FirstFactor } from './second-factor-ticket';
 import { config } from '@/lib/server/config';
 
 export { CAPTCHA_WRONG_MSG };
@@ -44,14 +46,31 @@ export type { LoginResult };
 
 type Operator = typeof operators.$inferSelect;
 
-/** What every way of signing in (password, QR code, passport) answers once it knows the operator. */
+/**
+ * What every way of signing in (password, QR code, passport, CAS, WeChat) answers once it knows the operator: an
+ * account with the TOTP second factor gets the ticket of the second step instead (./totp), unless it has just passed
+ * it (secondFactor), which the session then records.
+ */
 export async function signIn(
   op: Operator,
   setCookies: ResponseCookie[],
-  opts: { redirect?: string; keepTokenHash?: string } = {},
+  opts: { redirect?: string; keepTokenHash?: string; via?: FirstFactor; secondFactor?: boolean } = {},
+): Promise<SignInAnswer> {
+  if (!opts.secondFactor) {
+    const challenge = await secondFactorChallenge(op.id, opts);
+    if (challenge) return challenge;
+  }
+  return signedIn(op, setCookies, opts);
+}
+
+/** The session and the answer of a sign-in that needs no further step (./totp calls it after the second one). */
+export async function signedIn(
+  op: Operator,
+  setCookies: ResponseCookie[],
+  opts: { redirect?: string; keepTokenHash?: string; secondFactor?: boolean },
 ): Promise<LoginResult> {
   const d = await db();
-  const token = await createSession(op.id, new Date(), opts.keepTokenHash);
+  const token = await createSession(op.id, new Date(), opts.keepTokenHash, !!opts.secondFactor);
   setCookies.push(...sessionCookies(token, op), {
     name: DEVICE_COOKIE,
     value: signDevice(op.id),
@@ -93,7 +112,7 @@ export async function login(
   setCookies: ResponseCookie[],
   ip = '',
   deviceCookie: string | null = null,
-): Promise<LoginResult> {
+): Promise<SignInAnswer> {
   if (!(await verifyCaptcha(form.codeUuid, form.code))) throw new ServiceError(CAPTCHA_WRONG_MSG);
   const op = await findOperatorByLogin(form.userID);
   // Counted under the login name, whether the account was named by it or by its e-mail.
@@ -111,7 +130,7 @@ export async function login(
   let linked = form.esLoginIO ? await linkPassportByCode(op.id, form.esLoginIO) : op;
   // The first WeChat QR login of this account (type 17): its WeChat identity is bound now that the account is proved.
   if (form.wxLoginIO) linked = await bindWechatByCode(linked.id, form.wxLoginIO);
-  return signIn(linked, setCookies, { redirect: form.redirect });
+  return signIn(linked, setCookies, { redirect: form.redirect, via: 'password' });
 }
 
 export async function logout(token: string | null, setCookies: ResponseCookie[]) {
@@ -128,10 +147,11 @@ export async function logout(token: string | null, setCookies: ResponseCookie[])
  * new cookies; the learner stays signed in. The idle clock starts again.
  */
 export async function refreshToken(
-  user: { operatorID: number; tchrId: number | null },
+  user: { operatorID: number; tchrId: number | null; secondFactor?: boolean },
   setCookies: ResponseCookie[],
 ): Promise<{ token: string }> {
-  const token = await createSession(user.operatorID);
+  // The new session keeps what the old one had passed (the second factor, issue 38).
+  const token = await createSession(user.operatorID, new Date(), undefined, !!user.secondFactor);
   setCookies.push(...sessionCookies(token, { id: user.operatorID, tchrId: user.tchrId }));
   return { token };
 }

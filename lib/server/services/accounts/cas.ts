@@ -17,7 +17,7 @@ import { config } from '@/lib/server/config';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
 import { ServiceError } from '@/lib/server/http/errors';
 import { errorText, log } from '@/lib/server/ops/log';
-import type { LoginResult } from '@/lib/contract/home';
+import type { SignInAnswer } from '@/lib/contract/accounts';
 import { findOperatorByLogin, NOT_ACTIVATED_MSG, signIn } from './auth';
 import { newFlow, readFlow } from './passport-link';
 import { hashToken } from './sessions';
@@ -125,7 +125,7 @@ export async function loginByCas(
   body: { ticket: string; casState: string },
   site: Site,
   setCookies: ResponseCookie[],
-): Promise<LoginResult> {
+): Promise<SignInAnswer> {
   if (!casConfigured()) throw new ServiceError(CAS_OFF_MSG);
   const flow = await readFlow('cas-state', body.casState, true);
   if (!flow) throw new ServiceError(CAS_EXPIRED_MSG);
@@ -136,5 +136,5 @@ export async function loginByCas(
   const op = name ? await findOperatorByLogin(name) : undefined;
   if (!op) throw new ServiceError(casUnknownUserMsg(name || id.user));
   if (!op.isActivated) throw new ServiceError(NOT_ACTIVATED_MSG);
-  return signIn(op, setCookies);
+  return signIn(op, setCookies, { via: 'cas' });
 }

@@ -189,7 +189,7 @@ export async function loginByES(
     return { type: 12 };
   }
   const [linked] = await d.select().from(operators).where(eq(operators.esUserId, id.sub)).limit(1);
-  if (linked?.isActivated) return { type: 'login', ...(await signIn(linked, setCookies)) };
+  if (linked?.isActivated) return { type: 'login', ...(await signIn(linked, setCookies, { via: 'passport' })) };
   const esLoginIO = await newFlow({ kind: 'login', esUserId: id.sub, esEmail: id.email, esName: id.name });
   const list = await matches(id.email, id.name);
   if (list.length > 1) return { type: 14, esLoginIO, list };

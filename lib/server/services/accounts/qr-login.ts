@@ -170,6 +170,6 @@ export async function loginByQRRandNum(
     .returning({ operatorId: qrTickets.operatorId, phoneTokenHash: qrTickets.phoneTokenHash });
   if (!taken[0]?.operatorId) throw new ServiceError(QR_USED_MSG);
   const [op] = await d.select().from(operators).where(eq(operators.id, taken[0].operatorId));
-  const result = await signIn(op, setCookies, { keepTokenHash: taken[0].phoneTokenHash ?? undefined });
+  const result = await signIn(op, setCookies, { keepTokenHash: taken[0].phoneTokenHash ?? undefined, via: 'qr' });
   return { status: 'confirmed', ...result };
 }

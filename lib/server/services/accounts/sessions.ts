@@ -20,6 +20,8 @@ export interface SessionUser {
   audience: string;
   positionLevel: number;
   cmsRoles: string[];
+  /** Whether this session passed the TOTP second factor (management calls may require it: ../management/powers). */
+  secondFactor?: boolean;
 }
 
 interface SessionRow extends Omit<SessionUser, 'orgName'> {
@@ -87,7 +89,8 @@ export async function resolveSession(token: string | null, now: Date = new Date(
     'session_by_token',
     sql`select ${sessions.lastActiveAt} as "lastActiveAt", ${sessions.endedReason} as "endedReason", ${operators.id} as "operatorID",
                ${operators.userId} as "userID", ${operators.name} as "operatorName", ${orgs.name} as "orgName", ${operators.tchrId} as "tchrId",
-               ${operators.audience} as "audience", ${operators.positionLevel} as "positionLevel", ${operators.cmsRoles} as "cmsRoles"
+               ${operators.audience} as "audience", ${operators.positionLevel} as "positionLevel", ${operators.cmsRoles} as "cmsRoles",
+               ${sessions.secondFactor} as "secondFactor"
           from ${sessions} join ${operators} on ${operators.id} = ${sessions.operatorId} left join ${orgs} on ${orgs.id} = ${operators.orgId}
          where ${sessions.tokenHash} = ${tokenHash} limit 1`,
   );
@@ -123,6 +126,7 @@ export async function createSession(
   operatorId: number,
   now: Date = new Date(),
   keepTokenHash?: string,
+  secondFactor = false,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const d = await db();
@@ -132,11 +136,25 @@ export async function createSession(
       ? and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason), ne(sessions.tokenHash, keepTokenHash))
       : and(eq(sessions.operatorId, operatorId), isNull(sessions.endedReason));
     await tx.update(sessions).set({ endedReason: 'replaced' }).where(others);
-    await tx.insert(sessions).values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now });
+    await tx
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), operatorId, createdAt: now, lastActiveAt: now, secondFactor });
   });
   // The replaced sessions must answer 2001 on every instance, not only after their cached copy ages out.
   await invalidateReadCaches(sessionsTag(operatorId));
   return token;
+}
+
+/** The session has now passed the second factor (its user confirmed an enrolment with a code). */
+export async function markSecondFactor(token: string, operatorId: number): Promise<void> {
+  await (
+    await db()
+  )
+    .update(sessions)
+    .set({ secondFactor: true })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  recent.delete(hashToken(token));
+  await invalidateReadCaches(sessionsTag(operatorId));
 }
 
 export async function endSession(token: string): Promise<void> {

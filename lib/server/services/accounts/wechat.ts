@@ -92,7 +92,7 @@ export async function getToken(
   const nickname = typeof info.nickname === 'string' ? info.nickname : '';
   const d = await db();
   const [bound] = await d.select().from(operators).where(eq(operators.wxUnionId, wxId)).limit(1);
-  if (bound?.isActivated) return { type: 'login', ...(await signIn(bound, setCookies)) };
+  if (bound?.isActivated) return { type: 'login', ...(await signIn(bound, setCookies, { via: 'wechat' })) };
   const wxLoginIO = await newFlow({ kind: 'wx-bind', esUserId: wxId, esName: nickname });
   return { type: 'bind', wxLoginIO, nickname };
 }

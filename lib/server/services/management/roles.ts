@@ -19,7 +19,13 @@ export const MSG_ORG_NOT_FOUND = '单位不存在';
 export async function listRoles(user: SessionUser): Promise<RoleItem[]> {
   await requireAnyPower(user, 'role-manage');
   const rows = await (await db()).select().from(roles).orderBy(asc(roles.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, powers: r.powers as Power[], description: r.description }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    powers: r.powers as Power[],
+    description: r.description,
+    requireTotp: r.requireTotp,
+  }));
 }
 
 /** The organisations a power reaches, parents before children, for filters and the grant form. */
