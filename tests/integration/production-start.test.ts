@@ -33,6 +33,9 @@ onEmptyDatabase(
     resetConfigForTests();
     expect(await count('operators')).toBe(0);
     expect(await count('courses')).toBe(0);
+    // Every built-in role with a management power asks its holders for the TOTP second factor (migration 0028).
+    expect(await count('roles where cardinality(powers) > 0')).toBeGreaterThan(0);
+    expect(await count('roles where cardinality(powers) > 0 and not require_totp')).toBe(0);
   },
   120_000,
 );
