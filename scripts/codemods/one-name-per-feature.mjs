@@ -56,12 +56,11 @@ const MOVES = [
   ['components/management/import', 'components/management/user-import'],
   ['lib/server/services/reports/unit-report.ts', 'lib/server/services/management/unit-report.ts'],
   ['lib/server/services/reports/export.ts', 'lib/server/services/management/unit-report-export.ts'],
+  // UnitNav and unit-links are the whole management area's side menu and paths: they stay at its root.
   ['components/management/UnitReport.tsx', 'components/management/unit-report/UnitReport.tsx'],
   ['components/management/UnitTable.tsx', 'components/management/unit-report/UnitTable.tsx'],
   ['components/management/UnitFiltersForm.tsx', 'components/management/unit-report/UnitFiltersForm.tsx'],
-  ['components/management/UnitNav.tsx', 'components/management/unit-report/UnitNav.tsx'],
   ['components/management/MonthChart.tsx', 'components/management/unit-report/MonthChart.tsx'],
-  ['components/management/unit-links.ts', 'components/management/unit-report/unit-links.ts'],
   ['components/management/RoleAdmin.tsx', 'components/management/roles/RoleAdmin.tsx'],
 ];
 
@@ -235,6 +234,10 @@ if (!check) {
   for (const [file, text] of rewrites) {
     if (!exists(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
   }
+  // Renamed paths change line lengths: the repository's own prettier lays the touched files out again.
+  const prettier = path.join('node_modules', '.bin', 'prettier');
+  const touched = [...rewrites.keys()].filter((f) => exists(f));
+  if (touched.length && exists(prettier)) execFileSync(prettier, ['--write', '--log-level=warn', ...touched]);
   // Folders a move emptied.
   for (const [from] of pending) {
     let dir = isDir(from) ? from : path.dirname(from);
