@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { UploadedFile } from '@/lib/contract/spaces';
 import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
 import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
-import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
+import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   existingFile,
@@ -19,6 +19,7 @@ import {
   UPLOAD_LIMITS,
   type FileRow,
 } from './common';
+import { acceptedType, headRefusal } from './acceptance';
 import { publish } from './publish';
 import { assertStoredRoom } from './quota';
 import { claimFile, ownsFile } from './sessions';
@@ -52,8 +53,9 @@ export async function receiveSmallFile(
         }
         if (head.length < SNIFF_BYTES) {
           head = Buffer.concat([head, piece.subarray(0, SNIFF_BYTES - head.length)]);
-          if (head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
-            refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
+          const refusal = headRefusal(call, head, SNIFF_BYTES, fileName);
+          if (refusal) {
+            refused = new ServiceError(refusal, CODE_INVALID);
             continue;
           }
         }
@@ -64,8 +66,8 @@ export async function receiveSmallFile(
     } finally {
       await fh.close();
     }
-    const type = detectFileType(head, fileName);
-    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind)))
+    const type = acceptedType(call, head, fileName);
+    if (!refused && (size === 0 || !type))
       refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
     if (refused) throw refused;
     const md5 = hash.digest('hex');
