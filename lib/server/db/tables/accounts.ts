@@ -1,9 +1,23 @@
 /**
- * Tables of the accounts domain (see lib/server/db/schema.ts). Everything a sign-in flow needs between
- * two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
+ * Tables of the accounts domain (see lib/server/db/schema.ts): organisations and operators (the people every
+ * domain points at), their sessions and captchas. Everything a sign-in flow needs between two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
  */
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { created, operators } from './core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { created } from './columns';
+import { teachers } from './teachers';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -117,6 +131,77 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt)],
 );
 
+export const orgs = pgTable('orgs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull().default(''),
+  kind: smallint('kind').notNull().default(1), // 1 research institute, 2 functional department, 3 university
+  /** The organisation this one belongs to (a division of an institute); null at the top. Scoped roles cover a subtree. */
+  parentId: integer('parent_id'),
+});
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(), // operatorID
+    userId: text('user_id').notNull(), // login name
+    email: text('email'),
+    name: text('name').notNull(),
+    orgId: integer('org_id').references(() => orgs.id),
+    passwordHash: text('password_hash').notNull(),
+    tchrId: integer('tchr_id').references(() => teachers.id),
+    headPic: text('head_pic').notNull().default(''),
+    gender: smallint('gender').notNull().default(1),
+    positionLevel: smallint('position_level').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    audience: text('audience').notNull().default('general'),
+    cmsRoles: jsonb('cms_roles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    isActivated: boolean('is_activated').notNull().default(true),
+    isDefaultPassword: boolean('is_default_password').notNull().default(false),
+    esUserId: text('es_user_id'),
+    /** The WeChat identity bound for QR login (type 17): the unionid, or the openid when WeChat gives none. */
+    wxUnionId: text('wx_union_id'),
+    /** The mobile number a password may be retrieved with by SMS (SPEC 7 smsCode/sendForgetPasswordCode). */
+    mobile: text('mobile'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('operators_user_id_idx').on(sql`lower(${t.userId})`),
+    uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('operators_mobile_idx').on(t.mobile),
+    uniqueIndex('operators_wx_union_id_idx').on(t.wxUnionId),
+    // The unit report lists an organisation's learners in id order (keyset pages of the export).
+    index('operators_org_idx').on(t.orgId, t.id),
+  ],
+);
+
+/** Sessions (DESIGN 5): the token is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** null while valid; 'replaced' after a newer login of the same account (-> 2001); 'logout'. */
+    endedReason: text('ended_reason'),
+    /** Whether this sign-in passed the second factor (TOTP, a recovery code or a remembered browser). */
+    secondFactor: boolean('second_factor').notNull().default(false),
+  },
+  (t) => [index('sessions_operator_idx').on(t.operatorId)],
+);
+
+/** Captchas: single-use, expiring; only the answer's hash is kept. */
+export const captchas = pgTable('captchas', {
+  uuid: text('uuid').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
 /**
  * The TOTP second factor (RFC 6238) of an account: the secret, encrypted (AES-256-GCM under a key derived from the
  * session secret) and never sent back once confirmed. confirmed_at null: an enrolment started, not yet confirmed by a

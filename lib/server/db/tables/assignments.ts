@@ -3,7 +3,7 @@
  * train_items row of kind 'assignment'), replaced until the deadline, marked by a manager.
  */
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators } from './core';
+import { operators } from './accounts';
 import { trainItems } from './catalogue';
 
 /** A file of a hand-in: an uploaded file (upload_files) and the name the learner gave it. */

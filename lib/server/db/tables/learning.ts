@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -17,7 +18,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { courseChapters, courses, liveClasses, operators } from './core';
+import { operators } from './accounts';
+import { courseChapters, courses, trains } from './catalogue';
+import { created } from './columns';
+import { liveClasses } from './live';
 import type { SurveyQuestionDef } from '@/lib/validation/survey';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -278,4 +282,70 @@ export const liveViewers = pgTable(
     watchedSeconds: integer('watched_seconds').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.liveId, t.operatorId] }), index('live_viewers_ping_idx').on(t.liveId, t.lastPingAt)],
+);
+
+/** Effective study time, per learner, per year; kind 'online' (courses) or 'offline' (training projects). */
+export const studyRecords = pgTable(
+  'study_records',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    kind: text('kind').notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+    courseId: integer('course_id'),
+    trainId: integer('train_id'),
+    createdAt: created(),
+  },
+  (t) => [
+    index('study_records_operator_year_idx').on(t.operatorId, t.year),
+    // The unit report sums a year's hours per learner and month: read from the index alone.
+    index('study_records_year_operator_idx').on(t.year, t.operatorId, t.month, t.kind, t.seconds),
+  ],
+);
+
+/**
+ * A learner's choice of a course (选学) and their progress in it. Written by the catalogue (enrol) and
+ * the player (progress); `progress` is 0-100, `finishedAt` set when every chapter was studied.
+ */
+export const courseEnrolments = pgTable(
+  'course_enrolments',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    lastChapterId: integer('last_chapter_id'),
+    lastPosition: integer('last_position').notNull().default(0),
+    studiedSeconds: integer('studied_seconds').notNull().default(0),
+    progress: smallint('progress').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.courseId] }), index('course_enrolments_course_idx').on(t.courseId)],
+);
+
+/** Enrolment in a training project (SPEC 4.4): status 6 pending review, 7 approved, 8 rejected. */
+export const trainApplications = pgTable(
+  'train_applications',
+  {
+    trainId: integer('train_id')
+      .notNull()
+      .references(() => trains.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(6),
+    createdAt: created(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainId, t.operatorId] }),
+    index('train_applications_operator_idx').on(t.operatorId),
+  ],
 );

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators } from './core';
+import { operators } from './accounts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators, orgs } from './core';
+import { operators, orgs } from './accounts';
 
 export const roles = pgTable(
   'roles',

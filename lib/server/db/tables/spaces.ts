@@ -17,7 +17,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { courses, created, operators, series, trains } from './core';
+import { operators } from './accounts';
+import { courses, series, trains } from './catalogue';
+import { created } from './columns';
 
 /** The kind of a space's owner: a teacher record, an operator (student space) or an org (organisation and institution spaces). */
 export type SpaceKind = 'teacher' | 'student' | 'org';

@@ -13,7 +13,7 @@ import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
 import { isS3, storage } from '@/lib/server/storage';
-import { ACCEPT, detectFileType, SNIFF_BYTES, type FileType } from '../file-types';
+import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   ASSEMBLY_STALE_MS,
@@ -21,13 +21,13 @@ import {
   MSG_CHUNK_INDEX,
   MSG_CHUNK_MD5,
   MSG_CHUNK_SIZE,
-  MSG_TYPE,
   pathOf,
   sessionDataKey,
   sessionDirKey,
   toUploaded,
   withProgress,
 } from './common';
+import { callTakes, headRefusal } from './acceptance';
 import { dropHash, feedRegion, hasherGeneration } from './hash-worker';
 import { runningHashes } from './hashing';
 import { assemble } from './publish';
@@ -40,6 +40,7 @@ import {
   findOrCreateSession,
   ownsFile,
   progressOf,
+  type ChunkInput,
   type ChunkPlan,
   type SessionRow,
 } from './sessions';
@@ -53,11 +54,7 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 export async function uploadProgress(user: SessionUser, plan: ChunkPlan): Promise<UploadProgress> {
   checkPlan(plan);
   const existing = await existingFile(plan.fileMd5, plan.fileSize);
-  if (
-    existing &&
-    ACCEPT.courseware.kinds.includes(existing.kind as FileType['kind']) &&
-    (await ownsFile(user, existing))
-  ) {
+  if (existing && callTakes('courseware', existing.kind) && (await ownsFile(user, existing))) {
     const n = chunkCountOf(plan);
     return { done: true, file: toUploaded(existing, plan.fileName), chunkCount: n, nextChunk: n, received: n };
   }
@@ -97,10 +94,7 @@ export async function drain(stream: Readable): Promise<void> {
   });
 }
 
-export interface ChunkInput extends ChunkPlan {
-  chunkIndex: number;
-  chunkMd5: string;
-}
+export type { ChunkInput } from './sessions';
 
 /**
  * One chunk of uploadCourseWareFile: written at its offset in the session's scratch file as it arrives,
@@ -215,8 +209,9 @@ async function receiveHeldChunk(
       if (input.chunkIndex === 0 && head.length < sniffAt) {
         // The type is known from the first bytes: a file the portal does not accept stops here.
         head = Buffer.concat([head, piece.subarray(0, sniffAt - head.length)]);
-        if (head.length >= sniffAt && !detectFileType(head, input.fileName)) {
-          refused = new ServiceError(MSG_TYPE('courseware'), CODE_INVALID);
+        const refusal = headRefusal('courseware', head, sniffAt, input.fileName);
+        if (refusal) {
+          refused = new ServiceError(refusal, CODE_INVALID);
           continue;
         }
       }

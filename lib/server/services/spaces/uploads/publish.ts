@@ -10,14 +10,12 @@ import { db } from '@/lib/server/db';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
 import { isS3, storage } from '@/lib/server/storage';
-import { ACCEPT, detectFileType, type FileType } from '../file-types';
+import type { FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   existingFile,
   finalKey,
-  MSG_FILE_MD5,
   MSG_HASH_RETRY,
-  MSG_TYPE,
   pathOf,
   sessionDataKey,
   sessionDirKey,
@@ -25,6 +23,7 @@ import {
   UploadError,
   type FileRow,
 } from './common';
+import { acceptAssembled } from './acceptance';
 import { hasherGeneration } from './hash-worker';
 import { md5OfFile, runningHashes } from './hashing';
 import { assembleInStore } from './remote';
@@ -117,22 +116,15 @@ export async function assemble(user: SessionUser, session: SessionRow, plan: Chu
       .where(eq(uploadSessions.id, session.id));
     throw new ServiceError(MSG_HASH_RETRY, CODE_SERVER);
   }
-  const { md5, head, size } = checked;
-  const type = detectFileType(head, plan.fileName);
-  if (
-    md5 !== plan.fileMd5.toLowerCase() ||
-    size !== plan.fileSize ||
-    !type ||
-    !ACCEPT.courseware.kinds.includes(type.kind)
-  ) {
+  const accepted = acceptAssembled(checked, plan);
+  if ('refusal' in accepted) {
     await d.delete(uploadChunks).where(eq(uploadChunks.sessionId, session.id));
     await d
       .update(uploadSessions)
       .set({ status: 'uploading', updatedAt: new Date() })
       .where(eq(uploadSessions.id, session.id));
     await rm(scratch, { force: true });
-    const msg = type ? MSG_FILE_MD5 : MSG_TYPE('courseware');
-    throw new UploadError(msg, CODE_INVALID, {
+    throw new UploadError(accepted.refusal, CODE_INVALID, {
       done: false,
       file: null,
       chunkCount: session.chunkCount,
@@ -140,7 +132,8 @@ export async function assemble(user: SessionUser, session: SessionRow, plan: Chu
       received: 0,
     });
   }
-  const file = await publish(user, scratch, { md5, size, type, name: plan.fileName });
+  const { md5, type } = accepted;
+  const file = await publish(user, scratch, { md5, size: plan.fileSize, type, name: plan.fileName });
   await d
     .update(uploadSessions)
     .set({ status: 'done', fileId: file.id, updatedAt: new Date() })

@@ -25,7 +25,7 @@ import type { Db } from '@/lib/server/db/types';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
 import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
 import type { S3Store } from '@/lib/server/storage';
-import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
+import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   ASSEMBLY_STALE_MS,
@@ -35,14 +35,13 @@ import {
   MSG_CHUNK_SIZE,
   MSG_FILE_MD5,
   MSG_HASH_RETRY,
-  MSG_TYPE,
   sessionDataKey,
   toUploaded,
   UploadError,
   withProgress,
 } from './common';
-import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
-import type { ChunkInput } from './chunks';
+import { acceptAssembled, headRefusal } from './acceptance';
+import { progressOf, type ChunkInput, type ChunkPlan, type SessionRow } from './sessions';
 
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;
@@ -138,8 +137,9 @@ export async function receiveChunkInStore(
       }
       if (idx === 0 && head.length < sniffAt) {
         head = Buffer.concat([head, piece.subarray(0, sniffAt - head.length)]);
-        if (head.length >= sniffAt && !detectFileType(head, input.fileName)) {
-          refused = new ServiceError(MSG_TYPE('courseware'), CODE_INVALID);
+        const refusal = headRefusal('courseware', head, sniffAt, input.fileName);
+        if (refusal) {
+          refused = new ServiceError(refusal, CODE_INVALID);
           continue;
         }
       }
@@ -356,14 +356,9 @@ export async function assembleInStore(
   } catch (err) {
     return retryLater(err);
   }
-  const type = detectFileType(head, plan.fileName);
-  if (
-    md5 !== plan.fileMd5.toLowerCase() ||
-    size !== plan.fileSize ||
-    !type ||
-    !ACCEPT.courseware.kinds.includes(type.kind)
-  )
-    return failed(type ? MSG_FILE_MD5 : MSG_TYPE('courseware'));
+  const accepted = acceptAssembled({ md5, size, head }, plan);
+  if ('refusal' in accepted) return failed(accepted.refusal);
+  const { type } = accepted;
 
   let file = await existingFile(md5, size);
   if (!file) {

@@ -19,6 +19,12 @@ export interface ChunkPlan {
   chunkSize: number;
 }
 
+/** One chunk of a chunked upload: the plan it belongs to, its index and MD5. */
+export interface ChunkInput extends ChunkPlan {
+  chunkIndex: number;
+  chunkMd5: string;
+}
+
 export function chunkCountOf(plan: ChunkPlan): number {
   return Math.max(1, Math.ceil(plan.fileSize / plan.chunkSize));
 }

@@ -7,7 +7,7 @@ import { MSG_IMAGE_TOO_MANY_PIXELS, type UploadedFile } from '@/lib/contract/spa
 import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
 import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
 import { config } from '@/lib/server/config';
-import { ACCEPT, detectFileType, SNIFF_BYTES } from '../file-types';
+import { SNIFF_BYTES } from '../file-types';
 import { IMAGE_HEAD_BYTES, imageSize } from '../image-size';
 import type { SessionUser } from '../../accounts/sessions';
 import {
@@ -21,6 +21,7 @@ import {
   UPLOAD_LIMITS,
   type FileRow,
 } from './common';
+import { acceptedType, headRefusal } from './acceptance';
 import { publish } from './publish';
 import { holdStoredRoom, releaseHolds, type QuotaHold } from './quota';
 import { claimFile, ownsFile } from './sessions';
@@ -64,8 +65,10 @@ export async function receiveSmallFile(
         if (head.length < IMAGE_HEAD_BYTES) {
           const before = head.length;
           head = Buffer.concat([head, piece.subarray(0, IMAGE_HEAD_BYTES - head.length)]);
-          if (before < SNIFF_BYTES && head.length >= SNIFF_BYTES && !detectFileType(head, fileName)) {
-            refused = new ServiceError(MSG_TYPE(call), CODE_INVALID);
+          const refusal =
+            before < SNIFF_BYTES && head.length >= SNIFF_BYTES && headRefusal(call, head, SNIFF_BYTES, fileName);
+          if (refusal) {
+            refused = new ServiceError(refusal, CODE_INVALID);
             continue;
           }
         }
@@ -76,8 +79,8 @@ export async function receiveSmallFile(
     } finally {
       await fh.close();
     }
-    const type = detectFileType(head, fileName);
-    if (!refused && (size === 0 || !type || !ACCEPT[call].kinds.includes(type.kind)))
+    const type = acceptedType(call, head, fileName);
+    if (!refused && (size === 0 || !type))
       refused = new ServiceError(size === 0 ? MSG_EMPTY_FILE : MSG_TYPE(call), CODE_INVALID);
     if (!refused && type?.kind === 'image') refused = tooManyPixels(head);
     if (refused) throw refused;
