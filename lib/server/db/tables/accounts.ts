@@ -202,6 +202,8 @@ export const captchas = pgTable('captchas', {
   answerHash: text('answer_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
 /**
  * The TOTP second factor (RFC 6238) of an account: the secret, encrypted (AES-256-GCM under a key derived from the
  * session secret) and never sent back once confirmed. confirmed_at null: an enrolment started, not yet confirmed by a
