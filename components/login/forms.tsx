@@ -76,8 +76,9 @@ export function UsernameForm({
         label="登录账号"
         autoComplete="username"
         readOnly={lockedUser}
-        // The dialog opens with the focus here (Headless UI's initial focus), not on its container.
-        autoFocus={!lockedUser}
+        // The dialog opens with the focus here (Headless UI's initial focus), not on its container; unlike autoFocus,
+        // a switch back to this tab leaves the focus on the tab.
+        data-autofocus={lockedUser ? undefined : ''}
         error={err.userID?.message}
         {...register('userID')}
       />
@@ -86,7 +87,7 @@ export function UsernameForm({
         label="登录密码"
         type="password"
         autoComplete="current-password"
-        autoFocus={lockedUser}
+        data-autofocus={lockedUser ? '' : undefined}
         error={err.password?.message}
         {...register('password')}
       />

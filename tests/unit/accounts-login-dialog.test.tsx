@@ -333,6 +333,12 @@ describe('accessibility of mode switches, the captcha, the register form and the
     expect(h.closest('[role="dialog"]')!.getAttribute('aria-labelledby')).toBe(h.id);
   };
 
+  it('the dialog opens with the focus on its first field, 登录账号 (not on its container)', async () => {
+    renderDialog(1);
+    await heading();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('登录账号')));
+  });
+
   it('a mode switch moves the focus to the new mode’s heading, not to <body>', async () => {
     renderDialog(1);
     await heading();
