@@ -12,7 +12,7 @@ import { parseServiceResponse } from '@/lib/server/services/accounts/cas';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
 
-const { call } = accountsClient('10.26.17.1');
+const { call, callRaw } = accountsClient('10.26.17.1');
 let cas: Awaited<ReturnType<typeof startStandIn>>;
 
 beforeAll(async () => {
@@ -136,7 +136,7 @@ describe('CAS single sign-on against a protocol 3.0 stand-in', () => {
   });
 
   it('bad input names the field; a made-up state is refused; wrong CAS password stays at CAS', async () => {
-    const missing = await call('/modules/eosoperator/loginByCas', { casState: 'x'.repeat(32) });
+    const missing = await callRaw('/modules/eosoperator/loginByCas', { casState: 'x'.repeat(32) });
     expect(missing.code).not.toBe(0);
     expect(missing.msg).toContain('ticket');
     const made = await call('/modules/eosoperator/loginByCas', { ticket: 'ST-1', casState: 'y'.repeat(32) });

@@ -10,20 +10,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { createCaptcha } from '@/lib/server/services/accounts/captcha';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import type { Site } from '@/lib/variants';
 
 const PORT = 3119;
 const PROXY_PORT = 3118;
 const ISSUER = `http://127.0.0.1:${PROXY_PORT}`;
 const REDIRECT = 'http://localhost:3110/home';
-const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown = {}, token: string | null = null) =>
-  callEndpoint(p, body, { token, site: main, ip: '10.7.0.1' });
+const { call } = testClient({ ip: '10.7.0.1' });
 const ok = (res: CallResult) => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as Record<string, unknown>;
@@ -166,7 +164,7 @@ async function roundTrip(authorizeUrl: string, login: string): Promise<{ code: s
 async function passportLogin(login: string, token: string | null = null) {
   const { url } = ok(await call('/modules/eosoperator/loginByESObtainRedirectUri')) as { url: string };
   const back = await roundTrip(url, login);
-  return call('/modules/eosoperator/loginByES', back, token);
+  return call('/modules/eosoperator/loginByES', back, { token });
 }
 
 const captcha = async () => {
@@ -256,7 +254,9 @@ describe('passport single sign-on against a real OIDC server', () => {
     const d = await db();
     const [learner] = await d.select().from(operators).where(eq(operators.userId, 'learner'));
     const token = await createSession(learner.id);
-    expect(ok(await call('/modules/eosoperator/relateES', { esLoginIO: data.esLoginIO }, token))).toBeTruthy();
+    expect(
+      ok(await call('/modules/eosoperator/relateES', { esLoginIO: data.esLoginIO as string }, { token })),
+    ).toBeTruthy();
     const [linked] = await d.select({ es: operators.esUserId }).from(operators).where(eq(operators.id, learner.id));
     expect(linked.es).toBe('passport-nobody');
     // the same identity cannot be linked to a second account

@@ -1,30 +1,21 @@
 /** What the accounts suites share: calls to the endpoint table as one client address, and signing in with a fresh captcha. */
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
 import { createCaptcha } from '@/lib/server/services/accounts/captcha';
 import type { Site } from '@/lib/variants';
+import { testClient } from '../support/client';
 
 export const main: Site = { variant: 'main', dx: false };
 
 /** `call`, `login` and friends for one default client address (throttling counts per address). */
 export function accountsClient(defaultIp: string) {
-  const call = (
-    path: string,
-    body: unknown = {},
-    opts: { token?: string | null; site?: Site; ip?: string; cookies?: Record<string, string> } = {},
-  ) =>
-    callEndpoint(path, body, {
-      token: opts.token ?? null,
-      site: opts.site ?? main,
-      ip: opts.ip ?? defaultIp,
-      cookies: opts.cookies,
-    });
+  const { call, callRaw } = testClient({ ip: defaultIp });
   const captcha = async () => {
     const c = await createCaptcha();
     return { code: c.answer, codeUuid: c.uuid };
   };
   const login = async (userID: string, password: string, ip = defaultIp, extra: Record<string, unknown> = {}) =>
     call('/modules/eosoperator/login', { userID, password, ...(await captcha()), ...extra }, { ip });
-  return { call, captcha, login };
+  return { call, callRaw, captcha, login };
 }
 
 export const ok = (res: CallResult) => {

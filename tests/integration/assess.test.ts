@@ -3,16 +3,14 @@
  * (approved) that have started, and the server refuses a direct save for one that has not started yet.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/server/services/spaces/new-employee';
 import type { AssessItem } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown, tok: string | null = null) => callEndpoint(p, body, { token: tok, site: main });
+const { call } = testClient();
 const DAY = 86_400_000;
 const scores = { content: 5, teacher: 4, organisation: 5 };
 
@@ -42,21 +40,21 @@ describe('training assessment: only projects the learner took part in that have 
       { trainId: running.id, operatorId: op.id, status: 7, createdAt: new Date(now - 2 * DAY) },
     ]);
 
-    const list = (await call('/api/assess/list', {}, token)).data as AssessItem[];
+    const list = (await call('/api/assess/list', {}, { token })).data as AssessItem[];
     expect(list.map((i) => i.trainId)).toContain(running.id);
     expect(list.map((i) => i.trainId)).not.toContain(future.id);
     expect(list.every((i) => new Date(i.startAt).getTime() <= Date.now())).toBe(true);
 
-    const refused = await call('/api/assess/save', { trainId: future.id, scores, comment: '' }, token);
+    const refused = await call('/api/assess/save', { trainId: future.id, scores, comment: '' }, { token });
     expect(refused.code).not.toBe(0);
     expect(refused.msg).toBe(MSG_ASSESS_NOT_STARTED);
     expect(refused.msg).toBe('培训尚未开始，暂不能评估');
 
-    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, token)).code).toBe(0);
+    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, { token })).code).toBe(0);
     const other = await createSession(
       (await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'newbie')))[0].id,
     );
-    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, other)).msg).toBe(
+    expect((await call('/api/assess/save', { trainId: running.id, scores, comment: '' }, { token: other })).msg).toBe(
       MSG_ASSESS_NOT_MINE,
     );
   });

@@ -3,14 +3,13 @@
  * teacher links, the new-employee series' courses and counts, the party-school host's home course block,
  * and the organisation spaces to choose from. Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient, type Answer } from '../support/client';
 import { closeDb, getDbHandle } from '@/lib/server/db';
 import { platformPath } from '@/lib/api/core';
 import { orgSpaceList } from '@/lib/server/services/catalogue/orgs';
 import { courseCategories, detailLinks } from '@/lib/catalogue/variant-rules';
-import type { Banner, CourseCard, LiveCard, Page, SeriesCard } from '@/lib/contract/home';
-import type { CourseDetail, CourseListItem, LiveDetail, SeriesDetail } from '@/lib/contract/catalogue';
-import type { NewEmployeeSeries, NewEmployeeSeriesDetail, SpaceDetail } from '@/lib/contract/spaces';
+import type { ContractBody, ContractData, ContractPath } from '@/lib/contract/endpoints';
+import type { NewEmployeeSeries, NewEmployeeSeriesDetail } from '@/lib/contract/spaces';
 import { findRoute, VARIANTS, type Site } from '@/lib/variants';
 
 const SITES: Site[] = [
@@ -19,13 +18,12 @@ const SITES: Site[] = [
   { variant: 'student', dx: false },
   { variant: 'partySchool', dx: true },
 ];
+const { callRaw } = testClient();
+const onHost = (site: Site, path: string, body: unknown) =>
+  callRaw(platformPath(path, VARIANTS[site.variant].platform), body, { site });
 /** As the host's pages call: platform hosts use /api/platform/ (SPEC 1). */
-const call = <T>(site: Site, path: string, body: unknown = {}) =>
-  callEndpoint(platformPath(path, VARIANTS[site.variant].platform), body, { token: null, site }) as Promise<{
-    code: number;
-    msg: string;
-    data: T;
-  }>;
+const call = <P extends ContractPath>(site: Site, path: P, body: ContractBody<P>) =>
+  onHost(site, path, body) as Promise<Answer<ContractData<P>>>;
 
 /** Whether a portal link answers on the host: in its route set, and its item shown there. */
 async function answers(site: Site, link: string): Promise<boolean> {
@@ -41,7 +39,7 @@ async function answers(site: Site, link: string): Promise<boolean> {
     '/teacher/detail': '/api/tchrBaseinfo/detail',
   };
   const path = detail[url.pathname];
-  return path ? (await call(site, path, { id })).code === 0 : true;
+  return path ? (await onHost(site, path, { id })).code === 0 : true;
 }
 
 beforeAll(async () => {
@@ -55,7 +53,7 @@ describe('home banners', () => {
   it.each(SITES.map((s) => [name(s), s] as const))(
     '%s: every slide leads to a page that answers there',
     async (_n, site) => {
-      const res = await call<Banner[]>(site, '/api/banner/list', { pageSize: 10 });
+      const res = await call(site, '/api/banner/list', { pageSize: 10 });
       expect(res.code).toBe(0);
       expect(res.data.length).toBeGreaterThan(0);
       for (const b of res.data) expect([b.link, await answers(site, b.link)]).toEqual([b.link, true]);
@@ -63,8 +61,8 @@ describe('home banners', () => {
   );
 
   it('the student host no longer gets the slides of the main site it cannot show', async () => {
-    const main = await call<Banner[]>(SITES[0], '/api/banner/list', { pageSize: 10 });
-    const stu = await call<Banner[]>(SITES[2], '/api/banner/list', { pageSize: 10 });
+    const main = await call(SITES[0], '/api/banner/list', { pageSize: 10 });
+    const stu = await call(SITES[2], '/api/banner/list', { pageSize: 10 });
     const hidden = [];
     for (const b of main.data) if (!(await answers(SITES[2], b.link))) hidden.push(b.id);
     for (const id of hidden) expect(stu.data.map((b) => b.id)).not.toContain(id);
@@ -75,11 +73,11 @@ describe('teacher links of course and live pages', () => {
   it.each(SITES.map((s) => [name(s), s] as const))(
     '%s: the teacher of every listed course has a page there',
     async (_n, site) => {
-      const list = await call<Page<CourseListItem>>(site, '/api/course/list', { pageNum: 1, pageSize: 40 });
+      const list = await call(site, '/api/course/list', { pageNum: 1, pageSize: 40 });
       expect(list.code).toBe(0);
       let checked = 0;
       for (const c of list.data.list) {
-        const detail = await call<CourseDetail>(site, '/api/course/detail', { id: c.id });
+        const detail = await call(site, '/api/course/detail', { id: c.id });
         expect(detail.code).toBe(0);
         if (!detail.data.teacher) continue;
         const teacher = await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id });
@@ -93,9 +91,9 @@ describe('teacher links of course and live pages', () => {
   it.each(SITES.filter((s) => findRoute(VARIANTS[s.variant], '/live/detail')).map((s) => [name(s), s] as const))(
     '%s: live classes link teachers that answer',
     async (_n, site) => {
-      const list = await call<Page<LiveCard>>(site, '/api/live/list', { pageNum: 1, pageSize: 30 });
+      const list = await call(site, '/api/live/list', { pageNum: 1, pageSize: 30 });
       for (const l of list.data.list) {
-        const detail = await call<LiveDetail>(site, '/api/live/detail', { id: l.id });
+        const detail = await call(site, '/api/live/detail', { id: l.id });
         if (detail.data.teacher)
           expect((await call(site, '/api/tchrBaseinfo/detail', { id: detail.data.teacher.id })).code).toBe(0);
       }
@@ -112,7 +110,7 @@ describe('teacher links of course and live pages', () => {
 describe('party-school host (SPEC 2.2: party theory only)', () => {
   const dx = SITES[3];
   it('the home course block shows only the categories the host has', async () => {
-    const res = await call<CourseCard[]>(dx, '/api/course/homeList', { pageSize: 24 });
+    const res = await call(dx, '/api/course/homeList', { pageSize: 24 });
     expect(res.data.length).toBeGreaterThan(0);
     const codes = courseCategories(VARIANTS.partySchool).map((c) => c.code);
     for (const c of res.data) expect(codes).toContain(c.categoryCode);
@@ -122,8 +120,7 @@ describe('party-school host (SPEC 2.2: party theory only)', () => {
     SITES.filter((s) => findRoute(VARIANTS[s.variant], '/newEmployee/TrainDetail')).map((s) => [name(s), s] as const),
   )('%s: new-employee series list only courses that answer, and count what they list', async (_n, site) => {
     // The pages ask without the platform path; the series must still match the host's course pages.
-    const plain = (path: string, body: unknown = {}) =>
-      callEndpoint(path, body, { token: null, site }) as Promise<{ code: number; data: unknown }>;
+    const plain = testClient({ site }).call;
     const list = (await plain('/api/newEmployee/seriesList')).data as NewEmployeeSeries[];
     expect(list.length).toBeGreaterThan(0);
     for (const s of list) {
@@ -136,9 +133,9 @@ describe('party-school host (SPEC 2.2: party theory only)', () => {
   });
 
   it('series cards count the courses their page lists on the host', async () => {
-    const list = await call<Page<SeriesCard>>(dx, '/api/recommendseries/list', { pageNum: 1, pageSize: 10 });
+    const list = await call(dx, '/api/recommendseries/list', { pageNum: 1, pageSize: 10 });
     for (const s of list.data.list) {
-      const detail = await call<SeriesDetail>(dx, '/api/recommendseries/detail', { id: s.id });
+      const detail = await call(dx, '/api/recommendseries/detail', { id: s.id });
       expect(detail.data.courses).toHaveLength(s.courseCount);
     }
   });
@@ -148,16 +145,16 @@ describe('spaces link to pages of their host', () => {
   // A defect: the party school's teacher and student spaces listed courses and series of the main catalogue, whose
   // pages answer 404 there.
   const spacesToTry = [
-    ...[1, 2, 3, 4, 5].map((id) => ({ kind: 'teacher', id })),
-    ...[1, 2, 3].map((id) => ({ kind: 'student', id })),
-    { kind: 'org', id: 1 },
+    ...[1, 2, 3, 4, 5].map((id) => ({ kind: 'teacher' as const, id })),
+    ...[1, 2, 3].map((id) => ({ kind: 'student' as const, id })),
+    { kind: 'org' as const, id: 1 },
   ];
   it.each(SITES.map((s) => [name(s), s] as const))(
     '%s: every course, series and pinned card of a space answers there',
     async (_n, site) => {
       let links = 0;
       for (const ref of spacesToTry) {
-        const space = await call<SpaceDetail>(site, '/api/space/detail', ref);
+        const space = await call(site, '/api/space/detail', ref);
         if (space.code !== 0) continue;
         const courseCards = [...(space.data.created ?? []), ...(space.data.studied ?? [])];
         const hrefs = [
@@ -187,7 +184,7 @@ describe('organisation spaces', () => {
     const list = await orgSpaceList();
     const main = SITES[0];
     for (const org of list.slice(0, 6)) {
-      const space = await call<SpaceDetail>(main, '/api/space/detail', { kind: 'org', id: org.id });
+      const space = await call(main, '/api/space/detail', { kind: 'org', id: org.id });
       expect(space.data.card.intro).toBe(`${org.name}共有${org.learners}名学员在本平台学习。`);
       expect(space.data.card.tags).not.toContain(space.data.card.subtitle);
     }

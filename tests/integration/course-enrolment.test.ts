@@ -1,15 +1,12 @@
 /** 选学 and the learner's state in a course (/api/course/choose, /api/course/state), shared by catalogue and player. */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { courses, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) =>
-  callEndpoint(path, body, { token, site: main });
+const { call } = testClient();
 
 async function loginAs(userId: string): Promise<string> {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
@@ -31,21 +28,21 @@ describe('/api/course/choose and /api/course/state', () => {
     const d = await db();
     const [{ id }] = await d.select({ id: courses.id }).from(courses).where(eq(courses.auditStatus, 1052)).limit(1);
     const [before] = await d.select({ n: courses.studyCount }).from(courses).where(eq(courses.id, id));
-    const first = await call('/api/course/choose', { courseId: id }, token);
+    const first = await call('/api/course/choose', { courseId: id }, { token });
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({ chosen: true, courseId: id });
-    expect((await call('/api/course/choose', { courseId: id }, token)).code).toBe(0);
+    expect((await call('/api/course/choose', { courseId: id }, { token })).code).toBe(0);
     const [after] = await d.select({ n: courses.studyCount }).from(courses).where(eq(courses.id, id));
     expect(after.n).toBe(before.n + 1);
-    expect((await call('/api/course/state', { courseId: id }, token)).data).toMatchObject({ chosen: true });
+    expect((await call('/api/course/state', { courseId: id }, { token })).data).toMatchObject({ chosen: true });
   });
 
   it('refuses unknown courses and bad ids with a Chinese message', async () => {
     const token = await loginAs('newbie');
-    const unknown = await call('/api/course/choose', { courseId: 999999 }, token);
+    const unknown = await call('/api/course/choose', { courseId: 999999 }, { token });
     expect(unknown.code).not.toBe(0);
     expect(unknown.msg).toBe('课程不存在或未发布');
-    const bad = await call('/api/course/choose', { courseId: -3 }, token);
+    const bad = await call('/api/course/choose', { courseId: -3 }, { token });
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toMatch(/[\u4e00-\u9fa5]/);
   });

@@ -4,7 +4,7 @@
  * from TEST_DATABASE_URL).
  */
 import { eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { handleApiRequest, MAX_JSON_BYTES } from '@/lib/server/http/api-route';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { captchas, courses, notices, operators, sessions } from '@/lib/server/db/schema';
@@ -19,11 +19,9 @@ import {
 import { SESSION_IDLE_MS, TOKEN_STORAGE_KEY } from '@/lib/constants';
 import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
 const student: Site = { variant: 'student', dx: false };
-const call = (path: string, body: unknown = {}, site: Site = main, token: string | null = null) =>
-  callEndpoint(path, body, { token, site });
+const { call, callRaw } = testClient();
 
 async function loginAs(userId: string): Promise<string> {
   const d = await db();
@@ -65,11 +63,15 @@ describe('home modules and their /api/platform/ variants', () => {
     '/api/rank/orgCourse',
   ];
   it.each(lists)('%s answers a non-empty list, and its platform variant too', async (path) => {
-    const res = await call(path);
+    const res = await callRaw(path);
     expect(res.code).toBe(0);
     expect(Array.isArray(res.data)).toBe(true);
     expect((res.data as unknown[]).length).toBeGreaterThan(0);
-    const platform = await call(path.replace('/api/', '/api/platform/'), {}, { variant: 'partySchool', dx: true });
+    const platform = await callRaw(
+      path.replace('/api/', '/api/platform/'),
+      {},
+      { site: { variant: 'partySchool', dx: true } },
+    );
     expect(platform.code).toBe(0);
     expect((platform.data as unknown[]).length).toBeGreaterThan(0);
   });
@@ -102,11 +104,15 @@ describe('home modules and their /api/platform/ variants', () => {
           .where(sql`'party' = any(${courses.audiences})`)
       ).map((r) => r.id),
     );
-    const res = await call('/api/course/homeList', { pageSize: 8 }, party);
+    const res = await call('/api/course/homeList', { pageSize: 8 }, { site: party });
     expect((res.data as { id: number }[]).every((c) => partyIds.has(c.id))).toBe(true);
-    const ps = await call('/api/platform/course/homeList', { pageSize: 24 }, { variant: 'partySchool', dx: false });
+    const ps = await call(
+      '/api/platform/course/homeList',
+      { pageSize: 24 },
+      { site: { variant: 'partySchool', dx: false } },
+    );
     expect((ps.data as { id: number }[]).every((c) => partyIds.has(c.id))).toBe(true);
-    const stu = await call('/api/platform/recommendseries/homeList', { pageSize: 24 }, student);
+    const stu = await call('/api/platform/recommendseries/homeList', { pageSize: 24 }, { site: student });
     expect(stu.code).toBe(0);
   });
 
@@ -133,7 +139,7 @@ describe('home modules and their /api/platform/ variants', () => {
 
 describe('site endpoints', () => {
   it('platform detail names the variant and carries JSON image strings', async () => {
-    const res = await call('/api/site/platformDetail', {}, party);
+    const res = await call('/api/site/platformDetail', {}, { site: party });
     const data = res.data as { siteName: string; studyImage: string; homeImage: string };
     expect(data.siteName).toBe('党员网络学习平台');
     expect(JSON.parse(data.homeImage)).toHaveProperty('background');
@@ -153,12 +159,14 @@ describe('site endpoints', () => {
   it('the assistant is off for visitors and when no LLM is configured', async () => {
     expect((await call('/api/conversation/isShowLLM')).data).toBe(false);
     const token = await loginAs('learner');
-    expect((await call('/api/conversation/isShowLLM', {}, main, token)).data).toBe(false);
+    expect((await call('/api/conversation/isShowLLM', {}, { token })).data).toBe(false);
     process.env.LLM_BASE_URL = 'http://127.0.0.1:9/v1';
     try {
-      expect((await call('/api/conversation/isShowLLM', {}, main, token)).data).toBe(true);
-      expect((await call('/api/conversation/isShowLLM', {}, party, token)).data).toBe(false);
-      expect((await call('/api/conversation/isShowLLM', {}, { variant: 'main', dx: true }, token)).data).toBe(false);
+      expect((await call('/api/conversation/isShowLLM', {}, { token })).data).toBe(true);
+      expect((await call('/api/conversation/isShowLLM', {}, { site: party, token })).data).toBe(false);
+      expect((await call('/api/conversation/isShowLLM', {}, { site: { variant: 'main', dx: true }, token })).data).toBe(
+        false,
+      );
     } finally {
       delete process.env.LLM_BASE_URL;
     }
@@ -167,7 +175,7 @@ describe('site endpoints', () => {
   it('dictionaries and the course-type tree', async () => {
     const dict = await call('/modules/ddictionary/list', { dictType: 'trainType' });
     expect((dict.data as { name: string; code: number }[]).length).toBeGreaterThan(0);
-    expect((await call('/modules/ddictionary/list', {})).code).not.toBe(0);
+    expect((await callRaw('/modules/ddictionary/list', {})).code).not.toBe(0);
     expect((await call('/modules/ddictionary/list', { dictType: 'x'.repeat(500) })).code).not.toBe(0);
     const tree = (await call('/modules/coursetype/list', { categoryCode: 302 })).data as {
       categoryCode: number;
@@ -185,7 +193,7 @@ describe('site endpoints', () => {
       offLineAllTimeEffectiveFormatSearch: expect.stringMatching(/^\d+小时\d+分钟$/),
       onLineAllTimeEffectiveFormatSearch: expect.stringMatching(/^\d+小时\d+分钟$/),
     });
-    expect((await call('/api/study/globalTime', { year: 'this' })).code).not.toBe(0);
+    expect((await callRaw('/api/study/globalTime', { year: 'this' })).code).not.toBe(0);
   });
 
   it('captcha: an SVG image and a uuid, single-use', async () => {
@@ -203,33 +211,33 @@ describe('site endpoints', () => {
 describe('study totals and sessions (SPEC 4.1, 8)', () => {
   it('no token or an unknown token -> 2002 on endpoints that need a user', async () => {
     for (const path of ['/api/study/totalTime', '/api/platform/study/totalTime', '/api/eosoperator/myInfo']) {
-      expect(await call(path)).toEqual({
+      expect(await callRaw(path)).toEqual({
         code: CODE_SESSION_NONE,
         msg: SESSION_MESSAGES[CODE_SESSION_NONE],
         data: null,
       });
-      expect((await call(path, {}, main, 'x'.repeat(43))).code).toBe(CODE_SESSION_NONE);
+      expect((await callRaw(path, {}, { token: 'x'.repeat(43) })).code).toBe(CODE_SESSION_NONE);
     }
   });
 
   it("a session answers the learner's totals in seconds, and the platform variant agrees", async () => {
     const token = await loginAs('learner');
-    const res = await call('/api/study/totalTime', {}, main, token);
+    const res = await call('/api/study/totalTime', {}, { token });
     expect(res.code).toBe(0);
     const data = res.data as { offLineAllTimeEffective: number; onLineAllTimeEffective: number };
     expect(data.onLineAllTimeEffective).toBeGreaterThan(0);
     expect(data.offLineAllTimeEffective).toBeGreaterThan(0);
-    expect((await call('/api/platform/study/totalTime', {}, { variant: 'column', dx: false }, token)).data).toEqual(
-      res.data,
-    );
-    const info = await call('/api/eosoperator/myInfo', {}, main, token);
+    expect(
+      (await call('/api/platform/study/totalTime', {}, { site: { variant: 'column', dx: false }, token })).data,
+    ).toEqual(res.data);
+    const info = await call('/api/eosoperator/myInfo', {}, { token });
     expect(info.data).toEqual(expect.objectContaining({ userID: 'learner', operatorName: expect.any(String) }));
   });
 
   it('a newer login of the same account -> 2001 on the older session', async () => {
     const first = await loginAs('teacher');
     await loginAs('teacher');
-    const res = await call('/api/study/totalTime', {}, main, first);
+    const res = await call('/api/study/totalTime', {}, { token: first });
     expect(res.code).toBe(CODE_SESSION_ELSEWHERE);
     expect(res.msg).toBe(SESSION_MESSAGES[CODE_SESSION_ELSEWHERE]);
   });
@@ -243,16 +251,16 @@ describe('study totals and sessions (SPEC 4.1, 8)', () => {
       .where(eq(sessions.tokenHash, hashToken(token)));
     // Written behind the sessions service's back: forget what it read in the last second.
     forgetRecentSessions();
-    expect((await call('/api/study/totalTime', {}, party, token)).code).toBe(CODE_SESSION_IDLE);
+    expect((await call('/api/study/totalTime', {}, { site: party, token })).code).toBe(CODE_SESSION_IDLE);
   });
 
   it('management roles give cmsRoleCount', async () => {
     const manager = await loginAs('manager');
     expect(
-      ((await call('/api/platform/index/myCmsRoleList', {}, main, manager)).data as unknown[]).length,
+      ((await call('/api/platform/index/myCmsRoleList', {}, { token: manager })).data as unknown[]).length,
     ).toBeGreaterThan(0);
     const learner = await loginAs('learner');
-    expect((await call('/api/platform/index/myCmsRoleList', {}, main, learner)).data).toEqual([]);
+    expect((await call('/api/platform/index/myCmsRoleList', {}, { token: learner })).data).toEqual([]);
   });
 });
 
@@ -390,10 +398,10 @@ describe('login, logout and a management write', () => {
       expect.objectContaining({ value: token, httpOnly: true }),
     );
     expect(res.cookies?.find((k) => k.name === 'ce-identity')?.value).toMatch(/^\d+\./);
-    expect((await call('/api/study/totalTime', {}, main, token)).code).toBe(0);
+    expect((await call('/api/study/totalTime', {}, { token })).code).toBe(0);
 
     const title = `首页公告刷新测试 ${Date.now()}`;
-    const saved = await call('/api/msgMessageinfo/save', { title, isTop: true }, main, token);
+    const saved = await call('/api/msgMessageinfo/save', { title, isTop: true }, { token });
     expect(saved.code).toBe(0);
     expect(((await call('/api/msgMessageinfo/homeList')).data as { title: string }[]).map((n) => n.title)).toContain(
       title,
@@ -401,14 +409,14 @@ describe('login, logout and a management write', () => {
     const d = await db();
     await d.delete(notices).where(eq(notices.id, (saved.data as { id: number }).id));
 
-    const out = await call('/modules/eosoperator/logout', {}, main, token);
+    const out = await call('/modules/eosoperator/logout', {}, { token });
     expect(out.cookies?.every((k) => k.maxAge === 0)).toBe(true);
-    expect((await call('/api/study/totalTime', {}, main, token)).code).toBe(CODE_SESSION_NONE);
+    expect((await call('/api/study/totalTime', {}, { token })).code).toBe(CODE_SESSION_NONE);
   });
 
   it('only a manager may publish', async () => {
     const learner = await loginAs('learner');
-    expect((await call('/api/msgMessageinfo/save', { title: '越权' }, main, learner)).code).not.toBe(0);
+    expect((await call('/api/msgMessageinfo/save', { title: '越权' }, { token: learner })).code).not.toBe(0);
     expect((await call('/api/msgMessageinfo/save', { title: '未登录' })).code).toBe(CODE_SESSION_NONE);
   });
 

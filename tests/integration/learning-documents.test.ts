@@ -10,17 +10,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { Chapter } from '@/lib/contract/catalogue';
 import type { CourseProgressView, CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { chapterMedia } from '@/lib/server/http/media-route';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown, token: string | null = null) => callEndpoint(p, body, { token, site: main });
+const { call } = testClient();
 const get = (chapterId: number, token: string | null = null, headers: Record<string, string> = {}) => {
   const all = token ? { ...headers, cookie: `Continuing-Education-Web-Token=${token}` } : headers;
   return chapterMedia(new Request(`http://localhost/media/chapter/${chapterId}`, { headers: all }), String(chapterId));
@@ -159,7 +157,7 @@ describe('a document chapter', () => {
     const saved = await call(
       '/api/resourceFile/saveChapter',
       { courseId: draft.id, title: '参考讲义', fileId: file.id, durationSeconds: 600 },
-      tokens.teacher,
+      { token: tokens.teacher },
     );
     expect(saved.code).toBe(0);
     const [row] = await d
@@ -194,12 +192,12 @@ describe('a document chapter', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
     // The player knows who teaches the course (it offers them the document without 选学).
-    expect(((await call('/api/course/progress', { courseId }, tokens.teacher)).data as CourseProgressView).owner).toBe(
-      true,
-    );
-    expect(((await call('/api/course/progress', { courseId }, tokens.other)).data as CourseProgressView).owner).toBe(
-      false,
-    );
+    expect(
+      ((await call('/api/course/progress', { courseId }, { token: tokens.teacher })).data as CourseProgressView).owner,
+    ).toBe(true);
+    expect(
+      ((await call('/api/course/progress', { courseId }, { token: tokens.other })).data as CourseProgressView).owner,
+    ).toBe(false);
   });
 
   it('counts as studied once opened (one heartbeat at 0): the course reaches 100% only with every chapter done', async () => {
@@ -208,7 +206,7 @@ describe('a document chapter', () => {
       const res = await call(
         '/api/study/submit',
         { submitId: `doc-test-${++n}-${Date.now()}`, courseId, chapterId, position: to, from: 0, to, watched },
-        tokens.chosen,
+        { token: tokens.chosen },
       );
       expect(res.msg).toBe('success');
       return res.data as HeartbeatAnswer;
@@ -217,7 +215,8 @@ describe('a document chapter', () => {
     expect(first).toMatchObject({ accepted: true, credited: 0, finished: false });
     expect(first.progress).toBe(0);
     await beat(ids.docx, 0, 0);
-    const progress = (await call('/api/course/progress', { courseId }, tokens.chosen)).data as CourseProgressView;
+    const progress = (await call('/api/course/progress', { courseId }, { token: tokens.chosen }))
+      .data as CourseProgressView;
     expect(
       progress.chapters
         .filter((c) => c.finished)

@@ -4,7 +4,7 @@
  * Certificates: refused until the rules are met, issued once.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { examJoins, exams, operators, seriesCourses, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -12,11 +12,8 @@ import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/serv
 import { EXAM_PAPER } from '@/lib/server/db/seed/domains/learning';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) =>
-  callEndpoint(path, body, { token, site: main });
+const { call, callRaw } = testClient();
 async function opId(userId: string): Promise<number> {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return op.id;
@@ -28,7 +25,7 @@ afterAll(() => closeDb());
 describe('exam list', () => {
   it('the learner sees every status of SPEC 4.3 with the score rule', async () => {
     const token = await loginAs('learner');
-    const res = await call('/api/examExaminfo/list', {}, token);
+    const res = await call('/api/examExaminfo/list', {}, { token });
     expect(res.code).toBe(0);
     const rows = res.data as ExamRow[];
     const statuses = new Set(rows.map((r) => r.status));
@@ -53,15 +50,15 @@ describe('taking an exam', () => {
     const token = await loginAs('party');
     const d = await db();
     const [exam] = await d.select().from(exams).where(eq(exams.title, '保密知识专题考试'));
-    expect((await call('/api/examReply/start', { examId: exam.id }, token)).msg).toBe('您未报名该考试');
-    expect((await call('/api/examExaminfo/apply', { examId: exam.id }, token)).code).toBe(0);
-    expect((await call('/api/examExaminfo/apply', { examId: exam.id }, token)).code).toBe(0);
-    const start = await call('/api/examReply/start', { examId: exam.id }, token);
+    expect((await call('/api/examReply/start', { examId: exam.id }, { token })).msg).toBe('您未报名该考试');
+    expect((await call('/api/examExaminfo/apply', { examId: exam.id }, { token })).code).toBe(0);
+    expect((await call('/api/examExaminfo/apply', { examId: exam.id }, { token })).code).toBe(0);
+    const start = await call('/api/examReply/start', { examId: exam.id }, { token });
     expect(start.code).toBe(0);
     const paper = start.data as PaperView;
     expect(JSON.stringify(paper.questions)).not.toContain('"answer"');
     const save = (questionId: number, answer: unknown) =>
-      call('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId, answer }, token);
+      callRaw('/api/examReply/saveAnswer', { replyId: paper.replyId, questionId, answer }, { token });
     expect((await save(1, [1])).code).toBe(0);
     expect((await save(3, [0, 1, 2, 3])).code).toBe(0);
     expect((await save(6, ['通过培训提高了业务能力，收获很大'])).code).toBe(0);
@@ -86,31 +83,39 @@ describe('taking an exam', () => {
         await call(
           '/api/examReply/saveAnswer',
           { replyId: paper.replyId, questionId: 1, answer: [0] },
-          await loginAs('student'),
+          { token: await loginAs('student') },
         )
       ).msg,
     ).toBe('答卷不存在');
     // Reload: the same attempt with the saved answers.
-    const again = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
+    const again = (await call('/api/examReply/start', { examId: exam.id }, { token })).data as PaperView;
     expect(again.replyId).toBe(paper.replyId);
     expect(again.answers).toMatchObject({ '1': [1], '3': [0, 1, 2, 3], '6': ['通过培训提高了业务能力，收获很大'] });
-    const viaPaper = (await call('/api/examReply/paper', { replyId: paper.replyId }, token)).data as PaperView;
+    const viaPaper = (await call('/api/examReply/paper', { replyId: paper.replyId }, { token })).data as PaperView;
     expect(viaPaper.answers).toMatchObject({ '1': [1] });
-    expect((await call('/api/examReply/paper', { replyId: paper.replyId }, await loginAs('student'))).msg).toBe(
-      '答卷不存在',
-    );
-    expect((await call('/api/examReply/paper', { replyId: 0 }, token)).code).not.toBe(0);
-    const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
+    expect(
+      (await call('/api/examReply/paper', { replyId: paper.replyId }, { token: await loginAs('student') })).msg,
+    ).toBe('答卷不存在');
+    expect((await call('/api/examReply/paper', { replyId: 0 }, { token })).code).not.toBe(0);
+    const listed = ((await call('/api/examExaminfo/list', {}, { token })).data as ExamRow[]).find(
+      (r) => r.id === exam.id,
+    )!;
     expect(listed.status).toBe(2);
-    const sub = await call('/api/examReply/submit', { replyId: paper.replyId, answers: { '2': [2], '5': [0] } }, token);
+    const sub = await call(
+      '/api/examReply/submit',
+      { replyId: paper.replyId, answers: { '2': [2], '5': [0] } },
+      { token },
+    );
     expect(sub.code).toBe(0);
     expect(sub.data).toMatchObject({ score: 20 + 20 + 20 + 10 + 10, overtime: false });
-    const twice = await call('/api/examReply/submit', { replyId: paper.replyId }, token);
+    const twice = await call('/api/examReply/submit', { replyId: paper.replyId }, { token });
     expect(twice.msg).toBe('您已提交过该考试，不能重复提交');
     expect((await save(4, [0])).msg).toBe('您已提交过该考试，不能重复提交');
-    const result = await call('/api/examReply/result', { examId: exam.id }, token);
+    const result = await call('/api/examReply/result', { examId: exam.id }, { token });
     expect(result.data).toMatchObject({ score: 80, totalScore: 100 });
-    expect((await call('/api/examReply/start', { examId: exam.id }, token)).msg).toBe('您已提交过该考试，不能重复提交');
+    expect((await call('/api/examReply/start', { examId: exam.id }, { token })).msg).toBe(
+      '您已提交过该考试，不能重复提交',
+    );
   });
 
   it("a training project's exam is for its approved participants only (apply and start)", async () => {
@@ -119,22 +124,22 @@ describe('taking an exam', () => {
     expect(trainExam.trainId).not.toBeNull();
     const operatorId = await opId('student');
     const token = await loginAs('student');
-    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).msg).toBe(
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, { token })).msg).toBe(
       '该考试仅限本培训项目审核通过的学员参加',
     );
     // Joined before the rule (or by an administrator) is not enough to start either.
     await d.insert(examJoins).values({ examId: trainExam.id, operatorId }).onConflictDoNothing();
-    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).msg).toBe(
+    expect((await call('/api/examReply/start', { examId: trainExam.id }, { token })).msg).toBe(
       '该考试仅限本培训项目审核通过的学员参加',
     );
     await d
       .insert(trainApplications)
       .values({ trainId: trainExam.trainId!, operatorId, status: 6 })
       .onConflictDoNothing();
-    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).not.toBe(0);
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, { token })).code).not.toBe(0);
     await d.update(trainApplications).set({ status: 7 }).where(eq(trainApplications.operatorId, operatorId));
-    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, token)).code).toBe(0);
-    expect((await call('/api/examReply/start', { examId: trainExam.id }, token)).code).toBe(0);
+    expect((await call('/api/examExaminfo/apply', { examId: trainExam.id }, { token })).code).toBe(0);
+    expect((await call('/api/examReply/start', { examId: trainExam.id }, { token })).code).toBe(0);
   });
 
   it('answers after the deadline are refused; a late submit keeps only what was saved in time', async () => {
@@ -184,9 +189,9 @@ describe('taking an exam', () => {
       })
       .returning();
     const token = await loginAs('newbie');
-    expect((await call('/api/examExaminfo/apply', { examId: past.id }, token)).msg).toBe('考试已结束');
-    expect((await call('/api/examReply/start', { examId: 99999999 }, token)).msg).toBe('考试不存在');
-    expect((await call('/api/examReply/checkTimeout', { replyId: p.replyId }, token)).data).toMatchObject({
+    expect((await call('/api/examExaminfo/apply', { examId: past.id }, { token })).msg).toBe('考试已结束');
+    expect((await call('/api/examReply/start', { examId: 99999999 }, { token })).msg).toBe('考试不存在');
+    expect((await call('/api/examReply/checkTimeout', { replyId: p.replyId }, { token })).data).toMatchObject({
       submitted: true,
     });
   });
@@ -219,17 +224,19 @@ describe('exam results', () => {
     const first = await startExam(operatorId, exam.id, t0);
     await saveAnswer(operatorId, first.replyId, 1, [0], new Date(t0.getTime() + 60_000));
     // 20 minutes run out unsubmitted; the list offers the exam again and the retake is a new attempt.
-    const retake = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
+    const retake = (await call('/api/examReply/start', { examId: exam.id }, { token })).data as PaperView;
     expect(retake.replyId).not.toBe(first.replyId);
     const sub = await call(
       '/api/examReply/submit',
       { replyId: retake.replyId, answers: { '1': [1], '5': [0] } },
-      token,
+      { token },
     );
     expect(sub.data).toMatchObject({ score: 30, overtime: false });
-    const listed = ((await call('/api/examExaminfo/list', {}, token)).data as ExamRow[]).find((r) => r.id === exam.id)!;
+    const listed = ((await call('/api/examExaminfo/list', {}, { token })).data as ExamRow[]).find(
+      (r) => r.id === exam.id,
+    )!;
     expect(listed).toMatchObject({ status: 1, paperScore: 30 });
-    const result = await call('/api/examReply/result', { examId: exam.id }, token);
+    const result = await call('/api/examReply/result', { examId: exam.id }, { token });
     expect(result.code).toBe(0);
     expect(result.data).toMatchObject({ score: 30 });
     expect((result.data as { questions: ResultQ[] }).questions.find((q) => q.id === 1)).toMatchObject({
@@ -242,7 +249,7 @@ describe('exam results', () => {
     const short = EXAM_PAPER.find((q) => q.type === 'short')!;
     expect(short).toMatchObject({ id: 6, minLength: 10, answer: [] });
     const { exam, token } = await freshExam('zhangwei1', '简答题评分');
-    const p = (await call('/api/examReply/start', { examId: exam.id }, token)).data as PaperView;
+    const p = (await call('/api/examReply/start', { examId: exam.id }, { token })).data as PaperView;
     expect(p.questions.find((q) => q.id === 6)).toMatchObject({ minLength: 10 });
     // A genuine answer without the old keyword 学习: the full 10 points.
     expect(
@@ -250,23 +257,24 @@ describe('exam results', () => {
         await call(
           '/api/examReply/submit',
           { replyId: p.replyId, answers: { '6': ['通过这次培训，我提高了业务能力和工作水平，收获很大'] } },
-          token,
+          { token },
         )
       ).data,
     ).toMatchObject({ score: 10 });
     const q6 = (
-      (await call('/api/examReply/result', { examId: exam.id }, token)).data as { questions: ResultQ[] }
+      (await call('/api/examReply/result', { examId: exam.id }, { token })).data as { questions: ResultQ[] }
     ).questions.find((q) => q.id === 6)!;
     expect(q6).toMatchObject({ correct: true, answer: [] });
     // The keyword alone (2 characters, under 10; spaces do not count): no points.
     const other = await freshExam('zhangwei2', '简答题评分（关键词）');
-    const p2 = (await call('/api/examReply/start', { examId: other.exam.id }, other.token)).data as PaperView;
+    const p2 = (await call('/api/examReply/start', { examId: other.exam.id }, { token: other.token }))
+      .data as PaperView;
     expect(
       (
         await call(
           '/api/examReply/submit',
           { replyId: p2.replyId, answers: { '6': ['学习        学习'] } },
-          other.token,
+          { token: other.token },
         )
       ).data,
     ).toMatchObject({ score: 0 });
@@ -274,9 +282,14 @@ describe('exam results', () => {
 
   it('a closed-book exam gives its correct answers only after its end time; an open-book one at once', async () => {
     const closed = await freshExam('zhangwei2', '闭卷答案公布', 1);
-    const p = (await call('/api/examReply/start', { examId: closed.exam.id }, closed.token)).data as PaperView;
-    await call('/api/examReply/submit', { replyId: p.replyId, answers: { '1': [1], '2': [0] } }, closed.token);
-    const during = (await call('/api/examReply/result', { examId: closed.exam.id }, closed.token)).data as {
+    const p = (await call('/api/examReply/start', { examId: closed.exam.id }, { token: closed.token }))
+      .data as PaperView;
+    await call(
+      '/api/examReply/submit',
+      { replyId: p.replyId, answers: { '1': [1], '2': [0] } },
+      { token: closed.token },
+    );
+    const during = (await call('/api/examReply/result', { examId: closed.exam.id }, { token: closed.token })).data as {
       answersHidden: boolean;
       questions: ResultQ[];
     };
@@ -291,9 +304,9 @@ describe('exam results', () => {
     expect(after.questions.find((q) => q.id === 1)).toMatchObject({ correct: true });
     expect(after.questions.find((q) => q.id === 2)).toMatchObject({ answer: [2], correct: false });
     const open = await freshExam('zhangwei2', '开卷答案公布', 0);
-    const p2 = (await call('/api/examReply/start', { examId: open.exam.id }, open.token)).data as PaperView;
-    await call('/api/examReply/submit', { replyId: p2.replyId, answers: {} }, open.token);
-    const openResult = (await call('/api/examReply/result', { examId: open.exam.id }, open.token)).data as {
+    const p2 = (await call('/api/examReply/start', { examId: open.exam.id }, { token: open.token })).data as PaperView;
+    await call('/api/examReply/submit', { replyId: p2.replyId, answers: {} }, { token: open.token });
+    const openResult = (await call('/api/examReply/result', { examId: open.exam.id }, { token: open.token })).data as {
       answersHidden: boolean;
       questions: ResultQ[];
     };
@@ -311,33 +324,53 @@ describe('certificates', () => {
       .from(seriesCourses)
       .orderBy(seriesCourses.seriesId)
       .limit(1);
-    const ok = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
+    const ok = await call(
+      '/api/recommendseries/applicationCertificate',
+      { seriesId: first.seriesId },
+      { token: learner },
+    );
     expect(ok.code).toBe(0);
     // The series page's state now carries the certificate, so its button becomes 查看证书.
-    expect((await call('/api/recommendseries/state', { seriesId: first.seriesId }, learner)).data).toMatchObject({
+    expect(
+      (await call('/api/recommendseries/state', { seriesId: first.seriesId }, { token: learner })).data,
+    ).toMatchObject({
       certificateId: (ok.data as { certificateId: number }).certificateId,
     });
-    const again = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, learner);
+    const again = await call(
+      '/api/recommendseries/applicationCertificate',
+      { seriesId: first.seriesId },
+      { token: learner },
+    );
     expect(again.data).toEqual(ok.data);
     // Another learner: first asked to join the series, then told how many courses are left.
     const student = await loginAs('student');
-    const notJoined = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, student);
+    const notJoined = await call(
+      '/api/recommendseries/applicationCertificate',
+      { seriesId: first.seriesId },
+      { token: student },
+    );
     expect(notJoined.msg).toBe('请先报名加入该系列专题，学完全部课程后再申请证书');
-    await call('/api/recommendseries/enrol', { seriesId: first.seriesId }, student);
-    const other = await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId }, student);
+    await call('/api/recommendseries/enrol', { seriesId: first.seriesId }, { token: student });
+    const other = await call(
+      '/api/recommendseries/applicationCertificate',
+      { seriesId: first.seriesId },
+      { token: student },
+    );
     expect(other.code).not.toBe(0);
     expect(other.msg).toMatch(/^您还有\d+门课程未学完/);
-    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, learner)).msg).toBe(
-      '系列专题不存在',
-    );
-    expect((await call('/api/recommendseries/applicationCertificate', { seriesId: 'x' }, learner)).code).not.toBe(0);
+    expect(
+      (await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, { token: learner })).msg,
+    ).toBe('系列专题不存在');
+    expect(
+      (await callRaw('/api/recommendseries/applicationCertificate', { seriesId: 'x' }, { token: learner })).code,
+    ).not.toBe(0);
     expect((await call('/api/recommendseries/applicationCertificate', { seriesId: first.seriesId })).code).toBe(
       CODE_SESSION_NONE,
     );
     const detail = await call(
       '/api/certificate/detail',
       { certificateId: (ok.data as { certificateId: number }).certificateId },
-      learner,
+      { token: learner },
     );
     expect(detail.data).toMatchObject({ kind: 'series', operatorName: '王晓明' });
     expect(
@@ -345,7 +378,7 @@ describe('certificates', () => {
         await call(
           '/api/certificate/detail',
           { certificateId: (ok.data as { certificateId: number }).certificateId },
-          await loginAs('student'),
+          { token: await loginAs('student') },
         )
       ).msg,
     ).toBe('证书不存在');
@@ -362,9 +395,11 @@ describe('certificates', () => {
       .where(eq(trainApplications.operatorId, learnerId));
     const approvedEnded = apps.find((a) => a.status === 7 && a.endAt < new Date())!;
     const pending = apps.find((a) => a.status === 6)!;
-    expect((await call('/api/train/applicationCertificate', { trainId: approvedEnded.trainId }, learner)).code).toBe(0);
-    expect((await call('/api/train/applicationCertificate', { trainId: pending.trainId }, learner)).msg).toBe(
-      '您未通过该培训项目的报名审核，不能申请证书',
-    );
+    expect(
+      (await call('/api/train/applicationCertificate', { trainId: approvedEnded.trainId }, { token: learner })).code,
+    ).toBe(0);
+    expect(
+      (await call('/api/train/applicationCertificate', { trainId: pending.trainId }, { token: learner })).msg,
+    ).toBe('您未通过该培训项目的报名审核，不能申请证书');
   });
 });

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { JOBS } from '@/lib/server/jobs';
 import { drainJobs } from '@/lib/server/jobs/workers';
@@ -18,11 +18,8 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { parseRange } from '@/lib/server/services/media/media-stream';
 import { chapterMedia } from '@/lib/server/http/media-route';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) =>
-  callEndpoint(path, body, { token, site: main });
+const { call, callRaw } = testClient();
 const get = (chapterId: string, headers: Record<string, string> = {}, query = '') =>
   chapterMedia(new Request(`http://localhost/media/chapter/${chapterId}${query}`, { headers }), chapterId);
 
@@ -190,7 +187,8 @@ describe('a course video uploaded in the creation centre', () => {
     const d = await db();
     const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'party'));
     const token = await createSession(learner.id);
-    const ask = (poll?: boolean) => call('/api/course/aiSubtitles', poll ? { chapterId, poll } : { chapterId }, token);
+    const ask = (poll?: boolean) =>
+      call('/api/course/aiSubtitles', poll ? { chapterId, poll } : { chapterId }, { token });
     // The seed may have enrolled this learner in the course (the courses behind their hours): start unchosen.
     await d
       .delete(courseEnrolments)
@@ -290,8 +288,8 @@ describe('/api/personal/archive and the bench hook', () => {
     const d = await db();
     const [manager] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'manager'));
     const token = await createSession(manager.id);
-    expect((await call('/api/personal/archive', { year: 1999 }, token)).code).not.toBe(0);
-    const res = await call('/api/personal/archive', {}, token);
+    expect((await call('/api/personal/archive', { year: 1999 }, { token })).code).not.toBe(0);
+    const res = await call('/api/personal/archive', {}, { token });
     expect(res.code).toBe(0);
     // The manager is a deputy bureau-level leader (position level 3): 110 offline hours.
     expect(res.data).toMatchObject({ positionLevel: 3, required: { online: 50, offline: 110 } });
@@ -302,25 +300,25 @@ describe('/api/personal/archive and the bench hook', () => {
     const d = await db();
     const [learner] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'learner'));
     const token = await createSession(learner.id);
-    const all = (await call('/api/personal/archive', {}, token)).data as {
+    const all = (await call('/api/personal/archive', {}, { token })).data as {
       courses: unknown[];
       exams: unknown[];
       onLineAllTimeEffective: number;
     };
-    const courses = (await call('/api/personal/archive', { section: 'courses' }, token)).data as {
+    const courses = (await call('/api/personal/archive', { section: 'courses' }, { token })).data as {
       courses: unknown[];
       exams: unknown[];
       onLineAllTimeEffective: number;
     };
     expect(courses.courses).toEqual(all.courses);
     expect(courses.exams).toEqual([]);
-    const arch = (await call('/api/personal/archive', { section: 'archive' }, token)).data as {
+    const arch = (await call('/api/personal/archive', { section: 'archive' }, { token })).data as {
       courses: unknown[];
       onLineAllTimeEffective: number;
     };
     expect(arch.onLineAllTimeEffective).toBe(all.onLineAllTimeEffective);
     expect(arch.courses).toEqual([]);
-    const bad = await call('/api/personal/archive', { section: 'x; drop table' }, token);
+    const bad = await callRaw('/api/personal/archive', { section: 'x; drop table' }, { token });
     expect(bad.code).not.toBe(0);
   });
 

@@ -4,7 +4,7 @@
  */
 import type { Archive } from '@/lib/contract/archive';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import {
   courseChapters,
@@ -24,9 +24,7 @@ import { ServiceError } from '@/lib/server/http/errors';
 import { maskName } from '@/lib/format';
 import { textAsRichText } from '@/lib/server/rich-text';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) =>
-  callEndpoint(path, body, { token, site: main });
+const { call, callRaw } = testClient();
 let seq = 0;
 const sid = () => `test-${Date.now().toString(36)}-${++seq}`;
 
@@ -69,8 +67,8 @@ describe('/api/course/view on each host', () => {
     const party: Site = { variant: 'party', dx: false };
     let hidden = 0;
     for (let courseId = 1; courseId <= 60; courseId++) {
-      const detail = await callEndpoint('/api/course/detail', { id: courseId }, { token: null, site: party });
-      const view = await callEndpoint('/api/course/view', { courseId }, { token: null, site: party });
+      const detail = await call('/api/course/detail', { id: courseId }, { site: party });
+      const view = await call('/api/course/view', { courseId }, { site: party });
       expect(view.code === 0).toBe(detail.code === 0);
       if (view.code !== 0) {
         hidden++;
@@ -106,7 +104,7 @@ describe('/api/course/chapter and /api/course/progress', () => {
     expect(missing.code).not.toBe(0);
     expect(missing.msg).toBe('课程不存在或未发布');
     for (const bad of [{ courseId: -1 }, { courseId: 'x' }, {}, { courseId: 1.5 }]) {
-      const r = await call('/api/course/view', bad);
+      const r = await callRaw('/api/course/view', bad);
       expect(r.code).not.toBe(0);
       expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
@@ -138,7 +136,7 @@ describe('/api/study/submit', () => {
     const r = await call(
       '/api/study/submit',
       { submitId: sid(), courseId, chapterId: chapters[0].id, position: 5, from: 0, to: 5, watched: 5 },
-      token,
+      { token },
     );
     expect(r.code).not.toBe(0);
     expect(r.msg).toBe(SELECT_BEFORE_PLAY_MSG);
@@ -147,7 +145,7 @@ describe('/api/study/submit', () => {
   it('refuses hostile shapes: negative, beyond the video, more media than the speed allows, wrong chapter, bad ids', async () => {
     const token = await loginAs('teacher');
     const { courseId, chapters } = await freshCourse(await opId('teacher'));
-    await call('/api/course/choose', { courseId }, token);
+    await call('/api/course/choose', { courseId }, { token });
     const ch = chapters[0].id;
     const base = { courseId, chapterId: ch, position: 10, from: 0, to: 10, watched: 10 };
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -166,7 +164,7 @@ describe('/api/study/submit', () => {
       [{ ...base, position: Number.POSITIVE_INFINITY }, /参数错误/],
     ];
     for (const [body, msg] of cases) {
-      const r = await call('/api/study/submit', { submitId: sid(), ...body }, token);
+      const r = await callRaw('/api/study/submit', { submitId: sid(), ...body }, { token });
       expect(r.code).not.toBe(0);
       expect(r.msg).toMatch(msg);
     }
@@ -174,7 +172,7 @@ describe('/api/study/submit', () => {
       const other = await call(
         '/api/study/submit',
         { submitId: sid(), ...base, chapterId: chapters[0].id + 100000 },
-        token,
+        { token },
       );
       expect(other.code).not.toBe(0);
     }
@@ -184,10 +182,10 @@ describe('/api/study/submit', () => {
     const token = await loginAs('party');
     const operatorId = await opId('party');
     const { courseId, chapters } = await freshCourse(operatorId);
-    await call('/api/course/choose', { courseId }, token);
+    await call('/api/course/choose', { courseId }, { token });
     const body = { submitId: sid(), courseId, chapterId: chapters[0].id, position: 5, from: 0, to: 5, watched: 5 };
-    const a = await call('/api/study/submit', body, token);
-    const b = await call('/api/study/submit', body, token);
+    const a = await call('/api/study/submit', body, { token });
+    const b = await call('/api/study/submit', body, { token });
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
     expect((b.data as HeartbeatAnswer).duplicate).toBe(true);
@@ -205,7 +203,7 @@ describe('/api/study/submit', () => {
     expect(enrol.lastPosition).toBe(5);
     expect(enrol.lastChapterId).toBe(chapters[0].id);
     // Another learner cannot replay someone else's id.
-    const stolen = await call('/api/study/submit', body, await loginAs('student'));
+    const stolen = await call('/api/study/submit', body, { token: await loginAs('student') });
     expect(stolen.code).not.toBe(0);
   });
 
@@ -344,7 +342,7 @@ describe('/api/study/submit', () => {
   it('credited study becomes online hours of the year in /api/study/totalTime', async () => {
     const token = await loginAs('student');
     const operatorId = await opId('student');
-    const before = (await call('/api/study/totalTime', {}, token)).data as { onLineAllTimeEffective: number };
+    const before = (await call('/api/study/totalTime', {}, { token })).data as { onLineAllTimeEffective: number };
     const { courseId, chapters } = await freshCourse(operatorId);
     // The seed's study records (hours and rankings) may already name this course for this learner: count what is added.
     const d = await db();
@@ -356,18 +354,18 @@ describe('/api/study/submit', () => {
           .where(and(eq(studyRecords.operatorId, operatorId), eq(studyRecords.courseId, courseId)))
       ).reduce((a, x) => a + Number(x.seconds), 0);
     const recordedBefore = await recorded();
-    await call('/api/course/choose', { courseId }, token);
+    await call('/api/course/choose', { courseId }, { token });
     const r = await call(
       '/api/study/submit',
       { submitId: sid(), courseId, chapterId: chapters[0].id, position: 12, from: 0, to: 12, watched: 12 },
-      token,
+      { token },
     );
     expect(r.code).toBe(0);
-    const after = (await call('/api/study/totalTime', {}, token)).data as { onLineAllTimeEffective: number };
+    const after = (await call('/api/study/totalTime', {}, { token })).data as { onLineAllTimeEffective: number };
     expect(after.onLineAllTimeEffective - before.onLineAllTimeEffective).toBe(12);
     expect((await recorded()) - recordedBefore).toBe(12);
     // The archive's year agrees with it, and its months add up to it (issue 5 point 2).
-    const archive = (await call('/api/personal/archive', { section: 'archive' }, token)).data as Archive;
+    const archive = (await call('/api/personal/archive', { section: 'archive' }, { token })).data as Archive;
     expect([archive.onLineAllTimeEffective, archive.offLineAllTimeEffective]).toEqual([
       after.onLineAllTimeEffective,
       (after as unknown as Archive).offLineAllTimeEffective,
@@ -410,10 +408,10 @@ describe('/api/study/batchSubmit and /api/study/lock', () => {
   it('batch: each item answered on its own, duplicates not recounted; size limited', async () => {
     const token = await loginAs('party');
     const { courseId, chapters } = await freshCourse(await opId('party'));
-    await call('/api/course/choose', { courseId }, token);
+    await call('/api/course/choose', { courseId }, { token });
     const a = { submitId: sid(), courseId, chapterId: chapters[0].id, position: 3, from: 0, to: 3, watched: 3 };
     const bad = { submitId: sid(), courseId, chapterId: chapters[0].id, position: 9999, from: 0, to: 3, watched: 3 };
-    const res = await call('/api/study/batchSubmit', { items: [a, bad, a] }, token);
+    const res = await call('/api/study/batchSubmit', { items: [a, bad, a] }, { token });
     expect(res.code).toBe(0);
     const out = res.data as HeartbeatAnswer[];
     expect(out.map((x) => x.accepted)).toEqual([true, false, true]);
@@ -422,10 +420,10 @@ describe('/api/study/batchSubmit and /api/study/lock', () => {
     const tooMany = await call(
       '/api/study/batchSubmit',
       { items: Array.from({ length: 51 }, () => ({ ...a, submitId: sid() })) },
-      token,
+      { token },
     );
     expect(tooMany.code).not.toBe(0);
-    expect((await call('/api/study/batchSubmit', { items: [] }, token)).code).not.toBe(0);
+    expect((await call('/api/study/batchSubmit', { items: [] }, { token })).code).not.toBe(0);
   });
 
   it('lock: one window at a time; heartbeats of another session are refused while it holds', async () => {
@@ -472,8 +470,8 @@ describe('/api/study/batchSubmit and /api/study/lock', () => {
       (await lockCourse(operatorId, courseId, 'session-bbbb', false, new Date(now.getTime() + 61_000))).locked,
     ).toBe(true);
     const token = await loginAs('teacher');
-    expect((await call('/api/study/lock', { courseId, session: 'x' }, token)).code).not.toBe(0);
-    expect((await call('/api/study/lock', { courseId: 99999999, session: 'session-cccc' }, token)).msg).toBe(
+    expect((await call('/api/study/lock', { courseId, session: 'x' }, { token })).code).not.toBe(0);
+    expect((await call('/api/study/lock', { courseId: 99999999, session: 'session-cccc' }, { token })).msg).toBe(
       SELECT_BEFORE_PLAY_MSG,
     );
   });
@@ -482,15 +480,15 @@ describe('/api/study/batchSubmit and /api/study/lock', () => {
 describe('self test, reviews, summaries, favourites', () => {
   it('self test: questions without answers, scored on submit once every question is answered', async () => {
     const token = await loginAs('learner');
-    const t = await call('/api/course/selfTest', { chapterId: 1 }, token);
+    const t = await call('/api/course/selfTest', { chapterId: 1 }, { token });
     expect(t.code).toBe(0);
     const qs = (t.data as { questions: { id: number; options: string[] }[] }).questions;
     expect(JSON.stringify(qs)).not.toMatch(/answer/);
     // Blank, incomplete or out of range: refused, nothing scored and no answer revealed.
-    const blank = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: {} }, token);
+    const blank = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: {} }, { token });
     expect(blank).toMatchObject({ msg: '还有3道题需要填写，请完成后再提交', data: null });
     expect(blank.code).not.toBe(0);
-    const partial = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '3': 0 } }, token);
+    const partial = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '3': 0 } }, { token });
     expect(partial.msg).toBe('第2题为必答题，请作答');
     expect(JSON.stringify(partial.data ?? null)).not.toMatch(/answer|correct/);
     expect(
@@ -498,15 +496,21 @@ describe('self test, reviews, summaries, favourites', () => {
         await call(
           '/api/course/selfTestSubmit',
           { chapterId: 1, answers: { '1': 0, '2': qs[1].options.length, '3': 0 } },
-          token,
+          { token },
         )
       ).msg,
     ).toBe('第2题的答案不正确');
-    const res = await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': 0, '2': 0, '3': 0 } }, token);
+    const res = await call(
+      '/api/course/selfTestSubmit',
+      { chapterId: 1, answers: { '1': 0, '2': 0, '3': 0 } },
+      { token },
+    );
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ total: 3 });
     expect((res.data as { correct: number }).correct).toBeGreaterThanOrEqual(2);
-    expect((await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': -1 } }, token)).code).not.toBe(0);
+    expect((await call('/api/course/selfTestSubmit', { chapterId: 1, answers: { '1': -1 } }, { token })).code).not.toBe(
+      0,
+    );
     expect((await call('/api/course/selfTest', { chapterId: 1 })).code).toBe(CODE_SESSION_NONE);
   });
 
@@ -514,16 +518,16 @@ describe('self test, reviews, summaries, favourites', () => {
     const token = await loginAs('student');
     const { courseId } = await freshCourse(await opId('student'));
     const reviewsBefore = ((await call('/api/course/reviews', { courseId })).data as { total: number }).total;
-    const notChosen = await call('/api/course/reviewSave', { courseId, rating: 5, content: '很好' }, token);
+    const notChosen = await call('/api/course/reviewSave', { courseId, rating: 5, content: '很好' }, { token });
     expect(notChosen.msg).toBe('请先选学该课程');
-    await call('/api/course/choose', { courseId }, token);
+    await call('/api/course/choose', { courseId }, { token });
     expect(
-      ((await call('/api/course/progress', { courseId }, token)).data as { myReview: unknown }).myReview,
+      ((await call('/api/course/progress', { courseId }, { token })).data as { myReview: unknown }).myReview,
     ).toBeNull();
-    expect((await call('/api/course/reviewSave', { courseId, rating: 9, content: '很好' }, token)).msg).toMatch(
+    expect((await call('/api/course/reviewSave', { courseId, rating: 9, content: '很好' }, { token })).msg).toMatch(
       /评分为1-5分/,
     );
-    expect((await call('/api/course/reviewSave', { courseId, rating: 5, content: '   ' }, token)).msg).toMatch(
+    expect((await call('/api/course/reviewSave', { courseId, rating: 5, content: '   ' }, { token })).msg).toMatch(
       /请填写内容/,
     );
     expect(
@@ -531,26 +535,26 @@ describe('self test, reviews, summaries, favourites', () => {
         await call(
           '/api/course/reviewSave',
           { courseId, rating: 5, content: '<script>alert(1)</script>讲得很清楚' },
-          token,
+          { token },
         )
       ).code,
     ).toBe(0);
-    expect((await call('/api/course/reviewSave', { courseId, rating: 4, content: '再评一次' }, token)).msg).toBe(
+    expect((await call('/api/course/reviewSave', { courseId, rating: 4, content: '再评一次' }, { token })).msg).toBe(
       '您已评价过该课程',
     );
     // The player learns from the server that this learner has reviewed (the form gives way, after a reload too).
-    const progress = (await call('/api/course/progress', { courseId }, token)).data as {
+    const progress = (await call('/api/course/progress', { courseId }, { token })).data as {
       myReview: { score: number; content: string } | null;
     };
     expect(progress.myReview).toMatchObject({ score: 5, content: '<script>alert(1)</script>讲得很清楚' });
     // Another learner's view carries their own review, never this one.
-    const other = (await call('/api/course/progress', { courseId }, await loginAs('learner'))).data as {
+    const other = (await call('/api/course/progress', { courseId }, { token: await loginAs('learner') })).data as {
       myReview: { content: string } | null;
     };
     expect(other.myReview?.content).not.toBe(progress.myReview?.content);
     expect(((await call('/api/course/progress', { courseId })).data as { myReview: unknown }).myReview).toBeNull();
-    expect((await call('/api/course/summarySave', { courseId, content: '第一篇心得' }, token)).code).toBe(0);
-    expect((await call('/api/course/summarySave', { courseId, content: '第二篇心得' }, token)).code).toBe(0);
+    expect((await call('/api/course/summarySave', { courseId, content: '第一篇心得' }, { token })).code).toBe(0);
+    expect((await call('/api/course/summarySave', { courseId, content: '第二篇心得' }, { token })).code).toBe(0);
     // The course may carry seeded reviews of other learners (the catalogue's store): this learner's is the newest, once.
     const reviews = (await call('/api/course/reviews', { courseId })).data as {
       list: { content: string; score: number }[];
@@ -580,17 +584,19 @@ describe('self test, reviews, summaries, favourites', () => {
   it('favourites: set, read, listed in the archive, removed', async () => {
     const token = await loginAs('newbie');
     const { courseId } = await freshCourse(await opId('newbie'));
-    expect((await call('/api/course/favourite', { courseId, favourite: true }, token)).code).toBe(0);
-    expect((await call('/api/course/favourite', { courseId, favourite: true }, token)).code).toBe(0);
-    expect((await call('/api/course/favouriteState', { courseId }, token)).data).toMatchObject({ favourite: true });
+    expect((await call('/api/course/favourite', { courseId, favourite: true }, { token })).code).toBe(0);
+    expect((await call('/api/course/favourite', { courseId, favourite: true }, { token })).code).toBe(0);
+    expect((await call('/api/course/favouriteState', { courseId }, { token })).data).toMatchObject({ favourite: true });
     // The player reads it from the learner's progress (one call for the learner's part of the cached page).
-    expect((await call('/api/course/progress', { courseId }, token)).data).toMatchObject({ favourite: true });
-    const archive = (await call('/api/personal/archive', {}, token)).data as { favourites: { courseId: number }[] };
+    expect((await call('/api/course/progress', { courseId }, { token })).data).toMatchObject({ favourite: true });
+    const archive = (await call('/api/personal/archive', {}, { token })).data as { favourites: { courseId: number }[] };
     expect(archive.favourites.map((f) => f.courseId)).toContain(courseId);
-    await call('/api/course/favourite', { courseId, favourite: false }, token);
-    expect((await call('/api/course/favouriteState', { courseId }, token)).data).toMatchObject({ favourite: false });
-    expect((await call('/api/course/progress', { courseId }, token)).data).toMatchObject({ favourite: false });
-    expect((await call('/api/course/favourite', { courseId: 99999999, favourite: true }, token)).code).not.toBe(0);
+    await call('/api/course/favourite', { courseId, favourite: false }, { token });
+    expect((await call('/api/course/favouriteState', { courseId }, { token })).data).toMatchObject({
+      favourite: false,
+    });
+    expect((await call('/api/course/progress', { courseId }, { token })).data).toMatchObject({ favourite: false });
+    expect((await call('/api/course/favourite', { courseId: 99999999, favourite: true }, { token })).code).not.toBe(0);
     expect((await call('/api/course/favourite', { courseId, favourite: true })).code).toBe(CODE_SESSION_NONE);
   });
 });

@@ -1,17 +1,14 @@
 /** Questionnaires with bad and hostile input: detail, required questions, invalid answers, saved once per learner. */
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, trainApplications } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { SurveyView } from '@/lib/validation/survey';
 import { checkSurveyAnswers, surveyProblems } from '@/lib/validation/survey';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null = null) =>
-  callEndpoint(path, body, { token, site: main });
+const { call, callRaw } = testClient();
 async function loginAs(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return createSession(op.id);
@@ -37,10 +34,10 @@ describe('collection (surveys)', () => {
       CODE_SESSION_NONE,
     );
     const token = await loginAs('student');
-    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, token)).data).toMatchObject({
+    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, { token })).data).toMatchObject({
       submitted: false,
     });
-    const missing = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 5 } }, token);
+    const missing = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 5 } }, { token });
     expect(missing.msg).toBe('第2题为必答题，请作答');
     for (const answers of [
       { '1': 9, '2': 0 },
@@ -49,7 +46,7 @@ describe('collection (surveys)', () => {
       { '1': 5, '2': 0, '99': 'x' },
       { '1': 5, '2': '0' },
     ]) {
-      const r = await call('/api/collection/save', { surveyId: fb.id, answers }, token);
+      const r = await callRaw('/api/collection/save', { surveyId: fb.id, answers }, { token });
       expect(r.code).not.toBe(0);
       expect(r.msg).toMatch(/[\u4e00-\u9fa5]/);
     }
@@ -58,16 +55,16 @@ describe('collection (surveys)', () => {
         await call(
           '/api/collection/save',
           { surveyId: fb.id, answers: { '1': 4, '2': 1, '3': [0, 2], '4': '<b>好</b>' } },
-          token,
+          { token },
         )
       ).code,
     ).toBe(0);
-    const twice = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 4, '2': 1 } }, token);
+    const twice = await call('/api/collection/save', { surveyId: fb.id, answers: { '1': 4, '2': 1 } }, { token });
     expect(twice.msg).toBe('您已提交过该问卷，不能重复提交');
-    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, token)).data).toMatchObject({
+    expect((await call('/api/collection/assignStatus', { surveyId: fb.id }, { token })).data).toMatchObject({
       submitted: true,
     });
-    expect((await call('/api/collection/save', { surveyId: 99999999, answers: {} }, token)).msg).toBe('问卷不存在');
+    expect((await call('/api/collection/save', { surveyId: 99999999, answers: {} }, { token })).msg).toBe('问卷不存在');
   });
 
   it("a training project's information collection takes a real phone number only", async () => {
@@ -88,17 +85,17 @@ describe('collection (surveys)', () => {
     )
       .delete(trainApplications)
       .where(and(eq(trainApplications.trainId, 2), eq(trainApplications.operatorId, party.id)));
-    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, { token })).data).toMatchObject({
       submitted: false,
       allowed: false,
     });
     expect(
-      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, token)).msg,
+      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, { token })).msg,
     ).toBe('该信息采集仅限本培训项目审核通过的学员填写');
     // Pending review is not enough either; approved is.
     await (await db()).insert(trainApplications).values({ trainId: 2, operatorId: party.id, status: 6 });
     expect(
-      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, token)).msg,
+      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('13812345678') }, { token })).msg,
     ).toBe('该信息采集仅限本培训项目审核通过的学员填写');
     await (
       await db()
@@ -106,19 +103,19 @@ describe('collection (surveys)', () => {
       .update(trainApplications)
       .set({ status: 7 })
       .where(and(eq(trainApplications.trainId, 2), eq(trainApplications.operatorId, party.id)));
-    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, { token })).data).toMatchObject({
       submitted: false,
       allowed: true,
     });
     for (const bad of ['abc', '12345', '1381234567', '23812345678', '1381234567890']) {
-      const r = await call('/api/collection/save', { surveyId: survey.id, answers: answers(bad) }, token);
+      const r = await call('/api/collection/save', { surveyId: survey.id, answers: answers(bad) }, { token });
       expect(r.msg).toBe(`第${phone + 1}题请填写正确的手机号码或固定电话（含区号）`);
     }
-    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, token)).data).toMatchObject({
+    expect((await call('/api/collection/assignStatus', { surveyId: survey.id }, { token })).data).toMatchObject({
       submitted: false,
     });
     expect(
-      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('138 1234 5678') }, token)).code,
+      (await call('/api/collection/save', { surveyId: survey.id, answers: answers('138 1234 5678') }, { token })).code,
     ).toBe(0);
   });
 

@@ -5,7 +5,7 @@
  * Runs on PGlite (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -13,14 +13,8 @@ import { MSG_REPLAY_LOGIN } from '@/lib/server/services/live/replay-media';
 import { liveReplay } from '@/lib/server/http/media-route';
 import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/live/replay';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
-import type { LiveDetail, LiveReplayState } from '@/lib/contract/catalogue';
-import type { StudyTotalTime } from '@/lib/contract/home';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-type Env<T> = { code: number; msg: string; data: T };
-const call = <T = unknown>(path: string, body: unknown, token: string | null = null, site: Site = main) =>
-  callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
+const { call } = testClient();
 const media = (id: number | string, token: string | null, host = 'localhost', range?: string) =>
   liveReplay(
     new Request(`http://${host}/media/live/${id}`, {
@@ -66,10 +60,10 @@ afterAll(() => closeDb());
 
 describe('live detail', () => {
   it('an ended class offers its recording; a class on air has none yet', async () => {
-    const ended = await call<LiveDetail>('/api/live/detail', { id: endedId });
+    const ended = await call('/api/live/detail', { id: endedId });
     expect(ended.data.status).toBe('ended');
     expect(ended.data.replay?.duration).toBeGreaterThan(0);
-    const onAir = await call<LiveDetail>('/api/live/detail', { id: liveNowId });
+    const onAir = await call('/api/live/detail', { id: liveNowId });
     expect([onAir.data.status, onAir.data.replay]).toEqual(['live', null]);
   });
 });
@@ -97,7 +91,7 @@ describe('replay and its hours', () => {
   });
 
   it('a class without a recording is refused; a finish without a start too', async () => {
-    const noReplay = await call('/api/live/replayStart', { id: liveNowId }, token);
+    const noReplay = await call('/api/live/replayStart', { id: liveNowId }, { token });
     expect(noReplay.msg).toBe(MSG_NO_REPLAY);
     expect(noReplay.code).not.toBe(0);
     const d = await db();
@@ -106,7 +100,7 @@ describe('replay and its hours', () => {
       .from(liveClasses)
       .where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
     const untouched = other.find((l) => l.id !== endedId)!.id;
-    const early = await call('/api/live/replayFinish', { id: untouched }, token);
+    const early = await call('/api/live/replayFinish', { id: untouched }, { token });
     expect([early.code !== 0, early.msg]).toEqual([true, MSG_REPLAY_NOT_STARTED]);
   });
 
@@ -117,26 +111,26 @@ describe('replay and its hours', () => {
       .from(liveClasses)
       .where(and(lt(liveClasses.endAt, new Date()), gt(liveClasses.recordHours, 0)));
     const id = other.filter((l) => l.id !== endedId && l.audiences.includes('general')).at(-1)!.id;
-    const before = (await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective;
-    const first = await call<LiveReplayState>('/api/live/replayStart', { id }, token);
+    const before = (await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective;
+    const first = await call('/api/live/replayStart', { id }, { token });
     await d
       .update(liveReplays)
       .set({ startedAt: new Date(Date.now() - first.data.duration * 1000) })
       .where(eq(liveReplays.liveId, id));
     // A reload: played for a moment, then dragged to the end.
-    await call('/api/live/replayStart', { id }, token);
-    const skipped = await call('/api/live/replayFinish', { id }, token);
+    await call('/api/live/replayStart', { id }, { token });
+    const skipped = await call('/api/live/replayFinish', { id }, { token });
     expect([skipped.code !== 0, skipped.msg]).toEqual([true, MSG_REPLAY_TOO_SHORT]);
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(before);
+    expect((await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective).toBe(before);
   });
 
   it('skipped to the end right after starting: refused and nothing credited; played through: recordHours once', async () => {
-    const before = (await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective;
-    const start = await call<LiveReplayState>('/api/live/replayStart', { id: endedId }, token);
+    const before = (await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective;
+    const start = await call('/api/live/replayStart', { id: endedId }, { token });
     expect(start.data).toEqual(expect.objectContaining({ started: true, credited: false }));
-    const skipped = await call('/api/live/replayFinish', { id: endedId }, token);
+    const skipped = await call('/api/live/replayFinish', { id: endedId }, { token });
     expect([skipped.code !== 0, skipped.msg]).toEqual([true, MSG_REPLAY_TOO_SHORT]);
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(before);
+    expect((await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective).toBe(before);
 
     // The recording's whole length has passed since it started.
     const d = await db();
@@ -144,19 +138,15 @@ describe('replay and its hours', () => {
       .update(liveReplays)
       .set({ startedAt: new Date(Date.now() - start.data.duration * 1000) })
       .where(eq(liveReplays.liveId, endedId));
-    const done = await call<LiveReplayState>('/api/live/replayFinish', { id: endedId }, token);
+    const done = await call('/api/live/replayFinish', { id: endedId }, { token });
     expect(done.data).toEqual(expect.objectContaining({ started: true, credited: true }));
     const hours = start.data.recordHours * 3600;
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(
-      before + hours,
-    );
+    expect((await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective).toBe(before + hours);
 
     // Finishing again, concurrently or not, and starting again credit nothing more.
-    await Promise.all([1, 2].map(() => call('/api/live/replayFinish', { id: endedId }, token)));
-    await call('/api/live/replayStart', { id: endedId }, token);
-    expect((await call<LiveReplayState>('/api/live/replayState', { id: endedId }, token)).data.credited).toBe(true);
-    expect((await call<StudyTotalTime>('/api/study/totalTime', {}, token)).data.onLineAllTimeEffective).toBe(
-      before + hours,
-    );
+    await Promise.all([1, 2].map(() => call('/api/live/replayFinish', { id: endedId }, { token })));
+    await call('/api/live/replayStart', { id: endedId }, { token });
+    expect((await call('/api/live/replayState', { id: endedId }, { token })).data.credited).toBe(true);
+    expect((await call('/api/study/totalTime', {}, { token })).data.onLineAllTimeEffective).toBe(before + hours);
   });
 });

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveViewers, operators } from '@/lib/server/db/schema';
@@ -25,14 +25,10 @@ import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { liveReplayHls } from '@/lib/server/http/media-route';
 import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
-import type { LiveDetail, LiveStreamInfo, LiveWatchState } from '@/lib/contract/catalogue';
-import type { LiveCard, Page, StudyTotalTime } from '@/lib/contract/home';
-import type { Site } from '@/lib/variants';
+import type { LiveWatchState } from '@/lib/contract/catalogue';
 
-const main: Site = { variant: 'main', dx: false };
 type Env<T> = { code: number; msg: string; data: T };
-const call = <T = unknown>(p: string, body: unknown, token: string | null = null) =>
-  callEndpoint(p, body, { token, site: main }) as Promise<Env<T>>;
+const { call } = testClient();
 const tokens: Record<string, string> = {};
 const recordDir = mkdtempSync(path.join(os.tmpdir(), 'live-record-'));
 let onAirId: number;
@@ -94,19 +90,19 @@ describe('stream keys', () => {
   it("the class's teacher and managers get the address and key; nobody else", async () => {
     expect((await call('/api/live/streamInfo', { id: onAirId })).code).toBe(CODE_SESSION_NONE);
     for (const who of ['learner', 'teacher']) {
-      const refused = await call('/api/live/streamInfo', { id: onAirId }, tokens[who]);
+      const refused = await call('/api/live/streamInfo', { id: onAirId }, { token: tokens[who] });
       expect([refused.code, refused.msg]).toEqual([1003, MSG_NOT_STREAMER]);
     }
-    const mine = await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer);
+    const mine = await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.lecturer });
     expect(mine.code).toBe(0);
     expect(mine.data.rtmpUrl).toMatch(/^rtmp:\/\/.+\/live$/);
     expect(mine.data.streamKey).toMatch(/^c\d+-[0-9a-f]{18}\?key=[\w-]{32}$/);
-    const managers = await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.manager);
+    const managers = await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.manager });
     expect(managers.data.streamKey).toBe(mine.data.streamKey);
   });
 
   it('regenerating replaces the key: its stream is dropped, the old key refused, the new one accepted', async () => {
-    const before = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data;
+    const before = (await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.lecturer })).data;
     // On air with the old key; the ingest's control (a stand-in) is asked to drop it.
     expect((await publish(before.streamKey)).ok).toBe(true);
     const asked: string[] = [];
@@ -117,7 +113,7 @@ describe('stream keys', () => {
     await new Promise<void>((r) => control.listen(0, '127.0.0.1', r));
     process.env.LIVE_CONTROL_URL = `http://127.0.0.1:${(control.address() as AddressInfo).port}/control`;
     resetConfigForTests();
-    const after = (await call<LiveStreamInfo>('/api/live/streamKeyReset', { id: onAirId }, tokens.lecturer)).data;
+    const after = (await call('/api/live/streamKeyReset', { id: onAirId }, { token: tokens.lecturer })).data;
     control.close();
     delete process.env.LIVE_CONTROL_URL;
     resetConfigForTests();
@@ -133,8 +129,7 @@ describe('stream keys', () => {
 
 describe('the ingest', () => {
   it('accepts only a current key within its class time plus the margin', async () => {
-    const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: upcomingId }, tokens.lecturer)).data
-      .streamKey;
+    const key = (await call('/api/live/streamInfo', { id: upcomingId }, { token: tokens.lecturer })).data.streamKey;
     expect(await publish(key)).toEqual({ ok: false, reason: 'outside-window' });
     const d = await db();
     const [row] = await d.select().from(liveClasses).where(eq(liveClasses.id, upcomingId));
@@ -144,7 +139,7 @@ describe('the ingest', () => {
     await publishDone(split(key)[0]);
     // The name alone, another class's name with this secret, nothing: refused.
     expect(await authorizePublish(split(key)[0], '')).toEqual({ ok: false, reason: 'unknown-key' });
-    const other = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data;
+    const other = (await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.lecturer })).data;
     expect(await authorizePublish(split(other.streamKey)[0], split(key)[1])).toEqual({
       ok: false,
       reason: 'unknown-key',
@@ -155,7 +150,7 @@ describe('the ingest', () => {
   it('answers nginx-rtmp: 200 for the current key, 403 for a wrong key or another address', async () => {
     process.env.TRUST_PROXY = '1';
     resetConfigForTests();
-    const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data.streamKey;
+    const key = (await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.lecturer })).data.streamKey;
     const [name, secret] = split(key);
     // The connection's address, as the request hook stamps it (live-scope.test.ts: X-Forwarded-For counts for nothing).
     const hook = (event: string, form: Record<string, string>, from = '127.0.0.1') =>
@@ -182,17 +177,17 @@ describe('the ingest', () => {
 
 describe('watching on air', () => {
   it('a visitor sees 直播中 without the stream; a learner gets the stream and is counted watching', async () => {
-    const key = (await call<LiveStreamInfo>('/api/live/streamInfo', { id: onAirId }, tokens.lecturer)).data.streamKey;
-    const off = (await call<LiveWatchState>('/api/live/watch', { id: onAirId }, tokens.learner)).data;
+    const key = (await call('/api/live/streamInfo', { id: onAirId }, { token: tokens.lecturer })).data.streamKey;
+    const off = (await call('/api/live/watch', { id: onAirId }, { token: tokens.learner })).data;
     expect([off.status, off.onAir, off.hlsUrl]).toEqual(['live', false, null]);
     await publish(key);
-    const visitor = (await call<LiveWatchState>('/api/live/watch', { id: onAirId })).data;
+    const visitor = (await call('/api/live/watch', { id: onAirId })).data;
     expect([visitor.onAir, visitor.hlsUrl, visitor.canStream]).toEqual([true, null, false]);
-    const learner = (await call<LiveWatchState>('/api/live/watch', { id: onAirId }, tokens.learner)).data;
+    const learner = (await call('/api/live/watch', { id: onAirId }, { token: tokens.learner })).data;
     expect(learner.hlsUrl).toBe(`/media/live-hls/${split(key)[0]}/index.m3u8`);
     expect(learner.hlsUrl).not.toContain(split(key)[1]);
     expect(learner.canStream).toBe(false);
-    const upcoming = (await call<LiveWatchState>('/api/live/watch', { id: upcomingId })).data;
+    const upcoming = (await call('/api/live/watch', { id: upcomingId })).data;
     expect(upcoming.status).toBe('upcoming');
     expect(upcoming.startsInMs).toBeGreaterThan(86_400_000);
   });
@@ -212,7 +207,7 @@ describe('watching on air', () => {
         }),
       ).then((r) => r.json() as Promise<Env<LiveWatchState>>);
     const total = async () =>
-      (await call<StudyTotalTime>('/api/study/totalTime', {}, tokens.learner)).data.onLineAllTimeEffective;
+      (await call('/api/study/totalTime', {}, { token: tokens.learner })).data.onLineAllTimeEffective;
     const before = await total();
     const first = await get();
     expect([first.code, first.data.watchedSeconds, first.data.credited]).toEqual([0, 0, false]);
@@ -226,7 +221,7 @@ describe('watching on air', () => {
         .set({ lastPingAt: new Date(Date.now() - s * 1000) })
         .where(and(eq(liveViewers.liveId, onAirId), eq(liveViewers.operatorId, learner.id)));
     await back(20);
-    const second = await call<LiveWatchState>('/api/live/recordHours', { id: onAirId }, tokens.learner);
+    const second = await call('/api/live/recordHours', { id: onAirId }, { token: tokens.learner });
     expect([second.data.watchedSeconds, second.data.credited]).toEqual([20, false]);
     expect(await total()).toBe(before);
     // An hour's absence counts nothing; 15 s more of watching is past half the class: credited.
@@ -234,11 +229,11 @@ describe('watching on air', () => {
     const absent = await get();
     expect([absent.data.watchedSeconds, absent.data.credited]).toEqual([20, false]);
     await back(15);
-    const third = await call<LiveWatchState>('/api/live/recordHours', { id: onAirId }, tokens.learner);
+    const third = await call('/api/live/recordHours', { id: onAirId }, { token: tokens.learner });
     expect([third.data.watchedSeconds, third.data.credited]).toEqual([35, true]);
     expect(await total()).toBe(before + third.data.recordHours * 3600);
     await back(20);
-    await call('/api/live/recordHours', { id: onAirId }, tokens.learner);
+    await call('/api/live/recordHours', { id: onAirId }, { token: tokens.learner });
     expect(await total()).toBe(before + third.data.recordHours * 3600);
     // Other methods are still refused with the contract's message.
     const put = await handleApiRequest(
@@ -277,15 +272,15 @@ describe('the recording becomes the replay', () => {
       ...['-f', 'lavfi', '-i', 'sine', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25'],
       ...['-c:a', 'aac', '-f', 'flv', file],
     ]);
-    const ended = await call<LiveWatchState>('/api/live/finish', { id: onAirId }, tokens.lecturer);
+    const ended = await call('/api/live/finish', { id: onAirId }, { token: tokens.lecturer });
     expect(ended.data.status).toBe('ended');
     expect(await publishDone(row.streamName!)).toBe(true);
     expect(await recordDone(row.streamName!, file)).toBe(true);
-    const pending = (await call<LiveDetail>('/api/live/detail', { id: onAirId })).data;
+    const pending = (await call('/api/live/detail', { id: onAirId })).data;
     expect([pending.replay, pending.replayPending, pending.hasReplay]).toEqual([null, true, false]);
 
     await runLiveRecordingJob({ liveId: onAirId });
-    const detail = (await call<LiveDetail>('/api/live/detail', { id: onAirId })).data;
+    const detail = (await call('/api/live/detail', { id: onAirId })).data;
     expect(detail.replay?.hls).toBe(true);
     expect(detail.replay!.duration).toBeGreaterThanOrEqual(2);
     const media = (file: string, token: string | null = tokens.learner) =>
@@ -309,10 +304,10 @@ describe('the recording becomes the replay', () => {
 
 describe('the seeded classes agree with their pages (issue 26)', () => {
   it('every ended class listed as 回放 has a replay and hours on its page', async () => {
-    const list = (await call<Page<LiveCard>>('/api/live/list', { status: 'ended', pageSize: 100 })).data.list;
+    const list = (await call('/api/live/list', { status: 'ended', pageSize: 100 })).data.list;
     expect(list.length).toBeGreaterThan(5);
     for (const l of list) {
-      const detail = (await call<LiveDetail>('/api/live/detail', { id: l.id })).data;
+      const detail = (await call('/api/live/detail', { id: l.id })).data;
       expect(detail.hasReplay).toBe(l.hasReplay);
       if (l.hasReplay) {
         expect(detail.replay).not.toBeNull();

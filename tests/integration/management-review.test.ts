@@ -11,21 +11,19 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courses, operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { chapterMedia } from '@/lib/server/http/media-route';
 import { handleUpload, serveFile } from '@/lib/server/http/streaming';
 import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
 import type { CreationCourseRow, UploadedFile } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
 // The demo clip's HLS package is copied into the file store on first play.
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'management-review-'));
 process.env.UPLOAD_DIR = uploadDir;
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null): Promise<CallResult> =>
-  callEndpoint(path, body, { token, site: main, ip: '10.0.25.2' });
+const { call } = testClient({ ip: '10.0.25.2' });
 const ok = <T>(res: CallResult): T => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as T;
@@ -116,7 +114,7 @@ afterAll(async () => {
 });
 
 const queue = (token: string, pageNum = 1, pageSize = 100) =>
-  call('/api/manage/reviewQueue', { pageNum, pageSize }, token);
+  call('/api/manage/reviewQueue', { pageNum, pageSize }, { token });
 const mine = (p: Page<ReviewQueueRow>) => p.list.filter((c) => made.courses.includes(c.courseId));
 
 describe('the queue', () => {
@@ -151,7 +149,7 @@ describe('the queue', () => {
   it('is refused without the power (1003, 没有审核权限), and names a bad page size in Chinese', async () => {
     const refused = await queue(tokens.learner);
     expect(refused).toMatchObject({ code: 1003, msg: '没有审核权限' });
-    const bad = await call('/api/manage/reviewQueue', { pageNum: 1, pageSize: 0 }, tokens.root);
+    const bad = await call('/api/manage/reviewQueue', { pageNum: 1, pageSize: 0 }, { token: tokens.root });
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toMatch(/^参数错误：pageSize/);
   });
@@ -159,7 +157,9 @@ describe('the queue', () => {
 
 describe('the preview', () => {
   it('shows the basic information and the chapters as the player does', async () => {
-    const p = ok<ReviewPreview>(await call('/api/manage/reviewPreview', { courseId: courseA[0] }, tokens.reviewerA));
+    const p = ok<ReviewPreview>(
+      await call('/api/manage/reviewPreview', { courseId: courseA[0] }, { token: tokens.reviewerA }),
+    );
     expect(p).toMatchObject({ courseId: courseA[0], title: `甲课一${tag}`, audiences: ['general'] });
     expect(p.chapters).toEqual([
       expect.objectContaining({ id: chapterA, title: `第一讲${tag}`, kind: 'video', playable: true, duration: 300 }),
@@ -167,10 +167,14 @@ describe('the preview', () => {
   });
 
   it('refuses a course of another unit (1003) and one that does not exist (1004)', async () => {
-    const other = await call('/api/manage/reviewPreview', { courseId: courseB }, tokens.reviewerA);
+    const other = await call('/api/manage/reviewPreview', { courseId: courseB }, { token: tokens.reviewerA });
     expect(other).toMatchObject({ code: 1003, msg: '没有该单位的管理权限' });
-    expect((await call('/api/manage/reviewPreview', { courseId: 2_000_000_000 }, tokens.root)).code).toBe(1004);
-    expect((await call('/api/manage/reviewPreview', { courseId: courseA[0] }, tokens.learner)).code).toBe(1003);
+    expect((await call('/api/manage/reviewPreview', { courseId: 2_000_000_000 }, { token: tokens.root })).code).toBe(
+      1004,
+    );
+    expect((await call('/api/manage/reviewPreview', { courseId: courseA[0] }, { token: tokens.learner })).code).toBe(
+      1003,
+    );
   });
 
   it("plays the whole video to its reviewer and creator only (the power over the creator's unit)", async () => {
@@ -187,11 +191,11 @@ describe('the preview', () => {
 
   it('gives its reviewer a play ticket for the whole video (the player path); a learner none', async () => {
     const ticket = ok<{ scope: string; master: string | null }>(
-      await call('/api/course/playTicket', { chapterId: chapterA }, tokens.reviewerA),
+      await call('/api/course/playTicket', { chapterId: chapterA }, { token: tokens.reviewerA }),
     );
     expect(ticket.scope).toBe('full');
     expect(ticket.master).toMatch(new RegExp(`^/media/hls/${chapterA}/master.m3u8\\?t=`));
-    expect((await call('/api/course/playTicket', { chapterId: chapterA }, tokens.learner)).code).toBe(1004);
+    expect((await call('/api/course/playTicket', { chapterId: chapterA }, { token: tokens.learner })).code).toBe(1004);
   });
 });
 
@@ -232,18 +236,18 @@ describe('the decision', () => {
     const noReason = await call(
       '/api/course/audit',
       { courseId: courseA[2], auditStatus: 1053, reason: '  ' },
-      tokens.reviewerA,
+      { token: tokens.reviewerA },
     );
     expect(noReason.msg).toBe('请填写审核意见');
     const other = await call(
       '/api/course/audit',
       { courseId: courseB, auditStatus: 1052, reason: '' },
-      tokens.reviewerA,
+      { token: tokens.reviewerA },
     );
     expect(other.code).toBe(1003);
-    expect((await call('/api/course/audit', { courseId: courseA[2], auditStatus: 1052 }, tokens.learner)).code).toBe(
-      1003,
-    );
+    expect(
+      (await call('/api/course/audit', { courseId: courseA[2], auditStatus: 1052 }, { token: tokens.learner })).code,
+    ).toBe(1003);
   });
 
   it('rejects with a reason (1053): out of the queue, the teacher reads the reason in the creation centre', async () => {
@@ -251,13 +255,13 @@ describe('the decision', () => {
       await call(
         '/api/course/audit',
         { courseId: courseA[2], auditStatus: 1053, reason: '课程简介过短' },
-        tokens.reviewerA,
+        { token: tokens.reviewerA },
       ),
     );
     const page = ok<Page<ReviewQueueRow>>(await queue(tokens.reviewerA));
     expect(mine(page).map((c) => c.courseId)).not.toContain(courseA[2]);
     const own = ok<Page<CreationCourseRow>>(
-      await call('/api/resourceFile/myCourses', { pageNum: 1, pageSize: 50 }, tokens.creatorA),
+      await call('/api/resourceFile/myCourses', { pageNum: 1, pageSize: 50 }, { token: tokens.creatorA }),
     );
     expect(own.list.find((c) => c.courseId === courseA[2])).toMatchObject({
       auditStatus: 1053,
@@ -265,15 +269,27 @@ describe('the decision', () => {
       auditReason: '课程简介过短',
     });
     // Decided once: a second decision is refused.
-    const again = await call('/api/course/audit', { courseId: courseA[2], auditStatus: 1052 }, tokens.reviewerA);
+    const again = await call(
+      '/api/course/audit',
+      { courseId: courseA[2], auditStatus: 1052 },
+      { token: tokens.reviewerA },
+    );
     expect(again.msg).toBe('该课程不在待审核状态');
   });
 
   it('approves (1052): out of the queue and published', async () => {
-    ok(await call('/api/course/audit', { courseId: courseA[1], auditStatus: 1052, reason: '' }, tokens.reviewerA));
+    ok(
+      await call(
+        '/api/course/audit',
+        { courseId: courseA[1], auditStatus: 1052, reason: '' },
+        { token: tokens.reviewerA },
+      ),
+    );
     const page = ok<Page<ReviewQueueRow>>(await queue(tokens.reviewerA));
     expect(mine(page).map((c) => c.courseId)).toEqual([courseA[0]]);
-    const p = ok<ReviewPreview>(await call('/api/manage/reviewPreview', { courseId: courseA[1] }, tokens.reviewerA));
+    const p = ok<ReviewPreview>(
+      await call('/api/manage/reviewPreview', { courseId: courseA[1] }, { token: tokens.reviewerA }),
+    );
     expect(p.auditStatus).toBe(1052);
     expect(p.history[0]).toMatchObject({ kind: 'manual', fromStatus: 1056, toStatus: 1052 });
   });

@@ -21,18 +21,16 @@ import {
   trainApplications,
   trains,
 } from '@/lib/server/db/schema';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { handleExport } from '@/lib/server/http/exports';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { recordOperation } from '@/lib/server/services/management/operation-log';
 import { yearOf } from '@/lib/server/services/scope';
 import { TOKEN_STORAGE_KEY } from '@/lib/constants';
 import { POWERS, type GrantItem, type UnitReport } from '@/lib/contract/management';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string | null): Promise<CallResult> =>
-  callEndpoint(path, body, { token, site: main, ip: '10.0.25.1' });
+const { call } = testClient({ ip: '10.0.25.1' });
 const ok = <T>(res: CallResult): T => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as T;
@@ -192,7 +190,7 @@ beforeAll(async () => {
 afterAll(() => closeDb());
 
 const report = async (token: string, body: Record<string, unknown> = {}) =>
-  ok<UnitReport>(await call('/api/manage/unitReport', { pageSize: 100, ...body }, token));
+  ok<UnitReport>(await call('/api/manage/unitReport', { pageSize: 100, ...body }, { token }));
 const names = (r: UnitReport) => r.list.map((x) => x.userId.split('_')[0]);
 
 describe('the unit report', () => {
@@ -239,10 +237,10 @@ describe('the unit report', () => {
 
   it('answers the manager of B with B only, refuses A to them and the report to a learner', async () => {
     expect(names(await report(fx.tokens.mB))).toEqual(['b1']);
-    const refused = await call('/api/manage/unitReport', { orgId: fx.orgA }, fx.tokens.mB);
+    const refused = await call('/api/manage/unitReport', { orgId: fx.orgA }, { token: fx.tokens.mB });
     expect([refused.code, refused.msg]).toEqual([1003, '没有该单位的管理权限']);
-    expect((await call('/api/manage/unitReport', {}, fx.tokens.learner)).code).toBe(1003);
-    const bad = await call('/api/manage/unitReport', { positionLevel: 9 }, fx.tokens.mA);
+    expect((await call('/api/manage/unitReport', {}, { token: fx.tokens.learner })).code).toBe(1003);
+    const bad = await call('/api/manage/unitReport', { positionLevel: 9 }, { token: fx.tokens.mA });
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toContain('positionLevel');
   });
@@ -250,40 +248,64 @@ describe('the unit report', () => {
 
 describe('each power reaches its organisations only', () => {
   it('course review: the queue holds A, and B is refused', async () => {
-    const queue = ok<{ courseId: number }[]>(await call('/api/course/auditList', {}, fx.tokens.mA));
+    const queue = ok<{ courseId: number }[]>(await call('/api/course/auditList', {}, { token: fx.tokens.mA }));
     expect(queue.map((c) => c.courseId)).toContain(fx.courseA);
     expect(queue.map((c) => c.courseId)).not.toContain(fx.courseB);
     const refused = await call(
       '/api/course/audit',
       { courseId: fx.courseB, auditStatus: 1053, reason: '不行' },
-      fx.tokens.mA,
+      { token: fx.tokens.mA },
     );
     expect(refused.code).toBe(1003);
-    ok(await call('/api/course/audit', { courseId: fx.courseA, auditStatus: 1053, reason: '请补充' }, fx.tokens.mA));
-    ok(await call('/api/course/audit', { courseId: fx.courseB, auditStatus: 1053, reason: '请补充' }, fx.tokens.mB));
+    ok(
+      await call(
+        '/api/course/audit',
+        { courseId: fx.courseA, auditStatus: 1053, reason: '请补充' },
+        { token: fx.tokens.mA },
+      ),
+    );
+    ok(
+      await call(
+        '/api/course/audit',
+        { courseId: fx.courseB, auditStatus: 1053, reason: '请补充' },
+        { token: fx.tokens.mB },
+      ),
+    );
   });
 
   it('notices: site-wide, so only a whole-institution manager publishes', async () => {
     const body = { title: `范围测试公告${tag}`, body: '正文' };
-    expect((await call('/api/msgMessageinfo/save', body, fx.tokens.mA)).code).toBe(1003);
-    ok(await call('/api/msgMessageinfo/save', body, fx.tokens.root));
+    expect((await call('/api/msgMessageinfo/save', body, { token: fx.tokens.mA })).code).toBe(1003);
+    ok(await call('/api/msgMessageinfo/save', body, { token: fx.tokens.root }));
   });
 
   it('application review: pending lists show A, a review of B is refused', async () => {
     const pending = ok<{ operatorId: number }[]>(
-      await call('/api/train/pendingApplications', { trainId: fx.trainId }, fx.tokens.mA),
+      await call('/api/train/pendingApplications', { trainId: fx.trainId }, { token: fx.tokens.mA }),
     );
     expect(pending.map((p) => p.operatorId)).toEqual([fx.ids.a1]);
     const refused = await call(
       '/api/train/review',
       { trainId: fx.trainId, operatorId: fx.ids.b1, approve: true },
-      fx.tokens.mA,
+      { token: fx.tokens.mA },
     );
     expect(refused.code).toBe(1003);
-    ok(await call('/api/train/review', { trainId: fx.trainId, operatorId: fx.ids.a1, approve: true }, fx.tokens.mA));
-    ok(await call('/api/train/review', { trainId: fx.trainId, operatorId: fx.ids.b1, approve: true }, fx.tokens.mB));
+    ok(
+      await call(
+        '/api/train/review',
+        { trainId: fx.trainId, operatorId: fx.ids.a1, approve: true },
+        { token: fx.tokens.mA },
+      ),
+    );
+    ok(
+      await call(
+        '/api/train/review',
+        { trainId: fx.trainId, operatorId: fx.ids.b1, approve: true },
+        { token: fx.tokens.mB },
+      ),
+    );
     const students = ok<{ total: number }>(
-      await call('/api/train/students', { trainId: fx.trainId, pageNum: 1, pageSize: 10 }, fx.tokens.mA),
+      await call('/api/train/students', { trainId: fx.trainId, pageNum: 1, pageSize: 10 }, { token: fx.tokens.mA }),
     );
     expect(students.total).toBe(1);
   });
@@ -292,20 +314,26 @@ describe('each power reaches its organisations only', () => {
     const [unitRole] = await (await db()).select({ id: roles.id }).from(roles).where(eq(roles.name, '单位管理员'));
     const userId = `a1_${tag}`;
     const g = ok<GrantItem>(
-      await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: fx.orgA1 }, fx.tokens.mA),
+      await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: fx.orgA1 }, { token: fx.tokens.mA }),
     );
     expect(g).toMatchObject({ roleName: '单位管理员', orgId: fx.orgA1 });
-    expect((await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: fx.orgB }, fx.tokens.mA)).code).toBe(
-      1003,
-    );
-    expect((await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: null }, fx.tokens.mA)).code).toBe(
-      1003,
-    );
+    expect(
+      (await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: fx.orgB }, { token: fx.tokens.mA })).code,
+    ).toBe(1003);
+    expect(
+      (await call('/api/manage/grant', { userId, roleId: unitRole.id, orgId: null }, { token: fx.tokens.mA })).code,
+    ).toBe(1003);
     const bGrant = ok<GrantItem>(
-      await call('/api/manage/grant', { userId: `b1_${tag}`, roleId: unitRole.id, orgId: fx.orgB }, fx.tokens.mB),
+      await call(
+        '/api/manage/grant',
+        { userId: `b1_${tag}`, roleId: unitRole.id, orgId: fx.orgB },
+        { token: fx.tokens.mB },
+      ),
     );
-    expect((await call('/api/manage/revoke', { id: bGrant.id }, fx.tokens.mA)).code).toBe(1003);
-    const list = ok<{ list: GrantItem[] }>(await call('/api/manage/grants', { pageSize: 100 }, fx.tokens.mA));
+    expect((await call('/api/manage/revoke', { id: bGrant.id }, { token: fx.tokens.mA })).code).toBe(1003);
+    const list = ok<{ list: GrantItem[] }>(
+      await call('/api/manage/grants', { pageSize: 100 }, { token: fx.tokens.mA }),
+    );
     expect(list.list.every((x) => x.orgId === fx.orgA || x.orgId === fx.orgA1)).toBe(true);
     expect(list.list.map((x) => x.id)).toContain(g.id);
     // The new unit manager now sees A1's report, and their cmsRoles name the role (我的管理).
@@ -318,28 +346,32 @@ describe('each power reaches its organisations only', () => {
       .from(operators)
       .where(eq(operators.id, fx.ids.a1));
     expect(row.r).toContain('单位管理员');
-    ok(await call('/api/manage/revoke', { id: g.id }, fx.tokens.mA));
-    expect((await call('/api/manage/unitReport', {}, a1Token)).code).toBe(1003);
+    ok(await call('/api/manage/revoke', { id: g.id }, { token: fx.tokens.mA }));
+    expect((await call('/api/manage/unitReport', {}, { token: a1Token })).code).toBe(1003);
 
     await recordOperation({ action: 'sign-in', outcome: 'ok', operatorId: fx.ids.a2, userId: `a2_${tag}` });
     await recordOperation({ action: 'sign-in', outcome: 'ok', operatorId: fx.ids.b1, userId: `b1_${tag}` });
     const log = ok<{ list: { operatorId: number | null }[] }>(
-      await call('/api/manage/operationLog', { pageNum: 1, pageSize: 100 }, fx.tokens.mA),
+      await call('/api/manage/operationLog', { pageNum: 1, pageSize: 100 }, { token: fx.tokens.mA }),
     );
     expect(log.list.map((e) => e.operatorId)).toContain(fx.ids.a2);
     expect(log.list.map((e) => e.operatorId)).not.toContain(fx.ids.b1);
-    expect((await call('/api/manage/operationLog', {}, fx.tokens.learner)).code).toBe(1003);
+    expect((await call('/api/manage/operationLog', {}, { token: fx.tokens.learner })).code).toBe(1003);
   });
 
   it('answers each user the powers they hold, with their organisations', async () => {
     const mine = ok<{ powers: { power: string; orgIds: number[] | null }[] }>(
-      await call('/api/manage/myPowers', {}, fx.tokens.mA),
+      await call('/api/manage/myPowers', {}, { token: fx.tokens.mA }),
     );
     expect(mine.powers.find((p) => p.power === 'unit-report')?.orgIds?.sort()).toEqual([fx.orgA, fx.orgA1].sort());
-    const root = ok<{ powers: { orgIds: number[] | null }[] }>(await call('/api/manage/myPowers', {}, fx.tokens.root));
+    const root = ok<{ powers: { orgIds: number[] | null }[] }>(
+      await call('/api/manage/myPowers', {}, { token: fx.tokens.root }),
+    );
     expect(root.powers).toHaveLength(POWERS.length);
     expect(root.powers.every((p) => p.orgIds === null)).toBe(true);
-    expect(ok<{ powers: unknown[] }>(await call('/api/manage/myPowers', {}, fx.tokens.learner)).powers).toEqual([]);
+    expect(
+      ok<{ powers: unknown[] }>(await call('/api/manage/myPowers', {}, { token: fx.tokens.learner })).powers,
+    ).toEqual([]);
   });
 });
 

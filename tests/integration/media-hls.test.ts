@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { JOBS } from '@/lib/server/jobs';
 import { drainJobs } from '@/lib/server/jobs/workers';
@@ -24,16 +24,13 @@ import { chapterHls, hlsSegment } from '@/lib/server/http/media-route';
 import { playlistSeconds, rewriteMedia } from '@/lib/server/services/media/hls/playlists';
 import { planRenditions } from '@/lib/server/services/media/hls/ladder';
 import { signTicket, signedSegmentUrl, subjectOf } from '@/lib/server/services/media/hls/tickets';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
 const SESSION_COOKIE = 'Continuing-Education-Web-Token';
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'media-hls-'));
 const savedDir = process.env.UPLOAD_DIR;
 process.env.UPLOAD_DIR = uploadDir;
 
-const call = (p: string, body: unknown, token: string | null = null, cookies: Record<string, string> = {}) =>
-  callEndpoint(p, body, { token, site: main, cookies });
+const { call } = testClient();
 
 async function account(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
@@ -80,7 +77,7 @@ beforeAll(async () => {
   const basic = await call(
     '/api/resourceFile/updateBasic',
     { title: 'HLS 转码测试课程', categoryCode: 302, summary: '转码与播放凭证的集成测试课程。', audiences: ['general'] },
-    teacher.token,
+    { token: teacher.token },
   );
   courseId = (basic.data as { courseId: number }).courseId;
 }, 120_000);
@@ -113,12 +110,13 @@ describe('the transcoding job', () => {
     const saved = await call(
       '/api/resourceFile/saveChapter',
       { courseId, title: '第一讲', fileId: clip.fileId, durationSeconds: 12 },
-      teacher.token,
+      { token: teacher.token },
     );
     expect(saved.code).toBe(0);
-    const basic = (await call('/api/resourceFile/getBasic', { courseId }, teacher.token)).data as CreationCourse;
+    const basic = (await call('/api/resourceFile/getBasic', { courseId }, { token: teacher.token }))
+      .data as CreationCourse;
     expect(basic.chapters[0].transcode).toEqual({ state: 'queued', percent: 0 });
-    const early = await call('/api/resourceFile/submit', { courseId }, teacher.token);
+    const early = await call('/api/resourceFile/submit', { courseId }, { token: teacher.token });
     expect(early.msg).toBe('视频转码中，请等待所有章节视频转码完成后再提交审核');
   });
 
@@ -153,7 +151,8 @@ describe('the transcoding job', () => {
     }
     const poster = (await store.read(`hls/${clip.key}/poster.jpg`))!;
     expect([...poster.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    const basic = (await call('/api/resourceFile/getBasic', { courseId }, teacher.token)).data as CreationCourse;
+    const basic = (await call('/api/resourceFile/getBasic', { courseId }, { token: teacher.token }))
+      .data as CreationCourse;
     expect(basic.chapters[0].transcode).toEqual({ state: 'ready', percent: 100 });
   }, 120_000);
 
@@ -163,13 +162,14 @@ describe('the transcoding job', () => {
     await call(
       '/api/resourceFile/saveChapter',
       { courseId, title: '第二讲 坏文件', fileId: bad.fileId, durationSeconds: 60 },
-      teacher.token,
+      { token: teacher.token },
     );
     await drain();
     expect((await packageOf(bad.key))?.state).toBe('failed');
-    const basic = (await call('/api/resourceFile/getBasic', { courseId }, teacher.token)).data as CreationCourse;
+    const basic = (await call('/api/resourceFile/getBasic', { courseId }, { token: teacher.token }))
+      .data as CreationCourse;
     expect(basic.chapters.find((c) => c.title === '第二讲 坏文件')?.transcode).toEqual({ state: 'failed', percent: 0 });
-    const res = await call('/api/resourceFile/submit', { courseId }, teacher.token);
+    const res = await call('/api/resourceFile/submit', { courseId }, { token: teacher.token });
     expect(res.msg).toBe('章节“第二讲 坏文件”的视频转码失败：文件无法识别，请重新上传');
   }, 60_000);
 });
@@ -238,7 +238,11 @@ describe('play tickets and the trial', () => {
   });
 
   const ticketOf = async (id: number, token: string | null, play?: string) => {
-    const res = await call('/api/course/playTicket', { chapterId: id }, token, play ? { ce_play: play } : {});
+    const res = await call(
+      '/api/course/playTicket',
+      { chapterId: id },
+      { token, cookies: play ? { ce_play: play } : {} },
+    );
     expect(res.code).toBe(0);
     const cookie = res.cookies?.find((c) => c.name === 'ce_play')?.value ?? play!;
     return { ticket: res.data as PlayTicket, play: cookie };

@@ -19,7 +19,8 @@ import {
   trainApplications,
   trains,
 } from '@/lib/server/db/schema';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { JOBS } from '@/lib/server/jobs';
 import { drainJobs } from '@/lib/server/jobs/workers';
 import { outboxFor } from '@/lib/server/mail';
@@ -29,11 +30,8 @@ import { runExamWindowReminders } from '@/lib/server/services/notifications/exam
 import { isoWeek, runHoursReminders } from '@/lib/server/services/notifications/hours-reminder';
 import { applyHoursCertificate } from '@/lib/server/services/learning/certificates';
 import type { NotificationPage, NotificationSettings, UnreadCount } from '@/lib/contract/notifications';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (path: string, body: unknown, token: string): Promise<CallResult> =>
-  callEndpoint(path, body, { token, site: main, ip: '10.0.25.9' });
+const { call, callRaw } = testClient({ ip: '10.0.25.9' });
 const ok = <T>(res: CallResult): T => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as T;
@@ -49,7 +47,7 @@ const made = { exams: [] as number[], courses: [] as number[] };
 
 const drainMail = () => drainJobs({ names: [JOBS.notificationMail] });
 const inbox = async (key: keyof typeof tokens, body: Record<string, unknown> = {}) =>
-  ok<NotificationPage>(await call('/api/notification/list', { pageSize: 50, ...body }, tokens[key]));
+  ok<NotificationPage>(await call('/api/notification/list', { pageSize: 50, ...body }, { token: tokens[key] }));
 /** Quoted-printable bytes (=E5=9F=B9...) back to text. */
 function unQuote(s: string): string {
   const bytes: number[] = [];
@@ -89,7 +87,7 @@ beforeAll(async () => {
   }
   const [manager] = await d.select({ id: operators.id }).from(operators).where(eq(operators.userId, 'manager'));
   tokens.manager = await createSession(manager.id);
-  ok(await call('/api/notification/saveSettings', { email: false }, tokens.b));
+  ok(await call('/api/notification/saveSettings', { email: false }, { token: tokens.b }));
 });
 
 afterAll(async () => {
@@ -120,7 +118,9 @@ describe('the inbox', () => {
       link: '/personal/index?tab=certificates',
     });
     expect(page.unread).toBe(1);
-    expect(ok<UnreadCount>(await call('/api/notification/unreadCount', {}, tokens.a))).toEqual({ unread: 1 });
+    expect(ok<UnreadCount>(await call('/api/notification/unreadCount', {}, { token: tokens.a }))).toEqual({
+      unread: 1,
+    });
     expect((await inbox('b')).list[0].title).toBe(title);
     expect((await inbox('c')).list[0].title).toBe(title);
 
@@ -133,11 +133,17 @@ describe('the inbox', () => {
 
     // Another learner's id changes nothing; the owner's is read.
     const id = page.list[0].id;
-    expect(ok<UnreadCount>(await call('/api/notification/read', { ids: [id] }, tokens.b))).toEqual({ unread: 1 });
-    expect(ok<UnreadCount>(await call('/api/notification/read', { ids: [id] }, tokens.a))).toEqual({ unread: 0 });
+    expect(ok<UnreadCount>(await call('/api/notification/read', { ids: [id] }, { token: tokens.b }))).toEqual({
+      unread: 1,
+    });
+    expect(ok<UnreadCount>(await call('/api/notification/read', { ids: [id] }, { token: tokens.a }))).toEqual({
+      unread: 0,
+    });
     expect((await inbox('a')).list[0].read).toBe(true);
-    expect(ok<UnreadCount>(await call('/api/notification/unreadCount', {}, tokens.b))).toEqual({ unread: 1 });
-    expect(ok<UnreadCount>(await call('/api/notification/readAll', {}, tokens.b))).toEqual({ unread: 0 });
+    expect(ok<UnreadCount>(await call('/api/notification/unreadCount', {}, { token: tokens.b }))).toEqual({
+      unread: 1,
+    });
+    expect(ok<UnreadCount>(await call('/api/notification/readAll', {}, { token: tokens.b }))).toEqual({ unread: 0 });
     expect((await inbox('b', { unread: true })).list).toHaveLength(0);
   });
 
@@ -152,22 +158,22 @@ describe('the inbox', () => {
   });
 
   it('answers bad input with a Chinese message naming the field, and the preference as saved', async () => {
-    const bad = await call('/api/notification/read', { ids: [] }, tokens.a);
+    const bad = await call('/api/notification/read', { ids: [] }, { token: tokens.a });
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toMatch(/ids/);
     expect(bad.msg).toMatch(/[\u4e00-\u9fff]/);
-    const worse = await call('/api/notification/saveSettings', { email: 'no' }, tokens.a);
+    const worse = await callRaw('/api/notification/saveSettings', { email: 'no' }, { token: tokens.a });
     expect(worse.code).not.toBe(0);
     expect(worse.msg).toMatch(/email/);
-    expect(ok<NotificationSettings>(await call('/api/notification/settings', {}, tokens.b))).toEqual({
+    expect(ok<NotificationSettings>(await call('/api/notification/settings', {}, { token: tokens.b }))).toEqual({
       email: false,
       hasEmail: true,
     });
-    expect(ok<NotificationSettings>(await call('/api/notification/settings', {}, tokens.c))).toEqual({
+    expect(ok<NotificationSettings>(await call('/api/notification/settings', {}, { token: tokens.c }))).toEqual({
       email: true,
       hasEmail: false,
     });
-    const anonymous = await callEndpoint('/api/notification/unreadCount', {}, { token: null, site: main });
+    const anonymous = await call('/api/notification/unreadCount', {}, { token: null });
     expect(anonymous.code).not.toBe(0);
   });
 });
@@ -180,8 +186,20 @@ describe('the events', () => {
       { trainId: train.id, operatorId: ids.a, status: 6 },
       { trainId: train.id, operatorId: ids.b, status: 6 },
     ]);
-    ok(await call('/api/train/review', { trainId: train.id, operatorId: ids.a, approve: true }, tokens.manager));
-    ok(await call('/api/train/review', { trainId: train.id, operatorId: ids.b, approve: false }, tokens.manager));
+    ok(
+      await call(
+        '/api/train/review',
+        { trainId: train.id, operatorId: ids.a, approve: true },
+        { token: tokens.manager },
+      ),
+    );
+    ok(
+      await call(
+        '/api/train/review',
+        { trainId: train.id, operatorId: ids.b, approve: false },
+        { token: tokens.manager },
+      ),
+    );
     const a = (await inbox('a')).list[0];
     expect(a).toMatchObject({ kind: 'train-review', title: `培训报名审核通过：《${train.title}》` });
     expect(a.link).toBe(`/train/detail?id=${train.id}`);
@@ -213,7 +231,7 @@ describe('the events', () => {
       await call(
         '/api/course/audit',
         { courseId: course.id, auditStatus: 1055, reason: '请补充课程简介' },
-        tokens.manager,
+        { token: tokens.manager },
       ),
     );
     const n = (await inbox('a')).list[0];

@@ -5,15 +5,15 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { siteSettings } from '@/lib/server/db/schema';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { ScienceIndex } from '@/lib/contract/home';
 import type { Page } from '@/lib/contract/catalogue';
 import type { Site } from '@/lib/variants';
 
 const student: Site = { variant: 'student', dx: false };
-const call = (p: string, body: unknown, site = student): Promise<CallResult> =>
-  callEndpoint(p, body, { token: null, site, ip: '10.0.26.2' });
+const { call } = testClient({ site: student, ip: '10.0.26.2' });
 const ok = <T>(res: CallResult): T => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as T;

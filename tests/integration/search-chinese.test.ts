@@ -4,18 +4,14 @@
  * through the invalidation found at once. PRINT_SEARCH_TABLE=1 prints what the README's 20 queries find.
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { courses, searchDocs, teachers } from '@/lib/server/db/schema';
 import { invalidate } from '@/lib/server/cache';
 import { TAGS } from '@/lib/cache-tags';
-import type { SearchFull, SearchPage } from '@/lib/contract/catalogue';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = <T>(path: string, body: unknown) =>
-  callEndpoint(path, body, { token: null, site: main }) as Promise<{ code: number; msg: string; data: T }>;
-const courseSearch = (key: string) => call<SearchPage>('/api/search/course', { key, pageSize: 50 });
+const { call } = testClient();
+const courseSearch = (key: string) => call('/api/search/course', { key, pageSize: 50 });
 
 beforeAll(async () => {
   const handle = await getDbHandle();
@@ -48,8 +44,8 @@ describe('search that understands Chinese', () => {
   });
 
   it('a near miss (人工只能) finds 人工智能 and suggests it', async () => {
-    const exact = await call<SearchFull>('/api/search/full', { key: '人工智能' });
-    const typo = await call<SearchFull>('/api/search/full', { key: '人工只能' });
+    const exact = await call('/api/search/full', { key: '人工智能' });
+    const typo = await call('/api/search/full', { key: '人工只能' });
     expect(typo.code).toBe(0);
     expect(typo.data.counts.course).toBeGreaterThan(0);
     expect(typo.data.top.course[0].title).toContain('人工智能');
@@ -80,12 +76,12 @@ describe('search that understands Chinese', () => {
       .innerJoin(courses, eq(courses.teacherId, teachers.id))
       .where(eq(courses.auditStatus, 1052))
       .limit(1);
-    const full = await call<SearchFull>('/api/search/full', { key: t.name });
+    const full = await call('/api/search/full', { key: t.name });
     expect(full.data.top.teacher.map((x) => x.id)).toContain(t.id);
     expect(full.data.counts.course).toBeGreaterThan(0);
     expect(full.data.top.course[0].meta).toContain(t.name);
     const { syllables } = await import('@/lib/server/services/catalogue/search-text');
-    const byPinyin = await call<SearchPage>('/api/search/teacher', { key: syllables(t.name).join('') });
+    const byPinyin = await call('/api/search/teacher', { key: syllables(t.name).join('') });
     expect(byPinyin.data.list.map((x) => x.id)).toContain(t.id);
   });
 
@@ -141,7 +137,7 @@ describe('search that understands Chinese', () => {
     const [t] = await d.select({ name: teachers.name }).from(teachers).orderBy(teachers.id).limit(1);
     const lines: string[] = [];
     for (const key of TABLE.map((k) => k || t.name)) {
-      const r = await call<SearchFull>('/api/search/full', { key });
+      const r = await call('/api/search/full', { key });
       const total = Object.values(r.data.counts ?? {}).reduce((a, b) => a + b, 0);
       const best = Object.values(r.data.top ?? {})
         .flat()
@@ -172,7 +168,7 @@ describe('search that understands Chinese', () => {
     for (const key of keys) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      const r = await call<SearchFull>('/api/search/full', { key });
+      const r = await call('/api/search/full', { key });
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1000);
       times.push(performance.now() - t0);

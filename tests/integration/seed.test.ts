@@ -259,7 +259,7 @@ describe('demo-data seed', () => {
     }
   });
 
-  it('creates the eight demo accounts with hashed passwords', async () => {
+  it('creates the nine demo accounts with hashed passwords', async () => {
     expect(DEMO_ACCOUNTS.map((a) => a.userId)).toEqual([
       'learner',
       'teacher',
@@ -269,6 +269,7 @@ describe('demo-data seed', () => {
       'newbie',
       'lecturer',
       'curator',
+      'smsuser',
     ]);
     for (const account of DEMO_ACCOUNTS) {
       const [op] = await rows<{

@@ -4,19 +4,15 @@
  * (DATA_DIR=memory) or PostgreSQL (DATABASE_URL).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { courseEnrolments, courses, operators, seriesCourses, seriesEnrolments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { MSG_SERIES_UNFINISHED } from '@/lib/server/services/learning/certificates';
-import type { SeriesDetail, SeriesState } from '@/lib/contract/catalogue';
 import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
-type Env<T> = { code: number; msg: string; data: T };
-const call = <T>(site: Site, path: string, body: unknown, token: string) =>
-  callEndpoint(path, body, { token, site }) as Promise<Env<T>>;
+const { call } = testClient();
 
 afterAll(() => closeDb());
 
@@ -37,7 +33,7 @@ it('on the party host a series counts and certifies the courses that host lists;
   let seriesId = 0;
   for (const [id, list] of bySeries) {
     if (!list.some((c) => !c.party) || !list.some((c) => c.party)) continue;
-    const onParty = await callEndpoint('/api/recommendseries/detail', { id }, { token: null, site: party });
+    const onParty = await call('/api/recommendseries/detail', { id }, { site: party });
     if (onParty.code === 0) {
       seriesId = id;
       break;
@@ -63,17 +59,14 @@ it('on the party host a series counts and certifies the courses that host lists;
         set: { finishedAt: new Date(), progress: 100 },
       });
   }
-  const partyList = (await call<SeriesDetail>(party, '/api/recommendseries/detail', { id: seriesId }, token)).data
-    .courses.length;
-  const mainList = (await call<SeriesDetail>(main, '/api/recommendseries/detail', { id: seriesId }, token)).data.courses
+  const partyList = (await call('/api/recommendseries/detail', { id: seriesId }, { site: party, token })).data.courses
     .length;
+  const mainList = (await call('/api/recommendseries/detail', { id: seriesId }, { token })).data.courses.length;
   expect(partyList).toBeLessThan(mainList);
-  expect((await call<SeriesState>(party, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(
+  expect((await call('/api/recommendseries/state', { seriesId }, { site: party, token })).data.finishedCount).toBe(
     partyList,
   );
-  expect((await call<SeriesState>(main, '/api/recommendseries/state', { seriesId }, token)).data.finishedCount).toBe(
-    mainList,
-  );
+  expect((await call('/api/recommendseries/state', { seriesId }, { token })).data.finishedCount).toBe(mainList);
 
   // The main-only course not finished: the main site still asks for it; the party site, which does not show it, certifies.
   const mainOnly = all.find((c) => !c.party)!.courseId;
@@ -81,14 +74,9 @@ it('on the party host a series counts and certifies the courses that host lists;
     .update(courseEnrolments)
     .set({ finishedAt: null })
     .where(and(eq(courseEnrolments.operatorId, op.id), eq(courseEnrolments.courseId, mainOnly)));
-  const refused = await call(main, '/api/recommendseries/applicationCertificate', { seriesId }, token);
+  const refused = await call('/api/recommendseries/applicationCertificate', { seriesId }, { token });
   expect([refused.code !== 0, refused.msg]).toEqual([true, MSG_SERIES_UNFINISHED(1)]);
-  const issued = await call<{ certificateId: number }>(
-    party,
-    '/api/recommendseries/applicationCertificate',
-    { seriesId },
-    token,
-  );
+  const issued = await call('/api/recommendseries/applicationCertificate', { seriesId }, { site: party, token });
   expect(issued.code).toBe(0);
   expect(issued.data.certificateId).toBeGreaterThan(0);
 });

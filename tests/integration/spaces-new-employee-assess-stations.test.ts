@@ -3,7 +3,7 @@
  * (fed by the post-station binding of the accounts work, written here straight into operator_stations).
  */
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, operatorStations, stationCourses, stations } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -14,10 +14,8 @@ import type {
   NewEmployeeSeriesDetail,
   StationRecommendation,
 } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown, tok: string | null = null) => callEndpoint(p, body, { token: tok, site: main });
+const { call, callRaw } = testClient();
 
 async function account(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
@@ -34,7 +32,7 @@ describe('new-employee series', () => {
     expect(detail.code).toBe(0);
     expect((detail.data as NewEmployeeSeriesDetail).courses.length).toBeGreaterThan(0);
     expect((await call('/api/newEmployee/seriesDetail', { id: 99999 })).msg).toBe('新员工培训专题不存在');
-    expect((await call('/api/newEmployee/seriesDetail', { id: 'x' })).msg).toMatch(/参数错误：id/);
+    expect((await callRaw('/api/newEmployee/seriesDetail', { id: 'x' })).msg).toMatch(/参数错误：id/);
   });
 });
 
@@ -42,16 +40,16 @@ describe('training assessment', () => {
   it('the learner assesses a training they took part in; others are refused; scores 1-5 only', async () => {
     const learner = await account('learner');
     expect((await call('/api/assess/list', {})).code).toBe(CODE_SESSION_NONE);
-    const list = (await call('/api/assess/list', {}, learner.token)).data as AssessItem[];
+    const list = (await call('/api/assess/list', {}, { token: learner.token })).data as AssessItem[];
     expect(list.length).toBeGreaterThan(0);
     const item = list[0];
     const saved = await call(
       '/api/assess/save',
       { trainId: item.trainId, scores: { content: 5, teacher: 4, organisation: 5 }, comment: '安排合理' },
-      learner.token,
+      { token: learner.token },
     );
     expect(saved.code).toBe(0);
-    const again = (await call('/api/assess/list', {}, learner.token)).data as AssessItem[];
+    const again = (await call('/api/assess/list', {}, { token: learner.token })).data as AssessItem[];
     expect(again.find((a) => a.trainId === item.trainId)).toMatchObject({
       assessed: true,
       scores: { content: 5, teacher: 4, organisation: 5 },
@@ -62,7 +60,7 @@ describe('training assessment', () => {
         await call(
           '/api/assess/save',
           { trainId: item.trainId, scores: { content: 6, teacher: 4, organisation: 5 } },
-          learner.token,
+          { token: learner.token },
         )
       ).msg,
     ).toMatch(/参数错误：scores.content/);
@@ -70,7 +68,7 @@ describe('training assessment', () => {
     const refused = await call(
       '/api/assess/save',
       { trainId: item.trainId, scores: { content: 5, teacher: 5, organisation: 5 } },
-      other.token,
+      { token: other.token },
     );
     expect(refused.msg).toBe('只能评估自己参加的培训项目');
   });
@@ -79,11 +77,15 @@ describe('training assessment', () => {
 describe('station recommendations', () => {
   it('nothing without a bound station; the bound stations’ approved courses otherwise', async () => {
     const user = await account('newbie');
-    expect((await call('/api/station/recommend', {}, user.token)).data).toEqual({ stations: [], courses: [] });
+    expect((await call('/api/station/recommend', {}, { token: user.token })).data).toEqual({
+      stations: [],
+      courses: [],
+    });
     const d = await db();
     const [station] = await d.select().from(stations).orderBy(stations.id).limit(1);
     await d.insert(operatorStations).values({ operatorId: user.id, stationId: station.id }).onConflictDoNothing();
-    const rec = (await call('/api/station/recommend', { pageSize: 6 }, user.token)).data as StationRecommendation;
+    const rec = (await call('/api/station/recommend', { pageSize: 6 }, { token: user.token }))
+      .data as StationRecommendation;
     expect(rec.stations).toEqual([{ stationId: station.id, stationName: station.name }]);
     expect(rec.courses.length).toBeGreaterThan(0);
     expect(rec.courses.length).toBeLessThanOrEqual(6);

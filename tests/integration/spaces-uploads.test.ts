@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, uploadSessions } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -17,12 +17,10 @@ import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/st
 import { isSafeKey, uploadedFilePath } from '@/lib/server/storage';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'spaces-uploads-'));
 process.env.UPLOAD_DIR = uploadDir;
 
-const main: Site = { variant: 'main', dx: false };
 const CHUNK = 64 * 1024;
 const md5 = (b: Buffer | Uint8Array) => createHash('md5').update(b).digest('hex');
 
@@ -84,7 +82,7 @@ function chunkCall(
   );
 }
 
-const call = (p: string, body: unknown, tok: string | null) => callEndpoint(p, body, { token: tok, site: main });
+const { call } = testClient();
 
 let teacher: string;
 let learner: string;
@@ -102,7 +100,7 @@ describe('resumable chunked upload', () => {
   const plan = { fileMd5: md5(file), fileSize: file.length, fileName: '第一讲.mp4', chunkSize: CHUNK };
 
   it('progress starts at chunk 0; chunks in and out of order; resume from the first missing one', async () => {
-    const start = await call('/api/resourceFile/progress', plan, teacher);
+    const start = await call('/api/resourceFile/progress', plan, { token: teacher });
     expect(start.code).toBe(0);
     expect(start.data).toMatchObject({ done: false, chunkCount: 5, nextChunk: 0, received: 0 });
     expect((await chunkCall(teacher, file, plan.fileName, 0)).data).toMatchObject({ nextChunk: 1 });
@@ -110,9 +108,9 @@ describe('resumable chunked upload', () => {
     // out of order: 4 then 3; the first missing one is still 2
     expect((await chunkCall(teacher, file, plan.fileName, 4)).data).toMatchObject({ nextChunk: 2, received: 3 });
     expect((await chunkCall(teacher, file, plan.fileName, 3)).data).toMatchObject({ nextChunk: 2, received: 4 });
-    const resumed = await call('/api/resourceFile/progress', plan, teacher);
+    const resumed = await call('/api/resourceFile/progress', plan, { token: teacher });
     expect(resumed.data).toMatchObject({ done: false, nextChunk: 2, received: 4 });
-    const pending = await call('/api/resourceFile/pending', {}, teacher);
+    const pending = await call('/api/resourceFile/pending', {}, { token: teacher });
     expect(pending.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ md5: plan.fileMd5, received: 4, chunkCount: 5 })]),
     );
@@ -168,11 +166,15 @@ describe('resumable chunked upload', () => {
   });
 
   it('a file its uploader sends again completes at once; for anyone else it is an upload like any other', async () => {
-    const instant = await call('/api/resourceFile/progress', { ...plan, fileName: '另一个名字.mp4' }, teacher);
+    const instant = await call(
+      '/api/resourceFile/progress',
+      { ...plan, fileName: '另一个名字.mp4' },
+      { token: teacher },
+    );
     expect(instant.code).toBe(0);
     expect(instant.data).toMatchObject({ done: true, nextChunk: 5 });
     expect((instant.data as UploadProgress).file?.md5).toBe(plan.fileMd5);
-    const other = await call('/api/resourceFile/progress', { ...plan, fileName: '另一个名字.mp4' }, learner);
+    const other = await call('/api/resourceFile/progress', { ...plan, fileName: '另一个名字.mp4' }, { token: learner });
     expect(other.code).toBe(0);
     expect(other.data).toMatchObject({ done: false, file: null, nextChunk: 0, received: 0 });
   });
@@ -190,7 +192,7 @@ describe('resumable chunked upload', () => {
         await call(
           '/api/resourceFile/progress',
           { fileMd5: wrong, fileSize: f.length, fileName: 'x.mp4', chunkSize: CHUNK },
-          teacher,
+          { token: teacher },
         )
       ).data,
     ).toMatchObject({ nextChunk: 0, received: 0 });
@@ -210,7 +212,7 @@ describe('resumable chunked upload', () => {
       .where(eq(uploadSessions.md5, p2.fileMd5));
     const last = await chunkCall(teacher, f, p2.fileName, 2);
     expect(last.data).toMatchObject({ done: false, received: 3, nextChunk: 3 });
-    const progress = await call('/api/resourceFile/progress', p2, teacher);
+    const progress = await call('/api/resourceFile/progress', p2, { token: teacher });
     expect(progress.data).toMatchObject({ done: true });
     expect((progress.data as UploadProgress).file?.md5).toBe(p2.fileMd5);
   });
@@ -245,23 +247,23 @@ describe('resumable chunked upload', () => {
     utimesSync(path.join(dir, 'data'), old, old);
     expect(await sweepAbandonedUploads(60 * 60 * 1000)).toBe(1);
     expect(existsSync(dir)).toBe(false);
-    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({
+    expect((await call('/api/resourceFile/progress', p3, { token: teacher })).data).toMatchObject({
       done: false,
       nextChunk: 0,
       received: 0,
     });
     // and it can still be uploaded whole
     for (let i = 0; i < 3; i++) await chunkCall(teacher, f, p3.fileName, i);
-    expect((await call('/api/resourceFile/progress', p3, teacher)).data).toMatchObject({ done: true });
+    expect((await call('/api/resourceFile/progress', p3, { token: teacher })).data).toMatchObject({ done: true });
   });
 
   it('bad input: bad MD5, bad chunk size, a visitor', async () => {
-    const badMd5 = await call('/api/resourceFile/progress', { ...plan, fileMd5: 'xyz' }, teacher);
+    const badMd5 = await call('/api/resourceFile/progress', { ...plan, fileMd5: 'xyz' }, { token: teacher });
     expect(badMd5.msg).toMatch(/参数错误：fileMd5 MD5格式不正确/);
-    expect((await call('/api/resourceFile/progress', { ...plan, chunkSize: 10 }, teacher)).msg).toMatch(
+    expect((await call('/api/resourceFile/progress', { ...plan, chunkSize: 10 }, { token: teacher })).msg).toMatch(
       /参数错误：chunkSize/,
     );
-    expect((await call('/api/resourceFile/progress', plan, null)).code).toBe(CODE_SESSION_NONE);
+    expect((await call('/api/resourceFile/progress', plan)).code).toBe(CODE_SESSION_NONE);
     expect((await chunkCall(null, file, plan.fileName, 0)).code).toBe(CODE_SESSION_NONE);
     const noFields = await multipart('uploadCourseWareFile', teacher, {}, file.subarray(0, 100), 'a.mp4');
     expect(noFields.msg).toMatch(/参数错误/);
@@ -297,7 +299,7 @@ describe('security of uploads', () => {
     const huge = await call(
       '/api/resourceFile/progress',
       { fileMd5: 'a'.repeat(32), fileSize: 3 * 1024 ** 3, fileName: 'big.mp4', chunkSize: 8 * 1024 * 1024 },
-      teacher,
+      { token: teacher },
     );
     expect(huge.code).toBe(1013);
     expect(huge.msg).toBe('文件过大，不能超过2.00 GB');

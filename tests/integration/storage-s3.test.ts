@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import {
   courseChapters,
@@ -29,17 +29,15 @@ import { LocalStore, parseStorageUrl, S3Store, storage, type ObjectStore } from 
 import { chapterMedia } from '@/lib/server/http/media-route';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads';
 import type { UploadProgress } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 import { startTestS3, type TestS3 } from '../fixtures/s3';
 import { JOBS } from '@/lib/server/jobs';
 import { drainJobs } from '@/lib/server/jobs/workers';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'storage-s3-'));
 process.env.UPLOAD_DIR = uploadDir;
-const main: Site = { variant: 'main', dx: false };
 const MiB = 1024 * 1024;
 const md5 = (b: Buffer | Uint8Array) => createHash('md5').update(b).digest('hex');
-const call = (p: string, body: unknown, tok: string | null) => callEndpoint(p, body, { token: tok, site: main });
+const { call } = testClient();
 type Envelope = { code: number; msg: string; data: unknown };
 type Streaming = typeof instanceA;
 
@@ -245,7 +243,7 @@ describe('a chunked upload on S3 alternating two instances', () => {
     // The connection drops half way through chunk 1 (as when its instance dies).
     const cut = await sendChunk(instanceA, teacher, file, CHUNK, 1, { cutAfter: 2 * MiB });
     expect(cut.code).not.toBe(0);
-    const resumed = await call('/api/resourceFile/progress', plan, teacher);
+    const resumed = await call('/api/resourceFile/progress', plan, { token: teacher });
     expect(resumed.data).toMatchObject({ done: false, nextChunk: 1, received: 1 });
     const bad = await sendChunk(instanceB, teacher, file, CHUNK, 1, { chunkMd5: '0'.repeat(32) });
     expect(bad).toMatchObject({ msg: '分片校验失败，请重新上传该分片', data: { nextChunk: 1 } });
@@ -284,14 +282,15 @@ describe('a chunked upload on S3 alternating two instances', () => {
 
   it('the sweep ends an abandoned upload: its multipart upload, chunk objects and records', async () => {
     // Relative to what the teacher holds already (the PostgreSQL pass shares its database with earlier files).
-    const scratchBefore = ((await call('/api/resourceFile/quota', {}, teacher)).data as { scratchUsed: number })
-      .scratchUsed;
+    const scratchBefore = (
+      (await call('/api/resourceFile/quota', {}, { token: teacher })).data as { scratchUsed: number }
+    ).scratchUsed;
     const file = fakeMp4(2 * 5 * MiB);
     expect((await sendChunk(instanceB, teacher, file, 5 * MiB, 0)).code).toBe(0);
     const small = fakeMp4(3 * 64 * 1024);
     expect((await sendChunk(instanceB, teacher, small, 64 * 1024, 0)).code).toBe(0);
     expect((await tmpObjects()).length).toBe(1);
-    const quota = await call('/api/resourceFile/quota', {}, teacher);
+    const quota = await call('/api/resourceFile/quota', {}, { token: teacher });
     expect((quota.data as { scratchUsed: number }).scratchUsed - scratchBefore).toBe(5 * MiB + 64 * 1024);
     expect(await sweepAbandonedUploads(60_000, Date.now() + 120_000)).toBeGreaterThanOrEqual(2);
     expect(await tmpObjects()).toEqual([]);

@@ -22,7 +22,8 @@ import {
   trains,
   uploadFiles,
 } from '@/lib/server/db/schema';
-import { callEndpoint, type CallResult } from '@/lib/server/http/dispatch';
+import type { CallResult } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { handleUpload, serveFile } from '@/lib/server/http/streaming';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from '@/lib/contract/assignments';
@@ -32,9 +33,7 @@ import type { Site } from '@/lib/variants';
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'train-assignments-'));
 process.env.UPLOAD_DIR = uploadDir;
 
-const main: Site = { variant: 'main', dx: false };
-const call = (p: string, body: unknown, token: string | null): Promise<CallResult> =>
-  callEndpoint(p, body, { token, site: main, ip: '10.0.26.1' });
+const { call, callRaw } = testClient({ ip: '10.0.26.1' });
 const ok = <T>(res: CallResult): T => {
   if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.msg}`);
   return res.data as T;
@@ -133,7 +132,7 @@ afterAll(async () => {
 });
 
 const mine = async (token = fx.tokens.learner) =>
-  ok<MyAssignments>(await call('/api/train/myAssignments', { trainId: fx.trainId }, token));
+  ok<MyAssignments>(await call('/api/train/myAssignments', { trainId: fx.trainId }, { token }));
 
 describe('the learner hands in', () => {
   let first: Submission;
@@ -153,7 +152,7 @@ describe('the learner hands in', () => {
       await call(
         '/api/train/submitAssignment',
         { assignmentId: fx.open, content: '第一次提交的心得', fileIds: [up.fileId] },
-        fx.tokens.learner,
+        { token: fx.tokens.learner },
       ),
     );
     expect(first.files).toEqual([expect.objectContaining({ fileId: up.fileId, name: '心得.pdf', url: up.url })]);
@@ -168,7 +167,7 @@ describe('the learner hands in', () => {
       await call(
         '/api/train/submitAssignment',
         { assignmentId: fx.open, content: '修改后的心得', fileIds: [up.fileId] },
-        fx.tokens.learner,
+        { token: fx.tokens.learner },
       ),
     );
     expect(again.id).toBe(first.id);
@@ -181,37 +180,40 @@ describe('the learner hands in', () => {
     const late = await call(
       '/api/train/submitAssignment',
       { assignmentId: fx.past, content: '迟交' },
-      fx.tokens.learner,
+      { token: fx.tokens.learner },
     );
     expect(late).toMatchObject({ code: 1000, msg: '作业已截止，不能再提交或修改' });
     const empty = await call(
       '/api/train/submitAssignment',
       { assignmentId: fx.open, content: '  ' },
-      fx.tokens.learner,
+      { token: fx.tokens.learner },
     );
     expect(empty.msg).toBe('请填写作业内容或上传附件');
     const other = await upload(fx.tokens.mB, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(500)]), 'x.pdf');
     const stolen = await call(
       '/api/train/submitAssignment',
       { assignmentId: fx.open, content: 'x', fileIds: [other.fileId] },
-      fx.tokens.learner,
+      { token: fx.tokens.learner },
     );
     expect(stolen.msg).toBe('只能使用自己上传的文件');
-    const bad = await call('/api/train/submitAssignment', { assignmentId: 'x', content: '' }, fx.tokens.learner);
+    const bad = await callRaw(
+      '/api/train/submitAssignment',
+      { assignmentId: 'x', content: '' },
+      { token: fx.tokens.learner },
+    );
     expect(bad.code).toBe(1001);
     expect(bad.msg).toContain('assignmentId');
     const many = await call(
       '/api/train/submitAssignment',
       { assignmentId: fx.open, content: 'x', fileIds: [1, 2, 3, 4, 5, 6] },
-      fx.tokens.learner,
+      { token: fx.tokens.learner },
     );
     expect(many.msg).toBe('参数错误：fileIds 附件不能超过5个');
   });
 
   it('answers under /api/platform/ on a platform host exactly when the training is shown there', async () => {
     const partySchool: Site = { variant: 'partySchool', dx: true };
-    const on = (p: string, body: unknown) =>
-      callEndpoint(p, body, { token: fx.tokens.learner, site: partySchool, ip: '10.0.26.1' });
+    const { call: on } = testClient({ token: fx.tokens.learner, site: partySchool, ip: '10.0.26.1' });
     const detail = await on('/api/platform/train/detail', { id: fx.trainId });
     const tasks = await on('/api/platform/train/myAssignments', { trainId: fx.trainId });
     expect(tasks.code).toBe(detail.code);
@@ -225,10 +227,10 @@ describe('the learner hands in', () => {
     const refused = await call(
       '/api/train/submitAssignment',
       { assignmentId: fx.open, content: '我也交' },
-      fx.tokens.pending,
+      { token: fx.tokens.pending },
     );
     expect(refused).toMatchObject({ code: 1003, msg: '您尚未参加本培训，报名并通过审核后才能提交作业' });
-    const visitor = await call('/api/train/myAssignments', { trainId: fx.trainId }, null);
+    const visitor = await call('/api/train/myAssignments', { trainId: fx.trainId });
     expect(visitor.code).not.toBe(0);
   });
 });
@@ -238,27 +240,39 @@ describe('the manager marks', () => {
 
   it('a manager of another unit neither lists, opens, marks nor reads the files of the hand-in', async () => {
     const list = ok<AssignmentSubmissions>(
-      await call('/api/train/assignmentSubmissions', { assignmentId: fx.open }, fx.tokens.mB),
+      await call('/api/train/assignmentSubmissions', { assignmentId: fx.open }, { token: fx.tokens.mB }),
     );
     expect(list.list).toEqual([]);
     const own = ok<AssignmentSubmissions>(
-      await call('/api/train/assignmentSubmissions', { assignmentId: fx.open }, fx.tokens.mA),
+      await call('/api/train/assignmentSubmissions', { assignmentId: fx.open }, { token: fx.tokens.mA }),
     );
     expect(own.list).toHaveLength(1);
     submissionId = own.list[0].id;
-    const open = await call('/api/train/submissionDetail', { submissionId }, fx.tokens.mB);
+    const open = await call('/api/train/submissionDetail', { submissionId }, { token: fx.tokens.mB });
     expect(open).toMatchObject({ code: 1003, msg: '没有该单位的管理权限' });
-    const mark = await call('/api/train/markSubmission', { submissionId, score: 10, comment: '' }, fx.tokens.mB);
+    const mark = await call(
+      '/api/train/markSubmission',
+      { submissionId, score: 10, comment: '' },
+      { token: fx.tokens.mB },
+    );
     expect(mark.code).toBe(1003);
-    const detail = ok<SubmissionDetail>(await call('/api/train/submissionDetail', { submissionId }, fx.tokens.mA));
+    const detail = ok<SubmissionDetail>(
+      await call('/api/train/submissionDetail', { submissionId }, { token: fx.tokens.mA }),
+    );
     expect((await fetchFile(detail.files[0].url, fx.tokens.mB)).status).toBe(404);
     // a learner without any management power
-    const learner = await call('/api/train/assignmentSubmissions', { assignmentId: fx.open }, fx.tokens.pending);
+    const learner = await call(
+      '/api/train/assignmentSubmissions',
+      { assignmentId: fx.open },
+      { token: fx.tokens.pending },
+    );
     expect(learner).toMatchObject({ code: 1003, msg: '没有批改权限' });
   });
 
   it('the manager of the unit opens it (text and files), marks it, and the learner sees the mark', async () => {
-    const detail = ok<SubmissionDetail>(await call('/api/train/submissionDetail', { submissionId }, fx.tokens.mA));
+    const detail = ok<SubmissionDetail>(
+      await call('/api/train/submissionDetail', { submissionId }, { token: fx.tokens.mA }),
+    );
     expect(detail).toMatchObject({
       content: '修改后的心得',
       operatorName: `learner${tag}`,
@@ -267,10 +281,18 @@ describe('the manager marks', () => {
     const file = await fetchFile(detail.files[0].url, fx.tokens.mA);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF2)).toBe(true);
-    const bad = await call('/api/train/markSubmission', { submissionId, score: 101, comment: '' }, fx.tokens.mA);
+    const bad = await call(
+      '/api/train/markSubmission',
+      { submissionId, score: 101, comment: '' },
+      { token: fx.tokens.mA },
+    );
     expect(bad.msg).toBe('参数错误：score 分数必须是0到100的整数');
     const marked = ok<SubmissionDetail>(
-      await call('/api/train/markSubmission', { submissionId, score: 92, comment: '论述清楚，联系实际' }, fx.tokens.mA),
+      await call(
+        '/api/train/markSubmission',
+        { submissionId, score: 92, comment: '论述清楚，联系实际' },
+        { token: fx.tokens.mA },
+      ),
     );
     expect(marked).toMatchObject({ score: 92, comment: '论述清楚，联系实际' });
     const [open] = (await mine()).items;
@@ -279,7 +301,13 @@ describe('the manager marks', () => {
   });
 
   it('a new hand-in after the mark voids it: 已提交 again, to be marked anew', async () => {
-    ok(await call('/api/train/submitAssignment', { assignmentId: fx.open, content: '第三版心得' }, fx.tokens.learner));
+    ok(
+      await call(
+        '/api/train/submitAssignment',
+        { assignmentId: fx.open, content: '第三版心得' },
+        { token: fx.tokens.learner },
+      ),
+    );
     const [open] = (await mine()).items;
     expect(open).toMatchObject({ state: 'submitted', stateLabel: '已提交' });
     expect(open.submission).toMatchObject({

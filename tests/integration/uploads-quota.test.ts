@@ -8,24 +8,22 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { handleUpload, type UploadAction } from '@/lib/server/http/streaming';
 import { CODE_QUOTA, MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA } from '@/lib/server/http/errors';
 import type { UploadQuota } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-quota-'));
 process.env.UPLOAD_DIR = uploadDir;
 const QUOTA_ENV = ['UPLOAD_SCRATCH_QUOTA_MB', 'UPLOAD_STORED_QUOTA_MB', 'UPLOAD_STAFF_STORED_QUOTA_MB'];
 
-const main: Site = { variant: 'main', dx: false };
 const CHUNK = 64 * 1024;
 const MiB = 1024 * 1024;
 const md5 = (b: Buffer | Uint8Array) => createHash('md5').update(b).digest('hex');
-const call = (p: string, body: unknown, tok: string | null) => callEndpoint(p, body, { token: tok, site: main });
+const { call } = testClient();
 type Envelope = { code: number; msg: string; data: unknown };
 
 function fakeMp4(size: number): Buffer {
@@ -68,7 +66,7 @@ async function token(userId: string) {
   const [op] = await (await db()).select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return createSession(op.id);
 }
-const quota = async (tok: string) => (await call('/api/resourceFile/quota', {}, tok)).data as UploadQuota;
+const quota = async (tok: string) => (await call('/api/resourceFile/quota', {}, { token: tok })).data as UploadQuota;
 const scratchDirs = () =>
   existsSync(path.join(uploadDir, 'tmp'))
     ? readdirSync(path.join(uploadDir, 'tmp')).filter((n) => /^s\d+$/.test(n))
@@ -155,18 +153,18 @@ describe('stored cap by role', () => {
     expect((await quota(learner)).storedUsed).toBe(start.storedUsed + 3000);
     const video = fakeMp4(2 * CHUNK);
     const plan = { fileMd5: md5(video), fileSize: video.length, fileName: '讲座.mp4', chunkSize: CHUNK };
-    const progress = await call('/api/resourceFile/progress', plan, learner);
+    const progress = await call('/api/resourceFile/progress', plan, { token: learner });
     expect(progress.code).toBe(CODE_QUOTA);
     expect(progress.msg).toContain('已用');
     expect((await chunk(learner, plan.fileMd5, video.length, 0, video.subarray(0, CHUNK))).code).toBe(CODE_QUOTA);
     // The teacher, under the staff cap, uploads the same file.
-    expect((await call('/api/resourceFile/progress', plan, teacher)).code).toBe(0);
+    expect((await call('/api/resourceFile/progress', plan, { token: teacher })).code).toBe(0);
     process.env.UPLOAD_STAFF_STORED_QUOTA_MB = String((teacherStart.storedUsed + 1000) / MiB);
-    expect((await call('/api/resourceFile/progress', plan, teacher)).code).toBe(CODE_QUOTA);
+    expect((await call('/api/resourceFile/progress', plan, { token: teacher })).code).toBe(CODE_QUOTA);
   });
 
   it('answers the usage to its owner only', async () => {
-    expect((await call('/api/resourceFile/quota', {}, null)).code).not.toBe(0);
+    expect((await call('/api/resourceFile/quota', {})).code).not.toBe(0);
     const q = await quota(teacher);
     expect(q).toEqual({
       scratchUsed: expect.any(Number),

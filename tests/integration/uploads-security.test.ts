@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, courses, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
@@ -24,15 +24,13 @@ import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/st
 import * as chapterRoute from '@/app/media/chapter/[chapterId]/route';
 import * as certificateRoute from '@/app/media/certificate/route';
 import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
-import type { Site } from '@/lib/variants';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-security-'));
 process.env.UPLOAD_DIR = uploadDir;
 
-const main: Site = { variant: 'main', dx: false };
 const CHUNK = 64 * 1024;
 const md5 = (b: Buffer | Uint8Array) => createHash('md5').update(b).digest('hex');
-const call = (p: string, body: unknown, tok: string | null) => callEndpoint(p, body, { token: tok, site: main });
+const { call } = testClient();
 type Envelope = { code: number; msg: string; data: unknown };
 
 function fakeMp4(size: number, seed: number): Buffer {
@@ -119,7 +117,7 @@ async function newCourse(owner: Account, title: string, cover = ''): Promise<num
   const res = await call(
     '/api/resourceFile/updateBasic',
     { title, categoryCode: 302, cover, summary: '课程简介：用于上传与媒体安全的测试课程。', audiences: ['general'] },
-    owner.token,
+    { token: owner.token },
   );
   expect(res).toMatchObject({ code: 0 });
   return (res.data as { courseId: number }).courseId;
@@ -136,18 +134,18 @@ describe('instant completion gives a file only to its uploader', () => {
     const done = await uploadWhole(teacher.token, video, plan.fileName);
     expect(done).toMatchObject({ code: 0, data: { done: true } });
     file = (done.data as UploadProgress).file!;
-    const again = await call('/api/resourceFile/progress', plan, teacher.token);
+    const again = await call('/api/resourceFile/progress', plan, { token: teacher.token });
     expect(again.data).toMatchObject({ done: true, file: { fileId: file.fileId } });
   });
 
   it('a student who knows MD5 and size gets no file: not from progress, not from a chunk, not to attach, not to fetch', async () => {
-    const attack = await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, student.token);
+    const attack = await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, { token: student.token });
     expect(attack).toMatchObject({ code: 0, data: { done: false, file: null, nextChunk: 0, received: 0 } });
     const own = await newCourse(student, '学生自己的课程');
     const attach = await call(
       '/api/resourceFile/saveChapter',
       { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 },
-      student.token,
+      { token: student.token },
     );
     expect(attach.code).not.toBe(0);
     expect(attach.msg).toBe('只能使用自己上传的文件');
@@ -169,12 +167,12 @@ describe('instant completion gives a file only to its uploader', () => {
         await call(
           '/api/resourceFile/saveChapter',
           { courseId: own, title: '第一讲', fileId: file.fileId, durationSeconds: 60 },
-          student.token,
+          { token: student.token },
         )
       ).code,
     ).toBe(0);
     expect(
-      (await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, student.token)).data,
+      (await call('/api/resourceFile/progress', { ...plan, fileName: 'x.mp4' }, { token: student.token })).data,
     ).toMatchObject({ done: true });
   });
 });
@@ -207,13 +205,13 @@ describe('a course not published: media, subtitles and self test for its creator
       expect(await video.text()).toBe('资源不存在');
       expect((await media(chapterId, tok, {}, '?track=vtt')).status).toBe(404);
     }
-    const test = await call('/api/course/selfTest', { chapterId }, learner.token);
+    const test = await call('/api/course/selfTest', { chapterId }, { token: learner.token });
     expect(test.code).not.toBe(0);
     expect(test.msg).toBe('章节不存在');
     expect(JSON.stringify(test)).not.toContain('未提交审核的课程');
-    expect((await call('/api/course/selfTestSubmit', { chapterId, answers: { '1': 0 } }, learner.token)).msg).toBe(
-      '章节不存在',
-    );
+    expect(
+      (await call('/api/course/selfTestSubmit', { chapterId, answers: { '1': 0 } }, { token: learner.token })).msg,
+    ).toBe('章节不存在');
   });
 
   it('its creator and a manager (who review it) get the media, the track and the self test', async () => {
@@ -222,7 +220,7 @@ describe('a course not published: media, subtitles and self test for its creator
       expect(video.status).toBe(206);
       expect(video.headers.get('x-media-rendition')).toBe('full');
       expect((await media(chapterId, who.token, {}, '?track=vtt')).status).toBe(200);
-      const test = await call('/api/course/selfTest', { chapterId }, who.token);
+      const test = await call('/api/course/selfTest', { chapterId }, { token: who.token });
       expect(test.code).toBe(0);
     }
   });
@@ -232,7 +230,7 @@ describe('a course not published: media, subtitles and self test for its creator
     const visitor = await media(chapterId, null, { range: 'bytes=0-' });
     expect(visitor.status).toBe(206);
     expect(visitor.headers.get('x-media-rendition')).toBe('trial');
-    expect((await call('/api/course/selfTest', { chapterId }, learner.token)).code).toBe(0);
+    expect((await call('/api/course/selfTest', { chapterId }, { token: learner.token })).code).toBe(0);
   });
 });
 
@@ -365,7 +363,7 @@ describe('a multipart body cut off', () => {
     const progress = await call(
       '/api/resourceFile/progress',
       { fileMd5: fields.fileMd5, fileSize: video.length, fileName: 'cut.mp4', chunkSize: CHUNK },
-      teacher.token,
+      { token: teacher.token },
     );
     expect(progress.data).toMatchObject({ done: false, received: 0, nextChunk: 0 });
   });
@@ -493,7 +491,7 @@ describe('who may fetch an uploaded file: by what it is used for', () => {
         summary: '课程简介：借用他人图片作为封面。',
         audiences: ['general'],
       },
-      student.token,
+      { token: student.token },
     );
     expect(res.code).not.toBe(0);
     expect(res.msg).toBe('只能使用自己上传的文件');

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { callEndpoint } from '@/lib/server/http/dispatch';
+import { testClient } from '../support/client';
 import { ENDPOINTS } from '@/lib/server/endpoints';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
@@ -13,12 +13,10 @@ import { captchas, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
 import { INT4_MAX } from '@/lib/validation/common';
-import type { Site } from '@/lib/variants';
 
-const main: Site = { variant: 'main', dx: false };
 const BIG = INT4_MAX + 1;
 let token: string;
-const call = (path: string, body: unknown) => callEndpoint(path, body, { token, site: main });
+const { call, callRaw } = testClient();
 
 const http = async (path: string, body: string) => {
   const res = await handleApiRequest(
@@ -77,7 +75,7 @@ const bigIdCases: [string, Record<string, unknown>, string][] = [
 
 describe('an id of 2147483648', () => {
   it.each(bigIdCases)('%s refuses it as a parameter error naming %s', async (path, body, field) => {
-    const res = await call(path, body);
+    const res = await callRaw(path, body, { token });
     expect(res.code).toBe(CODE_INVALID);
     expect(res.msg).toMatch(new RegExp(`^参数错误：${field} 不能大于`));
   });
@@ -90,7 +88,7 @@ describe('an id of 2147483648', () => {
       };
       for (const [field, prop] of Object.entries(json.properties ?? {})) {
         if (prop.type !== 'integer' || field === 'fileSize') continue;
-        const res = await call(path, { [field]: BIG });
+        const res = await callRaw(path, { [field]: BIG }, { token });
         tried++;
         expect([path, field, res.code]).toEqual([path, field, CODE_INVALID]);
       }
@@ -137,26 +135,30 @@ describe('a NUL or another control character in text', () => {
     ['/modules/ddictionary/list', { dictType: 'trainType\u0000' }, 'dictType'],
   ];
   it.each(nulCases)('%s refuses it as a parameter error naming %s', async (path, body, field) => {
-    const res = await call(path, body);
+    const res = await callRaw(path, body, { token });
     expect(res).toMatchObject({ code: CODE_INVALID, msg: `参数错误：${field} 含有不允许的控制字符` });
   });
 
   it('a login with a NUL in userID is refused before the captcha is used', async () => {
     process.env.PORTAL_TEST_HOOKS = '1';
-    const c = (await call('/modules/imgCode/detail', {})).data as { uuid: string; answer: string };
+    const c = (await call('/modules/imgCode/detail', {}, { token })).data as { uuid: string; answer: string };
     delete process.env.PORTAL_TEST_HOOKS;
-    const res = await call('/modules/eosoperator/login', {
-      userID: 'learner\u0000',
-      password: 'Learner_2026',
-      code: c.answer,
-      codeUuid: c.uuid,
-    });
+    const res = await call(
+      '/modules/eosoperator/login',
+      {
+        userID: 'learner\u0000',
+        password: 'Learner_2026',
+        code: c.answer,
+        codeUuid: c.uuid,
+      },
+      { token },
+    );
     expect(res).toMatchObject({ code: CODE_INVALID, msg: '参数错误：userID 含有不允许的控制字符' });
     expect(await (await db()).select().from(captchas).where(eq(captchas.uuid, c.uuid))).toHaveLength(1);
   });
 
   it('tab, line feed and carriage return are text', async () => {
-    const res = await call('/api/search/course', { key: '科研\t项目' });
+    const res = await call('/api/search/course', { key: '科研\t项目' }, { token });
     expect(res.code).toBe(0);
   });
 

@@ -161,4 +161,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     remark: '教师',
     seededLast: true,
   },
+  {
+    // The end-to-end test of the retrieval by SMS changes this password: an account no other test signs in.
+    userId: 'smsuser',
+    password: 'Smsuser_2026',
+    role: '普通学员（短信找回密码：手机 13800000002）',
+    audience: 'general',
+    name: '周晓岚',
+    email: 'smsuser@example.org',
+    mobile: '13800000002',
+    orgName: '物理研究所',
+    positionLevel: 0,
+    gender: 2,
+    cmsRoles: [],
+    isTeacher: false,
+    isDefaultPassword: false,
+    remark: '学员',
+    seededLast: true,
+  },
 ];

@@ -1,5 +1,5 @@
 /**
- * Issue 26's partial items as a visitor meets them: each host's /favicon.ico; 直播课堂 out of the main menu but
+ * Details of the site's shell as a visitor meets them: each host's /favicon.ico; 直播课堂 out of the main menu but
  * reachable from the home module's 更多; the search page's own box refusing an empty keyword in place; a missing
  * course's 404 with one robots meta and one title however often it is asked for; a column host naming its tenant.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 22's smaller points: scrypt at N=2^17 with old (N=2^14) hashes verified and upgraded at the next sign-in;
- * HSTS and Secure session cookies when PUBLIC_ORIGIN is https; an uploaded PDF served as an attachment under the
- * sandbox policy; a training's enrolled learners for managers only.
+ * Security properties across features: scrypt at N=2^17 with old (N=2^14) hashes verified and upgraded at the next
+ * sign-in; HSTS and Secure session cookies when PUBLIC_ORIGIN is https; an uploaded PDF served as an attachment under
+ * the sandbox policy; a training's enrolled learners for managers only.
  */
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
