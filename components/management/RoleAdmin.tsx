@@ -158,10 +158,10 @@ export function RoleAdmin() {
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{g.roleName}</td>
                     <td className="whitespace-nowrap px-3 py-2">{g.orgName}</td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <button
                         type="button"
-                        className="text-red-700 hover:underline"
+                        className="min-h-[24px] text-red-700 hover:underline"
                         aria-label={`撤销 ${g.operatorName} 的 ${g.roleName}（${g.orgName}）`}
                         onClick={async () => {
                           if (!window.confirm(`确定撤销 ${g.operatorName} 的 ${g.roleName}（${g.orgName}）吗？`))

@@ -57,7 +57,7 @@ export function ResetTotpButton({ operatorId, name }: { operatorId: number; name
   return (
     <button
       type="button"
-      className="ml-3 text-brand-700 hover:underline"
+      className="ml-3 min-h-[24px] text-brand-700 hover:underline"
       aria-label={`重置 ${name} 的两步验证`}
       onClick={async () => {
         if (!window.confirm(`确定重置 ${name} 的两步验证吗？重置后其须重新绑定身份验证器。`)) return;
