@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
 import { loginThrottles, operators } from '@/lib/server/db/schema';
-import { CODE_THROTTLED } from '@/lib/server/http/errors';
+import { CODE_THROTTLED } from '@/lib/server/errors';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { clientAddress, stampPeerAddress } from '@/lib/server/http/request-info';
 import {

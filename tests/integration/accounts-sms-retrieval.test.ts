@@ -22,7 +22,7 @@ import {
   forgetPasswordBySms,
   sendForgetPasswordCode,
 } from '@/lib/server/services/accounts/sms-reset';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 
 const { call, callRaw, login } = accountsClient('10.0.26.1');

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { loginThrottles, operators } from '@/lib/server/db/schema';
-import { CODE_THROTTLED } from '@/lib/server/http/errors';
+import { CODE_THROTTLED } from '@/lib/server/errors';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { createCaptcha } from '@/lib/server/services/accounts/captcha';
 import { hashPassword, verifyPassword } from '@/lib/server/services/accounts/password';

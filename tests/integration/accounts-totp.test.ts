@@ -11,7 +11,7 @@ import * as OTPAuth from 'otpauth';
 import { CODE_TOTP_CODE_NEEDED, CODE_TOTP_ENROL, CODE_TOTP_REQUIRED, TOTP_MSG } from '@/lib/contract/accounts';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { operationLogs, operators, operatorTotp, passportFlows, roleGrants, roles } from '@/lib/server/db/schema';
-import { CODE_THROTTLED } from '@/lib/server/http/errors';
+import { CODE_THROTTLED } from '@/lib/server/errors';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { THROTTLED_MSG } from '@/lib/server/services/accounts/throttle';
 import { TOTP_REMEMBER_COOKIE } from '@/lib/server/services/accounts/totp';

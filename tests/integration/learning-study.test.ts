@@ -20,7 +20,7 @@ import { submitHeartbeat, lockCourse } from '@/lib/server/services/learning/stud
 import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 import type { CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { maskName } from '@/lib/format';
 import { textAsRichText } from '@/lib/server/rich-text';
 

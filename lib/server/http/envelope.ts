@@ -5,7 +5,8 @@
  * the assistant's stream) answer through these, so every failure looks the same to lib/api.
  */
 import type { ResponseCookie } from './endpoint';
-import { CODE_BAD_JSON, CODE_TOO_LARGE, MSG_BAD_JSON, MSG_TOO_LARGE } from './errors';
+import { CODE_BAD_JSON, CODE_TOO_LARGE } from '@/lib/server/errors';
+import { MSG_BAD_JSON, MSG_TOO_LARGE } from '@/lib/contract/messages';
 import { config } from '../config';
 
 /** JSON bodies above this are refused before parsing (uploads use their own multipart limits). */

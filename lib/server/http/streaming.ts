@@ -6,9 +6,9 @@
 import { pipeline, Readable } from 'node:stream';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { SESSION_MESSAGES } from '@/lib/contract/messages';
+import { SESSION_MESSAGES, MSG_TOO_LARGE } from '@/lib/contract/messages';
 import type { ChatBody } from '@/lib/contract/routes';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { envelope } from './envelope';
 import { route } from './route';
 import type { SessionUser } from '../services/accounts/sessions';

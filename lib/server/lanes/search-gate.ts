@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import SECURITY_HEADERS from '@/lib/security-headers.json';
 import { cleanSearchKeyword } from '@/lib/validation/search-rule';
-import { MSG_TOO_FREQUENT } from '../http/errors';
+import { MSG_TOO_FREQUENT } from '@/lib/contract/messages';
 import { clientAddress } from '../http/request-info';
 
 export const SEARCH_PAGE = '/search/index';

@@ -5,7 +5,7 @@ import type { UserInfo } from '@/lib/contract/home';
 import { V } from '@/lib/validation/messages';
 import { db } from '@/lib/server/db';
 import { operatorStations, operators, orgs, stations } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, ServiceError, tooFrequent } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError, tooFrequent } from '@/lib/server/errors';
 import { hashPassword, verifyPassword } from './password';
 import { endSession, endSessionsOf, type SessionUser } from './sessions';
 import { countUse, limitAddress } from './rate-limit';

@@ -13,7 +13,7 @@ import type { LoginForm } from '@/lib/validation/auth';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { verifyPassword } from './password';
 import { upgradePasswordHash } from './password-upgrade';
 import { safeRedirect } from './redirect-hosts';

@@ -15,7 +15,7 @@ import { db } from '@/lib/server/db';
 import { passportFlows } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import type { SignInAnswer } from '@/lib/contract/accounts';
 import { findOperatorByLogin, NOT_ACTIVATED_MSG, signIn } from './auth';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators, passportFlows } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { hashToken } from './sessions';
 import { config } from '@/lib/server/config';
 

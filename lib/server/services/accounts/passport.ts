@@ -13,7 +13,7 @@ import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import { processState } from '@/lib/server/process-state';
 import { signIn } from './auth';

@@ -9,7 +9,7 @@ import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, peekToken } from './account-tokens';
 import { escapeHtml, sendMail } from '@/lib/server/mail';

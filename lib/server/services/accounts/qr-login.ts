@@ -17,7 +17,7 @@ import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, qrTickets } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { signIn } from './auth';
 import { maskAddress, parseUserAgent } from './device';
 import { hashToken, type SessionUser } from './sessions';

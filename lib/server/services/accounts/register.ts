@@ -10,7 +10,7 @@ import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs, registrations, trains } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, tokenOwner } from './account-tokens';
 import { verifyCaptcha } from './captcha';

@@ -9,7 +9,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators, smsCodes } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 import { smsProvider } from '@/lib/server/mail/sms';
 import { errorText, log } from '@/lib/server/ops/log';
 import { hashPassword } from './password';

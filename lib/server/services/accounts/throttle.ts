@@ -12,7 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const THROTTLE_LOCK_MS = 15 * 60_000;

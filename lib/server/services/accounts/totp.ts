@@ -29,7 +29,7 @@ import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
 import { operatorTotp, operators, secondFactorTickets, totpRecoveryCodes } from '@/lib/server/db/schema';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { recordOperation } from '../management/operation-log';
 import { signedIn } from './auth';
 import { secondFactorPolicy } from './second-factor-policy';

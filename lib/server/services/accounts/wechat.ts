@@ -15,7 +15,7 @@ import { db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
 import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { log } from '@/lib/server/ops/log';
 import type { LoginByWXResult, WxCode } from '@/lib/contract/accounts';
 import { signIn } from './auth';

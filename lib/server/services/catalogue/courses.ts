@@ -5,7 +5,7 @@ import type { Chapter, CourseDetail, CourseListItem, CourseReview, TeacherBrief 
 import { maskName } from '@/lib/format';
 import { db } from '@/lib/server/db';
 import { courseChapters, courseReviews, courses, courseTypes, operators, teachers } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, visibleCourses } from '../audience';
 import { type Scope } from '../scope';

@@ -9,7 +9,7 @@ import type { Page } from '@/lib/contract/home';
 import type { NoticeAction, NoticeAdminDetail, NoticeAdminRow, NoticeStatus } from '@/lib/contract/review';
 import { notices } from '@/lib/server/db/schema';
 import { db } from '@/lib/server/db';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { requirePower } from '../management/powers';

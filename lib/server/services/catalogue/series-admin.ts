@@ -41,7 +41,7 @@ import {
   seriesEnrolments,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { PUBLISHED } from '../audience';
 import { inScope, orgInScope, powerScope, requirePower, type PowerScope } from '../management/powers';

@@ -12,7 +12,7 @@ import {
   seriesEnrolments,
   teachers,
 } from '@/lib/server/db/schema';
-import { notShown, ServiceError } from '@/lib/server/http/errors';
+import { notShown, ServiceError } from '@/lib/server/errors';
 import { ownAudienceFirst, publishedTo, visibleCourseCount, visibleCourses } from '../audience';
 import { type Scope } from '../scope';
 import { revalidateSeries } from './revalidate';

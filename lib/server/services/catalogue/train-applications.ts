@@ -8,7 +8,7 @@ import { MSG_STUDENTS_MANAGERS_ONLY, type TrainApplyState, type TrainStudent } f
 import { MSG_NO_REVIEW } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, orgs, trainApplications } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { type Scope } from '../scope';
 import { page, type Paging } from './shared';
 import type { SessionUser } from '../accounts/sessions';

@@ -8,7 +8,7 @@ import type { DictionaryItem, Page } from '@/lib/contract/home';
 import type { TrainDetail, TrainListItem, TrainTextItem } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { dictionaries, trainApplications, trainItems, trains } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, publishedTo } from '../audience';
 import { type Scope } from '../scope';

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import { db } from '@/lib/server/db';
 import { courseChapters, courses } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { clipFor, mediaRoot } from '../media/demo-media';
 import { isSafeKey, scratchFile, storage } from '@/lib/server/storage';
 import { courseState } from './course-enrolment';

@@ -3,7 +3,7 @@
  * (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), called by the server so the key never reaches the browser.
  * The upstream's server-sent events are turned into a plain stream of answer text.
  */
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { config } from '@/lib/server/config';
 import { errorText, log } from '@/lib/server/ops/log';
 

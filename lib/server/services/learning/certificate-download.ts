@@ -4,7 +4,7 @@ import { siteForHost, siteOrigin, siteTitle } from '@/lib/variants';
 import { errorText, log } from '@/lib/server/ops/log';
 import { certificatePdf, MSG_NO_FONT } from './certificate-pdf';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/contract/messages';
-import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
+import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/errors';
 import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';
 import { certificateDetail } from './certificates';
 import type { SessionResult } from '../accounts/sessions';

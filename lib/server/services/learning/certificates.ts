@@ -18,7 +18,7 @@ import {
   studyRecords,
   trains,
 } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant } from './train-participants';
 import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';

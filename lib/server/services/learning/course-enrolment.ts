@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courseEnrolments, courses } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { revalidateCourse } from '../catalogue/revalidate';
 import type { CourseState } from '@/lib/contract/learning';
 

@@ -16,7 +16,7 @@ import {
   operators,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media/demo-media';
 import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from '../media/uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';

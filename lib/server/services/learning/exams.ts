@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { examJoins, examReplies, exams, type ExamQuestion } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant, participantTrainIds } from './train-participants';
 import {
   examStatus,

@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, prepared, type Db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, studyClocks, studySubmits } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { invalidateReadCaches, onInvalidatePrefix } from '@/lib/server/cache';
 import { processState } from '@/lib/server/process-state';
 import { metrics } from '@/lib/server/ops/metrics';

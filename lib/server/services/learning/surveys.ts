@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { surveyAnswers, surveys, type SurveyQuestion } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant } from './train-participants';
 import {
   checkSurveyAnswers,

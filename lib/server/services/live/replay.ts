@@ -13,7 +13,7 @@ import { chinaDate } from '@/lib/format';
 import type { LiveReplayState } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses, liveReplays, studyRecords } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { clipFor, type Clip } from '../media/demo-media';
 import { publishedTo } from '../audience';
 import type { Scope } from '../scope';

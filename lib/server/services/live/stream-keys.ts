@@ -12,7 +12,7 @@ import type { LiveStreamInfo } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';

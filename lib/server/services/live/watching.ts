@@ -15,7 +15,7 @@ import { chinaDate } from '@/lib/format';
 import type { LiveWatchState } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses, liveReplays, liveViewers, studyRecords } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
 import { creditAfterSeconds, mayStream, statusAt, visibleLive, type LiveRow } from './classes';

@@ -4,7 +4,7 @@
  * rule here once per call; a call without a rule is logged only when it was refused for lack of rights (code 1003).
  * Never a password, token or body beyond the fields a rule names.
  */
-import { CODE_FORBIDDEN } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { resolveSession } from '../accounts/sessions';
 import { operatorIdOf, recordOperation, type Outcome } from './operation-log';

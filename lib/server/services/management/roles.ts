@@ -7,7 +7,7 @@ import type { Page } from '@/lib/contract/home';
 import { WHOLE_INSTITUTION, type GrantItem, type OrgItem, type Power, type RoleItem } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { orgInScope, requireAnyPower, requirePower } from './powers';
 

@@ -7,7 +7,7 @@ import { TOTP_MSG } from '@/lib/contract/accounts';
 import type { Power, RoleItem } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, roles } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { removeFactor } from '../accounts/totp';
 import { recordOperation } from './operation-log';

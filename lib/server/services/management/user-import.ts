@@ -17,7 +17,7 @@ import type {
 } from '@/lib/contract/user-import';
 import { checkRow, IMPORT_MSG, type CheckedRow, type RawRow } from '@/lib/validation/user-import';
 import { db } from '@/lib/server/db';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { generatePassword, hashGeneratedPassword } from '../accounts/password';
 import { inScope, orgInScope, requireAnyPower, type PowerScope } from './powers';

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { siteForHost, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { courseChapters, courses, operators } from '@/lib/server/db/schema';
-import { CODE_METHOD } from '@/lib/server/http/errors';
+import { CODE_METHOD } from '@/lib/server/errors';
 import { envelope, requestHost } from '@/lib/server/http/envelope';
 import { clipFor, mediaRoot, trialSeconds } from './demo-media';
 import { visibleCourses } from '../audience';

@@ -9,7 +9,7 @@ import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
 import { db } from '@/lib/server/db';
 import { courseAudits, courseChapters, courses, operators, orgs } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { chapterViews } from '../learning/course-view';

@@ -10,7 +10,7 @@ import type { Page } from '@/lib/contract/home';
 import type { CreationCourse, CreationCourseRow } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { courseAudits, courseChapters, courses, operators, teachers } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richTextAsText, textAsRichText } from '@/lib/server/rich-text';
 import { revalidateCourse } from '../catalogue/revalidate';
 import { forgetChapter } from '../learning/study-progress';

@@ -27,7 +27,7 @@ import {
   trainAssessments,
   trains,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { publishedTo, visibleCourseCount, visibleCourses } from '../audience';
 import type { SessionUser } from '../accounts/sessions';
 import { courseCardColumns } from '../cards';

@@ -32,7 +32,7 @@ import {
   spaceTops,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { TAGS } from '@/lib/cache-tags';
 import { invalidate } from '@/lib/server/cache';
 import { publishedTo } from '../audience';

@@ -6,7 +6,7 @@
 import 'server-only';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { PlayTicket } from '@/lib/contract/learning';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { EndpointContext } from '@/lib/server/http/endpoint';
 import { readCookie } from '@/lib/server/http/cookies';
 import { isSafeKey, storage } from '@/lib/server/storage';

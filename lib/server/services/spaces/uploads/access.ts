@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courses, operators, series, uploadFiles } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { isSafeKey, storage } from '@/lib/server/storage';
 import type { SessionUser } from '../../accounts/sessions';
 import { PUBLISHED } from '../../audience';

@@ -11,7 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { isS3, storage } from '@/lib/server/storage';
 import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';

@@ -12,7 +12,7 @@ import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall } from '@/lib/validation/spaces';
 import { db } from '@/lib/server/db';
 import { uploadFiles } from '@/lib/server/db/schema';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { uploadedFilePath } from '@/lib/server/storage';
 
 /** Size limits, accepted extensions and their messages are shared with the creation centre's forms. */

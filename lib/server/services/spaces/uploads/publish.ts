@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import { isS3, storage } from '@/lib/server/storage';
 import type { FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';

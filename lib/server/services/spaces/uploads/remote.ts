@@ -23,7 +23,7 @@ import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import type { Db } from '@/lib/server/db/types';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import type { S3Store } from '@/lib/server/storage';
 import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';

@@ -7,7 +7,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { PendingUpload, UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { ACCEPT } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import { MAX_CHUNKS, MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type FileRow } from './common';
