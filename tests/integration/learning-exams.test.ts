@@ -9,7 +9,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { examJoins, exams, operators, seriesCourses, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/services/learning/exams';
-import { EXAM_PAPER } from '@/lib/server/db/seed/domains/learning';
+import { EXAM_PAPER } from '@/lib/server/seed/domains/learning';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
 
