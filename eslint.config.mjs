@@ -21,6 +21,17 @@ const CLIENT = {
   group: ['@/lib/api', '@/lib/api/**'],
   message: 'The backend imports the contract (lib/contract), never the client.',
 };
+// Issue 33: a refusal's message comes from lib/contract (by domain), written once, never typed at the throw.
+const MESSAGE_LITERAL = [
+  {
+    selector: "NewExpression[callee.name='ServiceError'] > Literal:first-child",
+    message: 'Take the message from lib/contract (one definition per text), not a literal.',
+  },
+  {
+    selector: "NewExpression[callee.name='ServiceError'] > TemplateLiteral:first-child",
+    message: 'Take the message from lib/contract (a function there when it has a part), not a template literal.',
+  },
+];
 const restrict = (...patterns) => ['error', { paths: [NEXT_LINK], patterns }];
 // Issue 21: pages and components call endpoints through the contract (call, load, apiQuery), not the untyped request.
 const UNTYPED_CALL = {
@@ -49,7 +60,13 @@ const config = [
     ignores: ['lib/server/**'],
     rules: { 'no-restricted-imports': restrict(COMPONENTS, APP) },
   },
-  { files: ['lib/server/**/*.ts'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT) } },
+  {
+    files: ['lib/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT),
+      'no-restricted-syntax': ['error', ...MESSAGE_LITERAL],
+    },
+  },
   // The one wrapper of next/link.
   { files: ['components/ui/Link.tsx'], rules: { 'no-restricted-imports': 'off' } },
   {

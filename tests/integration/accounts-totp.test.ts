@@ -13,7 +13,7 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { operationLogs, operators, operatorTotp, passportFlows, roleGrants, roles } from '@/lib/server/db/schema';
 import { CODE_THROTTLED } from '@/lib/server/errors';
 import { hashPassword } from '@/lib/server/services/accounts/password';
-import { THROTTLED_MSG } from '@/lib/server/services/accounts/throttle';
+import { THROTTLED_MSG } from '@/lib/contract/accounts';
 import { TOTP_REMEMBER_COOKIE } from '@/lib/server/services/accounts/totp';
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok, tokenOf } from './accounts-support';

@@ -28,7 +28,7 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { chapterFor } from '@/lib/server/services/media/media-stream';
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
 import { publishDone } from '@/lib/server/services/live/ingest';
-import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
+import { MSG_NOT_STREAMER } from '@/lib/contract/live';
 import { UNIT_MANAGER } from '@/lib/server/seed/domains/management';
 import type { LiveStreamInfo, LiveWatchState } from '@/lib/contract/catalogue';
 import type { UploadQuota } from '@/lib/contract/spaces';

@@ -23,9 +23,9 @@ import { authorizePublish, publishDone, recordDone } from '@/lib/server/services
 import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { liveReplayHls } from '@/lib/server/http/media-route';
-import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveWatchState } from '@/lib/contract/catalogue';
+import { MSG_NOT_STREAMER } from '@/lib/contract/live';
 
 type Env<T> = { code: number; msg: string; data: T };
 const { call } = testClient();

@@ -29,10 +29,11 @@ import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { mayReadSubmittedFile } from '../services/learning/assignments';
 import { takeQuestion } from '../services/learning/assistant-quota';
-import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG, openChat } from '../services/learning/assistant';
+import { openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
 import { metrics } from '../ops/metrics';
+import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG } from '@/lib/contract/learning';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 

@@ -14,9 +14,7 @@ import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { requirePower } from '../management/powers';
 import { revalidateNews } from './revalidate';
-
-export const MSG_NOTICE_MISSING = '公告不存在';
-export const MSG_NOT_PUBLISHED = '该公告未发布，无需撤回';
+import { MSG_NOTICE_MISSING, MSG_NOT_PUBLISHED } from '@/lib/contract/catalogue';
 
 // A notice is published to whole sites, so every call here needs the power over the whole institution.
 const requirePublisher = (user: SessionUser) => requirePower(user, 'notice-publish', null);

@@ -21,6 +21,7 @@ import {
   MSG_SERIES_NOT_YOURS,
   MSG_SERIES_ORDER_MISMATCH,
   MSG_SERIES_PUBLISH_EMPTY,
+  SERIES_FULL_MSG,
   SERIES_MAX_COURSES,
   type ManagedSeries,
   type ManagedSeriesPage,
@@ -341,7 +342,7 @@ export async function addItem(user: Who, b: { seriesId: number; courseId: number
     .select({ n: count(), last: sql<number>`coalesce(max(${seriesCourses.sort}), 0)::int` })
     .from(seriesCourses)
     .where(eq(seriesCourses.seriesId, b.seriesId));
-  if (n >= SERIES_MAX_COURSES) throw new ServiceError(`一个系列专题最多${SERIES_MAX_COURSES}门课程`);
+  if (n >= SERIES_MAX_COURSES) throw new ServiceError(SERIES_FULL_MSG);
   const inserted = await d
     .insert(seriesCourses)
     .values({ seriesId: b.seriesId, courseId: b.courseId, sort: Number(last) + 1 })

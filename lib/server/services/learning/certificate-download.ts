@@ -2,7 +2,8 @@
 import 'server-only';
 import { siteForHost, siteOrigin, siteTitle } from '@/lib/variants';
 import { errorText, log } from '@/lib/server/ops/log';
-import { certificatePdf, MSG_NO_FONT } from './certificate-pdf';
+import { certificatePdf } from './certificate-pdf';
+import { MSG_NO_FONT } from '@/lib/contract/learning';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/contract/messages';
 import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/errors';
 import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';

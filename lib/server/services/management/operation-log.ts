@@ -28,8 +28,6 @@ export interface OperationEntry {
 
 export type { OperationLogRow };
 
-export const MSG_NOT_MANAGER = '没有管理权限';
-
 const clip = (s: string | undefined, n: number) => (s ?? '').slice(0, n);
 
 export async function recordOperation(e: OperationEntry): Promise<void> {

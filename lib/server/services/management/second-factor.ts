@@ -12,7 +12,7 @@ import type { SessionUser } from '../accounts/sessions';
 import { removeFactor } from '../accounts/totp';
 import { recordOperation } from './operation-log';
 import { requirePower } from './powers';
-import { MSG_ROLE_NOT_FOUND } from './roles';
+import { MSG_ROLE_NOT_FOUND } from '@/lib/contract/management';
 
 /** A role is the whole institution's: only a manager of roles over the whole institution changes its policy. */
 export async function setRoleTotp(user: SessionUser, b: { roleId: number; requireTotp: boolean }): Promise<RoleItem> {

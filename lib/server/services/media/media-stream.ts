@@ -31,15 +31,14 @@ import { queueMissingTrialCut } from './trial-cuts';
 import { readSubtitle } from '../learning/ai-subtitles';
 import { deliverStored, parseRange, streamLocalFile } from './delivery';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
+import { MEDIA_MISSING_MSG, MEDIA_METHOD_MSG } from '@/lib/contract/learning';
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-const MSG_MISSING = '资源不存在';
-export const MSG_MEDIA_METHOD = '请求方式错误，请使用GET请求';
 
 /** Any method but GET and HEAD on a media route: the envelope with a Chinese message, never an empty 405. */
 export function mediaMethodNotAllowed(): Response {
-  const res = envelope(CODE_METHOD, MSG_MEDIA_METHOD, null, 405);
+  const res = envelope(CODE_METHOD, MEDIA_METHOD_MSG, null, 405);
   res.headers.set('allow', 'GET, HEAD');
   return res;
 }
@@ -121,9 +120,9 @@ export async function chapterFor(
 
 /** `user`: the session's, when the request came with a good one (lib/server/http/media-route). */
 export async function serveChapterMedia(request: Request, rawId: string, user: SessionUser | null): Promise<Response> {
-  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MEDIA_MISSING_MSG);
   const chapter = await chapterFor(siteForHost(requestHost(request)), user, Number(rawId));
-  if (!chapter) return text(404, MSG_MISSING);
+  if (!chapter) return text(404, MEDIA_MISSING_MSG);
   const clip = clipFor(chapter.media);
   // A chapter plays a demo clip or a video uploaded in the creation centre, or is a document uploaded there.
   const uploaded = clip ? null : await uploadedMediaOf(chapter.media);
@@ -137,7 +136,7 @@ export async function serveChapterMedia(request: Request, rawId: string, user: S
   if (url.searchParams.get('track') === 'vtt') {
     // The chapter's subtitle track (a demo clip's, or one made by AI subtitles); on trial, no cue past the trial.
     const vtt = chapter.subtitle ? await readSubtitle(chapter.subtitle) : null;
-    if (vtt == null) return text(404, MSG_MISSING);
+    if (vtt == null) return text(404, MEDIA_MISSING_MSG);
     const body = full ? vtt : trimVtt(vtt, trialLimit);
     return new Response(request.method === 'HEAD' ? null : body, {
       headers: {
@@ -149,7 +148,7 @@ export async function serveChapterMedia(request: Request, rawId: string, user: S
       },
     });
   }
-  if (!clip && !uploaded && !doc?.storageKey) return text(404, MSG_MISSING);
+  if (!clip && !uploaded && !doc?.storageKey) return text(404, MEDIA_MISSING_MSG);
 
   const rendition = full || doc ? 'full' : 'trial';
   if (clip)

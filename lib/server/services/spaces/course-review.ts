@@ -15,7 +15,8 @@ import type { SessionUser } from '../accounts/sessions';
 import { chapterViews } from '../learning/course-view';
 import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { MSG_NO_REVIEW } from '@/lib/contract/management';
-import { auditLabel, MSG_COURSE_NOT_FOUND } from './creation';
+import { auditLabel } from './creation';
+import { MSG_COURSE_NOT_FOUND } from '@/lib/contract/spaces';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 

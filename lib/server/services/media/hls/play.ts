@@ -30,15 +30,12 @@ import {
   validPlayId,
   validSegment,
 } from './tickets';
-
-const MSG_MISSING = '资源不存在';
-/** Answered (403) to a playlist or segment without a valid ticket. */
-export const MSG_TICKET = '播放凭证无效或已过期，请刷新页面后重试';
+import { MEDIA_MISSING_MSG, PLAY_TICKET_INVALID_MSG } from '@/lib/contract/learning';
 
 /** Issues a play ticket for a chapter, and the play cookie to a browser without one. */
 export async function playTicket(chapterId: number, ctx: EndpointContext): Promise<PlayTicket> {
   const chapter = await chapterFor(ctx.site, ctx.user, chapterId);
-  if (!chapter) throw new ServiceError(MSG_MISSING, CODE_NOT_FOUND);
+  if (!chapter) throw new ServiceError(MEDIA_MISSING_MSG, CODE_NOT_FOUND);
   const full =
     (!chapter.published && chapter.reviewer) ||
     (await courseState(ctx.user?.operatorID ?? null, chapter.courseId)).chosen;
@@ -86,7 +83,7 @@ const plain = (status: number, body: string) =>
 export async function serveHls(request: Request, parts: string[], user: SessionUser | null): Promise<Response> {
   const [rawId, file] = parts;
   if (parts.length !== 2 || !/^\d{1,9}$/.test(rawId ?? '') || !/^[\w-]+\.(m3u8|jpg)$/.test(file ?? ''))
-    return plain(404, MSG_MISSING);
+    return plain(404, MEDIA_MISSING_MSG);
   const url = new URL(request.url);
   const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
   const ticketValue = url.searchParams.get('t');
@@ -95,7 +92,7 @@ export async function serveHls(request: Request, parts: string[], user: SessionU
     subject: subjectOf(user?.operatorID ?? null),
     play: validPlayId(play) ? play : null,
   });
-  if (check.result !== 'ok' || !check.ticket) return plain(403, MSG_TICKET);
+  if (check.result !== 'ok' || !check.ticket) return plain(403, PLAY_TICKET_INVALID_MSG);
   const t = check.ticket;
   const folder = packageFolder(t.media);
   if (file === 'poster.jpg')
@@ -106,9 +103,9 @@ export async function serveHls(request: Request, parts: string[], user: SessionU
     );
   const name = file.slice(0, -'.m3u8'.length);
   const storedKey = name === 'master' ? `${folder}/master.m3u8` : `${folder}/${name}/index.m3u8`;
-  if (!isSafeKey(storedKey)) return plain(404, MSG_MISSING);
+  if (!isSafeKey(storedKey)) return plain(404, MEDIA_MISSING_MSG);
   const stored = await storage().read(storedKey);
-  if (!stored) return plain(404, MSG_MISSING);
+  if (!stored) return plain(404, MEDIA_MISSING_MSG);
   const body =
     name === 'master'
       ? rewriteMaster(stored.toString('utf8'), ticketValue!)
@@ -139,9 +136,9 @@ export const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
 export async function serveSegment(request: Request, parts: string[]): Promise<Response> {
   const url = new URL(request.url);
   const key = `hls/${parts.join('/')}`;
-  if (parts.length !== 3 || !/^[\w-]+\.m2ts$/.test(parts[2]) || !isSafeKey(key)) return plain(404, MSG_MISSING);
+  if (parts.length !== 3 || !/^[\w-]+\.m2ts$/.test(parts[2]) || !isSafeKey(key)) return plain(404, MEDIA_MISSING_MSG);
   const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
   if (!validSegment(url.pathname, url.searchParams.get('e'), url.searchParams.get('s'), play))
-    return plain(403, MSG_TICKET);
+    return plain(403, PLAY_TICKET_INVALID_MSG);
   return deliverStored(request, key, new Headers({ 'content-type': 'video/mp2t', 'cache-control': SEGMENT_CACHE }));
 }

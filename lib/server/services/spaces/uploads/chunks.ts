@@ -18,9 +18,7 @@ import type { SessionUser } from '../../accounts/sessions';
 import {
   ASSEMBLY_STALE_MS,
   existingFile,
-  MSG_CHUNK_INDEX,
   MSG_CHUNK_MD5,
-  MSG_CHUNK_SIZE,
   pathOf,
   sessionDataKey,
   sessionDirKey,
@@ -44,6 +42,7 @@ import {
   type ChunkPlan,
   type SessionRow,
 } from './sessions';
+import { MSG_CHUNK_INDEX, MSG_CHUNK_SIZE } from '@/lib/contract/spaces';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 

@@ -15,7 +15,6 @@ import type { SessionUser } from '../../accounts/sessions';
 import {
   existingFile,
   finalKey,
-  MSG_HASH_RETRY,
   pathOf,
   sessionDataKey,
   sessionDirKey,
@@ -29,6 +28,7 @@ import { md5OfFile, runningHashes } from './hashing';
 import { assembleInStore } from './remote';
 import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
 import { errorText, log } from '@/lib/server/ops/log';
+import { MSG_HASH_RETRY } from '@/lib/contract/spaces';
 
 async function syncPath(p: string, flags: string): Promise<void> {
   const fh = await open(p, flags);
