@@ -12,7 +12,7 @@ import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, signDevice, verifyDevice } from '@/lib
 import type { LoginForm } from '@/lib/validation/auth';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '../cookies';
 import { ServiceError } from '@/lib/server/errors';
 import { verifyPassword } from './password';
 import { upgradePasswordHash } from './password-upgrade';

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '../cookies';
 import { ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import { processState } from '@/lib/server/process-state';

@@ -16,7 +16,7 @@ import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/constants';
 import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, qrTickets } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '../cookies';
 import { ServiceError } from '@/lib/server/errors';
 import { signIn } from './auth';
 import { maskAddress, parseUserAgent } from './device';

@@ -28,7 +28,7 @@ import { signatureOf, validSignature } from '@/lib/session/identity';
 import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
 import { operatorTotp, operators, secondFactorTickets, totpRecoveryCodes } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '../cookies';
 import { ServiceError } from '@/lib/server/errors';
 import { recordOperation } from '../management/operation-log';
 import { signedIn } from './auth';

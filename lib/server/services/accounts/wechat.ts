@@ -14,7 +14,7 @@ import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '../cookies';
 import { ServiceError } from '@/lib/server/errors';
 import { log } from '@/lib/server/ops/log';
 import type { LoginByWXResult, WxCode } from '@/lib/contract/accounts';

@@ -24,7 +24,8 @@ import { courseState } from './course-enrolment';
 import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
 import { chapterFor } from '../media/media-stream';
-import type { EndpointContext } from '@/lib/server/http/endpoint';
+import type { Site } from '@/lib/variants';
+import type { SessionUser } from '../accounts/sessions';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type {
   ChapterView,
@@ -177,7 +178,7 @@ interface SelfTestQuestionFull {
 }
 
 /** Who asks for a self test: a course not in the host's catalogue is for those who review it only (as its media). */
-type Viewer = Pick<EndpointContext, 'site' | 'user'>;
+type Viewer = { site: Site; user: SessionUser | null };
 
 async function chapterOf(chapterId: number, viewer: Viewer) {
   if (!(await chapterFor(viewer.site, viewer.user, chapterId))) throw new ServiceError(CHAPTER_MISSING_MSG);
