@@ -15,7 +15,7 @@ import { drainJobs } from '@/lib/server/jobs/workers';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { CourseView } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { parseRange } from '@/lib/server/services/media/media-stream';
+import { parseRange } from '@/lib/server/http/media/chapter';
 import { chapterMedia } from '@/lib/server/http/media-route';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 

@@ -26,7 +26,7 @@ import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { resetConfigForTests } from '@/lib/server/config';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { chapterFor } from '@/lib/server/services/media/media-stream';
-import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { handleIngestCallback } from '@/lib/server/http/live-ingest';
 import { publishDone } from '@/lib/server/services/live/ingest';
 import { MSG_NOT_STREAMER } from '@/lib/contract/live';
 import { UNIT_MANAGER } from '@/lib/server/seed/domains/management';

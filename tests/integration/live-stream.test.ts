@@ -20,7 +20,7 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { resetConfigForTests } from '@/lib/server/config';
 import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
-import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { handleIngestCallback } from '@/lib/server/http/live-ingest';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { liveReplayHls } from '@/lib/server/http/media-route';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';

@@ -24,7 +24,7 @@ import {
   UploadError,
   userHasFile,
 } from '../services/spaces/uploads';
-import { deliverStored } from '../services/media/delivery';
+import { deliverStored } from './media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { mayReadSubmittedFile } from '../services/learning/assignments';

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { siteForHost, VARIANTS } from '@/lib/variants';
 import { requestHost } from '@/lib/server/http/envelope';
 import { storage } from '@/lib/server/storage';
-import type { SessionUser } from '../accounts/sessions';
-import { mediaRoot } from '../media/demo-media';
-import { deliverStored, streamLocalFile } from '../media/delivery';
-import { replayOf, type Replay } from './replay';
+import type { SessionUser } from '@/lib/server/services/accounts/sessions';
+import { mediaRoot } from '@/lib/server/services/media/demo-media';
+import { deliverStored, streamLocalFile } from '@/lib/server/http/media/delivery';
+import { replayOf, type Replay } from '@/lib/server/services/live/replay';
 import { MEDIA_MISSING_MSG, REPLAY_LOGIN_MSG } from '@/lib/contract/learning';
 
 const text = (status: number, body: string) =>
