@@ -14,7 +14,7 @@ export async function register() {
   (await import('./lib/server/lanes/request-hook')).installRequestHook();
   (await import('./lib/server/cache')).startInvalidationListener();
   // Not awaited: the first request need not wait for pg-boss's start (its schema is made then, once).
-  void (await import('./lib/server/jobs/workers'))
+  void (await import('./lib/server/job-workers'))
     .startJobs()
     .catch(async (err: Error) =>
       (await import('./lib/server/ops/log')).log.error({ err: err.message }, 'job workers did not start'),

@@ -13,7 +13,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { operators, siteSettings } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { playableVideo } from '../fixtures/playable-video';
 import { handleUpload } from '@/lib/server/http/streaming';
 import type { CreationCourse, SpaceDetail, UploadedFile, UploadProgress } from '@/lib/contract/spaces';

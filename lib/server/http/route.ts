@@ -13,7 +13,7 @@ import { describeIssues } from '@/lib/validation/common';
 import { siteForHost, type Site } from '@/lib/variants';
 import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
-import type { Auth, UserOf } from './endpoint';
+import type { Auth, UserOf } from '../endpoints/endpoint';
 import { clientAddress, requestToken } from './request-info';
 import { resolveSession, type SessionResult } from '../services/accounts/sessions';
 import { requireAnyPower } from '../services/management/powers';

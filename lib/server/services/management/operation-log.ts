@@ -1,6 +1,6 @@
 /**
  * The operations log (lib/server/db/tables/operations): written for sign-ins, sign-outs, password changes,
- * role-gated actions and refusals (each endpoint's line says which: its `audit`, lib/server/http/endpoint), read
+ * role-gated actions and refusals (each endpoint's line says which: its `audit`, lib/server/endpoints/endpoint), read
  * by managers, newest first.
  * Writing never fails the call it records: a failed write is logged instead.
  */
