@@ -21,6 +21,35 @@ const CLIENT = {
   group: ['@/lib/api', '@/lib/api/**'],
   message: 'The backend imports the contract (lib/contract), never the client.',
 };
+// Issue 33: services know nothing of HTTP (lib/server/http, the lanes, the endpoint table) and build no Response.
+const TRANSPORT = {
+  group: [
+    '@/lib/server/http',
+    '@/lib/server/http/**',
+    '@/lib/server/lanes/**',
+    '@/lib/server/endpoints',
+    '@/lib/server/endpoints/**',
+    '**/http/**',
+    '**/lanes/**',
+    '**/endpoints/**',
+  ],
+  message: 'Services know nothing of HTTP: return plain data and let lib/server/http (or the route) answer.',
+};
+const NEW_RESPONSE = {
+  selector: "NewExpression[callee.name='Response']",
+  message: 'Services build no Response: return a result or a descriptor; lib/server/http writes it.',
+};
+// Issue 33: a refusal's message comes from lib/contract (by domain), written once, never typed at the throw.
+const MESSAGE_LITERAL = [
+  {
+    selector: "NewExpression[callee.name='ServiceError'] > Literal:first-child",
+    message: 'Take the message from lib/contract (one definition per text), not a literal.',
+  },
+  {
+    selector: "NewExpression[callee.name='ServiceError'] > TemplateLiteral:first-child",
+    message: 'Take the message from lib/contract (a function there when it has a part), not a template literal.',
+  },
+];
 const restrict = (...patterns) => ['error', { paths: [NEXT_LINK], patterns }];
 // Issue 21: pages and components call endpoints through the contract (call, load, apiQuery), not the untyped request.
 const UNTYPED_CALL = {
@@ -49,7 +78,22 @@ const config = [
     ignores: ['lib/server/**'],
     rules: { 'no-restricted-imports': restrict(COMPONENTS, APP) },
   },
-  { files: ['lib/server/**/*.ts'], rules: { 'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT) } },
+  {
+    files: ['lib/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT),
+      'no-restricted-syntax': ['error', ...MESSAGE_LITERAL],
+    },
+  },
+  // Issue 33: services are free of HTTP. They return plain data and throw ServiceError (lib/server/errors);
+  // lib/server/http and the route handlers turn that into a Response.
+  {
+    files: ['lib/server/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(COMPONENTS, APP, CLIENT, TRANSPORT),
+      'no-restricted-syntax': ['error', NEW_RESPONSE, ...MESSAGE_LITERAL],
+    },
+  },
   // The one wrapper of next/link.
   { files: ['components/ui/Link.tsx'], rules: { 'no-restricted-imports': 'off' } },
   {

@@ -12,6 +12,7 @@ const config = {
   testMatch: ['<rootDir>/tests/cluster/**/*.test.ts'],
   // The upload test reads the stored file back through lib/server/storage (server-only, as in jest.config.mjs).
   moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
+  setupFiles: ['<rootDir>/tests/support/install-seed.ts'],
   globalSetup: '<rootDir>/tests/cluster/setup.mjs',
   globalTeardown: '<rootDir>/tests/cluster/teardown.mjs',
   testTimeout: 180000,

@@ -15,6 +15,7 @@ const config = {
   // The cluster suite starts PostgreSQL, three instances and nginx: jest.cluster.config.mjs, run by npm test after these.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/cluster/'],
   moduleNameMapper: { '^server-only$': '<rootDir>/tests/stubs/empty.js', '^@/(.*)$': '<rootDir>/$1' },
+  setupFiles: ['<rootDir>/tests/support/install-seed.ts'],
   testTimeout: 60000,
 };
 

@@ -36,7 +36,7 @@ const config = {
     'a file its uploader sends again completes at once',
   ].join('|')})).*$`,
   globalSetup: '<rootDir>/tests/s3/setup.mjs',
-  setupFiles: ['<rootDir>/tests/s3/per-file.cjs'],
+  setupFiles: ['<rootDir>/tests/s3/per-file.cjs', '<rootDir>/tests/support/install-seed.ts'],
   globalTeardown: '<rootDir>/tests/s3/teardown.mjs',
   testTimeout: 60000,
 };

@@ -9,7 +9,7 @@ import type { ApiPath, ContractData } from '../contract/endpoints';
 import { ApiError, call, type ApiClient, type BodyArg } from './core';
 import { apiQueryKey } from './query';
 
-/** The backend's "does not exist" code (lib/server/http/errors CODE_NOT_FOUND), as seen through the client. */
+/** The backend's "does not exist" code (lib/server/errors CODE_NOT_FOUND), as seen through the client. */
 const NOT_FOUND = 1004;
 
 type Client = Pick<ApiClient, 'request'>;

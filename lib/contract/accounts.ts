@@ -130,3 +130,49 @@ export interface TotpEnrolment {
 export interface TotpConfirmed {
   recoveryCodes: string[];
 }
+/** Refusals the services answer (issue 33: each message once, here). */
+export const CURRENT_USER_MISSING_MSG = '未找到当前用户信息';
+export const LEGACY_ADMIN_SECRET_MISSING_MSG = '未配置旧版管理密钥';
+export const LEGACY_ADMIN_URL_MISSING_MSG = '未配置旧版管理地址';
+export const OWN_POSTS_ONLY_MSG = '只能为自己绑定岗位';
+export const POST_MISSING_MSG = '所选岗位不存在';
+export const WECHAT_NOT_CONFIGURED_MSG = '未配置微信扫码登录';
+
+/** What the services answer (moved from lib/server/services: each message once, here). */
+export const PASSPORT_EXPIRED_MSG = '科技云通行证登录信息已失效，请重新登录';
+export const PASSPORT_TAKEN_MSG = '该科技云通行证账号已关联其他账号';
+export const SMS_TOO_SOON_MSG = '验证码发送过于频繁，请1分钟后再试';
+export const SMS_DAILY_LIMIT_MSG = '该手机号今日获取验证码次数已达上限，请明天再试';
+export const SMS_SEND_FAILED_MSG = '短信发送失败，请稍后再试';
+export const SMS_CODE_WRONG_MSG = '验证码错误或已过期，请重新获取';
+export const WX_FAILED_MSG = '微信登录失败，请重新扫码';
+export const WX_UNREACHABLE_MSG = '微信登录服务暂时无法访问，请稍后再试';
+export const EMAIL_IN_USE_MSG = '该邮箱已被其他账号使用';
+export const OLD_PASSWORD_WRONG_MSG = '原密码不正确';
+export const CURRENT_PASSWORD_WRONG_MSG = '当前密码不正确';
+export const SAVED_MSG = '保存成功';
+export const PASSWORD_ALREADY_SET_MSG = '您已修改过初始密码，如需修改密码请到账号设置中输入原密码修改';
+export const EMAIL_ALREADY_SET_MSG = '您已填写邮箱，如需修改邮箱请到账号设置中修改';
+export const EMAIL_PASSWORD_REQUIRED_MSG = '修改邮箱需要输入当前密码';
+export const NO_CMS_ROLE_MSG = '您没有管理权限';
+export const LOGIN_FAILED_MSG = '账号或密码错误';
+export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
+export const RESET_MAIL_ACCOUNT_MSG = '重置密码的邮件已发送，请查收邮件，1分钟后可再次发送';
+export const RESET_MAIL_ADDRESS_MSG = '发送重置邮件过于频繁，请15分钟后再试';
+export const CAS_OFF_MSG = '未配置统一身份认证登录';
+export const CAS_EXPIRED_MSG = '统一身份认证登录信息已失效，请重新登录';
+export const CAS_TICKET_USED_MSG = '统一身份认证的登录凭证已使用过，请重新登录';
+export const CAS_FAILED_MSG = '统一身份认证登录失败：登录凭证无效或已过期，请重新登录';
+export const CAS_UNREACHABLE_MSG = '统一身份认证服务暂时无法访问，请稍后再试';
+export const ACTIVATED_MSG = '账号已激活，请登录';
+export const THROTTLED_MSG = '登录失败次数过多，请15分钟后再试';
+export const QR_EXPIRED_MSG = '二维码已失效，请在电脑上刷新二维码后重新扫码';
+export const QR_USED_MSG = '二维码已被使用，请在电脑上刷新二维码后重新扫码';
+export const QR_CANCELLED_MSG = '本次登录已取消，请在电脑上刷新二维码后重新扫码';
+export const PASSPORT_OFF_MSG = '未配置科技云通行证登录';
+export const PASSPORT_FAILED_MSG = '科技云通行证登录失败，请重试';
+export const PASSPORT_UNREACHABLE_MSG = '科技云通行证暂时无法访问，请稍后再试';
+export const PASSPORT_TOKEN_INVALID_MSG = '科技云通行证的登录凭证校验失败，请重新登录';
+export const NOT_MATCHED_MSG = '所选账号与科技云通行证不匹配';
+export const WX_EXPIRED_MSG = '微信登录信息已失效，请重新扫码';
+export const WX_TAKEN_MSG = '该微信已绑定其他账号';

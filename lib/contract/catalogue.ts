@@ -283,3 +283,17 @@ export interface PendingApplication {
   operatorName: string;
   createdAt: Date | string;
 }
+
+/** Refusals the services answer (issue 33: each message once, here). */
+export const COURSE_TYPE_MISMATCH_MSG = '参数错误：courseTypeId 不是该分类下的课程类型';
+export const NOTHING_TO_CHANGE_MSG = '没有需要修改的内容';
+export const NO_PENDING_APPLICATION_MSG = '没有待审核的报名';
+export const SERIES_ALREADY_JOINED_MSG = '您已加入该系列专题，请勿重复报名';
+export const TRAIN_FULL_MSG = '报名人数已满';
+export const TRAIN_NOT_FOUND_MSG = '培训项目不存在';
+/** A list filter whose value is not one of the dictionary's (trains). */
+export const invalidFilterMsg = (key: string): string => `参数错误：${key} 不是有效的筛选条件`;
+
+/** What the services answer (moved from lib/server/services: each message once, here). */
+export const MSG_NOTICE_MISSING = '公告不存在';
+export const MSG_NOT_PUBLISHED = '该公告未发布，无需撤回';

@@ -206,3 +206,50 @@ export interface CertificateCheck {
   revokedAt: string | null;
   revokedReason: string | null;
 }
+
+/** The media routes' refusals (app/media: chapters, HLS, replays, the live relay), answered as plain text. */
+export const MEDIA_MISSING_MSG = '资源不存在';
+export const MEDIA_METHOD_MSG = '请求方式错误，请使用GET请求';
+/** Answered (403) to a playlist or segment without a valid ticket. */
+export const PLAY_TICKET_INVALID_MSG = '播放凭证无效或已过期，请刷新页面后重试';
+export const REPLAY_LOGIN_MSG = '请先登录系统后再观看回放';
+export const LIVE_STREAM_UNAVAILABLE_MSG = '直播流暂时无法获取';
+
+/** Refusals the services answer (issue 33: each message once, here). */
+export const ALREADY_RATED_MSG = '您已评价过该课程';
+export const CHAPTER_MISSING_MSG = '章节不存在';
+export const DUPLICATE_SUBMISSION_MSG = '提交编号重复';
+export const EXAM_ANSWER_MISSING_MSG = '答卷不存在';
+export const EXAM_NOT_SUBMITTED_MSG = '尚未提交该考试';
+export const RATING_REQUIRED_MSG = '请选择评分';
+export const SELECT_COURSE_FIRST_MSG = '请先选学该课程';
+export const SERIES_NO_COURSES_MSG = '该系列专题暂无课程';
+
+/** What the services answer (moved from lib/server/services: each message once, here). */
+export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
+export const MSG_TRAIN_NOT_APPROVED = '您未通过该培训项目的报名审核，不能申请证书';
+export const MSG_TRAIN_NOT_ENDED = '培训项目尚未结束，结束后方可申请证书';
+export const MSG_HOURS_YEAR = '年度学时证明可在该年度结束后开具';
+export const MSG_HOURS_NONE = '该年度没有学时记录，不能开具学时证明';
+export const MSG_EXAM_MISSING = '考试不存在';
+export const MSG_NOT_JOINED = '您未报名该考试';
+export const MSG_NOT_STARTED = '考试尚未开始';
+export const MSG_ENDED = '考试已结束';
+export const MSG_TIME_UP = '考试时间已到，答案未保存';
+export const MSG_BAD_ANSWER = '答案格式不正确';
+export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
+export const ASSISTANT_UNAVAILABLE_MSG = '智能助手暂时无法回答，请稍后再试';
+export const ASSISTANT_OFF_MSG = '智能助手未开放';
+export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
+export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
+export const MSG_SUBTITLES_FAILED = 'AI字幕生成失败，请稍后再试';
+export const MSG_POSITION = '播放位置超出视频时长';
+export const MSG_SEGMENT = '播放进度与学习时长不符';
+export const MSG_TOO_FAST = '学习时长超过实际经过的时间，本次提交无效';
+export const MSG_CHAPTER = '章节不存在或不属于该课程';
+export const MSG_LOCKED = '该课程正在其他窗口学习，请关闭其他窗口后再学习';
+export const MSG_SURVEY_MISSING = '问卷不存在';
+export const MSG_SURVEY_DONE = '您已提交过该问卷，不能重复提交';
+export const MSG_NO_FONT = '证书字体未安装，暂时无法生成PDF，请联系管理员';
+/** A series certificate asked for before every course of the series is learnt. */
+export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;

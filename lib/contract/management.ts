@@ -132,3 +132,10 @@ export const EXPORT_TABLES = ['learners', 'months'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What the services answer (moved from lib/server/services: each message once, here). */
+export const MSG_USER_NOT_FOUND = '用户不存在';
+export const MSG_ROLE_NOT_FOUND = '角色不存在';
+export const MSG_GRANT_NOT_FOUND = '授权不存在';
+export const MSG_ORG_NOT_FOUND = '单位不存在';
+export const IMPORT_RACE_MSG = '导入时有账号、邮箱或手机号已被他人使用，未导入任何用户，请重新上传';

@@ -49,3 +49,15 @@ export const SERVER_BUSY_MSG = '服务器繁忙，请稍后再试';
 /** The AI assistant's daily allowances (issue 26): a user's spent, the site's spent. */
 export const ASSISTANT_USER_QUOTA_SPENT_MSG = '今日提问次数已用完，请明天再来';
 export const ASSISTANT_SITE_QUOTA_SPENT_MSG = '今日智能助手提问人数较多，已达上限，请明天再试';
+
+/** The backend's own refusals besides SPEC 8's (codes in lib/server/errors). */
+export const MSG_NOT_FOUND = '接口不存在';
+export const MSG_METHOD = '请求方式错误，请使用POST提交';
+export const MSG_BAD_JSON = '请求内容不是有效的JSON';
+export const MSG_TOO_LARGE = '请求内容过大';
+export const MSG_CROSS_SITE = '非法的跨站请求';
+export const MSG_TOO_FREQUENT = '操作过于频繁，请稍后再试';
+export const MSG_SCRATCH_QUOTA = '未完成的上传占用的临时空间已达上限，请先完成或放弃其他未完成的上传';
+export const MSG_STORED_QUOTA = '您的存储空间不足，无法保存该文件';
+/** A catalogue record that is not there, or not shown on this site (1004): e.g. 课程不存在或已下线. */
+export const notShownMsg = (what: string): string => `${what}不存在或已下线`;

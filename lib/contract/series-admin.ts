@@ -64,3 +64,5 @@ export const MSG_SERIES_ORDER_MISMATCH = '课程顺序与系列专题的课程�
 export const MSG_SERIES_COVER = '封面图片不存在，请重新上传';
 /** The most courses one series holds. */
 export const SERIES_MAX_COURSES = 100;
+/** Refused when a series already holds SERIES_MAX_COURSES courses. */
+export const SERIES_FULL_MSG = `一个系列专题最多${SERIES_MAX_COURSES}门课程`;

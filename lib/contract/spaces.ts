@@ -212,3 +212,39 @@ export interface SpaceRef {
   kind: SpaceKind;
   id: number;
 }
+
+/** Refusals the services answer (issue 33: each message once, here). */
+export const CHAPTER_FILE_KIND_MSG = '章节只能使用视频、音频或文档文件';
+export const COMMENT_MISSING_MSG = '评论不存在';
+export const COURSE_NOT_PENDING_MSG = '该课程不在待审核状态';
+export const FILE_MISSING_MSG = '文件不存在';
+export const FILE_PATH_INVALID_MSG = '文件路径不合法';
+export const NEW_EMPLOYEE_SERIES_MISSING_MSG = '新员工培训专题不存在';
+export const OWN_FILES_ONLY_MSG = '只能使用自己上传的文件';
+export const PIN_OWN_COURSES_ONLY_MSG = '只能置顶自己的课程或学习过的课程';
+export const REVIEW_REASON_REQUIRED_MSG = '请填写审核意见';
+export const TOO_MANY_CHUNKS_MSG = '分片过多，请增大分片大小';
+
+/** What the services answer (moved from lib/server/services: each message once, here). */
+export const MSG_ASSESS_NOT_MINE = '只能评估自己参加的培训项目';
+export const MSG_ASSESS_NOT_STARTED = '培训尚未开始，暂不能评估';
+export const SPACE_NOT_FOUND_MSG = '空间不存在';
+export const NOT_OWNER_MSG = '只能修改自己的空间';
+export const FOLLOW_SELF_MSG = '不能关注自己';
+export const COMMENT_EMPTY_MSG = '请输入评论内容';
+export const COMMENT_NOT_YOURS_MSG = '只能删除自己的评论或自己空间下的评论';
+export const MSG_CHUNK_SIZE = '分片大小不正确，请重新上传该分片';
+export const MSG_CHUNK_INDEX = '分片序号不正确';
+export const MSG_HASH_RETRY = '文件校验暂时失败，请稍后重试';
+export const MSG_CHUNK_MD5 = '分片校验失败，请重新上传该分片';
+export const MSG_FILE_MD5 = '文件MD5校验失败，请重新上传';
+export const MSG_NOT_YOURS = '只能修改自己创建的课程';
+export const MSG_COURSE_NOT_FOUND = '课程不存在';
+export const MSG_IN_REVIEW = '课程审批中，暂不能修改';
+/** Submitting while a chapter's video is still being transcoded, or could not be. */
+export const MSG_TRANSCODING = '视频转码中，请等待所有章节视频转码完成后再提交审核';
+/** The longest comment a space takes, in characters, and its refusal. */
+export const COMMENT_MAX = 500;
+export const COMMENT_TOO_LONG_MSG = `评论内容不能超过${COMMENT_MAX}字`;
+/** A chapter whose video ffmpeg could not read. */
+export const MSG_TRANSCODE_FAILED = (title: string) => `章节“${title}”的视频转码失败：文件无法识别，请重新上传`;

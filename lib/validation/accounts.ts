@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/lib/constants';
+import { PASSPORT_EXPIRED_MSG, WX_EXPIRED_MSG } from '@/lib/contract/accounts';
 import { V } from './messages';
 import { id } from './common';
 import { MOBILE_PATTERN } from './patterns';
@@ -148,10 +149,10 @@ export const registerInfoSchema = z.object({ resourceId: z.int32().positive() })
 export const updateEmailBodySchema = updateEmailSchema.extend({ password: z.string().max(128).optional() });
 export const switchRoleSchema = z.object({ roleName: z.string().max(40).optional() });
 
-const esLoginIO = z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(64);
+const esLoginIO = z.string().trim().min(16, PASSPORT_EXPIRED_MSG).max(64);
 export const passportCodeSchema = z.object({
   code: z.string().trim().min(1, '缺少授权码').max(512),
-  state: z.string().trim().min(16, '科技云通行证登录信息已失效，请重新登录').max(128),
+  state: z.string().trim().min(16, PASSPORT_EXPIRED_MSG).max(128),
   /** The issuer of the answer (RFC 9207), when the passport sends one. */
   iss: z.string().trim().max(512).optional(),
 });
@@ -174,11 +175,7 @@ export const casTicketSchema = z.object({
 /** Back from WeChat's QR login (type 17, SPEC 7 getToken): the code and the state given by getWXCode. */
 export const wxCodeSchema = z.object({
   code: z.string({ error: '缺少微信授权码（code）' }).trim().min(1, '缺少微信授权码（code）').max(512),
-  state: z
-    .string({ error: '微信登录信息已失效，请重新扫码' })
-    .trim()
-    .min(16, '微信登录信息已失效，请重新扫码')
-    .max(128),
+  state: z.string({ error: WX_EXPIRED_MSG }).trim().min(16, WX_EXPIRED_MSG).max(128),
 });
 
 /** Password retrieval by SMS (SPEC 7 smsCode/sendForgetPasswordCode, eosoperator/forgetPassword). */

@@ -12,12 +12,7 @@ import { accountTokens, captchas, loginThrottles, operators, qrTickets, registra
 import { createCaptcha, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
 import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
 import { linksOf, outboxDir, outboxFor } from '@/lib/server/mail';
-import {
-  ACCOUNT_MAX_FAILURES,
-  THROTTLED_MSG,
-  accountAddressKey,
-  accountKey,
-} from '@/lib/server/services/accounts/throttle';
+import { ACCOUNT_MAX_FAILURES, accountAddressKey, accountKey } from '@/lib/server/services/accounts/throttle';
 import { EMAIL_TAKEN_MSG } from '@/lib/server/services/accounts/register';
 import { RESET_INVALID, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';
 import { CODE_SESSION_ELSEWHERE, CODE_SESSION_NONE } from '@/lib/contract/messages';
@@ -26,6 +21,7 @@ import { V } from '@/lib/validation/messages';
 import { isSafeRedirect } from '@/lib/validation/redirect-address';
 import type { Site } from '@/lib/variants';
 import { accountsClient, ok, tokenOf } from './accounts-support';
+import { THROTTLED_MSG, LEGACY_ADMIN_URL_MISSING_MSG } from '@/lib/contract/accounts';
 
 const party: Site = { variant: 'party', dx: false };
 const { call, callRaw, captcha, login } = accountsClient('10.0.0.1');
@@ -568,7 +564,7 @@ describe('account settings, stations, management', () => {
     expect(res.roleName).toBe(roles[1].roleName);
     const learner = tokenOf(await login('learner', 'Learner_2026'));
     expect((await call('/modules/role/switchDefaultCmsRole', {}, { token: learner })).msg).toBe('您没有管理权限');
-    expect((await call('/api/eosoperator/oldCmsDynamicKey', {}, { token })).msg).toBe('未配置旧版管理地址');
+    expect((await call('/api/eosoperator/oldCmsDynamicKey', {}, { token })).msg).toBe(LEGACY_ADMIN_URL_MISSING_MSG);
     process.env.OLD_CMS_URL = 'https://old-cms.example.cn/login';
     process.env.OLD_CMS_SECRET = 'test-secret';
     try {

@@ -10,15 +10,10 @@ import { qrTickets } from '@/lib/server/db/schema';
 import { callEndpoint } from '@/lib/server/http/dispatch';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { maskAddress, parseUserAgent } from '@/lib/server/services/accounts/device';
-import {
-  loginGetQRRandNum,
-  QR_CANCELLED_MSG,
-  QR_CONFIRM_WINDOW_MS,
-  QR_EXPIRED_MSG,
-  QR_USED_MSG,
-} from '@/lib/server/services/accounts/qr-login';
+import { loginGetQRRandNum, QR_CONFIRM_WINDOW_MS } from '@/lib/server/services/accounts/qr-login';
 import { hashToken } from '@/lib/server/services/accounts/sessions';
 import { accountsClient, main, ok, tokenOf } from './accounts-support';
+import { QR_CANCELLED_MSG, QR_EXPIRED_MSG, QR_USED_MSG } from '@/lib/contract/accounts';
 
 const { call, login } = accountsClient('10.7.0.1');
 

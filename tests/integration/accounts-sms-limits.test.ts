@@ -10,12 +10,8 @@ import { closeDb, db } from '@/lib/server/db';
 import { operators, smsCodes } from '@/lib/server/db/schema';
 import { outboxDir } from '@/lib/server/mail';
 import { smsOutboxFor } from '@/lib/server/mail/sms';
-import {
-  SMS_CODE_MAX_TRIES,
-  SMS_CODE_WRONG_MSG,
-  SMS_CODES_PER_ADDRESS,
-  SMS_TOO_SOON_MSG,
-} from '@/lib/server/services/accounts/sms-reset';
+import { SMS_CODE_MAX_TRIES, SMS_CODES_PER_ADDRESS } from '@/lib/server/services/accounts/sms-reset';
+import { SMS_CODE_WRONG_MSG, SMS_TOO_SOON_MSG } from '@/lib/contract/accounts';
 import { accountsClient, ok } from './accounts-support';
 
 // Addresses of this run's own: the address limits are kept in the database, which a rerun on PostgreSQL reuses.

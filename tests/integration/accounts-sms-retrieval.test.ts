@@ -14,16 +14,15 @@ import { outboxDir } from '@/lib/server/mail';
 import { smsOutboxFor } from '@/lib/server/mail/sms';
 import { rpcSignature } from '@/lib/server/mail/aliyun-sms';
 import { resetConfigForTests } from '@/lib/server/config';
+import { forgetPasswordBySms, sendForgetPasswordCode } from '@/lib/server/services/accounts/sms-reset';
+import { ServiceError } from '@/lib/server/errors';
+import { accountsClient, ok, tokenOf } from './accounts-support';
 import {
   SMS_CODE_WRONG_MSG,
   SMS_DAILY_LIMIT_MSG,
   SMS_SEND_FAILED_MSG,
   SMS_TOO_SOON_MSG,
-  forgetPasswordBySms,
-  sendForgetPasswordCode,
-} from '@/lib/server/services/accounts/sms-reset';
-import { ServiceError } from '@/lib/server/http/errors';
-import { accountsClient, ok, tokenOf } from './accounts-support';
+} from '@/lib/contract/accounts';
 
 const { call, callRaw, login } = accountsClient('10.0.26.1');
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { loginThrottles, operators } from '@/lib/server/db/schema';
-import { CODE_THROTTLED } from '@/lib/server/http/errors';
+import { CODE_THROTTLED } from '@/lib/server/errors';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { createCaptcha } from '@/lib/server/services/accounts/captcha';
 import { hashPassword, verifyPassword } from '@/lib/server/services/accounts/password';
@@ -16,11 +16,11 @@ import {
   ACCOUNT_MAX_FAILURES,
   ADDRESS_MAX_FAILURES,
   DEVICE_MAX_FAILURES,
-  THROTTLED_MSG,
   accountAddressKey,
 } from '@/lib/server/services/accounts/throttle';
 import { DEVICE_COOKIE, signDevice } from '@/lib/session/device';
 import { accountsClient, ok } from './accounts-support';
+import { THROTTLED_MSG } from '@/lib/contract/accounts';
 
 jest.mock('@/lib/server/services/accounts/password', () => {
   const actual = jest.requireActual('@/lib/server/services/accounts/password');

@@ -10,6 +10,7 @@ import { operationLogs, operators, passportFlows } from '@/lib/server/db/schema'
 import { startStandIn } from '../support/standin';
 import { accountsClient, ok } from './accounts-support';
 import { hashPassword } from '@/lib/server/services/accounts/password';
+import { WECHAT_NOT_CONFIGURED_MSG } from '@/lib/contract/accounts';
 
 const { call, callRaw, login } = accountsClient('10.26.17.2');
 let wx: Awaited<ReturnType<typeof startStandIn>>;
@@ -163,7 +164,7 @@ describe('WeChat QR login against a stand-in of its HTTP API', () => {
     try {
       expect(ok(await call('/api/eosoperator/getWXCode'))).toEqual({ enabled: false });
       const r = await call('/api/eosoperator/getToken', { code: 'abc', state: 'z'.repeat(32) });
-      expect(r.msg).toBe('未配置微信扫码登录');
+      expect(r.msg).toBe(WECHAT_NOT_CONFIGURED_MSG);
     } finally {
       process.env.WECHAT_APPID = 'wx-test-appid';
     }

@@ -7,8 +7,8 @@ import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { operators, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/server/services/spaces/new-employee';
 import type { AssessItem } from '@/lib/contract/spaces';
+import { MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/contract/spaces';
 
 const { call } = testClient();
 const DAY = 86_400_000;

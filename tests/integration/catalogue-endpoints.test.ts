@@ -14,6 +14,7 @@ import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
 import type { Page } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
+import { TRAIN_FULL_MSG } from '@/lib/contract/catalogue';
 
 const party: Site = { variant: 'party', dx: false };
 const student: Site = { variant: 'student', dx: false };
@@ -312,7 +313,7 @@ describe('training projects', () => {
       const token = await loginAs('newbie');
       const res = await call('/api/train/apply', { trainId: t.id }, { token });
       expect(res.code).not.toBe(0);
-      expect(res.msg).toBe('报名人数已满');
+      expect(res.msg).toBe(TRAIN_FULL_MSG);
       expect((await taken(t.id)).length).toBe(filled);
       // One more place, and the same learner is taken.
       await d

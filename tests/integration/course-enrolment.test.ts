@@ -5,6 +5,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { courses, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import { MSG_SERIES_COURSE_NOT_FOUND } from '@/lib/contract/series-admin';
 
 const { call } = testClient();
 
@@ -41,7 +42,7 @@ describe('/api/course/choose and /api/course/state', () => {
     const token = await loginAs('newbie');
     const unknown = await call('/api/course/choose', { courseId: 999999 }, { token });
     expect(unknown.code).not.toBe(0);
-    expect(unknown.msg).toBe('课程不存在或未发布');
+    expect(unknown.msg).toBe(MSG_SERIES_COURSE_NOT_FOUND);
     const bad = await call('/api/course/choose', { courseId: -3 }, { token });
     expect(bad.code).not.toBe(0);
     expect(bad.msg).toMatch(/[\u4e00-\u9fa5]/);

@@ -11,7 +11,7 @@ import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { JOBS, queueJob } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { handleUpload } from '@/lib/server/http/streaming';
 import type { Site } from '@/lib/variants';

@@ -11,10 +11,10 @@ import { courseChapters, courseEnrolments, courses, operators, studySubmits } fr
 import { closeDirectLane, openDirectLane, serveDirect } from '@/lib/server/lanes/direct-lane';
 import { handleApiRequest } from '@/lib/server/http/api-route';
 import { directPaths } from '@/lib/server/http/dispatch';
-import { CODE_TOO_LARGE, MSG_TOO_LARGE } from '@/lib/server/http/errors';
+import { CODE_TOO_LARGE } from '@/lib/server/errors';
 import { MAX_JSON_BYTES } from '@/lib/server/http/envelope';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import { CODE_SESSION_NONE, MSG_TOO_LARGE } from '@/lib/contract/messages';
 import SECURITY_HEADERS from '@/lib/security-headers.json';
 
 let server: http.Server;

@@ -9,9 +9,11 @@ import { closeDb, db } from '@/lib/server/db';
 import { examJoins, exams, operators, seriesCourses, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { examResult, saveAnswer, startExam, submitExam } from '@/lib/server/services/learning/exams';
-import { EXAM_PAPER } from '@/lib/server/db/seed/domains/learning';
+import { EXAM_PAPER } from '@/lib/server/seed/domains/learning';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { ExamRow, PaperView } from '@/lib/learning/exam-status';
+import { EXAM_ANSWER_MISSING_MSG } from '@/lib/contract/learning';
+import { MSG_SERIES_NOT_FOUND } from '@/lib/contract/series-admin';
 
 const { call, callRaw } = testClient();
 async function opId(userId: string): Promise<number> {
@@ -86,7 +88,7 @@ describe('taking an exam', () => {
           { token: await loginAs('student') },
         )
       ).msg,
-    ).toBe('答卷不存在');
+    ).toBe(EXAM_ANSWER_MISSING_MSG);
     // Reload: the same attempt with the saved answers.
     const again = (await call('/api/examReply/start', { examId: exam.id }, { token })).data as PaperView;
     expect(again.replyId).toBe(paper.replyId);
@@ -360,7 +362,7 @@ describe('certificates', () => {
     expect(other.msg).toMatch(/^您还有\d+门课程未学完/);
     expect(
       (await call('/api/recommendseries/applicationCertificate', { seriesId: 99999999 }, { token: learner })).msg,
-    ).toBe('系列专题不存在');
+    ).toBe(MSG_SERIES_NOT_FOUND);
     expect(
       (await callRaw('/api/recommendseries/applicationCertificate', { seriesId: 'x' }, { token: learner })).code,
     ).not.toBe(0);

@@ -11,11 +11,11 @@ import { and, eq } from 'drizzle-orm';
 import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { courseChapters, courseEnrolments, courses, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { CourseView } from '@/lib/contract/learning';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { parseRange } from '@/lib/server/services/media/media-stream';
+import { parseRange } from '@/lib/server/http/media/chapter';
 import { chapterMedia } from '@/lib/server/http/media-route';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 

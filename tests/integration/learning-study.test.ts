@@ -20,9 +20,11 @@ import { submitHeartbeat, lockCourse } from '@/lib/server/services/learning/stud
 import { CODE_SESSION_NONE, SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import type { Site } from '@/lib/variants';
 import type { CourseView, HeartbeatAnswer } from '@/lib/contract/learning';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { maskName } from '@/lib/format';
 import { textAsRichText } from '@/lib/server/rich-text';
+import { SELECT_COURSE_FIRST_MSG, ALREADY_RATED_MSG } from '@/lib/contract/learning';
+import { MSG_SERIES_COURSE_NOT_FOUND } from '@/lib/contract/series-admin';
 
 const { call, callRaw } = testClient();
 let seq = 0;
@@ -72,7 +74,7 @@ describe('/api/course/view on each host', () => {
       expect(view.code === 0).toBe(detail.code === 0);
       if (view.code !== 0) {
         hidden++;
-        expect([view.code, view.msg]).toEqual([1004, '课程不存在或未发布']);
+        expect([view.code, view.msg]).toEqual([1004, MSG_SERIES_COURSE_NOT_FOUND]);
       }
     }
     expect(hidden).toBeGreaterThan(0);
@@ -102,7 +104,7 @@ describe('/api/course/chapter and /api/course/progress', () => {
     }
     const missing = await call('/api/course/view', { courseId: 99999999 });
     expect(missing.code).not.toBe(0);
-    expect(missing.msg).toBe('课程不存在或未发布');
+    expect(missing.msg).toBe(MSG_SERIES_COURSE_NOT_FOUND);
     for (const bad of [{ courseId: -1 }, { courseId: 'x' }, {}, { courseId: 1.5 }]) {
       const r = await callRaw('/api/course/view', bad);
       expect(r.code).not.toBe(0);
@@ -519,7 +521,7 @@ describe('self test, reviews, summaries, favourites', () => {
     const { courseId } = await freshCourse(await opId('student'));
     const reviewsBefore = ((await call('/api/course/reviews', { courseId })).data as { total: number }).total;
     const notChosen = await call('/api/course/reviewSave', { courseId, rating: 5, content: '很好' }, { token });
-    expect(notChosen.msg).toBe('请先选学该课程');
+    expect(notChosen.msg).toBe(SELECT_COURSE_FIRST_MSG);
     await call('/api/course/choose', { courseId }, { token });
     expect(
       ((await call('/api/course/progress', { courseId }, { token })).data as { myReview: unknown }).myReview,
@@ -540,7 +542,7 @@ describe('self test, reviews, summaries, favourites', () => {
       ).code,
     ).toBe(0);
     expect((await call('/api/course/reviewSave', { courseId, rating: 4, content: '再评一次' }, { token })).msg).toBe(
-      '您已评价过该课程',
+      ALREADY_RATED_MSG,
     );
     // The player learns from the server that this learner has reviewed (the form gives way, after a reload too).
     const progress = (await call('/api/course/progress', { courseId }, { token })).data as {

@@ -17,7 +17,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { liveClasses } from '@/lib/server/db/schema';
 import { resetConfigForTests } from '@/lib/server/config';
 import { stampPeerAddress } from '@/lib/server/http/request-info';
-import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { handleIngestCallback } from '@/lib/server/http/live-ingest';
 import { newStreamKey } from '@/lib/server/services/live/stream-keys';
 
 const MIN = 60_000;

@@ -9,10 +9,10 @@ import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { liveClasses, liveReplays, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { MSG_REPLAY_LOGIN } from '@/lib/server/services/live/replay-media';
 import { liveReplay } from '@/lib/server/http/media-route';
-import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/server/services/live/replay';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import { REPLAY_LOGIN_MSG as MSG_REPLAY_LOGIN } from '@/lib/contract/learning';
+import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/contract/live';
 
 const { call } = testClient();
 const media = (id: number | string, token: string | null, host = 'localhost', range?: string) =>

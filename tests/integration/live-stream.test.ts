@@ -20,12 +20,12 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import { resetConfigForTests } from '@/lib/server/config';
 import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { authorizePublish, publishDone, recordDone } from '@/lib/server/services/live/ingest';
-import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { handleIngestCallback } from '@/lib/server/http/live-ingest';
 import { runLiveRecordingJob } from '@/lib/server/services/live/recording';
 import { liveReplayHls } from '@/lib/server/http/media-route';
-import { MSG_NOT_STREAMER } from '@/lib/server/services/live/stream-keys';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import type { LiveWatchState } from '@/lib/contract/catalogue';
+import { MSG_NOT_STREAMER } from '@/lib/contract/live';
 
 type Env<T> = { code: number; msg: string; data: T };
 const { call } = testClient();

@@ -19,6 +19,7 @@ import { handleUpload, serveFile } from '@/lib/server/http/streaming';
 import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
 import type { CreationCourseRow, UploadedFile } from '@/lib/contract/spaces';
+import { COURSE_NOT_PENDING_MSG, REVIEW_REASON_REQUIRED_MSG } from '@/lib/contract/spaces';
 
 // The demo clip's HLS package is copied into the file store on first play.
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'management-review-'));
@@ -238,7 +239,7 @@ describe('the decision', () => {
       { courseId: courseA[2], auditStatus: 1053, reason: '  ' },
       { token: tokens.reviewerA },
     );
-    expect(noReason.msg).toBe('请填写审核意见');
+    expect(noReason.msg).toBe(REVIEW_REASON_REQUIRED_MSG);
     const other = await call(
       '/api/course/audit',
       { courseId: courseB, auditStatus: 1052, reason: '' },
@@ -274,7 +275,7 @@ describe('the decision', () => {
       { courseId: courseA[2], auditStatus: 1052 },
       { token: tokens.reviewerA },
     );
-    expect(again.msg).toBe('该课程不在待审核状态');
+    expect(again.msg).toBe(COURSE_NOT_PENDING_MSG);
   });
 
   it('approves (1052): out of the queue and published', async () => {

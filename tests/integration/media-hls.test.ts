@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { courseChapters, courseEnrolments, mediaPackages, operators, uploadFiles } from '@/lib/server/db/schema';
 import type { PlayTicket } from '@/lib/contract/learning';
 import type { CreationCourse } from '@/lib/contract/spaces';

@@ -22,7 +22,7 @@ import {
 import type { CallResult } from '@/lib/server/http/dispatch';
 import { testClient } from '../support/client';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { outboxFor } from '@/lib/server/mail';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { notify } from '@/lib/server/services/notifications/notify';

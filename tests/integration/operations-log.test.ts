@@ -8,7 +8,7 @@ import { closeDb, db } from '@/lib/server/db';
 import { operationLogs, operators } from '@/lib/server/db/schema';
 import { outboxDir } from '@/lib/server/mail';
 import { smsOutboxFor } from '@/lib/server/mail/sms';
-import { SMS_CODE_WRONG_MSG } from '@/lib/server/services/accounts/sms-reset';
+import { SMS_CODE_WRONG_MSG } from '@/lib/contract/accounts';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 
 const { call, login } = accountsClient('10.0.23.1');

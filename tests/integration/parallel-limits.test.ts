@@ -12,7 +12,7 @@ import { createCaptcha, verifyCaptcha } from '@/lib/server/services/accounts/cap
 import { loginByQRRandNum, loginGetQRRandNum, qrConfirm } from '@/lib/server/services/accounts/qr-login';
 import { createSession, resolveSession } from '@/lib/server/services/accounts/sessions';
 import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
+import type { ResponseCookie } from '@/lib/server/endpoints/endpoint';
 import type { Site } from '@/lib/variants';
 
 const main: Site = { variant: 'main', dx: false };

@@ -6,15 +6,15 @@
 import type { ServerResponse } from 'node:http';
 import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, MSG_TOO_FREQUENT } from '@/lib/server/http/errors';
+import { CODE_THROTTLED } from '@/lib/server/errors';
 import { stampPeerAddress } from '@/lib/server/http/request-info';
 import { gateSearch } from '@/lib/server/lanes/search-gate';
-import { OLD_PASSWORD_WRONG_MSG } from '@/lib/server/services/accounts/account';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { LIMITS, rateLimit } from '@/lib/server/services/accounts/rate-limit';
 import { PASSWORD_CHECK_ACCOUNT_MAX } from '@/lib/server/services/accounts/account';
-import { CODE_SESSION_NONE } from '@/lib/contract/messages';
+import { CODE_SESSION_NONE, MSG_TOO_FREQUENT } from '@/lib/contract/messages';
 import { accountsClient, ok, tokenOf } from './accounts-support';
+import { OLD_PASSWORD_WRONG_MSG } from '@/lib/contract/accounts';
 
 const { call, login } = accountsClient('10.40.0.1');
 const uniq = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -9,8 +9,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '@/lib/server/db';
 import * as schema from '@/lib/server/db/schema';
-import { seed } from '@/lib/server/db/seed';
-import { DEMO_ACCOUNTS } from '@/lib/server/db/seed/accounts';
+import { seed } from '@/lib/server/seed';
+import { DEMO_ACCOUNTS } from '@/lib/server/seed/accounts';
 import { verifyPassword } from '@/lib/server/services/accounts/password';
 
 const NOW = new Date('2026-05-14T00:00:00Z');

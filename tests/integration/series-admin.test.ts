@@ -16,6 +16,7 @@ import type { SeriesDetail } from '@/lib/contract/catalogue';
 import type { ManagedSeries, ManagedSeriesPage, SeriesCourseOption, SeriesItem } from '@/lib/contract/series-admin';
 import type { Site } from '@/lib/variants';
 import { SITEMAP_CHUNK } from '@/lib/catalogue/sitemap-rules';
+import { MSG_SERIES_COURSE_NOT_FOUND } from '@/lib/contract/series-admin';
 
 const main: Site = { variant: 'main', dx: false };
 const party: Site = { variant: 'party', dx: false };
@@ -203,7 +204,7 @@ describe('series management: the calls', () => {
       { seriesId: s.id, courseId: unpublishedCourse },
       { token: tokens.tA },
     );
-    expect(missing).toMatchObject({ code: 1004, msg: '课程不存在或未发布' });
+    expect(missing).toMatchObject({ code: 1004, msg: MSG_SERIES_COURSE_NOT_FOUND });
     ok(await call('/api/recommendseries/itemAdd', { seriesId: s.id, courseId: c1 }, { token: tokens.tA }));
     const two = ok<SeriesItem[]>(
       await call('/api/recommendseries/itemAdd', { seriesId: s.id, courseId: c2 }, { token: tokens.tA }),

@@ -8,7 +8,7 @@ import { testClient } from '../support/client';
 import { closeDb, db } from '@/lib/server/db';
 import { courseEnrolments, courses, operators, seriesCourses, seriesEnrolments } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { MSG_SERIES_UNFINISHED } from '@/lib/server/services/learning/certificates';
+import { MSG_SERIES_UNFINISHED } from '@/lib/contract/learning';
 import type { Site } from '@/lib/variants';
 
 const party: Site = { variant: 'party', dx: false };

@@ -13,12 +13,13 @@ import { closeDb, db } from '@/lib/server/db';
 import { operators, siteSettings } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 import { playableVideo } from '../fixtures/playable-video';
 import { handleUpload } from '@/lib/server/http/streaming';
 import type { CreationCourse, SpaceDetail, UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import type { CourseCard } from '@/lib/contract/home';
 import type { Audience, Site } from '@/lib/variants';
+import { OWN_FILES_ONLY_MSG, REVIEW_REASON_REQUIRED_MSG } from '@/lib/contract/spaces';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'spaces-creation-'));
 process.env.UPLOAD_DIR = uploadDir;
@@ -245,7 +246,7 @@ describe('review per the audit setting', () => {
       expect.objectContaining({ courseId, auditStatus: 1054 }),
     );
     expect((await call('/api/course/audit', { courseId, auditStatus: 1055 }, { token: manager.token })).msg).toBe(
-      '请填写审核意见',
+      REVIEW_REASON_REQUIRED_MSG,
     );
     expect((await callRaw('/api/course/audit', { courseId, auditStatus: 1051 }, { token: manager.token })).msg).toMatch(
       /参数错误：auditStatus/,
@@ -398,7 +399,7 @@ describe('a second account: every write on the teacher’s course is refused', (
           { token: t },
         )
       ).msg,
-    ).toBe('只能使用自己上传的文件');
+    ).toBe(OWN_FILES_ONLY_MSG);
     expect((await call('/api/resourceFile/getBasic', { courseId }, { token: teacher.token })).code).toBe(0);
     expect((await call('/api/resourceFile/removeCourse', { courseId: mine }, { token: t })).code).toBe(0);
     expect((await call('/api/resourceFile/removeCourse', { courseId }, { token: teacher.token })).code).toBe(0);

@@ -14,6 +14,7 @@ import type {
   NewEmployeeSeriesDetail,
   StationRecommendation,
 } from '@/lib/contract/spaces';
+import { NEW_EMPLOYEE_SERIES_MISSING_MSG } from '@/lib/contract/spaces';
 
 const { call, callRaw } = testClient();
 
@@ -31,7 +32,7 @@ describe('new-employee series', () => {
     const detail = await call('/api/newEmployee/seriesDetail', { id: list[0].id });
     expect(detail.code).toBe(0);
     expect((detail.data as NewEmployeeSeriesDetail).courses.length).toBeGreaterThan(0);
-    expect((await call('/api/newEmployee/seriesDetail', { id: 99999 })).msg).toBe('新员工培训专题不存在');
+    expect((await call('/api/newEmployee/seriesDetail', { id: 99999 })).msg).toBe(NEW_EMPLOYEE_SERIES_MISSING_MSG);
     expect((await callRaw('/api/newEmployee/seriesDetail', { id: 'x' })).msg).toMatch(/参数错误：id/);
   });
 });

@@ -31,7 +31,7 @@ import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { startTestS3, type TestS3 } from '../fixtures/s3';
 import { JOBS } from '@/lib/server/jobs';
-import { drainJobs } from '@/lib/server/jobs/workers';
+import { drainJobs } from '@/lib/server/job-workers';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'storage-s3-'));
 process.env.UPLOAD_DIR = uploadDir;

@@ -29,6 +29,7 @@ import { createSession } from '@/lib/server/services/accounts/sessions';
 import type { AssignmentSubmissions, MyAssignments, Submission, SubmissionDetail } from '@/lib/contract/assignments';
 import type { UploadedFile } from '@/lib/contract/spaces';
 import type { Site } from '@/lib/variants';
+import { OWN_FILES_ONLY_MSG } from '@/lib/contract/spaces';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'train-assignments-'));
 process.env.UPLOAD_DIR = uploadDir;
@@ -195,7 +196,7 @@ describe('the learner hands in', () => {
       { assignmentId: fx.open, content: 'x', fileIds: [other.fileId] },
       { token: fx.tokens.learner },
     );
-    expect(stolen.msg).toBe('只能使用自己上传的文件');
+    expect(stolen.msg).toBe(OWN_FILES_ONLY_MSG);
     const bad = await callRaw(
       '/api/train/submitAssignment',
       { assignmentId: 'x', content: '' },

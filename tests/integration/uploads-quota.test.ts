@@ -13,7 +13,8 @@ import { closeDb, db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { handleUpload, type UploadAction } from '@/lib/server/http/streaming';
-import { CODE_QUOTA, MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA } from '@/lib/server/http/errors';
+import { CODE_QUOTA } from '@/lib/server/errors';
+import { MSG_SCRATCH_QUOTA, MSG_STORED_QUOTA } from '@/lib/contract/messages';
 import type { UploadQuota } from '@/lib/contract/spaces';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-quota-'));

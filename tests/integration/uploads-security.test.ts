@@ -24,6 +24,8 @@ import { handleUpload, serveFile, type UploadAction } from '@/lib/server/http/st
 import * as chapterRoute from '@/app/media/chapter/[chapterId]/route';
 import * as certificateRoute from '@/app/media/certificate/route';
 import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
+import { OWN_FILES_ONLY_MSG } from '@/lib/contract/spaces';
+import { CHAPTER_MISSING_MSG } from '@/lib/contract/learning';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'uploads-security-'));
 process.env.UPLOAD_DIR = uploadDir;
@@ -148,7 +150,7 @@ describe('instant completion gives a file only to its uploader', () => {
       { token: student.token },
     );
     expect(attach.code).not.toBe(0);
-    expect(attach.msg).toBe('只能使用自己上传的文件');
+    expect(attach.msg).toBe(OWN_FILES_ONLY_MSG);
     const fetched = await getFile(file.url, student.token);
     expect(fetched.status).toBe(403);
     expect((await fetched.json()).msg).toBe('课程视频请在课程学习页面观看');
@@ -207,7 +209,7 @@ describe('a course not published: media, subtitles and self test for its creator
     }
     const test = await call('/api/course/selfTest', { chapterId }, { token: learner.token });
     expect(test.code).not.toBe(0);
-    expect(test.msg).toBe('章节不存在');
+    expect(test.msg).toBe(CHAPTER_MISSING_MSG);
     expect(JSON.stringify(test)).not.toContain('未提交审核的课程');
     expect(
       (await call('/api/course/selfTestSubmit', { chapterId, answers: { '1': 0 } }, { token: learner.token })).msg,
@@ -494,7 +496,7 @@ describe('who may fetch an uploaded file: by what it is used for', () => {
       { token: student.token },
     );
     expect(res.code).not.toBe(0);
-    expect(res.msg).toBe('只能使用自己上传的文件');
+    expect(res.msg).toBe(OWN_FILES_ONLY_MSG);
     expect((await getFile(img.url, null)).status).toBe(404);
   });
 });

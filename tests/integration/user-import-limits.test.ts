@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { IMPORT_LIMIT_MSG, IMPORT_MAX_ROWS } from '@/lib/contract/user-import';
 import { resetConfigForTests } from '@/lib/server/config';
-import { serveOps } from '@/lib/server/ops/ops-lane';
+import { serveOps } from '@/lib/server/lanes/ops-lane';
 import { parseImportFile } from '@/lib/server/services/management/user-import-file';
 import { IMPORT_MSG } from '@/lib/validation/user-import';
 import { sheetXml, xlsx } from '@/tests/fixtures/xlsx-bombs';

@@ -11,7 +11,7 @@ import { handleApiRequest } from '@/lib/server/http/api-route';
 import { closeDb, db } from '@/lib/server/db';
 import { captchas, operators } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
-import { CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_SERVER } from '@/lib/server/errors';
 import { INT4_MAX } from '@/lib/validation/common';
 
 const BIG = INT4_MAX + 1;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { call, platformPath, type ApiClient } from '@/lib/api/core';
 import type { ContractData } from '@/lib/contract/endpoints';
 import type { CourseDetail } from '@/lib/contract/catalogue';
-import { contractTable, endpoint } from '@/lib/server/http/endpoint';
+import { contractTable, endpoint } from '@/lib/server/endpoints/endpoint';
 import { byId } from '@/lib/validation/catalogue';
 
 const client: Pick<ApiClient, 'request'> = { request: async <T>() => ({ id: 1 }) as T };

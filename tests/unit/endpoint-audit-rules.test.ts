@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ENDPOINTS } from '@/lib/server/endpoints';
-import { endpoint, READ, type Endpoint } from '@/lib/server/http/endpoint';
+import { endpoint, READ, type Endpoint } from '@/lib/server/endpoints/endpoint';
 
 /** The body's field names, through the wrappers a schema may have (refinements, pipes, unions). */
 function fieldNames(schema: z.ZodType): string[] {

@@ -1,5 +1,5 @@
 /** The endpoint table is joined from the domains' tables; a path defined twice is refused, not silently overridden. */
-import { endpoint, joinEndpointTables } from '@/lib/server/http/endpoint';
+import { endpoint, joinEndpointTables } from '@/lib/server/endpoints/endpoint';
 import { z } from 'zod';
 
 const e = endpoint(z.object({}), 'none', async () => null);

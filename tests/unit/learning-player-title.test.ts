@@ -5,7 +5,7 @@
  */
 import { courseViewMetadata } from '@/components/player/CourseViewPage';
 import { querySegment } from '@/lib/variants/catalogue-paths';
-import { CODE_NOT_FOUND } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND } from '@/lib/server/errors';
 import { ApiError } from '@/lib/api/core';
 
 jest.mock('server-only', () => ({}));

@@ -3,7 +3,7 @@
  * what each call takes, when the first bytes refuse a file, and what an assembled upload must match.
  */
 import { MSG_TYPE } from '@/lib/validation/spaces';
-import { MSG_FILE_MD5 } from '@/lib/server/services/spaces/uploads/common';
+import { MSG_FILE_MD5 } from '@/lib/contract/spaces';
 import { acceptAssembled, acceptedType, callTakes, headRefusal } from '@/lib/server/services/spaces/uploads/acceptance';
 
 const SNIFF = 16;

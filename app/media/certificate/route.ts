@@ -4,7 +4,8 @@
  * (非法的跨站请求, as every POST of the backend) and any other method (405).
  */
 import { certificateDownload } from '@/lib/server/http/media-route';
-import { CODE_METHOD, MSG_METHOD } from '@/lib/server/http/errors';
+import { CODE_METHOD } from '@/lib/server/errors';
+import { MSG_METHOD } from '@/lib/contract/messages';
 import { envelope } from '@/lib/server/http/envelope';
 
 export const dynamic = 'force-dynamic';

@@ -209,13 +209,27 @@ export function sqlLiteral(v: unknown): string {
   throw new Error(`unsupported prepared statement parameter: ${typeof v}`);
 }
 
+/** Fills an empty database with the demo data (SEED=demo). */
+export type Seeder = (db: Db) => Promise<void>;
+const seeding = globalThis as unknown as { __portalSeeder?: Seeder };
+
+/**
+ * The demo seed uses services (password hashing, demo media) and so sits above them (lib/server/seed): it is handed
+ * in by the process's start (instrumentation.ts, the jest setup, scripts) rather than imported from down here. On
+ * globalThis, as the handle is: Next.js bundles instrumentation and the routes apart.
+ */
+export function provideSeeder(seeder: Seeder): void {
+  seeding.__portalSeeder = seeder;
+}
+
 /** Seeds an empty database; true when it did. */
 async function seedIfEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from operators`);
   const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   if (n > 0 || config().SEED !== 'demo') return false;
-  const { seed } = await import('./seed');
-  await seed(db, { scale: config().SEED_SCALE, learners: config().SEED_LEARNERS });
+  const seeder = seeding.__portalSeeder;
+  if (!seeder) throw new Error('SEED=demo but no seeder was provided: call installSeed() (lib/server/seed/install)');
+  await seeder(db);
   return true;
 }
 

@@ -30,7 +30,7 @@ import {
 import { loginSchema } from '@/lib/validation/auth';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { emptySchema as empty } from '@/lib/validation/common';
-import { contractTable, endpoint, READ } from '../http/endpoint';
+import { contractTable, endpoint, READ } from './endpoint';
 import { signedInName, str, type AuditInput } from '../services/management/audited-calls';
 import { createCaptcha } from '../services/accounts/captcha';
 import { limitAddress } from '../services/accounts/rate-limit';

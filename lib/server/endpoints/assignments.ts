@@ -7,7 +7,7 @@ import {
   submissionIdSchema,
   submitAssignmentSchema,
 } from '@/lib/validation/assignments';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import {
   assignmentSubmissionList,
   markSubmission,

@@ -4,7 +4,7 @@
  * /api/platform/ (party-school and column hosts), scoped to the variant's own audience.
  */
 import type { CatalogueContract } from '@/lib/contract/endpoints';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import { answeredId, str } from '../services/management/audited-calls';
 import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';

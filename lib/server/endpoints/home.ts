@@ -11,7 +11,7 @@ import {
   homeListSchema as homeList,
 } from '@/lib/validation/home';
 import { yearSchema } from '@/lib/validation/learning';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import * as home from '../services/catalogue/home';
 import * as site from '../services/catalogue/site';
 import { scienceIndex } from '../services/catalogue/science-index';

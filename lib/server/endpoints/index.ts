@@ -4,7 +4,7 @@
  * Each domain keeps its endpoints in lib/server/endpoints/<domain>.ts, joined below.
  * `/api/platform/X` resolves to the entry of `/api/X` with ctx.platform = true (SPEC 1, 7).
  */
-import { joinEndpointTables, type Endpoint } from '../http/endpoint';
+import { joinEndpointTables, type Endpoint } from './endpoint';
 import { ACCOUNTS_ENDPOINTS } from './accounts';
 import { ASSIGNMENT_ENDPOINTS } from './assignments';
 import { CATALOGUE_ENDPOINTS } from './catalogue';

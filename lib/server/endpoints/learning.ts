@@ -3,7 +3,7 @@
  * Services live in lib/server/services/; body schemas shared with forms live in lib/validation/.
  */
 import type { LearningContract } from '@/lib/contract/endpoints';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import {
   batchSubmitSchema,
   benchHookSchema,

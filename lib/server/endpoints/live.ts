@@ -4,7 +4,7 @@
  * (SPEC 7 names it so), its body read from the query string (http/api-route.ts).
  */
 import type { LiveContract } from '@/lib/contract/endpoints';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import { liveDetail, liveList } from '../services/catalogue/live';
 import * as replay from '../services/live/replay';
 import * as keys from '../services/live/stream-keys';

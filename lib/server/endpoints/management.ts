@@ -21,7 +21,7 @@ import {
   revokeSchema,
   unitReportSchema,
 } from '@/lib/validation/management';
-import { contractTable, endpoint, READ } from '../http/endpoint';
+import { contractTable, endpoint, READ } from './endpoint';
 import { answeredId, str } from '../services/management/audited-calls';
 import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';

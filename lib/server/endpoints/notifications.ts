@@ -9,7 +9,7 @@ import {
   notificationReadSchema,
   notificationSettingsSchema,
 } from '@/lib/validation/notifications';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import {
   listNotifications,
   markAllRead,

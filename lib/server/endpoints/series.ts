@@ -14,7 +14,7 @@ import {
   seriesPublishSchema,
   seriesUpdateSchema,
 } from '@/lib/validation/series-admin';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import { str } from '../services/management/audited-calls';
 import * as admin from '../services/catalogue/series-admin';
 

@@ -6,7 +6,7 @@
  */
 import type { SpacesContract } from '@/lib/contract/endpoints';
 import { emptySchema as empty } from '@/lib/validation/common';
-import { contractTable, endpoint } from '../http/endpoint';
+import { contractTable, endpoint } from './endpoint';
 import { str } from '../services/management/audited-calls';
 import * as spaces from '../services/spaces/spaces';
 import * as creation from '../services/spaces/creation';

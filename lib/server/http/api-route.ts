@@ -5,17 +5,9 @@
 import { clientAddress, requestToken } from '@/lib/server/http/request-info';
 import { siteForHost } from '@/lib/variants';
 import { answersGet, callEndpoint, isKnownPath } from './dispatch';
-import {
-  CODE_METHOD,
-  CODE_NOT_FOUND,
-  CODE_SERVER,
-  CODE_FORBIDDEN,
-  MSG_CROSS_SITE,
-  MSG_METHOD,
-  MSG_NOT_FOUND,
-} from './errors';
+import { CODE_METHOD, CODE_NOT_FOUND, CODE_SERVER, CODE_FORBIDDEN } from '@/lib/server/errors';
+import { MSG_CROSS_SITE, MSG_METHOD, MSG_NOT_FOUND, SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
-import { SERVER_BUSY_MSG } from '@/lib/contract/messages';
 import { DEVICE_COOKIE } from '@/lib/session/device';
 import { PLAY_COOKIE } from '@/lib/session/play-cookie';
 import { readCookie } from './cookies';

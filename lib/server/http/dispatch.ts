@@ -4,10 +4,10 @@
  */
 import type { Envelope } from '@/lib/contract/home';
 import type { Site } from '@/lib/variants';
-import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
+import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_MESSAGES, MSG_NOT_FOUND } from '@/lib/contract/messages';
 import { ENDPOINTS } from '../endpoints';
-import { auditRuleOf, type Endpoint, type EndpointContext, type ResponseCookie } from './endpoint';
-import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, MSG_NOT_FOUND, ServiceError } from './errors';
+import { auditRuleOf, type Endpoint, type EndpointContext, type ResponseCookie } from '../endpoints/endpoint';
+import { CODE_INVALID, CODE_NOT_FOUND, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import { resolveSession } from '../services/accounts/sessions';
 import { durable } from '../db';
 import { actorBefore, auditCall } from '../services/management/audited-calls';

@@ -4,8 +4,9 @@
  * cross-site requests. lib/server/http/api-route.ts (the endpoint table) and lib/server/http/streaming.ts (uploads, files,
  * the assistant's stream) answer through these, so every failure looks the same to lib/api.
  */
-import type { ResponseCookie } from './endpoint';
-import { CODE_BAD_JSON, CODE_TOO_LARGE, MSG_BAD_JSON, MSG_TOO_LARGE } from './errors';
+import type { ResponseCookie } from '../endpoints/endpoint';
+import { CODE_BAD_JSON, CODE_TOO_LARGE } from '@/lib/server/errors';
+import { MSG_BAD_JSON, MSG_TOO_LARGE } from '@/lib/contract/messages';
 import { config } from '../config';
 
 /** JSON bodies above this are refused before parsing (uploads use their own multipart limits). */

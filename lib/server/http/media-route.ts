@@ -5,11 +5,11 @@
  * token (the player's requests); the signed segment URLs and the live relay read none. An unexpected failure is
  * left to Next.js (a 500), as a media element expects.
  */
-import { serveCertificateDownload } from '../services/learning/certificate-download';
-import { relayLiveHls } from '../services/live/hls-relay';
-import { serveLiveReplay, serveReplayHls } from '../services/live/replay-media';
-import { serveHls, serveSegment } from '../services/media/hls/play';
-import { mediaMethodNotAllowed, serveChapterMedia } from '../services/media/media-stream';
+import { serveCertificateDownload } from './certificate-download';
+import { relayLiveHls } from './media/live-hls';
+import { serveLiveReplay, serveReplayHls } from './media/replay';
+import { serveHls, serveSegment } from './media/hls';
+import { mediaMethodNotAllowed, serveChapterMedia } from './media/chapter';
 import { route } from './route';
 
 const SIGNED_IN_IF_TOKEN = { name: 'media', auth: 'optional', throwUnexpected: true } as const;

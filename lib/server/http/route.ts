@@ -8,20 +8,12 @@
  */
 import type { z } from 'zod';
 import type { Power } from '@/lib/contract/management';
-import { SERVER_BUSY_MSG, SESSION_MESSAGES } from '@/lib/contract/messages';
+import { SERVER_BUSY_MSG, SESSION_MESSAGES, MSG_CROSS_SITE, MSG_METHOD } from '@/lib/contract/messages';
 import { describeIssues } from '@/lib/validation/common';
 import { siteForHost, type Site } from '@/lib/variants';
-import {
-  CODE_FORBIDDEN,
-  CODE_INVALID,
-  CODE_METHOD,
-  CODE_SERVER,
-  MSG_CROSS_SITE,
-  MSG_METHOD,
-  ServiceError,
-} from './errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_METHOD, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import { envelope, isCrossSite, readJsonBody, requestHost } from './envelope';
-import type { Auth, UserOf } from './endpoint';
+import type { Auth, UserOf } from '../endpoints/endpoint';
 import { clientAddress, requestToken } from './request-info';
 import { resolveSession, type SessionResult } from '../services/accounts/sessions';
 import { requireAnyPower } from '../services/management/powers';

@@ -6,9 +6,9 @@
 import { pipeline, Readable } from 'node:stream';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { SESSION_MESSAGES } from '@/lib/contract/messages';
+import { SESSION_MESSAGES, MSG_TOO_LARGE } from '@/lib/contract/messages';
 import type { ChatBody } from '@/lib/contract/routes';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_TOO_LARGE, MSG_TOO_LARGE, ServiceError } from './errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { envelope } from './envelope';
 import { route } from './route';
 import type { SessionUser } from '../services/accounts/sessions';
@@ -24,15 +24,16 @@ import {
   UploadError,
   userHasFile,
 } from '../services/spaces/uploads';
-import { deliverStored } from '../services/media/delivery';
+import { deliverStored } from './media/delivery';
 import { uploadedFileHeaders } from '../services/media/uploaded-media';
 import { isShowLLM } from '../services/catalogue/site';
 import { mayReadSubmittedFile } from '../services/learning/assignments';
 import { takeQuestion } from '../services/learning/assistant-quota';
-import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG, openChat } from '../services/learning/assistant';
+import { openChat } from '../services/learning/assistant';
 import { describeIssues } from '@/lib/validation/common';
 import { durable } from '../db';
 import { metrics } from '../ops/metrics';
+import { ASSISTANT_OFF_MSG, ASSISTANT_UNAVAILABLE_MSG } from '@/lib/contract/learning';
 
 export const MSG_MEDIA_ELSEWHERE = '课程视频请在课程学习页面观看';
 

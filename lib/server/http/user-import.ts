@@ -16,7 +16,7 @@ import {
 } from '@/lib/contract/user-import';
 import type { RouteContract } from '@/lib/contract/routes';
 import { IMPORT_MSG } from '@/lib/validation/user-import';
-import { CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from './errors';
+import { CODE_INVALID, CODE_SERVER, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { envelope } from './envelope';
 import { route } from './route';
 import type { SessionUser } from '../services/accounts/sessions';

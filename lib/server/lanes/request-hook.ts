@@ -3,7 +3,7 @@
  * (instrumentation.ts), it sees every request before Next.js does, and in this order: stamps the socket's address
  * (http/request-info), gives the request its id (ops/request-context: the `x-request-id` response header and every
  * log line of the request) and counts it when its response ends (ops/metrics, one log line), lets the operations
- * lane answer health and metrics (ops/ops-lane), lets the direct lane answer its few API calls (direct-lane), holds a
+ * lane answer health and metrics (ops-lane), lets the direct lane answer its few API calls (direct-lane), holds a
  * search page for a new keyword until its address may ask it (search-gate), routes a page request to its site's
  * segment (host-lane), and sends a page from Next.js's page cache as bytes encoded once (encoded-pages).
  */
@@ -13,7 +13,7 @@ import { stampPeerAddress } from '../http/request-info';
 import { applyTransportHeaders } from '../http/transport';
 import { log } from '../ops/log';
 import { metrics, routeKind } from '../ops/metrics';
-import { serveOps } from '../ops/ops-lane';
+import { serveOps } from './ops-lane';
 import { requestIdOf, runWithRequestId } from '../ops/request-context';
 import { serveDirect } from './direct-lane';
 import { sendCachedPagesEncoded } from './encoded-pages';

@@ -11,18 +11,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import SECURITY_HEADERS from '@/lib/security-headers.json';
 import { cleanSearchKeyword } from '@/lib/validation/search-rule';
-import { MSG_TOO_FREQUENT } from '../http/errors';
+import { MSG_TOO_FREQUENT } from '@/lib/contract/messages';
 import { clientAddress } from '../http/request-info';
+import { searchGate } from '../services/catalogue/search-gate-slot';
 
 export const SEARCH_PAGE = '/search/index';
-
-type Gate = { isKnown: (key: string) => boolean; admit: (key: string, ip: string) => Promise<void> };
-const GATE = Symbol.for('portal.searchGate');
-type GateGlobals = { [GATE]?: Gate };
-
-export function openSearchGate(gate: Gate): void {
-  (globalThis as GateGlobals)[GATE] = gate;
-}
 
 /** The client's address of a Node request, as the route handlers read it (its stamp, or TRUST_PROXY's headers). */
 function addressOf(req: Pick<IncomingMessage, 'headers'>): string {
@@ -42,7 +35,7 @@ export function gateSearch(
   res: ServerResponse,
   pass: () => void,
 ): boolean {
-  const gate = (globalThis as GateGlobals)[GATE];
+  const gate = searchGate();
   if (!gate || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith(SEARCH_PAGE)) return false;
   const q = req.url.indexOf('?');
   if (req.url.slice(0, q < 0 ? undefined : q) !== SEARCH_PAGE || q < 0) return false;

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (prom-client), served at /metrics to the addresses of METRICS_ALLOW (lib/server/ops/ops-lane).
+ * Prometheus metrics (prom-client), served at /metrics to the addresses of METRICS_ALLOW (lib/server/lanes/ops-lane).
  * One registry per process (Next.js loads this module once per kind of entry: lib/server/process-state), so a
  * counter incremented by an API route and one read by the request hook are the same.
  *

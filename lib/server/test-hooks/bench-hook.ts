@@ -6,8 +6,9 @@
 import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import { db } from '../db';
 import { courseChapters, courseEnrolments, courses, operators } from '../db/schema';
-import { ServiceError } from '../http/errors';
-import { CODE_NOT_FOUND, MSG_NOT_FOUND } from '../http/errors';
+import { ServiceError } from '@/lib/server/errors';
+import { CODE_NOT_FOUND } from '@/lib/server/errors';
+import { MSG_NOT_FOUND } from '@/lib/contract/messages';
 import { CLIPS } from '../services/media/demo-media';
 import { countSubmits } from '../services/learning/study-progress';
 import { createSession } from '../services/accounts/sessions';

@@ -5,12 +5,27 @@ import type { UserInfo } from '@/lib/contract/home';
 import { V } from '@/lib/validation/messages';
 import { db } from '@/lib/server/db';
 import { operatorStations, operators, orgs, stations } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, ServiceError, tooFrequent } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError, tooFrequent } from '@/lib/server/errors';
 import { hashPassword, verifyPassword } from './password';
 import { endSession, endSessionsOf, type SessionUser } from './sessions';
 import { countUse, limitAddress } from './rate-limit';
 import { loginThrottles } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
+import {
+  CURRENT_USER_MISSING_MSG,
+  LEGACY_ADMIN_URL_MISSING_MSG,
+  LEGACY_ADMIN_SECRET_MISSING_MSG,
+  OWN_POSTS_ONLY_MSG,
+  POST_MISSING_MSG,
+  EMAIL_IN_USE_MSG,
+  OLD_PASSWORD_WRONG_MSG,
+  CURRENT_PASSWORD_WRONG_MSG,
+  SAVED_MSG,
+  PASSWORD_ALREADY_SET_MSG,
+  EMAIL_ALREADY_SET_MSG,
+  EMAIL_PASSWORD_REQUIRED_MSG,
+  NO_CMS_ROLE_MSG,
+} from '@/lib/contract/accounts';
 
 export async function myInfo(
   operatorId: number,
@@ -34,7 +49,7 @@ export async function myInfo(
     .where(eq(operators.id, operatorId))
     .limit(1);
   const row = rows[0];
-  if (!row) throw new ServiceError('未找到当前用户信息');
+  if (!row) throw new ServiceError(CURRENT_USER_MISSING_MSG);
   return { ...row, orgName: row.orgName ?? '', email: row.email ?? '' };
 }
 
@@ -45,11 +60,6 @@ export function myCmsRoleList(user: SessionUser): { roleName: string; isDefault:
 
 /* ---- Account settings and the prompts after login (SPEC 4.2, 7; accounts work) ---- */
 
-export const EMAIL_IN_USE_MSG = '该邮箱已被其他账号使用';
-export const OLD_PASSWORD_WRONG_MSG = '原密码不正确';
-export const CURRENT_PASSWORD_WRONG_MSG = '当前密码不正确';
-export const SAVED_MSG = '保存成功';
-
 async function assertEmailFree(operatorId: number, email: string) {
   const d = await db();
   const [other] = await d
@@ -59,11 +69,6 @@ async function assertEmailFree(operatorId: number, email: string) {
     .limit(1);
   if (other) throw new ServiceError(EMAIL_IN_USE_MSG);
 }
-
-export const PASSWORD_ALREADY_SET_MSG = '您已修改过初始密码，如需修改密码请到账号设置中输入原密码修改';
-export const EMAIL_ALREADY_SET_MSG = '您已填写邮箱，如需修改邮箱请到账号设置中修改';
-export const EMAIL_PASSWORD_REQUIRED_MSG = '修改邮箱需要输入当前密码';
-export const SAME_PASSWORD_MSG = V.passwordSameAsOld;
 
 /**
  * loginRecommendSave: the perfect-info prompt (types 9, 10, 11) sets a new password only while the account still
@@ -82,7 +87,8 @@ export async function loginRecommendSave(
     .where(eq(operators.id, operatorId));
   if (body.newPassword && !op?.isDefaultPassword) throw new ServiceError(PASSWORD_ALREADY_SET_MSG);
   // The prompt asks to replace the initial password: keeping it would clear the prompt and change nothing.
-  if (body.newPassword && (await verifyPassword(body.newPassword, op!.hash))) throw new ServiceError(SAME_PASSWORD_MSG);
+  if (body.newPassword && (await verifyPassword(body.newPassword, op!.hash)))
+    throw new ServiceError(V.passwordSameAsOld);
   if (body.email && op?.email) throw new ServiceError(EMAIL_ALREADY_SET_MSG);
   const set: Partial<typeof operators.$inferInsert> = {};
   if (body.email) {
@@ -170,7 +176,7 @@ export async function updateEmail(
     .select({ email: operators.email, hash: operators.passwordHash })
     .from(operators)
     .where(eq(operators.id, operatorId));
-  if (!op) throw new ServiceError('未找到当前用户信息');
+  if (!op) throw new ServiceError(CURRENT_USER_MISSING_MSG);
   if (op.email) {
     if (!body.password) throw new ServiceError(EMAIL_PASSWORD_REQUIRED_MSG);
     await checkCurrentPassword(operatorId, token, ip, body.password, op.hash, CURRENT_PASSWORD_WRONG_MSG);
@@ -197,8 +203,6 @@ export async function updateInfo(operatorId: number, body: { operatorName: strin
 
 /* ---- 'My management' (SPEC 6) ---- */
 
-export const NO_CMS_ROLE_MSG = '您没有管理权限';
-
 /** switchDefaultCmsRole: makes a role the default and answers the management address of the configuration. */
 export async function switchDefaultCmsRole(user: SessionUser, roleName?: string) {
   if (user.cmsRoles.length === 0) throw new ServiceError(NO_CMS_ROLE_MSG, CODE_FORBIDDEN);
@@ -215,11 +219,11 @@ export async function switchDefaultCmsRole(user: SessionUser, roleName?: string)
 export function oldCmsDynamicKey(user: SessionUser, now = Date.now()) {
   if (user.cmsRoles.length === 0) throw new ServiceError(NO_CMS_ROLE_MSG, CODE_FORBIDDEN);
   const base = config().OLD_CMS_URL ?? '';
-  if (!base) throw new ServiceError('未配置旧版管理地址');
+  if (!base) throw new ServiceError(LEGACY_ADMIN_URL_MISSING_MSG);
   const expires = Math.floor(now / 1000) + 300;
   const payload = `${user.operatorID}.${expires}`;
   const secret = config().OLD_CMS_SECRET || config().SESSION_SECRET || '';
-  if (!secret) throw new ServiceError('未配置旧版管理密钥');
+  if (!secret) throw new ServiceError(LEGACY_ADMIN_SECRET_MISSING_MSG);
   const key = `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
   const url = new URL(base);
   url.searchParams.set('dynamicKey', key);
@@ -227,8 +231,6 @@ export function oldCmsDynamicKey(user: SessionUser, now = Date.now()) {
 }
 
 /* ---- Post stations (SPEC 2.4, 3, 5) ---- */
-
-export const STATION_BOUND_MSG = V.stationBound;
 
 export async function stationList(operatorId: number | null) {
   const d = await db();
@@ -252,14 +254,14 @@ export async function myStations(operatorId: number) {
 
 /** Replaces the user's stations with the chosen ones (at least one). */
 export async function bindStations(user: SessionUser, body: { stationIds: number[]; operatorID: number }) {
-  if (body.operatorID !== user.operatorID) throw new ServiceError('只能为自己绑定岗位', CODE_FORBIDDEN);
+  if (body.operatorID !== user.operatorID) throw new ServiceError(OWN_POSTS_ONLY_MSG, CODE_FORBIDDEN);
   const ids = [...new Set(body.stationIds)];
   const d = await db();
   const known = await d.select({ id: stations.id }).from(stations).where(inArray(stations.id, ids));
-  if (known.length !== ids.length) throw new ServiceError('所选岗位不存在');
+  if (known.length !== ids.length) throw new ServiceError(POST_MISSING_MSG);
   await d.transaction(async (tx) => {
     await tx.delete(operatorStations).where(eq(operatorStations.operatorId, user.operatorID));
     await tx.insert(operatorStations).values(ids.map((stationId) => ({ operatorId: user.operatorID, stationId })));
   });
-  return { msg: STATION_BOUND_MSG };
+  return { msg: V.stationBound };
 }

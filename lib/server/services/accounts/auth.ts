@@ -12,8 +12,8 @@ import { DEVICE_COOKIE, DEVICE_MAX_AGE_S, signDevice, verifyDevice } from '@/lib
 import type { LoginForm } from '@/lib/validation/auth';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import type { ResponseCookie } from '../cookies';
+import { ServiceError } from '@/lib/server/errors';
 import { verifyPassword } from './password';
 import { upgradePasswordHash } from './password-upgrade';
 import { safeRedirect } from './redirect-hosts';
@@ -26,10 +26,9 @@ import type { LoginResult } from '@/lib/contract/home';
 import type { SignInAnswer } from '@/lib/contract/accounts';
 import { secondFactorChallenge, type FirstFactor } from './second-factor-ticket';
 import { config } from '@/lib/server/config';
+import { LOGIN_FAILED_MSG, NOT_ACTIVATED_MSG } from '@/lib/contract/accounts';
 
 export { CAPTCHA_WRONG_MSG };
-export const LOGIN_FAILED_MSG = '账号或密码错误';
-export const NOT_ACTIVATED_MSG = '账号尚未激活，请先登录邮箱激活账号';
 
 /** A hash of nothing, so an unknown account costs the same work as a wrong password. */
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

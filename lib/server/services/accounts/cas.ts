@@ -14,19 +14,22 @@ import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { passportFlows } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import type { ResponseCookie } from '../cookies';
+import { ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import type { SignInAnswer } from '@/lib/contract/accounts';
-import { findOperatorByLogin, NOT_ACTIVATED_MSG, signIn } from './auth';
+import { findOperatorByLogin, signIn } from './auth';
 import { newFlow, readFlow } from './passport-link';
 import { hashToken } from './sessions';
+import {
+  CAS_OFF_MSG,
+  CAS_EXPIRED_MSG,
+  CAS_TICKET_USED_MSG,
+  CAS_FAILED_MSG,
+  CAS_UNREACHABLE_MSG,
+  NOT_ACTIVATED_MSG,
+} from '@/lib/contract/accounts';
 
-export const CAS_OFF_MSG = '未配置统一身份认证登录';
-export const CAS_EXPIRED_MSG = '统一身份认证登录信息已失效，请重新登录';
-export const CAS_TICKET_USED_MSG = '统一身份认证的登录凭证已使用过，请重新登录';
-export const CAS_FAILED_MSG = '统一身份认证登录失败：登录凭证无效或已过期，请重新登录';
-export const CAS_UNREACHABLE_MSG = '统一身份认证服务暂时无法访问，请稍后再试';
 export const casUnknownUserMsg = (name: string) => `统一身份认证账号“${name}”在本平台没有对应的账号，请联系管理员开通`;
 
 /** How long a used ticket is remembered: far past any CAS server's ticket lifetime (seconds to minutes). */

@@ -7,13 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators, passportFlows } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { hashToken } from './sessions';
 import { config } from '@/lib/server/config';
+import { PASSPORT_EXPIRED_MSG, PASSPORT_TAKEN_MSG } from '@/lib/contract/accounts';
 
 export const PASSPORT_FLOW_TTL_MS = 10 * 60_000;
-export const PASSPORT_EXPIRED_MSG = '科技云通行证登录信息已失效，请重新登录';
-export const PASSPORT_TAKEN_MSG = '该科技云通行证账号已关联其他账号';
 
 export interface PassportConfig {
   /** The OpenID Connect issuer: its discovery document gives every endpoint and the keys of its ID tokens. */

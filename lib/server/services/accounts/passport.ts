@@ -12,27 +12,22 @@ import { eq, sql } from 'drizzle-orm';
 import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import type { ResponseCookie } from '../cookies';
+import { ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import { processState } from '@/lib/server/process-state';
 import { signIn } from './auth';
-import {
-  linkPassport,
-  newFlow,
-  passportConfig,
-  passportConfigured,
-  PASSPORT_EXPIRED_MSG,
-  readFlow,
-} from './passport-link';
+import { linkPassport, newFlow, passportConfig, passportConfigured, readFlow } from './passport-link';
 import type { SessionUser } from './sessions';
 import type { LoginByESResult, MatchItem } from '@/lib/contract/accounts';
-
-export const PASSPORT_OFF_MSG = '未配置科技云通行证登录';
-export const PASSPORT_FAILED_MSG = '科技云通行证登录失败，请重试';
-export const PASSPORT_UNREACHABLE_MSG = '科技云通行证暂时无法访问，请稍后再试';
-export const PASSPORT_TOKEN_INVALID_MSG = '科技云通行证的登录凭证校验失败，请重新登录';
-export const NOT_MATCHED_MSG = '所选账号与科技云通行证不匹配';
+import {
+  PASSPORT_OFF_MSG,
+  PASSPORT_FAILED_MSG,
+  PASSPORT_UNREACHABLE_MSG,
+  PASSPORT_TOKEN_INVALID_MSG,
+  NOT_MATCHED_MSG,
+  PASSPORT_EXPIRED_MSG,
+} from '@/lib/contract/accounts';
 
 type OidcClient = typeof import('openid-client');
 type OidcConfiguration = import('openid-client').Configuration;

@@ -9,12 +9,13 @@ import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, peekToken } from './account-tokens';
 import { escapeHtml, sendMail } from '@/lib/server/mail';
 import { endSessionsOf } from './sessions';
 import { rateLimit } from './rate-limit';
+import { RESET_MAIL_ACCOUNT_MSG, RESET_MAIL_ADDRESS_MSG } from '@/lib/contract/accounts';
 
 export const RESET_INVALID = `${RESET_LINK_INVALID_MSG}，${RESET_LINK_EXPIRED_MSG}`;
 
@@ -22,8 +23,6 @@ export const RESET_INVALID = `${RESET_LINK_INVALID_MSG}，${RESET_LINK_EXPIRED_M
 export const RESET_MAIL_ACCOUNT_WINDOW_MS = 60_000;
 export const RESET_MAIL_ADDRESS_MAX = 10;
 export const RESET_MAIL_ADDRESS_WINDOW_MS = 15 * 60_000;
-export const RESET_MAIL_ACCOUNT_MSG = '重置密码的邮件已发送，请查收邮件，1分钟后可再次发送';
-export const RESET_MAIL_ADDRESS_MSG = '发送重置邮件过于频繁，请15分钟后再试';
 export const resetMailAccountKey = (operatorId: number) => `reset-mail:operator:${operatorId}`;
 export const resetMailAddressKey = (ip: string) => `reset-mail:ip:${ip || 'unknown'}`;
 

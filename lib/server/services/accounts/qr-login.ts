@@ -16,17 +16,15 @@ import { QR_POLL_INTERVAL_MS, QR_POLL_MAX_TRIES } from '@/lib/constants';
 import { findRoute, siteOrigin, VARIANTS, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, qrTickets } from '@/lib/server/db/schema';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import type { ResponseCookie } from '../cookies';
+import { ServiceError } from '@/lib/server/errors';
 import { signIn } from './auth';
 import { maskAddress, parseUserAgent } from './device';
 import { hashToken, type SessionUser } from './sessions';
+import { QR_EXPIRED_MSG, QR_USED_MSG, QR_CANCELLED_MSG } from '@/lib/contract/accounts';
 
 /** The desktop polls 50 times a second apart; the ticket outlives that by a little. */
 export const QR_TTL_MS = QR_POLL_INTERVAL_MS * QR_POLL_MAX_TRIES + 10_000;
-export const QR_EXPIRED_MSG = '二维码已失效，请在电脑上刷新二维码后重新扫码';
-export const QR_USED_MSG = '二维码已被使用，请在电脑上刷新二维码后重新扫码';
-export const QR_CANCELLED_MSG = '本次登录已取消，请在电脑上刷新二维码后重新扫码';
 /** How long after the desktop's request the phone may confirm: a link kept for later is no use to a phisher. */
 export const QR_CONFIRM_WINDOW_MS = 60_000;
 

@@ -8,7 +8,7 @@ import { config } from '@/lib/server/config';
 import { sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
-import { tooFrequent } from '@/lib/server/http/errors';
+import { tooFrequent } from '@/lib/server/errors';
 
 /** The limits per address (README, sign-in security): uses per window of seconds. */
 export const LIMITS = {

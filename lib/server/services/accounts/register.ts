@@ -10,18 +10,18 @@ import { V } from '@/lib/validation/messages';
 import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators, orgs, registrations, trains } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, tokenOwner } from './account-tokens';
 import { verifyCaptcha } from './captcha';
 import { limitAddress } from './rate-limit';
 import { CAPTCHA_WRONG_MSG } from './auth';
 import { escapeHtml, sendMail } from '@/lib/server/mail';
+import { ACTIVATED_MSG } from '@/lib/contract/accounts';
+import { TRAIN_NOT_FOUND_MSG } from '@/lib/contract/catalogue';
 
 export { EMAIL_TAKEN_MSG, LOGIN_NAME_TAKEN_MSG };
 export { ACTIVATION_INVALID_MSG };
-export const ACTIVATED_MSG = '账号已激活，请登录';
-export const TRAIN_NOT_FOUND_MSG = '培训项目不存在';
 /** Activation links stay valid for 24 hours. */
 export const ACTIVATION_VALID_MS = 24 * 3600_000;
 

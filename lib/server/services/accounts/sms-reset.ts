@@ -9,12 +9,18 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators, smsCodes } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 import { smsProvider } from '@/lib/server/mail/sms';
 import { errorText, log } from '@/lib/server/ops/log';
 import { hashPassword } from './password';
 import { endSessionsOf } from './sessions';
 import { rateLimit } from './rate-limit';
+import {
+  SMS_TOO_SOON_MSG,
+  SMS_DAILY_LIMIT_MSG,
+  SMS_SEND_FAILED_MSG,
+  SMS_CODE_WRONG_MSG,
+} from '@/lib/contract/accounts';
 
 export const SMS_CODE_VALID_MS = 5 * 60_000;
 export const SMS_CODE_EVERY_MS = 60_000;
@@ -22,11 +28,6 @@ export const SMS_CODES_PER_DAY = 10;
 export const SMS_CODE_MAX_TRIES = 5;
 /** Codes asked from one address (any numbers) per 15 minutes: no SMS bombing of many numbers from one place. */
 export const SMS_CODES_PER_ADDRESS = 20;
-
-export const SMS_TOO_SOON_MSG = '验证码发送过于频繁，请1分钟后再试';
-export const SMS_DAILY_LIMIT_MSG = '该手机号今日获取验证码次数已达上限，请明天再试';
-export const SMS_SEND_FAILED_MSG = '短信发送失败，请稍后再试';
-export const SMS_CODE_WRONG_MSG = '验证码错误或已过期，请重新获取';
 
 const PURPOSE = 'forgetPassword';
 const DAY_MS = 86_400_000;

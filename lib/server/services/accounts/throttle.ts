@@ -12,7 +12,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
-import { CODE_THROTTLED, ServiceError } from '@/lib/server/http/errors';
+import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
+import { THROTTLED_MSG } from '@/lib/contract/accounts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const THROTTLE_LOCK_MS = 15 * 60_000;
@@ -24,7 +25,6 @@ export const ACCOUNT_ALL_MAX_FAILURES = 50;
 export const ADDRESS_MAX_FAILURES = 20;
 /** Attempts on one account from one browser that signed in to it before. */
 export const DEVICE_MAX_FAILURES = 10;
-export const THROTTLED_MSG = '登录失败次数过多，请15分钟后再试';
 
 const account = (userID: string) => userID.trim().toLowerCase();
 const address = (ip: string) => ip || 'unknown';

@@ -7,11 +7,9 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { readFlow } from './passport-link';
-
-export const WX_EXPIRED_MSG = '微信登录信息已失效，请重新扫码';
-export const WX_TAKEN_MSG = '该微信已绑定其他账号';
+import { WX_EXPIRED_MSG, WX_TAKEN_MSG } from '@/lib/contract/accounts';
 
 export const wechatConfigured = (): boolean => !!(config().WECHAT_APPID && config().WECHAT_SECRET);
 

@@ -14,16 +14,15 @@ import { siteOrigin, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { operators } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import type { ResponseCookie } from '@/lib/server/http/endpoint';
-import { ServiceError } from '@/lib/server/http/errors';
+import type { ResponseCookie } from '../cookies';
+import { ServiceError } from '@/lib/server/errors';
 import { log } from '@/lib/server/ops/log';
 import type { LoginByWXResult, WxCode } from '@/lib/contract/accounts';
 import { signIn } from './auth';
 import { newFlow, readFlow } from './passport-link';
-import { wechatConfigured, WX_EXPIRED_MSG } from './wechat-link';
+import { wechatConfigured } from './wechat-link';
+import { WECHAT_NOT_CONFIGURED_MSG, WX_FAILED_MSG, WX_UNREACHABLE_MSG, WX_EXPIRED_MSG } from '@/lib/contract/accounts';
 
-export const WX_FAILED_MSG = '微信登录失败，请重新扫码';
-export const WX_UNREACHABLE_MSG = '微信登录服务暂时无法访问，请稍后再试';
 const TIMEOUT_MS = 10_000;
 
 function redirectUri(site: Site): string {
@@ -74,7 +73,7 @@ export async function getToken(
   body: { code: string; state: string },
   setCookies: ResponseCookie[],
 ): Promise<LoginByWXResult> {
-  if (!wechatConfigured()) throw new ServiceError('未配置微信扫码登录');
+  if (!wechatConfigured()) throw new ServiceError(WECHAT_NOT_CONFIGURED_MSG);
   if (!(await readFlow('wx-state', body.state, true))) throw new ServiceError(WX_EXPIRED_MSG);
   const c = config();
   const token = await wxGet('/sns/oauth2/access_token', {

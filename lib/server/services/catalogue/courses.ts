@@ -5,7 +5,7 @@ import type { Chapter, CourseDetail, CourseListItem, CourseReview, TeacherBrief 
 import { maskName } from '@/lib/format';
 import { db } from '@/lib/server/db';
 import { courseChapters, courseReviews, courses, courseTypes, operators, teachers } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, visibleCourses } from '../audience';
 import { type Scope } from '../scope';
@@ -22,13 +22,14 @@ import {
   toCourseItem,
   type Paging,
 } from './shared';
+import { COURSE_TYPE_MISMATCH_MSG, NOTHING_TO_CHANGE_MSG } from '@/lib/contract/catalogue';
 
 /** A course type of the tree: a parent (category) covers its children. */
 async function courseTypeFilter(courseTypeId: number, categoryCode?: number): Promise<SQL> {
   const d = await db();
   const [type] = await d.select().from(courseTypes).where(eq(courseTypes.id, courseTypeId));
   if (!type || (categoryCode && type.categoryCode !== categoryCode))
-    throw new ServiceError('参数错误：courseTypeId 不是该分类下的课程类型', CODE_INVALID);
+    throw new ServiceError(COURSE_TYPE_MISMATCH_MSG, CODE_INVALID);
   if (type.parentId == null) return eq(courses.categoryCode, type.categoryCode);
   return eq(courses.courseTypeId, courseTypeId);
 }
@@ -211,7 +212,7 @@ export async function updateCourseBasic(
   const set: Partial<typeof courses.$inferInsert> = {};
   if (input.title !== undefined) set.title = input.title;
   if (input.summary !== undefined) set.summary = input.summary;
-  if (Object.keys(set).length === 0) throw new ServiceError('没有需要修改的内容', CODE_INVALID);
+  if (Object.keys(set).length === 0) throw new ServiceError(NOTHING_TO_CHANGE_MSG, CODE_INVALID);
   const updated = await d.update(courses).set(set).where(eq(courses.id, input.id)).returning({ id: courses.id });
   if (updated.length === 0) throw notShown('课程');
   await revalidateCourse(input.id);

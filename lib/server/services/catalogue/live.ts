@@ -4,7 +4,7 @@ import type { LiveCard, Page } from '@/lib/contract/home';
 import type { LiveDetail } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses, teachers } from '@/lib/server/db/schema';
-import { notShown } from '@/lib/server/http/errors';
+import { notShown } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import { publishedTo } from '../audience';
 import { type Scope } from '../scope';

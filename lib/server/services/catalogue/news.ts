@@ -4,7 +4,7 @@ import type { NewsItem, NoticeItem, Page } from '@/lib/contract/home';
 import type { NewsDetail, NoticeDetail } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { news, notices } from '@/lib/server/db/schema';
-import { notShown } from '@/lib/server/http/errors';
+import { notShown } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import { publishedTo } from '../audience';
 import { type Scope } from '../scope';

@@ -9,14 +9,12 @@ import type { Page } from '@/lib/contract/home';
 import type { NoticeAction, NoticeAdminDetail, NoticeAdminRow, NoticeStatus } from '@/lib/contract/review';
 import { notices } from '@/lib/server/db/schema';
 import { db } from '@/lib/server/db';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { requirePower } from '../management/powers';
 import { revalidateNews } from './revalidate';
-
-export const MSG_NOTICE_MISSING = '公告不存在';
-export const MSG_NOT_PUBLISHED = '该公告未发布，无需撤回';
+import { MSG_NOTICE_MISSING, MSG_NOT_PUBLISHED } from '@/lib/contract/catalogue';
 
 // A notice is published to whole sites, so every call here needs the power over the whole institution.
 const requirePublisher = (user: SessionUser) => requirePower(user, 'notice-publish', null);

@@ -6,7 +6,7 @@
 import { processState } from '@/lib/server/process-state';
 import { onInvalidate } from '@/lib/server/cache';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
-import { openSearchGate } from '@/lib/server/lanes/search-gate';
+import { openSearchGate } from './search-gate-slot';
 import { limitAddress } from '../accounts/rate-limit';
 
 /**

@@ -21,6 +21,7 @@ import {
   MSG_SERIES_NOT_YOURS,
   MSG_SERIES_ORDER_MISMATCH,
   MSG_SERIES_PUBLISH_EMPTY,
+  SERIES_FULL_MSG,
   SERIES_MAX_COURSES,
   type ManagedSeries,
   type ManagedSeriesPage,
@@ -41,7 +42,7 @@ import {
   seriesEnrolments,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { PUBLISHED } from '../audience';
 import { inScope, orgInScope, powerScope, requirePower, type PowerScope } from '../management/powers';
@@ -341,7 +342,7 @@ export async function addItem(user: Who, b: { seriesId: number; courseId: number
     .select({ n: count(), last: sql<number>`coalesce(max(${seriesCourses.sort}), 0)::int` })
     .from(seriesCourses)
     .where(eq(seriesCourses.seriesId, b.seriesId));
-  if (n >= SERIES_MAX_COURSES) throw new ServiceError(`一个系列专题最多${SERIES_MAX_COURSES}门课程`);
+  if (n >= SERIES_MAX_COURSES) throw new ServiceError(SERIES_FULL_MSG);
   const inserted = await d
     .insert(seriesCourses)
     .values({ seriesId: b.seriesId, courseId: b.courseId, sort: Number(last) + 1 })

@@ -12,11 +12,12 @@ import {
   seriesEnrolments,
   teachers,
 } from '@/lib/server/db/schema';
-import { notShown, ServiceError } from '@/lib/server/http/errors';
+import { notShown, ServiceError } from '@/lib/server/errors';
 import { ownAudienceFirst, publishedTo, visibleCourseCount, visibleCourses } from '../audience';
 import { type Scope } from '../scope';
 import { revalidateSeries } from './revalidate';
 import { courseCardFields, iso, offset, page, toCourseItem, type Paging } from './shared';
+import { SERIES_ALREADY_JOINED_MSG } from '@/lib/contract/catalogue';
 
 const seriesFields = {
   id: series.id,
@@ -146,7 +147,7 @@ export async function seriesEnrol(scope: Scope, operatorId: number, seriesId: nu
     .values({ seriesId, operatorId })
     .onConflictDoNothing()
     .returning({ s: seriesEnrolments.seriesId });
-  if (inserted.length === 0) throw new ServiceError('您已加入该系列专题，请勿重复报名');
+  if (inserted.length === 0) throw new ServiceError(SERIES_ALREADY_JOINED_MSG);
   await d
     .update(series)
     .set({ studyCount: sql`${series.studyCount} + 1` })

@@ -4,7 +4,7 @@ import type { Page, TeacherCard } from '@/lib/contract/home';
 import type { TeacherDetail } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { courses, teachers } from '@/lib/server/db/schema';
-import { notShown } from '@/lib/server/http/errors';
+import { notShown } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, visibleCourses, visibleTeachers } from '../audience';
 import { type Scope } from '../scope';

@@ -4,11 +4,17 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from '@/lib/contract/home';
-import { MSG_STUDENTS_MANAGERS_ONLY, type TrainApplyState, type TrainStudent } from '@/lib/contract/catalogue';
+import {
+  MSG_STUDENTS_MANAGERS_ONLY,
+  type TrainApplyState,
+  type TrainStudent,
+  TRAIN_FULL_MSG,
+  NO_PENDING_APPLICATION_MSG,
+} from '@/lib/contract/catalogue';
 import { MSG_NO_REVIEW } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, orgs, trainApplications } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { type Scope } from '../scope';
 import { page, type Paging } from './shared';
 import type { SessionUser } from '../accounts/sessions';
@@ -112,7 +118,7 @@ export async function trainApply(
       .select({ n: count() })
       .from(trainApplications)
       .where(and(eq(trainApplications.trainId, trainId), sql`${trainApplications.status} in (6, 7)`));
-    if (row.capacity > 0 && taken >= row.capacity) throw new ServiceError('报名人数已满');
+    if (row.capacity > 0 && taken >= row.capacity) throw new ServiceError(TRAIN_FULL_MSG);
     return tx
       .insert(trainApplications)
       .values({ trainId, operatorId: user.operatorID, status: 6 })
@@ -149,7 +155,7 @@ export async function trainReview(
       ),
     )
     .returning({ status: trainApplications.status });
-  if (updated.length === 0) throw new ServiceError('没有待审核的报名');
+  if (updated.length === 0) throw new ServiceError(NO_PENDING_APPLICATION_MSG);
   await revalidateTrain(q.trainId);
   await notifyTrainReview(q.operatorId, q.trainId, q.approve);
   return { trainId: q.trainId, applyStatus: status, label: applyLabel(status) };

@@ -5,10 +5,10 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { TRAIN_APPLY_STATUS, TRAIN_TYPES } from '@/lib/constants';
 import type { DictionaryItem, Page } from '@/lib/contract/home';
-import type { TrainDetail, TrainListItem, TrainTextItem } from '@/lib/contract/catalogue';
+import { invalidFilterMsg, type TrainDetail, type TrainListItem, type TrainTextItem } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { dictionaries, trainApplications, trainItems, trains } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { plainText, richText } from '@/lib/server/rich-text';
 import { ownAudienceFirst, publishedTo } from '../audience';
 import { type Scope } from '../scope';
@@ -59,7 +59,7 @@ async function checkCriteria(f: TrainFilters): Promise<void> {
       .select({ code: dictionaries.code })
       .from(dictionaries)
       .where(and(eq(dictionaries.dictType, TRAIN_CRITERIA[key].dictType), eq(dictionaries.code, code)));
-    if (!hit) throw new ServiceError(`参数错误：${key} 不是有效的筛选条件`, CODE_INVALID);
+    if (!hit) throw new ServiceError(invalidFilterMsg(key), CODE_INVALID);
   }
 }
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import { db } from '@/lib/server/db';
 import { courseChapters, courses } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { clipFor, mediaRoot } from '../media/demo-media';
 import { isSafeKey, scratchFile, storage } from '@/lib/server/storage';
 import { courseState } from './course-enrolment';
@@ -24,12 +24,14 @@ import { runFfmpeg, uploadedMediaOf } from '../media/uploaded-media';
 import { config } from '@/lib/server/config';
 import { errorText, log } from '@/lib/server/ops/log';
 import { JOBS, jobPending, latestJob, queueJob } from '@/lib/server/jobs';
-import { AI_GENERATED_LABEL, type AiSubtitlesResult } from '@/lib/contract/learning';
-
-export const MSG_SUBTITLES_OFF = 'AI字幕未开放';
-export const MSG_SUBTITLES_NO_MEDIA = '该章节没有可识别的视频';
-export const MSG_SUBTITLES_FAILED = 'AI字幕生成失败，请稍后再试';
-export const MSG_CHAPTER_MISSING = '章节不存在';
+import {
+  AI_GENERATED_LABEL,
+  type AiSubtitlesResult,
+  MSG_SUBTITLES_OFF,
+  MSG_SUBTITLES_NO_MEDIA,
+  MSG_SUBTITLES_FAILED,
+  CHAPTER_MISSING_MSG,
+} from '@/lib/contract/learning';
 
 /** A chapter subtitle made here is a storage key under this folder (a demo track is a clip key). */
 export const AI_SUBTITLE_PREFIX = 'subtitles/';
@@ -117,7 +119,7 @@ async function sourceOf(media: string): Promise<Source | null> {
  */
 export async function aiSubtitles(user: SessionUser, chapterId: number, poll = false): Promise<AiSubtitlesResult> {
   const chapter = await chapterOf(chapterId);
-  if (!chapter) throw new ServiceError(MSG_CHAPTER_MISSING);
+  if (!chapter) throw new ServiceError(CHAPTER_MISSING_MSG);
   const source = await existingTrack(chapter.subtitle);
   if (source) return { chapterId, state: 'ready', hasSubtitle: true, source };
   const teaches = user.tchrId != null && user.tchrId === chapter.teacherId;

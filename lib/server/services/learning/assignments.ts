@@ -35,7 +35,7 @@ import {
   uploadFiles,
   type SubmissionFileRef,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_INVALID, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { trainItemsOf } from '../catalogue/trains';

@@ -11,7 +11,7 @@ import { chinaDate } from '@/lib/format';
 import { config } from '@/lib/server/config';
 import { db } from '@/lib/server/db';
 import { assistantUsage } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 
 export function dayOf(now: Date): string {

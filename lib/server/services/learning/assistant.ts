@@ -3,12 +3,11 @@
  * (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), called by the server so the key never reaches the browser.
  * The upstream's server-sent events are turned into a plain stream of answer text.
  */
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { config } from '@/lib/server/config';
 import { errorText, log } from '@/lib/server/ops/log';
+import { ASSISTANT_UNAVAILABLE_MSG, ASSISTANT_OFF_MSG } from '@/lib/contract/learning';
 
-export const ASSISTANT_UNAVAILABLE_MSG = '智能助手暂时无法回答，请稍后再试';
-export const ASSISTANT_OFF_MSG = '智能助手未开放';
 const SYSTEM_PROMPT = '你是继续教育网络学院的智能学习助手。请用简洁的中文回答学员关于课程、培训和学习的问题。';
 const UPSTREAM_TIMEOUT_MS = 60_000;
 

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import QRCode from 'qrcode';
 import { certificateText, verifyHref, type CertificateData } from '@/lib/learning/certificate-svg';
 import { config } from '@/lib/server/config';
+import { MSG_NO_FONT } from '@/lib/contract/learning';
 
 /** A4 landscape in points. */
 const W = 841.89;
@@ -23,8 +24,6 @@ function fontOf(): { path: string; family?: string } | null {
   ];
   return candidates.find((c) => existsSync(c.path)) ?? null;
 }
-
-export const MSG_NO_FONT = '证书字体未安装，暂时无法生成PDF，请联系管理员';
 
 /** Renders the certificate; origin is the site's address, for the verification link and its QR code. */
 export async function certificatePdf(c: CertificateData, siteTitle: string, origin: string): Promise<Buffer> {

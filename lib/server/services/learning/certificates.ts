@@ -18,7 +18,7 @@ import {
   studyRecords,
   trains,
 } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant } from './train-participants';
 import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
@@ -27,15 +27,17 @@ import { chinaDate } from '@/lib/format';
 import { CERTIFICATE_MISSING_MSG } from '@/lib/learning/certificate-svg';
 import { yearOf } from '../scope';
 import { notifyCertificate } from '../notifications/events';
-
-export const MSG_SERIES_UNFINISHED = (left: number) => `您还有${left}门课程未学完，学完系列全部课程后方可申请证书`;
-export const MSG_SERIES_NOT_ENROLLED = '请先报名加入该系列专题，学完全部课程后再申请证书';
-export const MSG_TRAIN_NOT_APPROVED = '您未通过该培训项目的报名审核，不能申请证书';
-export const MSG_TRAIN_NOT_ENDED = '培训项目尚未结束，结束后方可申请证书';
-
-export const MSG_HOURS_YEAR = '年度学时证明可在该年度结束后开具';
-export const MSG_HOURS_NONE = '该年度没有学时记录，不能开具学时证明';
-export const MSG_CERTIFICATE_MISSING = CERTIFICATE_MISSING_MSG;
+import { MSG_SERIES_NOT_FOUND } from '@/lib/contract/series-admin';
+import {
+  SERIES_NO_COURSES_MSG,
+  MSG_SERIES_NOT_ENROLLED,
+  MSG_TRAIN_NOT_APPROVED,
+  MSG_TRAIN_NOT_ENDED,
+  MSG_HOURS_YEAR,
+  MSG_HOURS_NONE,
+  MSG_SERIES_UNFINISHED,
+} from '@/lib/contract/learning';
+import { TRAIN_NOT_FOUND_MSG } from '@/lib/contract/catalogue';
 
 type Kind = 'series' | 'train' | 'hours';
 const SERIAL_PREFIX: Record<Kind, string> = { series: 'XL', train: 'PX', hours: 'XS' };
@@ -87,7 +89,7 @@ export async function applySeriesCertificate(
 ) {
   const d = await db();
   const [s] = await d.select({ id: series.id, title: series.title }).from(series).where(eq(series.id, seriesId));
-  if (!s) throw new ServiceError('系列专题不存在');
+  if (!s) throw new ServiceError(MSG_SERIES_NOT_FOUND);
   const [enrolled] = await d
     .select({ at: seriesEnrolments.createdAt })
     .from(seriesEnrolments)
@@ -98,7 +100,7 @@ export async function applySeriesCertificate(
     .from(seriesCourses)
     .innerJoin(courses, eq(courses.id, seriesCourses.courseId))
     .where(and(eq(seriesCourses.seriesId, seriesId), visibleCourses(scope)));
-  if (list.length === 0) throw new ServiceError('该系列专题暂无课程');
+  if (list.length === 0) throw new ServiceError(SERIES_NO_COURSES_MSG);
   const done = await d
     .select({ courseId: courseEnrolments.courseId })
     .from(courseEnrolments)
@@ -124,7 +126,7 @@ export async function applyTrainCertificate(operatorId: number, trainId: number,
     .select({ id: trains.id, title: trains.title, hours: trains.hours, endAt: trains.endAt })
     .from(trains)
     .where(eq(trains.id, trainId));
-  if (!t) throw new ServiceError('培训项目不存在');
+  if (!t) throw new ServiceError(TRAIN_NOT_FOUND_MSG);
   if (!(await isTrainParticipant(operatorId, trainId))) throw new ServiceError(MSG_TRAIN_NOT_APPROVED);
   if (t.endAt > now) throw new ServiceError(MSG_TRAIN_NOT_ENDED);
   return issue(operatorId, 'train', trainId, t.title, t.hours, now);
@@ -188,7 +190,7 @@ async function detailWhere(where: SQL | undefined) {
     .innerJoin(operators, eq(operators.id, certificates.operatorId))
     .leftJoin(orgs, eq(orgs.id, operators.orgId))
     .where(where);
-  if (!row) throw new ServiceError(MSG_CERTIFICATE_MISSING);
+  if (!row) throw new ServiceError(CERTIFICATE_MISSING_MSG);
   return row;
 }
 
@@ -205,7 +207,7 @@ export async function certificateDetail(operatorId: number, certificateId: numbe
 export async function verifyCertificate(code: string): Promise<CertificateCheck> {
   const normalised = code.trim().toUpperCase();
   if (normalised.length !== VERIFY_CODE_LENGTH || [...normalised].some((ch) => !CODE_ALPHABET.includes(ch)))
-    throw new ServiceError(MSG_CERTIFICATE_MISSING);
+    throw new ServiceError(CERTIFICATE_MISSING_MSG);
   const row = await detailWhere(eq(certificates.verifyCode, normalised));
   return {
     operatorName: row.operatorName,

@@ -5,9 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courseEnrolments, courses } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { revalidateCourse } from '../catalogue/revalidate';
 import type { CourseState } from '@/lib/contract/learning';
+import { MSG_SERIES_COURSE_NOT_FOUND } from '@/lib/contract/series-admin';
 
 const NOT_CHOSEN = (courseId: number): CourseState => ({
   courseId,
@@ -45,7 +46,7 @@ export async function chooseCourse(operatorId: number, courseId: number): Promis
     .select({ id: courses.id, auditStatus: courses.auditStatus })
     .from(courses)
     .where(eq(courses.id, courseId));
-  if (!course || course.auditStatus !== 1052) throw new ServiceError('课程不存在或未发布');
+  if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_SERIES_COURSE_NOT_FOUND);
   const inserted = await d
     .insert(courseEnrolments)
     .values({ operatorId, courseId })

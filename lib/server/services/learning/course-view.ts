@@ -16,7 +16,7 @@ import {
   operators,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { chapterDuration, clipFor, trialSeconds } from '../media/demo-media';
 import { uploadedDocumentOf, uploadedMediaOf, uploadedTrialSeconds } from '../media/uploaded-media';
 import { AI_SUBTITLE_PREFIX, aiSubtitlesConfigured } from './ai-subtitles';
@@ -24,7 +24,8 @@ import { courseState } from './course-enrolment';
 import { visibleCourses } from '../audience';
 import type { Scope } from '../scope';
 import { chapterFor } from '../media/media-stream';
-import type { EndpointContext } from '@/lib/server/http/endpoint';
+import type { Site } from '@/lib/variants';
+import type { SessionUser } from '../accounts/sessions';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type {
   ChapterView,
@@ -36,8 +37,13 @@ import type {
 } from '@/lib/contract/learning';
 import { selfTestProblemText, selfTestProblems } from '@/lib/validation/self-test';
 import { richTextAsText } from '@/lib/server/rich-text';
-
-export const MSG_COURSE_MISSING = '课程不存在或未发布';
+import {
+  CHAPTER_MISSING_MSG,
+  SELECT_COURSE_FIRST_MSG,
+  RATING_REQUIRED_MSG,
+  ALREADY_RATED_MSG,
+} from '@/lib/contract/learning';
+import { MSG_SERIES_COURSE_NOT_FOUND } from '@/lib/contract/series-admin';
 
 /** The player's course: only a course published to the host's audience (as its detail page), else 课程不存在或未发布. */
 export async function courseView(scope: Scope, courseId: number): Promise<CourseView> {
@@ -63,7 +69,7 @@ export async function courseView(scope: Scope, courseId: number): Promise<Course
       .orderBy(asc(courseChapters.sort), asc(courseChapters.id)),
   ]);
   // 1004 as every catalogue record not shown on the host: the cached player page answers it with its 404.
-  if (!course) throw new ServiceError(MSG_COURSE_MISSING, CODE_NOT_FOUND);
+  if (!course) throw new ServiceError(MSG_SERIES_COURSE_NOT_FOUND, CODE_NOT_FOUND);
   return {
     id: course.id,
     title: course.title,
@@ -172,10 +178,10 @@ interface SelfTestQuestionFull {
 }
 
 /** Who asks for a self test: a course not in the host's catalogue is for those who review it only (as its media). */
-type Viewer = Pick<EndpointContext, 'site' | 'user'>;
+type Viewer = { site: Site; user: SessionUser | null };
 
 async function chapterOf(chapterId: number, viewer: Viewer) {
-  if (!(await chapterFor(viewer.site, viewer.user, chapterId))) throw new ServiceError('章节不存在');
+  if (!(await chapterFor(viewer.site, viewer.user, chapterId))) throw new ServiceError(CHAPTER_MISSING_MSG);
   const d = await db();
   const [row] = await d
     .select({
@@ -187,7 +193,7 @@ async function chapterOf(chapterId: number, viewer: Viewer) {
     .from(courseChapters)
     .innerJoin(courses, eq(courses.id, courseChapters.courseId))
     .where(eq(courseChapters.id, chapterId));
-  if (!row) throw new ServiceError('章节不存在');
+  if (!row) throw new ServiceError(CHAPTER_MISSING_MSG);
   return row;
 }
 
@@ -264,16 +270,16 @@ export async function saveNote(
   input: { courseId: number; kind: 'review' | 'summary'; rating?: number; content: string },
 ) {
   const state = await courseState(operatorId, input.courseId);
-  if (!state.chosen) throw new ServiceError('请先选学该课程');
+  if (!state.chosen) throw new ServiceError(SELECT_COURSE_FIRST_MSG);
   const d = await db();
   if (input.kind === 'review') {
     // Reviews live with the catalogue's (course_reviews, shown on /course/detail); one per learner.
-    if (input.rating == null) throw new ServiceError('请选择评分');
+    if (input.rating == null) throw new ServiceError(RATING_REQUIRED_MSG);
     const [prev] = await d
       .select({ id: courseReviews.id })
       .from(courseReviews)
       .where(and(eq(courseReviews.operatorId, operatorId), eq(courseReviews.courseId, input.courseId)));
-    if (prev) throw new ServiceError('您已评价过该课程');
+    if (prev) throw new ServiceError(ALREADY_RATED_MSG);
     const [review] = await d
       .insert(courseReviews)
       .values({ operatorId, courseId: input.courseId, score: input.rating, content: input.content })
@@ -296,7 +302,7 @@ export async function setFavourite(operatorId: number, courseId: number, on: boo
       .select({ id: courses.id, auditStatus: courses.auditStatus })
       .from(courses)
       .where(eq(courses.id, courseId));
-    if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_COURSE_MISSING);
+    if (!course || course.auditStatus !== 1052) throw new ServiceError(MSG_SERIES_COURSE_NOT_FOUND);
     await d.insert(favourites).values({ operatorId, courseId }).onConflictDoNothing();
   } else {
     await d.delete(favourites).where(and(eq(favourites.operatorId, operatorId), eq(favourites.courseId, courseId)));

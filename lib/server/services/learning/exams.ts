@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { examJoins, examReplies, exams, type ExamQuestion } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant, participantTrainIds } from './train-participants';
 import {
   examStatus,
@@ -16,17 +16,21 @@ import {
   type ExamRow,
   type PaperView,
 } from '@/lib/learning/exam-status';
+import {
+  EXAM_ANSWER_MISSING_MSG,
+  EXAM_NOT_SUBMITTED_MSG,
+  MSG_EXAM_MISSING,
+  MSG_NOT_JOINED,
+  MSG_NOT_STARTED,
+  MSG_ENDED,
+  MSG_TIME_UP,
+  MSG_BAD_ANSWER,
+  MSG_TRAIN_ONLY,
+} from '@/lib/contract/learning';
 
 export type { ExamRow, PaperView };
 
 export const EXAM_GRACE_S = 5;
-export const MSG_EXAM_MISSING = '考试不存在';
-export const MSG_NOT_JOINED = '您未报名该考试';
-export const MSG_NOT_STARTED = '考试尚未开始';
-export const MSG_ENDED = '考试已结束';
-export const MSG_TIME_UP = '考试时间已到，答案未保存';
-export const MSG_BAD_ANSWER = '答案格式不正确';
-export const MSG_TRAIN_ONLY = '该考试仅限本培训项目审核通过的学员参加';
 
 /**
  * The exams as a learner sees them. A training project's exam is for its approved participants: the general list
@@ -177,7 +181,7 @@ export async function startExam(operatorId: number, examId: number, now: Date = 
 async function replyOf(operatorId: number, replyId: number) {
   const d = await db();
   const [r] = await d.select().from(examReplies).where(eq(examReplies.id, replyId));
-  if (!r || r.operatorId !== operatorId) throw new ServiceError('答卷不存在');
+  if (!r || r.operatorId !== operatorId) throw new ServiceError(EXAM_ANSWER_MISSING_MSG);
   return r;
 }
 
@@ -279,7 +283,7 @@ export async function examResult(operatorId: number, examId: number, now: Date =
     )
     .orderBy(desc(examReplies.submittedAt))
     .limit(1);
-  if (!r || !r.submittedAt) throw new ServiceError('尚未提交该考试');
+  if (!r || !r.submittedAt) throw new ServiceError(EXAM_NOT_SUBMITTED_MSG);
   const { results } = score(e.paper, r.answers);
   const answersHidden = e.examStyle === 1 && now <= e.endAt;
   return {

@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db, prepared, type Db } from '@/lib/server/db';
 import { courseChapters, courseEnrolments, studyClocks, studySubmits } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { invalidateReadCaches, onInvalidatePrefix } from '@/lib/server/cache';
 import { processState } from '@/lib/server/process-state';
 import { metrics } from '@/lib/server/ops/metrics';
@@ -26,12 +26,14 @@ import { SELECT_BEFORE_PLAY_MSG } from '@/lib/contract/messages';
 import type { HeartbeatPayload as Heartbeat } from '@/lib/contract/learning';
 import { chinaDate } from '@/lib/format';
 import type { HeartbeatAnswer as HeartbeatResult } from '@/lib/contract/learning';
-
-export const MSG_POSITION = '播放位置超出视频时长';
-export const MSG_SEGMENT = '播放进度与学习时长不符';
-export const MSG_TOO_FAST = '学习时长超过实际经过的时间，本次提交无效';
-export const MSG_CHAPTER = '章节不存在或不属于该课程';
-export const MSG_LOCKED = '该课程正在其他窗口学习，请关闭其他窗口后再学习';
+import {
+  DUPLICATE_SUBMISSION_MSG,
+  MSG_POSITION,
+  MSG_SEGMENT,
+  MSG_TOO_FAST,
+  MSG_CHAPTER,
+  MSG_LOCKED,
+} from '@/lib/contract/learning';
 
 interface ChapterInfo {
   courseId: number;
@@ -235,7 +237,7 @@ export async function submitHeartbeat(
     case 'fast':
       throw new ServiceError(MSG_TOO_FAST);
     case 'dup':
-      if (Number(r.prev_operator) !== operatorId) throw new ServiceError('提交编号重复');
+      if (Number(r.prev_operator) !== operatorId) throw new ServiceError(DUPLICATE_SUBMISSION_MSG);
       return {
         submitId: h.submitId,
         accepted: true,
@@ -249,7 +251,7 @@ export async function submitHeartbeat(
   if (Number(r.claimed) === 0) {
     // The same submit id raced in from another request and won: answer as its duplicate.
     const [prev] = await d.select().from(studySubmits).where(eq(studySubmits.submitId, h.submitId));
-    if (!prev || prev.operatorId !== operatorId) throw new ServiceError('提交编号重复');
+    if (!prev || prev.operatorId !== operatorId) throw new ServiceError(DUPLICATE_SUBMISSION_MSG);
     const state = await enrolmentState(d, operatorId, h.courseId);
     return { submitId: h.submitId, accepted: true, duplicate: true, credited: prev.credited, ...state, frontier: 0 };
   }

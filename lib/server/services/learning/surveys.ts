@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { surveyAnswers, surveys, type SurveyQuestion } from '@/lib/server/db/schema';
-import { ServiceError } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/errors';
 import { isTrainParticipant } from './train-participants';
 import {
   checkSurveyAnswers,
@@ -13,9 +13,7 @@ import {
   type SurveyAnswers,
   type SurveyView,
 } from '@/lib/validation/survey';
-
-export const MSG_SURVEY_MISSING = '问卷不存在';
-export const MSG_SURVEY_DONE = '您已提交过该问卷，不能重复提交';
+import { MSG_SURVEY_MISSING, MSG_SURVEY_DONE } from '@/lib/contract/learning';
 
 export async function surveyDetail(input: { id?: string; trainId?: number }): Promise<SurveyView> {
   const d = await db();

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { liveClasses } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import { notShown } from '@/lib/server/http/errors';
+import { notShown } from '@/lib/server/errors';
 import { publishedTo } from '../audience';
 import { inScope, powerScope } from '../management/powers';
 import type { Scope } from '../scope';

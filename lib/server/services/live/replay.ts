@@ -13,15 +13,13 @@ import { chinaDate } from '@/lib/format';
 import type { LiveReplayState } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses, liveReplays, studyRecords } from '@/lib/server/db/schema';
-import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, notShown, ServiceError } from '@/lib/server/errors';
 import { clipFor, type Clip } from '../media/demo-media';
 import { publishedTo } from '../audience';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
+import { MSG_NO_REPLAY, MSG_REPLAY_NOT_STARTED, MSG_REPLAY_TOO_SHORT } from '@/lib/contract/live';
 
-export const MSG_NO_REPLAY = '该直播暂无回放';
-export const MSG_REPLAY_NOT_STARTED = '请先播放回放';
-export const MSG_REPLAY_TOO_SHORT = '观看时长不足，请完整观看回放后再计入学时';
 /** The player's fastest rate: the least wall-clock time a whole recording takes is its length over this. */
 export const REPLAY_MAX_RATE = 2;
 

@@ -12,13 +12,12 @@ import type { LiveStreamInfo } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses } from '@/lib/server/db/schema';
 import { config } from '@/lib/server/config';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/errors';
 import { errorText, log } from '@/lib/server/ops/log';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
 import { mayStream, publishWindow, visibleLive, type LiveRow } from './classes';
-
-export const MSG_NOT_STREAMER = '只有本场直播的主讲教师或管理员可以查看推流地址';
+import { MSG_NOT_STREAMER } from '@/lib/contract/live';
 
 /** The secret: 32 characters of base64url, 192 random bits, never guessed. */
 export const newStreamKey = () => randomBytes(24).toString('base64url');

@@ -15,12 +15,13 @@ import { chinaDate } from '@/lib/format';
 import type { LiveWatchState } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { liveClasses, liveReplays, liveViewers, studyRecords } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import type { Scope } from '../scope';
 import type { SessionUser } from '../accounts/sessions';
 import { creditAfterSeconds, mayStream, statusAt, visibleLive, type LiveRow } from './classes';
-import { dropPublisher, MSG_NOT_STREAMER } from './stream-keys';
+import { dropPublisher } from './stream-keys';
 import { replayFrom } from './replay';
+import { MSG_NOT_ON_AIR, MSG_FINISH_NOT_LIVE, MSG_NOT_STREAMER } from '@/lib/contract/live';
 
 /** The page pings every PING_SECONDS while the live stream plays. */
 export const PING_SECONDS = 15;
@@ -31,9 +32,6 @@ export const VIEWER_WINDOW_SECONDS = 3 * PING_SECONDS;
 
 /** Whole seconds between a ping and the learner's previous one (in an upsert of live_viewers). */
 const GAP = `floor(extract(epoch from (excluded.last_ping_at - "live_viewers"."last_ping_at")))::int`;
-
-export const MSG_NOT_ON_AIR = '直播尚未开始或已结束';
-export const MSG_FINISH_NOT_LIVE = '只能结束正在进行的直播';
 
 /** The URL of a stream's live HLS playlist (hls-relay.ts, or nginx in front of the portal). */
 export const liveHlsUrl = (streamName: string) => `/media/live-hls/${streamName}/index.m3u8`;

@@ -1,10 +1,10 @@
 /**
  * The operations log's writer for calls of the endpoint table: each endpoint states on its line (its `audit`,
- * lib/server/http/endpoint) whether and how it is logged, and the dispatcher (lib/server/http/dispatch) hands that
+ * lib/server/endpoints/endpoint) whether and how it is logged, and the dispatcher (lib/server/http/dispatch) hands that
  * rule here once per call; a call without a rule is logged only when it was refused for lack of rights (code 1003).
  * Never a password, token or body beyond the fields a rule names.
  */
-import { CODE_FORBIDDEN } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { resolveSession } from '../accounts/sessions';
 import { operatorIdOf, recordOperation, type Outcome } from './operation-log';

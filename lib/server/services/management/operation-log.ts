@@ -1,6 +1,6 @@
 /**
  * The operations log (lib/server/db/tables/operations): written for sign-ins, sign-outs, password changes,
- * role-gated actions and refusals (each endpoint's line says which: its `audit`, lib/server/http/endpoint), read
+ * role-gated actions and refusals (each endpoint's line says which: its `audit`, lib/server/endpoints/endpoint), read
  * by managers, newest first.
  * Writing never fails the call it records: a failed write is logged instead.
  */
@@ -27,8 +27,6 @@ export interface OperationEntry {
 }
 
 export type { OperationLogRow };
-
-export const MSG_NOT_MANAGER = '没有管理权限';
 
 const clip = (s: string | undefined, n: number) => (s ?? '').slice(0, n);
 

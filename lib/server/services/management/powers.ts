@@ -6,7 +6,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MSG_NO_ORG_POWER, MSG_NO_POWER, POWERS, type MyPowers, type Power } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { CODE_TOTP_ENROL, CODE_TOTP_REQUIRED, TOTP_MSG } from '@/lib/contract/accounts';
 import { secondFactorPolicy } from '../accounts/second-factor-policy';

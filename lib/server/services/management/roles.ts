@@ -4,17 +4,22 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '@/lib/contract/home';
-import { WHOLE_INSTITUTION, type GrantItem, type OrgItem, type Power, type RoleItem } from '@/lib/contract/management';
+import {
+  WHOLE_INSTITUTION,
+  type GrantItem,
+  type OrgItem,
+  type Power,
+  type RoleItem,
+  MSG_USER_NOT_FOUND,
+  MSG_ROLE_NOT_FOUND,
+  MSG_GRANT_NOT_FOUND,
+  MSG_ORG_NOT_FOUND,
+} from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, orgs, roleGrants, roles } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { orgInScope, requireAnyPower, requirePower } from './powers';
-
-export const MSG_USER_NOT_FOUND = '用户不存在';
-export const MSG_ROLE_NOT_FOUND = '角色不存在';
-export const MSG_GRANT_NOT_FOUND = '授权不存在';
-export const MSG_ORG_NOT_FOUND = '单位不存在';
 
 export async function listRoles(user: SessionUser): Promise<RoleItem[]> {
   await requireAnyPower(user, 'role-manage');

@@ -7,12 +7,12 @@ import { TOTP_MSG } from '@/lib/contract/accounts';
 import type { Power, RoleItem } from '@/lib/contract/management';
 import { db } from '@/lib/server/db';
 import { operators, roles } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { removeFactor } from '../accounts/totp';
 import { recordOperation } from './operation-log';
 import { requirePower } from './powers';
-import { MSG_ROLE_NOT_FOUND } from './roles';
+import { MSG_ROLE_NOT_FOUND } from '@/lib/contract/management';
 
 /** A role is the whole institution's: only a manager of roles over the whole institution changes its policy. */
 export async function setRoleTotp(user: SessionUser, b: { roleId: number; requireTotp: boolean }): Promise<RoleItem> {

@@ -7,7 +7,7 @@
  * prompt, types 9 and 11).
  */
 import { sql } from 'drizzle-orm';
-import { MSG_NO_ORG_POWER } from '@/lib/contract/management';
+import { MSG_NO_ORG_POWER, IMPORT_RACE_MSG } from '@/lib/contract/management';
 import type {
   ImportedAccount,
   ImportProgress,
@@ -17,12 +17,11 @@ import type {
 } from '@/lib/contract/user-import';
 import { checkRow, IMPORT_MSG, type CheckedRow, type RawRow } from '@/lib/validation/user-import';
 import { db } from '@/lib/server/db';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { generatePassword, hashGeneratedPassword } from '../accounts/password';
 import { inScope, orgInScope, requireAnyPower, type PowerScope } from './powers';
 
-export const IMPORT_RACE_MSG = '导入时有账号、邮箱或手机号已被他人使用，未导入任何用户，请重新上传';
 export const IMPORT_REMARK = '批量导入';
 /** Rows per INSERT (one JSON parameter), so the progress bar moves during a large import. */
 const BATCH = 1000;

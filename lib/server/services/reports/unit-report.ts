@@ -20,7 +20,7 @@ import {
 } from '@/lib/contract/management';
 import type { UnitFilters } from '@/lib/validation/management';
 import { db, getDbHandle, type Db } from '@/lib/server/db';
-import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { requireAnyPower, type PowerScope } from '../management/powers';
 import { orgsFor } from '../management/roles';

@@ -9,13 +9,14 @@ import type { Page } from '@/lib/contract/home';
 import type { ReviewPreview, ReviewQueueRow } from '@/lib/contract/review';
 import { db } from '@/lib/server/db';
 import { courseAudits, courseChapters, courses, operators, orgs } from '@/lib/server/db/schema';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { chapterViews } from '../learning/course-view';
 import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
 import { MSG_NO_REVIEW } from '@/lib/contract/management';
-import { auditLabel, MSG_COURSE_NOT_FOUND } from './creation';
+import { auditLabel } from './creation';
+import { MSG_COURSE_NOT_FOUND } from '@/lib/contract/spaces';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 

@@ -10,7 +10,7 @@ import type { Page } from '@/lib/contract/home';
 import type { CreationCourse, CreationCourseRow } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { courseAudits, courseChapters, courses, operators, teachers } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richTextAsText, textAsRichText } from '@/lib/server/rich-text';
 import { revalidateCourse } from '../catalogue/revalidate';
 import { forgetChapter } from '../learning/study-progress';
@@ -24,14 +24,20 @@ import { queueCourseTrialCuts, queueTrialCut, trialCutPending } from '../media/t
 import { queueTranscode, transcodeStates } from '../media/hls/packages';
 import { MSG_NO_CHAPTER, submitRequirements } from '@/lib/validation/spaces';
 import { notifyCourseReview } from '../notifications/events';
+import {
+  CHAPTER_FILE_KIND_MSG,
+  COURSE_NOT_PENDING_MSG,
+  REVIEW_REASON_REQUIRED_MSG,
+  MSG_NOT_YOURS,
+  MSG_COURSE_NOT_FOUND,
+  MSG_IN_REVIEW,
+  MSG_TRANSCODING,
+  MSG_TRANSCODE_FAILED,
+} from '@/lib/contract/spaces';
+import { CHAPTER_MISSING_MSG } from '@/lib/contract/learning';
+import { MSG_SERIES_COVER } from '@/lib/contract/series-admin';
 
-export const MSG_NOT_YOURS = '只能修改自己创建的课程';
-export const MSG_COURSE_NOT_FOUND = '课程不存在';
-export const MSG_IN_REVIEW = '课程审批中，暂不能修改';
 export { MSG_NO_CHAPTER };
-/** Submitting while a chapter's video is still being transcoded, or could not be. */
-export const MSG_TRANSCODING = '视频转码中，请等待所有章节视频转码完成后再提交审核';
-export const MSG_TRANSCODE_FAILED = (title: string) => `章节“${title}”的视频转码失败：文件无法识别，请重新上传`;
 
 export type AuditCode = keyof typeof AUDIT_STATUS;
 export const auditLabel = (code: number) => AUDIT_STATUS[code as AuditCode] ?? '';
@@ -113,7 +119,7 @@ export interface BasicInput {
 async function checkCover(user: SessionUser, cover: string, current = ''): Promise<void> {
   if (!cover || cover === current) return;
   const file = await fileByUrl(cover);
-  if (!file || file.kind !== 'image') throw new ServiceError('封面图片不存在，请重新上传');
+  if (!file || file.kind !== 'image') throw new ServiceError(MSG_SERIES_COVER);
   await userHasFile(user, file.id);
 }
 
@@ -260,7 +266,7 @@ export async function saveChapter(
 ): Promise<{ chapterId: number }> {
   const c = await editable(user, b.courseId);
   const file = await userHasFile(user, b.fileId);
-  if (!['video', 'audio', 'document'].includes(file.kind)) throw new ServiceError('章节只能使用视频、音频或文档文件');
+  if (!['video', 'audio', 'document'].includes(file.kind)) throw new ServiceError(CHAPTER_FILE_KIND_MSG);
   const d = await db();
   const media = `/api/resourceFile/file/${file.md5}-${file.size}.${file.ext}`;
   // A document has no length: opening it finishes the chapter (a length would make it unfinishable).
@@ -272,7 +278,7 @@ export async function saveChapter(
       .from(courseChapters)
       .where(eq(courseChapters.id, chapterId))
       .limit(1);
-    if (!ch || ch.courseId !== c.id) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
+    if (!ch || ch.courseId !== c.id) throw new ServiceError(CHAPTER_MISSING_MSG, CODE_NOT_FOUND);
     await d
       .update(courseChapters)
       .set({ title: b.title, media, durationSeconds })
@@ -305,7 +311,7 @@ export async function removeChapter(user: SessionUser, chapterId: number): Promi
     .from(courseChapters)
     .where(eq(courseChapters.id, chapterId))
     .limit(1);
-  if (!ch) throw new ServiceError('章节不存在', CODE_NOT_FOUND);
+  if (!ch) throw new ServiceError(CHAPTER_MISSING_MSG, CODE_NOT_FOUND);
   const c = await editable(user, ch.courseId);
   await d.delete(courseChapters).where(eq(courseChapters.id, chapterId));
   forgetChapter(chapterId);
@@ -469,8 +475,8 @@ export async function reviewCourse(
   // A course belongs to its creator's organisation: a reviewer of unit A cannot decide on unit B's courses.
   const [owner] = await d.select({ orgId: operators.orgId }).from(operators).where(eq(operators.id, c.creatorId));
   await requirePower(user, 'course-review', owner?.orgId ?? null, MSG_NO_REVIEW);
-  if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError('该课程不在待审核状态');
-  if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError('请填写审核意见');
+  if (!c.submittedAt || ![1054, 1056].includes(c.auditStatus)) throw new ServiceError(COURSE_NOT_PENDING_MSG);
+  if (b.auditStatus !== 1052 && !b.reason.trim()) throw new ServiceError(REVIEW_REASON_REQUIRED_MSG);
   await setStatus(
     c,
     b.auditStatus,

@@ -27,10 +27,11 @@ import {
   trainAssessments,
   trains,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { publishedTo, visibleCourseCount, visibleCourses } from '../audience';
 import type { SessionUser } from '../accounts/sessions';
 import { courseCardColumns } from '../cards';
+import { NEW_EMPLOYEE_SERIES_MISSING_MSG, MSG_ASSESS_NOT_MINE, MSG_ASSESS_NOT_STARTED } from '@/lib/contract/spaces';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 /** courseCount counts the courses shown on the site, as the detail lists them. */
@@ -75,7 +76,7 @@ export async function newEmployeeSeriesDetail(
     .innerJoin(series, eq(series.id, newEmployeeSeries.seriesId))
     .where(and(eq(series.id, seriesId), publishedTo(series.audiences, site, platform)))
     .limit(1);
-  if (!s) throw new ServiceError('新员工培训专题不存在', CODE_NOT_FOUND);
+  if (!s) throw new ServiceError(NEW_EMPLOYEE_SERIES_MISSING_MSG, CODE_NOT_FOUND);
   const rows = await d
     .select({
       ...courseCardColumns,
@@ -105,9 +106,6 @@ export async function newEmployeeSeriesDetail(
 }
 
 /* ---- training assessment ---- */
-
-export const MSG_ASSESS_NOT_MINE = '只能评估自己参加的培训项目';
-export const MSG_ASSESS_NOT_STARTED = '培训尚未开始，暂不能评估';
 
 /** The projects the learner took part in (approved) that have started: what /assess offers and saveAssess accepts. */
 export async function assessList(user: SessionUser, now: Date = new Date()): Promise<AssessItem[]> {

@@ -32,12 +32,24 @@ import {
   spaceTops,
   teachers,
 } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { TAGS } from '@/lib/cache-tags';
 import { invalidate } from '@/lib/server/cache';
 import { publishedTo } from '../audience';
 import type { SessionUser } from '../accounts/sessions';
 import { courseCardColumns } from '../cards';
+import {
+  PIN_OWN_COURSES_ONLY_MSG,
+  COMMENT_MISSING_MSG,
+  SPACE_NOT_FOUND_MSG,
+  NOT_OWNER_MSG,
+  FOLLOW_SELF_MSG,
+  COMMENT_EMPTY_MSG,
+  COMMENT_NOT_YOURS_MSG,
+  COMMENT_MAX,
+  COMMENT_TOO_LONG_MSG,
+} from '@/lib/contract/spaces';
+import { MSG_SERIES_NOT_FOUND } from '@/lib/contract/series-admin';
 
 /**
  * Shown on this host: what its own catalogue pages show. A platform host (the party school's) shows its own
@@ -45,14 +57,6 @@ import { courseCardColumns } from '../cards';
  */
 const onHost = (column: Parameters<typeof publishedTo>[0], site: Site) =>
   publishedTo(column, site, VARIANTS[site.variant].platform);
-
-export const SPACE_NOT_FOUND_MSG = '空间不存在';
-export const NOT_OWNER_MSG = '只能修改自己的空间';
-export const FOLLOW_SELF_MSG = '不能关注自己';
-export const COMMENT_EMPTY_MSG = '请输入评论内容';
-export const COMMENT_MAX = 500;
-export const COMMENT_TOO_LONG_MSG = `评论内容不能超过${COMMENT_MAX}字`;
-export const COMMENT_NOT_YOURS_MSG = '只能删除自己的评论或自己空间下的评论';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';
 const ORG_KINDS: Record<number, string> = { 1: '研究所', 2: '职能部门', 3: '高校' };
@@ -622,10 +626,10 @@ export async function saveTop(
         .from(courses)
         .where(and(eq(courses.id, body.itemId), mine))
         .limit(1);
-      if (!hit) throw new ServiceError('只能置顶自己的课程或学习过的课程');
+      if (!hit) throw new ServiceError(PIN_OWN_COURSES_ONLY_MSG);
     } else {
       const [hit] = await d.select({ id: series.id }).from(series).where(eq(series.id, body.itemId)).limit(1);
-      if (!hit) throw new ServiceError('系列专题不存在', CODE_NOT_FOUND);
+      if (!hit) throw new ServiceError(MSG_SERIES_NOT_FOUND, CODE_NOT_FOUND);
     }
     await d
       .insert(spaceTops)
@@ -698,7 +702,7 @@ export async function saveComment(
 export async function removeComment(user: SessionUser, id: number): Promise<{ removed: true }> {
   const d = await db();
   const [row] = await d.select().from(spaceComments).where(eq(spaceComments.id, id)).limit(1);
-  if (!row) throw new ServiceError('评论不存在', CODE_NOT_FOUND);
+  if (!row) throw new ServiceError(COMMENT_MISSING_MSG, CODE_NOT_FOUND);
   const ref = { kind: row.targetKind, id: row.targetId };
   if (row.authorId !== user.operatorID && !ownsSpace(user, ref))
     throw new ServiceError(COMMENT_NOT_YOURS_MSG, CODE_FORBIDDEN);

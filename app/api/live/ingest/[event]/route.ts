@@ -4,7 +4,7 @@
  * No session and no cross-site check: the caller is nginx-rtmp, admitted by its address (LIVE_INGEST_ALLOW).
  */
 import { route } from '@/lib/server/http/route';
-import { handleIngestCallback } from '@/lib/server/services/live/ingest-route';
+import { handleIngestCallback } from '@/lib/server/http/live-ingest';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,21 +6,17 @@
 import 'server-only';
 import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import type { PlayTicket } from '@/lib/contract/learning';
-import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/http/errors';
-import type { EndpointContext } from '@/lib/server/http/endpoint';
-import { readCookie } from '@/lib/server/http/cookies';
-import { isSafeKey, storage } from '@/lib/server/storage';
+import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
+import type { Site } from '@/lib/variants';
 import type { SessionUser } from '../../accounts/sessions';
+import type { ResponseCookie } from '../../cookies';
 import { courseState } from '../../learning/course-enrolment';
 import { clipFor } from '../demo-media';
-import { deliverStored } from '../delivery';
 import { chapterFor } from '../media-stream';
 import { ensureDemoPackage } from './demo-packages';
 import { qualityLabel } from './ladder';
-import { packageFolder, packageKeyOf, packageOf } from './packages';
-import { rewriteMaster, rewriteMedia } from './playlists';
+import { packageKeyOf, packageOf } from './packages';
 import {
-  checkTicket,
   newPlayId,
   PLAY_COOKIE,
   PLAY_COOKIE_MAX_AGE_S,
@@ -28,17 +24,21 @@ import {
   subjectOf,
   ticketSeconds,
   validPlayId,
-  validSegment,
 } from './tickets';
+import { MEDIA_MISSING_MSG } from '@/lib/contract/learning';
 
-const MSG_MISSING = '资源不存在';
-/** Answered (403) to a playlist or segment without a valid ticket. */
-export const MSG_TICKET = '播放凭证无效或已过期，请刷新页面后重试';
+/** Who asks for a ticket: the request's cookies in, the cookies to set out (lib/server/http writes them). */
+export interface PlayContext {
+  site: Site;
+  user: SessionUser | null;
+  cookies: Record<string, string>;
+  setCookies: ResponseCookie[];
+}
 
 /** Issues a play ticket for a chapter, and the play cookie to a browser without one. */
-export async function playTicket(chapterId: number, ctx: EndpointContext): Promise<PlayTicket> {
+export async function playTicket(chapterId: number, ctx: PlayContext): Promise<PlayTicket> {
   const chapter = await chapterFor(ctx.site, ctx.user, chapterId);
-  if (!chapter) throw new ServiceError(MSG_MISSING, CODE_NOT_FOUND);
+  if (!chapter) throw new ServiceError(MEDIA_MISSING_MSG, CODE_NOT_FOUND);
   const full =
     (!chapter.published && chapter.reviewer) ||
     (await courseState(ctx.user?.operatorID ?? null, chapter.courseId)).chosen;
@@ -77,71 +77,4 @@ export async function playTicket(chapterId: number, ctx: EndpointContext): Promi
       .sort((a, b) => a.height - b.height)
       .map((r) => ({ name: r.name, height: r.height, label: qualityLabel(r.height) })),
   };
-}
-
-const plain = (status: number, body: string) =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-
-/** `/media/hls/<chapterId>/<file>?t=<ticket>`: master.m3u8, `<rendition>.m3u8`, poster.jpg. */
-export async function serveHls(request: Request, parts: string[], user: SessionUser | null): Promise<Response> {
-  const [rawId, file] = parts;
-  if (parts.length !== 2 || !/^\d{1,9}$/.test(rawId ?? '') || !/^[\w-]+\.(m3u8|jpg)$/.test(file ?? ''))
-    return plain(404, MSG_MISSING);
-  const url = new URL(request.url);
-  const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
-  const ticketValue = url.searchParams.get('t');
-  const check = checkTicket(ticketValue, {
-    chapterId: Number(rawId),
-    subject: subjectOf(user?.operatorID ?? null),
-    play: validPlayId(play) ? play : null,
-  });
-  if (check.result !== 'ok' || !check.ticket) return plain(403, MSG_TICKET);
-  const t = check.ticket;
-  const folder = packageFolder(t.media);
-  if (file === 'poster.jpg')
-    return deliverStored(
-      request,
-      `${folder}/poster.jpg`,
-      new Headers({ 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=3600' }),
-    );
-  const name = file.slice(0, -'.m3u8'.length);
-  const storedKey = name === 'master' ? `${folder}/master.m3u8` : `${folder}/${name}/index.m3u8`;
-  if (!isSafeKey(storedKey)) return plain(404, MSG_MISSING);
-  const stored = await storage().read(storedKey);
-  if (!stored) return plain(404, MSG_MISSING);
-  const body =
-    name === 'master'
-      ? rewriteMaster(stored.toString('utf8'), ticketValue!)
-      : rewriteMedia(
-          stored.toString('utf8'),
-          `/media/seg/${t.media}/${name}`,
-          t,
-          t.scope === 'trial' ? COURSE_TRIAL_SECONDS : Infinity,
-        );
-  return new Response(request.method === 'HEAD' ? null : body, {
-    headers: {
-      'content-type': 'application/vnd.apple.mpegurl',
-      // Signed for this viewer: never kept by a shared cache.
-      'cache-control': 'private, no-store',
-      'x-media-rendition': t.scope,
-    },
-  });
-}
-
-/** Segments are named by content and never change: any cache may keep them for a year. */
-export const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
-
-/**
- * `/media/seg/<key>/<rendition>/<segment>.m2ts?e=&s=`: the signature checked as nginx's secure_link checks it (in the
- * cluster nginx answers these itself and this is not reached). Then the store delivers: a presigned redirect on S3,
- * X-Accel-Redirect behind nginx, else streamed.
- */
-export async function serveSegment(request: Request, parts: string[]): Promise<Response> {
-  const url = new URL(request.url);
-  const key = `hls/${parts.join('/')}`;
-  if (parts.length !== 3 || !/^[\w-]+\.m2ts$/.test(parts[2]) || !isSafeKey(key)) return plain(404, MSG_MISSING);
-  const play = readCookie(request.headers.get('cookie'), PLAY_COOKIE);
-  if (!validSegment(url.pathname, url.searchParams.get('e'), url.searchParams.get('s'), play))
-    return plain(403, MSG_TICKET);
-  return deliverStored(request, key, new Headers({ 'content-type': 'video/mp2t', 'cache-control': SEGMENT_CACHE }));
 }

@@ -2,20 +2,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { courses, operators, series, uploadFiles } from '@/lib/server/db/schema';
-import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_FORBIDDEN, CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { isSafeKey, storage } from '@/lib/server/storage';
 import type { SessionUser } from '../../accounts/sessions';
 import { PUBLISHED } from '../../audience';
 import { existingFile, fileUrl, type FileRow } from './common';
 import { ownsFile } from './sessions';
 import { orgInScope, powerScope } from '../../management/powers';
+import { FILE_MISSING_MSG, OWN_FILES_ONLY_MSG } from '@/lib/contract/spaces';
 
 /** The file, when this user uploaded it: only then may they attach it or fetch it from its own URL. */
 export async function userHasFile(user: SessionUser, fileId: number): Promise<FileRow> {
   const d = await db();
   const [file] = await d.select().from(uploadFiles).where(eq(uploadFiles.id, fileId)).limit(1);
-  if (!file) throw new ServiceError('文件不存在', CODE_INVALID);
-  if (!(await ownsFile(user, file))) throw new ServiceError('只能使用自己上传的文件', CODE_FORBIDDEN);
+  if (!file) throw new ServiceError(FILE_MISSING_MSG, CODE_INVALID);
+  if (!(await ownsFile(user, file))) throw new ServiceError(OWN_FILES_ONLY_MSG, CODE_FORBIDDEN);
   return file;
 }
 

@@ -11,16 +11,14 @@ import { count, eq } from 'drizzle-orm';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { isS3, storage } from '@/lib/server/storage';
 import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   ASSEMBLY_STALE_MS,
   existingFile,
-  MSG_CHUNK_INDEX,
   MSG_CHUNK_MD5,
-  MSG_CHUNK_SIZE,
   pathOf,
   sessionDataKey,
   sessionDirKey,
@@ -44,6 +42,7 @@ import {
   type ChunkPlan,
   type SessionRow,
 } from './sessions';
+import { MSG_CHUNK_INDEX, MSG_CHUNK_SIZE } from '@/lib/contract/spaces';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 

@@ -12,22 +12,19 @@ import type { UploadedFile, UploadProgress } from '@/lib/contract/spaces';
 import { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall } from '@/lib/validation/spaces';
 import { db } from '@/lib/server/db';
 import { uploadFiles } from '@/lib/server/db/schema';
-import { CODE_INVALID, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, ServiceError } from '@/lib/server/errors';
 import { uploadedFilePath } from '@/lib/server/storage';
+import { FILE_PATH_INVALID_MSG, MSG_CHUNK_MD5, MSG_FILE_MD5 } from '@/lib/contract/spaces';
 
 /** Size limits, accepted extensions and their messages are shared with the creation centre's forms. */
 export { MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type UploadCall };
+/** The checksum refusals (lib/contract/spaces), shared by the chunked and remote uploads. */
+export { MSG_CHUNK_MD5, MSG_FILE_MD5 };
 export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 export const MAX_CHUNKS = 50_000;
 /** An assembly older than this is taken to have died with its process. */
 export const ASSEMBLY_STALE_MS = 2 * 60 * 1000;
-
-export const MSG_CHUNK_MD5 = '分片校验失败，请重新上传该分片';
-export const MSG_CHUNK_SIZE = '分片大小不正确，请重新上传该分片';
-export const MSG_FILE_MD5 = '文件MD5校验失败，请重新上传';
-export const MSG_CHUNK_INDEX = '分片序号不正确';
-export const MSG_HASH_RETRY = '文件校验暂时失败，请稍后重试';
 
 export function fileUrl(f: { md5: string; size: number; ext: string }): string {
   return `/api/resourceFile/file/${f.md5}-${f.size}.${f.ext}`;
@@ -40,7 +37,7 @@ export const sessionDataKey = (sessionId: number) => `tmp/s${sessionId}/data`;
 
 export function pathOf(key: string): string {
   const p = uploadedFilePath(key);
-  if (!p) throw new ServiceError('文件路径不合法', CODE_INVALID);
+  if (!p) throw new ServiceError(FILE_PATH_INVALID_MSG, CODE_INVALID);
   return p;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC 7 Uploads, DESIGN 5-6), one job per file: common.ts (limits, paths, messages), sessions.ts (upload
+ * Uploads (SPEC 7 Uploads, DESIGN 5-6), one job per file: common.ts (limits, paths; messages in lib/contract/spaces), sessions.ts (upload
  * sessions and ownership), chunks.ts (progress and chunk streaming), hashing.ts with hash-worker.ts (the whole
  * file's MD5), publish.ts (assembly and the atomic rename), small.ts (one-request uploads), sweep.ts (abandoned
  * scratch space), scratch.ts (a refused chunk's bytes), quota.ts (scratch and stored caps), access.ts (who may use
@@ -10,11 +10,8 @@ export {
   MAX_CHUNK_BYTES,
   MAX_CHUNKS,
   MIN_CHUNK_BYTES,
-  MSG_CHUNK_INDEX,
   MSG_CHUNK_MD5,
-  MSG_CHUNK_SIZE,
   MSG_FILE_MD5,
-  MSG_HASH_RETRY,
   MSG_TOO_BIG,
   MSG_TYPE,
   toUploaded,

@@ -8,14 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import { isS3, storage } from '@/lib/server/storage';
 import type { FileType } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import {
   existingFile,
   finalKey,
-  MSG_HASH_RETRY,
   pathOf,
   sessionDataKey,
   sessionDirKey,
@@ -29,6 +28,7 @@ import { md5OfFile, runningHashes } from './hashing';
 import { assembleInStore } from './remote';
 import { progressOf, type ChunkPlan, type SessionRow } from './sessions';
 import { errorText, log } from '@/lib/server/ops/log';
+import { MSG_HASH_RETRY } from '@/lib/contract/spaces';
 
 async function syncPath(p: string, flags: string): Promise<void> {
   const fh = await open(p, flags);

@@ -23,7 +23,7 @@ import type { UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import type { Db } from '@/lib/server/db/types';
 import { uploadChunks, uploadFiles, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_SERVER, ServiceError } from '@/lib/server/errors';
 import type { S3Store } from '@/lib/server/storage';
 import { SNIFF_BYTES } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
@@ -32,9 +32,7 @@ import {
   existingFile,
   finalKey,
   MSG_CHUNK_MD5,
-  MSG_CHUNK_SIZE,
   MSG_FILE_MD5,
-  MSG_HASH_RETRY,
   sessionDataKey,
   toUploaded,
   UploadError,
@@ -42,6 +40,7 @@ import {
 } from './common';
 import { acceptAssembled, headRefusal } from './acceptance';
 import { progressOf, type ChunkInput, type ChunkPlan, type SessionRow } from './sessions';
+import { MSG_CHUNK_SIZE, MSG_HASH_RETRY } from '@/lib/contract/spaces';
 
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;

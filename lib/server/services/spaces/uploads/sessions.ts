@@ -7,10 +7,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { PendingUpload, UploadProgress } from '@/lib/contract/spaces';
 import { db } from '@/lib/server/db';
 import { uploadChunks, uploadSessions } from '@/lib/server/db/schema';
-import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { ACCEPT } from '../file-types';
 import type { SessionUser } from '../../accounts/sessions';
 import { MAX_CHUNKS, MSG_TOO_BIG, MSG_TYPE, UPLOAD_LIMITS, type FileRow } from './common';
+import { TOO_MANY_CHUNKS_MSG } from '@/lib/contract/spaces';
 
 export interface ChunkPlan {
   fileMd5: string;
@@ -33,7 +34,7 @@ export function checkPlan(plan: ChunkPlan): void {
   if (plan.fileSize > UPLOAD_LIMITS.courseware) throw new ServiceError(MSG_TOO_BIG('courseware'), CODE_TOO_LARGE);
   const ext = path.extname(plan.fileName).slice(1).toLowerCase();
   if (!ACCEPT.courseware.exts.includes(ext)) throw new ServiceError(MSG_TYPE('courseware'), CODE_INVALID);
-  if (chunkCountOf(plan) > MAX_CHUNKS) throw new ServiceError('分片过多，请增大分片大小', CODE_INVALID);
+  if (chunkCountOf(plan) > MAX_CHUNKS) throw new ServiceError(TOO_MANY_CHUNKS_MSG, CODE_INVALID);
 }
 
 export type SessionRow = typeof uploadSessions.$inferSelect;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MSG_IMAGE_TOO_MANY_PIXELS, type UploadedFile } from '@/lib/contract/spaces';
 import { MSG_EMPTY_FILE } from '@/lib/validation/spaces';
-import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/http/errors';
+import { CODE_INVALID, CODE_TOO_LARGE, ServiceError } from '@/lib/server/errors';
 import { config } from '@/lib/server/config';
 import { SNIFF_BYTES } from '../file-types';
 import { IMAGE_HEAD_BYTES, imageSize } from '../image-size';

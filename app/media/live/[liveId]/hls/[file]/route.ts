@@ -2,7 +2,7 @@
  * A recorded live class's replay as HLS: its playlist and segments, for signed-in users on a site that shows the
  * class (lib/server/services/live/replay-media.ts). Other methods get the JSON envelope (405).
  */
-import { mediaMethodNotAllowed } from '@/lib/server/services/media/media-stream';
+import { mediaMethodNotAllowed } from '@/lib/server/http/media/chapter';
 import { liveReplayHls } from '@/lib/server/http/media-route';
 
 export const dynamic = 'force-dynamic';

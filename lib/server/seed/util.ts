@@ -1,6 +1,6 @@
 /** Shared helpers of the seed: batched inserts, date arithmetic, audience decks. */
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../types';
+import type { Db } from '../db/types';
 import type { Audience } from './accounts';
 import { deck, type Rng } from './random';
 import type { Lean } from './words';

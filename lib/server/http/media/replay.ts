@@ -9,25 +9,24 @@ import path from 'node:path';
 import { siteForHost, VARIANTS } from '@/lib/variants';
 import { requestHost } from '@/lib/server/http/envelope';
 import { storage } from '@/lib/server/storage';
-import type { SessionUser } from '../accounts/sessions';
-import { mediaRoot } from '../media/demo-media';
-import { deliverStored, streamLocalFile } from '../media/delivery';
-import { replayOf, type Replay } from './replay';
+import type { SessionUser } from '@/lib/server/services/accounts/sessions';
+import { mediaRoot } from '@/lib/server/services/media/demo-media';
+import { deliverStored, streamLocalFile } from '@/lib/server/http/media/delivery';
+import { replayOf, type Replay } from '@/lib/server/services/live/replay';
+import { MEDIA_MISSING_MSG, REPLAY_LOGIN_MSG } from '@/lib/contract/learning';
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-const MSG_MISSING = '资源不存在';
-export const MSG_REPLAY_LOGIN = '请先登录系统后再观看回放';
 
 /** The replay this request may play, or the answer refusing it. */
 async function allowedReplay(request: Request, rawId: string, user: SessionUser | null): Promise<Replay | Response> {
-  if (!/^\d{1,9}$/.test(rawId)) return text(404, MSG_MISSING);
-  if (!user) return text(401, MSG_REPLAY_LOGIN);
+  if (!/^\d{1,9}$/.test(rawId)) return text(404, MEDIA_MISSING_MSG);
+  if (!user) return text(401, REPLAY_LOGIN_MSG);
   const site = siteForHost(requestHost(request));
   try {
     return await replayOf({ site, platform: VARIANTS[site.variant].platform }, Number(rawId));
   } catch {
-    return text(404, MSG_MISSING);
+    return text(404, MEDIA_MISSING_MSG);
   }
 }
 
@@ -37,7 +36,7 @@ const PRIVATE = { 'cache-control': 'private, no-store', vary: 'Cookie' };
 export async function serveLiveReplay(request: Request, rawId: string, user: SessionUser | null): Promise<Response> {
   const replay = await allowedReplay(request, rawId, user);
   if (replay instanceof Response) return replay;
-  if (!replay.clip) return text(404, MSG_MISSING);
+  if (!replay.clip) return text(404, MEDIA_MISSING_MSG);
   return streamLocalFile(
     request,
     path.join(mediaRoot(), replay.clip.file),
@@ -54,14 +53,14 @@ export async function serveReplayHls(
   file: string,
   user: SessionUser | null,
 ): Promise<Response> {
-  if (!HLS_FILE.test(file)) return text(404, MSG_MISSING);
+  if (!HLS_FILE.test(file)) return text(404, MEDIA_MISSING_MSG);
   const replay = await allowedReplay(request, rawId, user);
   if (replay instanceof Response) return replay;
-  if (!replay.hlsPrefix) return text(404, MSG_MISSING);
+  if (!replay.hlsPrefix) return text(404, MEDIA_MISSING_MSG);
   const key = `${replay.hlsPrefix}/${file}`;
   if (file === 'index.m3u8') {
     const body = await storage().read(key);
-    if (!body) return text(404, MSG_MISSING);
+    if (!body) return text(404, MEDIA_MISSING_MSG);
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       headers: { 'content-type': 'application/vnd.apple.mpegurl', ...PRIVATE },
     });

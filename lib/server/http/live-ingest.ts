@@ -8,7 +8,7 @@ import 'server-only';
 import { config } from '@/lib/server/config';
 import { peerAddress } from '@/lib/server/http/request-info';
 import { errorText, log } from '@/lib/server/ops/log';
-import { authorizePublish, authorizeUpdate, publishDone, recordDone } from './ingest';
+import { authorizePublish, authorizeUpdate, publishDone, recordDone } from '@/lib/server/services/live/ingest';
 
 const bare = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers: { 'cache-control': 'no-store', ...headers } });

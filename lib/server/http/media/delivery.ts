@@ -9,10 +9,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { accelRedirectPrefix, isS3, presignSeconds, storage } from '@/lib/server/storage';
+import { MEDIA_MISSING_MSG } from '@/lib/contract/learning';
 
-const MSG_MISSING = '资源不存在';
 const missing = () =>
-  new Response(MSG_MISSING, {
+  new Response(MEDIA_MISSING_MSG, {
     status: 404,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });

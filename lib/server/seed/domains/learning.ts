@@ -5,7 +5,7 @@
  * subtitles on the chapters of two of the three demo clips; questionnaires and per-train information collection.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { ExamQuestion, SurveyQuestion } from '../../tables/learning';
+import type { ExamQuestion, SurveyQuestion } from '../../db/tables/learning';
 import {
   certificates,
   chapterProgress,
@@ -22,7 +22,7 @@ import {
   surveys,
   trainApplications,
   trains,
-} from '../../schema';
+} from '../../db/schema';
 import { insertAll, DAY, HOUR, MINUTE } from '../util';
 import { CLIPS } from '@/lib/server/services/media/demo-media';
 import type { SeedContext } from './context';

@@ -6,13 +6,10 @@ import type { Power } from '@/lib/contract/management';
 import type { SessionUser } from '../services/accounts/sessions';
 import type { AuditRule } from '../services/management/audited-calls';
 
-export interface ResponseCookie {
-  name: string;
-  value: string;
-  /** Seconds; 0 deletes the cookie. */
-  maxAge?: number;
-  httpOnly?: boolean;
-}
+import type { ResponseCookie } from '../services/cookies';
+
+/** A cookie a service asks for (lib/server/services/cookies), re-exported for the HTTP layer's importers. */
+export type { ResponseCookie };
 
 export interface EndpointContext<U extends SessionUser | null = SessionUser | null> {
   site: Site;

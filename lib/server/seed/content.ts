@@ -1,7 +1,7 @@
 /** News and notices. */
 import { COURSE_CATEGORIES } from '@/lib/constants';
-import type { Db } from '../types';
-import { news, notices } from '../schema';
+import type { Db } from '../db/types';
+import { news, notices } from '../db/schema';
 import { deck, Rng } from './random';
 import { assignAudiences, cover, DAY, HOUR, insertAll, without, type Clock } from './util';
 import {

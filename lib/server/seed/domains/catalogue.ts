@@ -4,7 +4,7 @@
  * assignments, album, summaries) and a few approved/rejected applications of generated learners.
  */
 import { asc, eq, ne } from 'drizzle-orm';
-import { courseReviews, operators, policies, trainApplications, trainItems, trains } from '../../schema';
+import { courseReviews, operators, policies, trainApplications, trainItems, trains } from '../../db/schema';
 import { Rng } from '../random';
 import { addMs, DAY, HOUR, insertAll } from '../util';
 import { DISABLED_HASH } from '../people';

@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import { config } from '@/lib/server/config';
+import { LIVE_STREAM_UNAVAILABLE_MSG, MEDIA_MISSING_MSG } from '@/lib/contract/learning';
 
 const FILE = /^c\d{1,9}-[0-9a-f]{18}\/(index\.m3u8|[\w-]{1,64}\.ts)$/;
 const text = (status: number, body: string) =>
@@ -13,7 +14,7 @@ const text = (status: number, body: string) =>
 
 export async function relayLiveHls(request: Request, parts: string[]): Promise<Response> {
   const rel = parts.join('/');
-  if (!FILE.test(rel)) return text(404, '资源不存在');
+  if (!FILE.test(rel)) return text(404, MEDIA_MISSING_MSG);
   let upstream: Response;
   try {
     upstream = await fetch(`${config().LIVE_HLS_UPSTREAM}/${rel}`, {
@@ -21,9 +22,9 @@ export async function relayLiveHls(request: Request, parts: string[]): Promise<R
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    return text(502, '直播流暂时无法获取');
+    return text(502, LIVE_STREAM_UNAVAILABLE_MSG);
   }
-  if (!upstream.ok) return text(upstream.status === 404 ? 404 : 502, '资源不存在');
+  if (!upstream.ok) return text(upstream.status === 404 ? 404 : 502, MEDIA_MISSING_MSG);
   const playlist = rel.endsWith('.m3u8');
   return new Response(request.method === 'HEAD' ? null : upstream.body, {
     status: 200,

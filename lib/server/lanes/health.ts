@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness (served by lib/server/ops/ops-lane at /api/health and /api/health/ready, without a
+ * Liveness and readiness (served by lib/server/lanes/ops-lane at /api/health and /api/health/ready, without a
  * session): live means the process answers; ready means the database answers, every migration of this build is
  * applied, and the file store can be written. A load balancer sends requests only to ready instances.
  */

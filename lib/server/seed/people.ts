@@ -1,6 +1,6 @@
 /** Operators (the demo accounts and ~200 generated learners) and their study records. */
-import type { Db } from '../types';
-import { operators, studyRecords } from '../schema';
+import type { Db } from '../db/types';
+import { operators, studyRecords } from '../db/schema';
 import { DEMO_ACCOUNTS } from './accounts';
 import type { Catalogue, SeededOrg } from './catalogue';
 import { Rng } from './random';

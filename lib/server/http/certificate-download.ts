@@ -2,12 +2,13 @@
 import 'server-only';
 import { siteForHost, siteOrigin, siteTitle } from '@/lib/variants';
 import { errorText, log } from '@/lib/server/ops/log';
-import { certificatePdf, MSG_NO_FONT } from './certificate-pdf';
+import { certificatePdf } from '@/lib/server/services/learning/certificate-pdf';
+import { MSG_NO_FONT } from '@/lib/contract/learning';
 import { CODE_SESSION_NONE, SERVER_BUSY_MSG, SESSION_NONE_MSG } from '@/lib/contract/messages';
-import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/http/errors';
+import { ServiceError, CODE_INVALID, CODE_SERVER } from '@/lib/server/errors';
 import { envelope, readJsonBody, requestHost } from '@/lib/server/http/envelope';
-import { certificateDetail } from './certificates';
-import type { SessionResult } from '../accounts/sessions';
+import { certificateDetail } from '@/lib/server/services/learning/certificates';
+import type { SessionResult } from '@/lib/server/services/accounts/sessions';
 
 /** `session`: the request's, resolved when asked (lib/server/http/media-route certificateDownload). */
 export async function serveCertificateDownload(

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/lib/server/services/accounts/password';
-import { operators } from '../../schema';
+import { operators } from '../../db/schema';
 import type { SeedContext } from './context';
 
 export const NAMESAKE_ACCOUNTS = [

@@ -10,7 +10,7 @@ import {
   POSITION_LEVELS,
   TRAIN_APPLY_STATUS,
 } from '@/lib/constants';
-import type { Db } from '../types';
+import type { Db } from '../db/types';
 import {
   banners,
   courses,
@@ -22,7 +22,7 @@ import {
   siteSettings,
   teachers,
   trains,
-} from '../schema';
+} from '../db/schema';
 import { deck, Rng } from './random';
 import {
   addMs,

@@ -15,7 +15,7 @@ import {
   spaceTops,
   trainApplications,
   trains,
-} from '../../schema';
+} from '../../db/schema';
 import { insertAll } from '../util';
 import type { SeedContext } from './context';
 

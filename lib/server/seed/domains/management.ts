@@ -9,7 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/server/services/accounts/password';
-import { operators, orgs, roleGrants, roles, studyRecords } from '../../schema';
+import { operators, orgs, roleGrants, roles, studyRecords } from '../../db/schema';
 import type { SeedContext } from './context';
 
 export const UNIT_MANAGER = {

@@ -2,7 +2,7 @@
  * The operations lane, taken by the request hook (lib/server/lanes/request-hook) before Next.js sees the request,
  * so that no session, proxy rule or page cache is involved:
  * - GET /api/health: live, `{"status":"ok"}`;
- * - GET /api/health/ready: lib/server/ops/health, 200 when ready, 503 when not;
+ * - GET /api/health/ready: lib/server/lanes/health, 200 when ready, 503 when not;
  * - GET /metrics: Prometheus text (lib/server/ops/metrics) for a client whose address is in METRICS_ALLOW
  *   (default the loopback addresses), a 404 for any other. The address is the socket's; a request a proxy relayed
  *   (it carries X-Forwarded-For or X-Real-IP) is judged by the address that proxy saw, the last X-Forwarded-For entry,
@@ -12,8 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../config';
 import { readiness } from './health';
-import { errorText, log } from './log';
-import { metrics } from './metrics';
+import { errorText, log } from '../ops/log';
+import { metrics } from '../ops/metrics';
 
 const PATHS = new Set(['/api/health', '/api/health/ready', '/metrics']);
 

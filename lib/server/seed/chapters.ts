@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { CLIPS } from '@/lib/server/services/media/demo-media';
-import type { Db } from '../types';
-import { courseChapters, courses, series, seriesCourses, stationCourses, stations } from '../schema';
+import type { Db } from '../db/types';
+import { courseChapters, courses, series, seriesCourses, stationCourses, stations } from '../db/schema';
 import type { Catalogue } from './catalogue';
 import { insertAll } from './util';
 

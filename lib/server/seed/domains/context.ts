@@ -1,4 +1,4 @@
-import type { Db } from '../../types';
+import type { Db } from '../../db/types';
 import type { Catalogue, SeededOrg } from '../catalogue';
 import type { Clock } from '../util';
 

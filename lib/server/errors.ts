@@ -1,6 +1,9 @@
+import { MSG_TOO_FREQUENT, notShownMsg } from '@/lib/contract/messages';
+
 /**
  * Non-zero codes the backend answers besides the session codes of SPEC 8 (2000/2001/2002,
- * in lib/contract/messages). Every one comes with a Chinese message; none is an HTTP 500.
+ * in lib/contract/messages). Every one comes with a Chinese message (lib/contract); none is an HTTP 500.
+ * Kept free of HTTP so services can throw them; lib/server/http turns them into the envelope.
  */
 export const CODE_BUSINESS = 1000;
 export const CODE_INVALID = 1001;
@@ -9,20 +12,11 @@ export const CODE_NOT_FOUND = 1004;
 export const CODE_METHOD = 1005;
 export const CODE_BAD_JSON = 1006;
 export const CODE_TOO_LARGE = 1013;
-/** Too many tries or calls (as HTTP 429): a sign-in lock, a spent reset-mail quota, a rate limit. */
 /** An upload that would take a user past their scratch or stored bytes (uploads/quota.ts). */
 export const CODE_QUOTA = 1014;
+/** Too many tries or calls (as HTTP 429): a sign-in lock, a spent reset-mail quota, a rate limit. */
 export const CODE_THROTTLED = 1029;
 export const CODE_SERVER = 1500;
-
-export const MSG_NOT_FOUND = '接口不存在';
-export const MSG_METHOD = '请求方式错误，请使用POST提交';
-export const MSG_BAD_JSON = '请求内容不是有效的JSON';
-export const MSG_TOO_LARGE = '请求内容过大';
-export const MSG_CROSS_SITE = '非法的跨站请求';
-export const MSG_TOO_FREQUENT = '操作过于频繁，请稍后再试';
-export const MSG_SCRATCH_QUOTA = '未完成的上传占用的临时空间已达上限，请先完成或放弃其他未完成的上传';
-export const MSG_STORED_QUOTA = '您的存储空间不足，无法保存该文件';
 
 /** Thrown by services for an expected refusal; the dispatcher turns it into the envelope. */
 export class ServiceError extends Error {
@@ -37,7 +31,7 @@ export class ServiceError extends Error {
 
 /** A catalogue record that is not there, or not shown on this site: 课程不存在或已下线 (1004). */
 export function notShown(what: string): ServiceError {
-  return new ServiceError(`${what}不存在或已下线`, CODE_NOT_FOUND);
+  return new ServiceError(notShownMsg(what), CODE_NOT_FOUND);
 }
 
 /** A rate limit spent (lib/server/services/accounts/rate-limit): 操作过于频繁，请稍后再试 (1029). */

@@ -3,7 +3,7 @@
  * `now` (default: today 00:00 UTC), rows inserted in a fixed order in batches of at most 500.
  * Catalogue counts multiply by `scale`; people and orgs do not.
  */
-import type { Db } from '../types';
+import type { Db } from '../db/types';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { DEMO_ACCOUNTS } from './accounts';
 import { seedCatalogue, seedDictionaries, seedOrgs, seedSettings } from './catalogue';
@@ -51,7 +51,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     await seedSeriesCourses(t);
     await seedStations(t);
     const demoOperatorIds = await seedPeople(t, clock, orgList, catalogue, hashes);
-    // Each domain's own demo data, in a fixed order (lib/server/db/seed/domains).
+    // Each domain's own demo data, in a fixed order (lib/server/seed/domains).
     const ctx: SeedContext = { db: t, clock, scale, orgs: orgList, catalogue, demoOperatorIds };
     await seedCatalogueDomain(ctx);
     await seedAccounts(ctx);

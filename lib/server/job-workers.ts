@@ -10,8 +10,8 @@ import { runNotificationMailJob } from '@/lib/server/services/notifications/noti
 import { runExamWindowReminders } from '@/lib/server/services/notifications/exam-window';
 import { runHoursReminders } from '@/lib/server/services/notifications/hours-reminder';
 import { sweepAbandonedUploads } from '@/lib/server/services/spaces/uploads/sweep';
-import { JOBS, jobRunner, registerJobHandlers, type JobName } from './index';
-import type { DrainOptions } from './types';
+import { JOBS, jobRunner, registerJobHandlers, type JobName } from './jobs';
+import type { DrainOptions } from './jobs/types';
 import { config } from '@/lib/server/config';
 import { log } from '@/lib/server/ops/log';
 
