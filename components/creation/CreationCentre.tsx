@@ -1,7 +1,7 @@
 'use client';
 
 import Link from '@/components/ui/Link';
-import { SeriesAdminLink } from '@/components/management/series/SeriesAdminLink';
+import { SeriesAdminLink } from '@/components/management/series-admin/SeriesAdminLink';
 import { CourseEditor } from './CourseEditor';
 import { MyCourses } from './MyCourses';
 import { UploadQuotaMeter } from './UploadQuotaMeter';

@@ -26,7 +26,8 @@ import { NewWindowHint } from '@/components/ui/NewWindowHint';
 import { NotificationBell } from '@/components/notifications/NotificationBell';
 
 // At least 24x24 px, the touch target of WCAG 2.2 (2.5.8), however small the header's text is on a phone.
-const linkClass = 'inline-flex min-h-[24px] min-w-[24px] items-center justify-center hover:underline underline-offset-2';
+const linkClass =
+  'inline-flex min-h-[24px] min-w-[24px] items-center justify-center hover:underline underline-offset-2';
 
 /**
  * A visitor's button that needs the login dialog. It is a form, so that pressing it before the page is

@@ -11,7 +11,7 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { accountTokens, captchas, loginThrottles, operators, qrTickets, registrations } from '@/lib/server/db/schema';
 import { createCaptcha, verifyCaptcha } from '@/lib/server/services/accounts/captcha';
 import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
-import { linksOf, outboxDir, outboxFor } from '@/lib/server/mail';
+import { linksOf, outboxDir, outboxFor } from '@/lib/server/messaging/mail';
 import { ACCOUNT_MAX_FAILURES, accountAddressKey, accountKey } from '@/lib/server/services/accounts/throttle';
 import { EMAIL_TAKEN_MSG } from '@/lib/server/services/accounts/register';
 import { RESET_INVALID, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';

@@ -13,7 +13,7 @@ import { loginThrottles, operators } from '@/lib/server/db/schema';
 import { CODE_THROTTLED } from '@/lib/server/errors';
 import { hashPassword } from '@/lib/server/services/accounts/password';
 import { clientAddress, stampPeerAddress } from '@/lib/server/http/request-info';
-import { outboxDir, outboxFor } from '@/lib/server/mail';
+import { outboxDir, outboxFor } from '@/lib/server/messaging/mail';
 import { RESET_MAIL_ADDRESS_MAX, resetMailAccountKey } from '@/lib/server/services/accounts/password-reset';
 import { createSession, hashToken } from '@/lib/server/services/accounts/sessions';
 import {

@@ -9,7 +9,7 @@ import { closeDb, db, getDbHandle } from '@/lib/server/db';
 import { courses, operators, trainApplications, trains } from '@/lib/server/db/schema';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { visitorApplyStatus } from '@/lib/server/services/catalogue/train-status';
-import { refreshSearchDocs } from '@/lib/server/services/catalogue/search-index';
+import { refreshSearchDocs } from '@/lib/server/services/search/search-docs';
 import { CODE_SESSION_NONE } from '@/lib/contract/messages';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
 import type { Page } from '@/lib/contract/home';

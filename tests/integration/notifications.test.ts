@@ -23,7 +23,7 @@ import type { CallResult } from '@/lib/server/http/dispatch';
 import { testClient } from '../support/client';
 import { JOBS } from '@/lib/server/jobs';
 import { drainJobs } from '@/lib/server/job-workers';
-import { outboxFor } from '@/lib/server/mail';
+import { outboxFor } from '@/lib/server/messaging/mail';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { notify } from '@/lib/server/services/notifications/notify';
 import { runExamWindowReminders } from '@/lib/server/services/notifications/exam-window';

@@ -6,8 +6,8 @@ import { rmSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';
 import { operationLogs, operators } from '@/lib/server/db/schema';
-import { outboxDir } from '@/lib/server/mail';
-import { smsOutboxFor } from '@/lib/server/mail/sms';
+import { outboxDir } from '@/lib/server/messaging/mail';
+import { smsOutboxFor } from '@/lib/server/messaging/sms';
 import { SMS_CODE_WRONG_MSG } from '@/lib/contract/accounts';
 import { accountsClient, ok, tokenOf } from './accounts-support';
 

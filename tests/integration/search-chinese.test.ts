@@ -80,7 +80,7 @@ describe('search that understands Chinese', () => {
     expect(full.data.top.teacher.map((x) => x.id)).toContain(t.id);
     expect(full.data.counts.course).toBeGreaterThan(0);
     expect(full.data.top.course[0].meta).toContain(t.name);
-    const { syllables } = await import('@/lib/server/services/catalogue/search-text');
+    const { syllables } = await import('@/lib/server/services/search/text');
     const byPinyin = await call('/api/search/teacher', { key: syllables(t.name).join('') });
     expect(byPinyin.data.list.map((x) => x.id)).toContain(t.id);
   });

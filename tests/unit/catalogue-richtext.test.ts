@@ -1,5 +1,5 @@
 import { plainText, richText, richTextAsText, textAsRichText } from '@/lib/server/rich-text';
-import { searchTerms } from '@/lib/server/services/catalogue/search';
+import { searchTerms } from '@/lib/server/services/search/search';
 
 describe('text a person typed is stored as rich text that shows exactly what was typed', () => {
   it('tags and entities typed stay text, line for line, and come back unchanged', () => {

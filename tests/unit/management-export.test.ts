@@ -1,5 +1,5 @@
 /** The pure parts of the unit area's exports (issue 25): CSV fields, query strings, file names and links. */
-import { csvField, exportFileName } from '@/lib/server/services/reports/export';
+import { csvField, exportFileName } from '@/lib/server/services/management/unit-report-export';
 import { exportQuery, exportSchema } from '@/lib/validation/management';
 import { exportHref } from '@/components/management/unit-links';
 import { requiredHours } from '@/lib/server/services/learning/archive';

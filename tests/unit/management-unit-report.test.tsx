@@ -6,7 +6,7 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { UnitReport } from '@/components/management/UnitReport';
+import { UnitReport } from '@/components/management/unit-report/UnitReport';
 import type { UnitLearnerRow, UnitReport as Report } from '@/lib/contract/management';
 import { IDENTITY_COOKIE } from '@/lib/session/identity-cookie';
 import { envelopeResponse } from '../fixtures/http';

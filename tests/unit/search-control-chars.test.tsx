@@ -34,7 +34,7 @@ jest.mock('@/lib/api/server', () => ({
     },
   }),
 }));
-jest.mock('@/components/catalogue/EmptySearchNotice', () => ({ EmptySearchNotice: () => null }));
+jest.mock('@/components/search/EmptySearchNotice', () => ({ EmptySearchNotice: () => null }));
 
 it('searches for the keyword with its control characters as spaces, and titles it so', async () => {
   const title = (await generateMetadata({ params: Promise.resolve({}) as never })).title;

@@ -6,7 +6,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LazyDialogs } from '@/components/shell/LazyDialogs';
-import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
+import { EmptySearchNotice } from '@/components/search/EmptySearchNotice';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn() }) }));
 // Every lazily loaded dialog stands in as a marker carrying the message box's mode.

@@ -4,7 +4,7 @@
  * does, and the page (its results) stays; a keyword goes to its results page.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { SearchPageForm } from '@/components/catalogue/SearchPageForm';
+import { SearchPageForm } from '@/components/search/SearchPageForm';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh: jest.fn(), replace: jest.fn() }) }));

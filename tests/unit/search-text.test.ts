@@ -6,7 +6,7 @@ import {
   pinyinKey,
   pinyinMatches,
   soundsLike,
-} from '@/lib/server/services/catalogue/search-text';
+} from '@/lib/server/services/search/text';
 
 describe('search documents and keywords', () => {
   it('a title becomes positioned bigrams with weight A, its pinyin suffixes, and Latin words', () => {

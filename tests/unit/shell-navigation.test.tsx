@@ -37,7 +37,7 @@ jest.mock('@/lib/api/server', () => ({
         : null,
   }),
 }));
-jest.mock('@/components/catalogue/EmptySearchNotice', () => ({ EmptySearchNotice: () => null }));
+jest.mock('@/components/search/EmptySearchNotice', () => ({ EmptySearchNotice: () => null }));
 
 const MENU: MenuItem[] = [
   { label: '首页', href: '/home' },

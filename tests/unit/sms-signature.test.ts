@@ -2,7 +2,7 @@
  * Aliyun SMS signature v1 (RPC, HMAC-SHA1): Aliyun's published SendSms example (AccessKeyId testId, secret
  * testSecret) signs to zJDF+Lrzhj/ThnlvIToysFRq6t4=; the request URL carries the signature and the sorted query.
  */
-import { percentEncode, rpcSignature, sendSmsUrl } from '@/lib/server/mail/aliyun-sms';
+import { percentEncode, rpcSignature, sendSmsUrl } from '@/lib/server/messaging/aliyun-sms';
 
 const EXAMPLE = {
   AccessKeyId: 'testId',

@@ -10,7 +10,7 @@ import * as cat from '../services/catalogue';
 import { saveNotice } from '../services/catalogue/notices';
 import * as train from '../services/catalogue/trains';
 import * as enrol from '../services/catalogue/train-applications';
-import * as search from '../services/catalogue/search';
+import * as search from '../services/search/search';
 import { scopeOf } from '../services/scope';
 import {
   byCourse,

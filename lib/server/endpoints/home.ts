@@ -15,7 +15,7 @@ import { contractTable, endpoint } from './endpoint';
 import * as home from '../services/catalogue/home';
 import * as site from '../services/catalogue/site';
 import { scienceIndex } from '../services/catalogue/science-index';
-import * as assistantQuota from '../services/learning/assistant-quota';
+import * as assistantQuota from '../services/assistant/quota';
 import { scopeOf } from '../services/scope';
 
 export const HOME_ENDPOINTS = contractTable<keyof HomeContract>({

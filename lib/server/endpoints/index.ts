@@ -12,7 +12,7 @@ import { HOME_ENDPOINTS } from './home';
 import { LEARNING_ENDPOINTS } from './learning';
 import { LIVE_ENDPOINTS } from './live';
 import { MANAGEMENT_ENDPOINTS } from './management';
-import { SERIES_ENDPOINTS } from './series';
+import { SERIES_ENDPOINTS } from './series-admin';
 import { SPACES_ENDPOINTS } from './spaces';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
 

@@ -26,12 +26,12 @@ import { answeredId, str } from '../services/management/audited-calls';
 import { operationLogPage } from '../services/management/operation-log';
 import { myPowers } from '../services/management/powers';
 import { grantRole, listGrants, listRoles, orgsFor, revokeGrant } from '../services/management/roles';
-import { unitReport } from '../services/reports/unit-report';
+import { unitReport } from '../services/management/unit-report';
 import { resetTotp, setRoleTotp } from '../services/management/second-factor';
 import { resetTotpSchema, roleTotpSchema } from '@/lib/validation/totp';
 import { undoImport } from '../services/management/user-import';
 import { undoImportSchema } from '@/lib/validation/user-import';
-import { reviewPreview, reviewQueue } from '../services/spaces/course-review';
+import { reviewPreview, reviewQueue } from '../services/management/review';
 import { adminNotice, adminNotices, noticeAction, previewNotice, writeNotice } from '../services/catalogue/notices';
 
 export const MANAGEMENT_ENDPOINTS = contractTable<keyof ManagementContract>({

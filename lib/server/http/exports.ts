@@ -1,13 +1,13 @@
 /**
  * GET /api/manage/export?table=learners|months&format=csv|xlsx&<the unit report's filters>: a table of the unit area
- * as a file, streamed from the database in batches (lib/server/services/reports/export.ts). The power and the
+ * as a file, streamed from the database in batches (lib/server/services/management/unit-report-export.ts). The power and the
  * organisation filter are checked before the first byte; a refusal is the usual envelope (403 with code 1003).
  */
 import { PassThrough, Readable } from 'node:stream';
 import { exportQuery, exportSchema } from '@/lib/validation/management';
 import { route } from './route';
-import { reportTarget } from '../services/reports/unit-report';
-import { exportFileName, writeExport } from '../services/reports/export';
+import { reportTarget } from '../services/management/unit-report';
+import { exportFileName, writeExport } from '../services/management/unit-report-export';
 import { errorText, log } from '../ops/log';
 
 const CONTENT_TYPES = {

@@ -2,7 +2,7 @@
  * The search gate: a search page for a keyword this instance has not answered lately is rendered (and cached) on
  * request, which made new keywords the cheapest way to overload the server. The page is cached for every visitor, so
  * its render cannot know who asked; this gate sees the request first (lib/server/lanes/request-hook) and counts a new
- * keyword against its address (lib/server/services/catalogue/search admitKeyword), answering 429 with
+ * keyword against its address (lib/server/services/search/search admitKeyword), answering 429 with
  * 操作过于频繁，请稍后再试 past the limit. Known keywords pass at once, without a database call.
  *
  * The search service registers the check when it loads (it holds the list of known keywords and the database), so
@@ -13,7 +13,7 @@ import SECURITY_HEADERS from '@/lib/security-headers.json';
 import { cleanSearchKeyword } from '@/lib/validation/search-rule';
 import { MSG_TOO_FREQUENT } from '@/lib/contract/messages';
 import { clientAddress } from '../http/request-info';
-import { searchGate } from '../services/catalogue/search-gate-slot';
+import { searchGate } from '../services/search/gate-slot';
 
 export const SEARCH_PAGE = '/search/index';
 

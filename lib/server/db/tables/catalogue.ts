@@ -99,7 +99,7 @@ export const trainItems = pgTable(
 );
 
 /**
- * Search documents (lib/server/services/catalogue/search-index.ts), one per searched record: `doc` its weighted
+ * Search documents (lib/server/services/search/search-docs.ts), one per searched record: `doc` its weighted
  * words (Chinese bigrams, Latin words, pinyin) for full-text search, `head` those of its title, names and tags
  * alone (ranking reads it, not the whole text), `pinyin` its title's pinyin for near misses
  * by trigram similarity, `src` the hash of the text it was built from (a record whose text changed is rebuilt).

@@ -12,7 +12,7 @@ import { operators, orgs } from '@/lib/server/db/schema';
 import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
 import { hashPassword } from './password';
 import { consumeToken, issueToken, peekToken } from './account-tokens';
-import { escapeHtml, sendMail } from '@/lib/server/mail';
+import { escapeHtml, sendMail } from '@/lib/server/messaging/mail';
 import { endSessionsOf } from './sessions';
 import { rateLimit } from './rate-limit';
 import { RESET_MAIL_ACCOUNT_MSG, RESET_MAIL_ADDRESS_MSG } from '@/lib/contract/accounts';

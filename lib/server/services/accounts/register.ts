@@ -16,7 +16,7 @@ import { consumeToken, issueToken, tokenOwner } from './account-tokens';
 import { verifyCaptcha } from './captcha';
 import { limitAddress } from './rate-limit';
 import { CAPTCHA_WRONG_MSG } from './auth';
-import { escapeHtml, sendMail } from '@/lib/server/mail';
+import { escapeHtml, sendMail } from '@/lib/server/messaging/mail';
 import { ACTIVATED_MSG } from '@/lib/contract/accounts';
 import { TRAIN_NOT_FOUND_MSG } from '@/lib/contract/catalogue';
 

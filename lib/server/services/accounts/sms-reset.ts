@@ -10,7 +10,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/lib/server/db';
 import { operators, smsCodes } from '@/lib/server/db/schema';
 import { CODE_THROTTLED, ServiceError } from '@/lib/server/errors';
-import { smsProvider } from '@/lib/server/mail/sms';
+import { smsProvider } from '@/lib/server/messaging/sms';
 import { errorText, log } from '@/lib/server/ops/log';
 import { hashPassword } from './password';
 import { endSessionsOf } from './sessions';

@@ -1,5 +1,5 @@
 /** Site-level reads (SPEC 7 Site): settings, dictionaries, course types, global study time. */
-import { dailyLimitOf } from '../learning/assistant-quota';
+import { dailyLimitOf } from '../assistant/quota';
 import { asc, eq } from 'drizzle-orm';
 import type {
   AuditSetting,

@@ -15,7 +15,7 @@ import {
 } from '@/lib/contract/user-import';
 import { IMPORT_MSG, type RawRow } from '@/lib/validation/user-import';
 import { config } from '../../config';
-import { csvField } from '../reports/export';
+import { csvField } from './unit-report-export';
 import { readSheet, type SheetLimits, type SheetRefusal } from './sheet-reader';
 
 export const TEMPLATE_NOTE =

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { chinaDate } from '@/lib/format';
 import { db } from '@/lib/server/db';
 import { notificationRounds } from '@/lib/server/db/schema';
-import { learnerBatches, yearTarget } from '../reports/unit-report';
+import { learnerBatches, yearTarget } from '../management/unit-report';
 import { notifyEach } from './notify';
 import { hoursShort } from './texts';
 

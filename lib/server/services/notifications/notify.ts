@@ -11,7 +11,7 @@ import { siteOrigin, siteTitle, type Site } from '@/lib/variants';
 import { db } from '@/lib/server/db';
 import { notifications, notificationSettings, operators } from '@/lib/server/db/schema';
 import { JOBS, queueJob } from '@/lib/server/jobs';
-import { escapeHtml, sendMail } from '@/lib/server/mail';
+import { escapeHtml, sendMail } from '@/lib/server/messaging/mail';
 import { log } from '@/lib/server/ops/log';
 
 export interface NotificationInput {

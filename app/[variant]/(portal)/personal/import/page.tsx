@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { UnitNav } from '@/components/management/UnitNav';
-import { UserImport } from '@/components/management/import/UserImport';
+import { UserImport } from '@/components/management/user-import/UserImport';
 
 export function generateStaticParams() {
   return [];

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { UnitNav } from '@/components/management/UnitNav';
-import { RoleAdmin } from '@/components/management/RoleAdmin';
+import { RoleAdmin } from '@/components/management/roles/RoleAdmin';
 
 export function generateStaticParams() {
   return [];

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { UnitNav } from '@/components/management/UnitNav';
-import { SeriesAdmin } from '@/components/management/series/SeriesAdmin';
+import { SeriesAdmin } from '@/components/management/series-admin/SeriesAdmin';
 
 export function generateStaticParams() {
   return [];

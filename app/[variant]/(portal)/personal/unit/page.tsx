@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { UnitNav } from '@/components/management/UnitNav';
-import { UnitReport } from '@/components/management/UnitReport';
+import { UnitReport } from '@/components/management/unit-report/UnitReport';
 
 export function generateStaticParams() {
   return [];

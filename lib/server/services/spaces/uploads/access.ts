@@ -41,7 +41,7 @@ export async function isPublicFile(file: FileRow): Promise<boolean> {
     .where(and(eq(courses.cover, fileUrl(file)), eq(courses.auditStatus, PUBLISHED)))
     .limit(1);
   if (used) return true;
-  // A series is published while it has audiences (services/catalogue/series-admin.ts).
+  // A series is published while it has audiences (services/management/series-admin.ts).
   const [cover] = await d
     .select({ id: series.id })
     .from(series)

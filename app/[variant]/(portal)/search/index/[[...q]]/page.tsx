@@ -10,9 +10,9 @@ import { Breadcrumbs } from '@/components/ui/Breadcrumbs';
 import { Highlight } from '@/components/ui/Highlight';
 import { hrefOf } from '@/lib/links';
 import { Pagination } from '@/components/ui/Pagination';
-import { EmptySearchNotice } from '@/components/catalogue/EmptySearchNotice';
-import { SearchSuggestion } from '@/components/catalogue/SearchSuggestion';
-import { SearchPageForm } from '@/components/catalogue/SearchPageForm';
+import { EmptySearchNotice } from '@/components/search/EmptySearchNotice';
+import { SearchSuggestion } from '@/components/search/SearchSuggestion';
+import { SearchPageForm } from '@/components/search/SearchPageForm';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
 
 /**

@@ -13,9 +13,9 @@ import { CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import { richText } from '@/lib/server/rich-text';
 import type { SessionUser } from '../accounts/sessions';
 import { chapterViews } from '../learning/course-view';
-import { orgInScope, requireAnyPower, requirePower } from '../management/powers';
+import { orgInScope, requireAnyPower, requirePower } from './powers';
 import { MSG_NO_REVIEW } from '@/lib/contract/management';
-import { auditLabel } from './creation';
+import { auditLabel } from '../spaces/creation';
 import { MSG_COURSE_NOT_FOUND } from '@/lib/contract/spaces';
 
 const categoryName = (code: number) => COURSE_CATEGORIES.find((c) => c.code === code)?.name ?? '';

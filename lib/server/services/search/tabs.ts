@@ -11,9 +11,9 @@ import { db } from '@/lib/server/db';
 import { courses, news, notices, searchDocs, series, teachers, trains } from '@/lib/server/db/schema';
 import { plainText } from '@/lib/server/rich-text';
 import { publishedTo, visibleCourseCount, visibleCourses, visibleTeachers } from '../audience';
-import { categoryName, type Paging } from './shared';
+import { categoryName, type Paging } from '../catalogue/shared';
 import type { Scope } from '../scope';
-import type { Mode, Terms } from './search-terms';
+import type { Mode, Terms } from './terms';
 
 /** Near misses: how alike (pg_trgm word similarity of the pinyin) a title must sound to the keyword. */
 const NEAR_MISS_SIMILARITY = 0.6;
@@ -68,7 +68,7 @@ interface TabSpec {
   visible: (scope: Scope, q: TabQuery) => SQL | undefined;
   id: PgColumn;
   title: PgColumn;
-  /** The text shown in the snippet (what is matched is in search_docs: lib/server/services/catalogue/search-index). */
+  /** The text shown in the snippet (what is matched is in search_docs: lib/server/services/search/search-docs). */
   text: PgColumn;
   /** Columns shown with a result; a function where they depend on the site (what a series lists there). */
   extra: Record<string, PgColumn | SQL> | ((scope: Scope) => Record<string, PgColumn | SQL>);

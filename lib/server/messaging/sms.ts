@@ -1,5 +1,5 @@
 /**
- * Outgoing SMS behind one interface: Aliyun SMS (lib/server/mail/aliyun-sms) when its access key is configured;
+ * Outgoing SMS behind one interface: Aliyun SMS (lib/server/messaging/aliyun-sms) when its access key is configured;
  * otherwise each message is written to DATA_DIR/outbox as a .sms file and noted in the log, so the retrieval by
  * SMS works on a fresh machine (like mail without SMTP_URL). In Aliyun mode nothing about the code is logged.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { log } from '../ops/log';
-import { outboxDir } from './index';
+import { outboxDir } from './mail';
 import { aliyunSendSms } from './aliyun-sms';
 
 export interface SmsMessage {

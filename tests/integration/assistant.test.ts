@@ -10,7 +10,7 @@ import { callEndpoint } from '@/lib/server/http/dispatch';
 import { closeDb, db } from '@/lib/server/db';
 import { assistantUsage, operators } from '@/lib/server/db/schema';
 import { ASSISTANT_SITE_QUOTA_SPENT_MSG, ASSISTANT_USER_QUOTA_SPENT_MSG } from '@/lib/contract/messages';
-import { dayOf, takeQuestion } from '@/lib/server/services/learning/assistant-quota';
+import { dayOf, takeQuestion } from '@/lib/server/services/assistant/quota';
 import { createSession } from '@/lib/server/services/accounts/sessions';
 import { handleChat } from '@/lib/server/http/streaming';
 import type { Site } from '@/lib/variants';

@@ -1,6 +1,6 @@
 /**
  * 系列专题管理 (issue 25; SPEC 7 series items, add, update, delete, publish status). Each checks in its service that
- * the caller made the series or holds "series-manage" over its unit (services/catalogue/series-admin.ts).
+ * the caller made the series or holds "series-manage" over its unit (services/management/series-admin.ts).
  */
 import type { SeriesAdminContract } from '@/lib/contract/endpoints';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@/lib/validation/series-admin';
 import { contractTable, endpoint } from './endpoint';
 import { str } from '../services/management/audited-calls';
-import * as admin from '../services/catalogue/series-admin';
+import * as admin from '../services/management/series-admin';
 
 export const SERIES_ENDPOINTS = contractTable<keyof SeriesAdminContract>({
   '/api/recommendseries/manageList': endpoint(

@@ -6,7 +6,7 @@
 import { processState } from '@/lib/server/process-state';
 import { onInvalidate } from '@/lib/server/cache';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
-import { openSearchGate } from './search-gate-slot';
+import { openSearchGate } from './gate-slot';
 import { limitAddress } from '../accounts/rate-limit';
 
 /**

@@ -11,15 +11,15 @@ import { COURSE_CATEGORIES } from '@/lib/constants';
 import type { CourseTypeCount, SearchFull, SearchItem, SearchPage, SearchTab } from '@/lib/contract/catalogue';
 import { db } from '@/lib/server/db';
 import { courses, searchDocs } from '@/lib/server/db/schema';
-import { type Paging } from './shared';
+import { type Paging } from '../catalogue/shared';
 import type { Scope } from '../scope';
-import { admitKeyword, remembered } from './search-admit';
-import { searchDocsReady } from './search-index';
-import { highlightTerms, searchTerms, suggestionOf, type Mode } from './search-terms';
-import { matching, runTab } from './search-tabs';
+import { admitKeyword, remembered } from './admit';
+import { searchDocsReady } from './search-docs';
+import { highlightTerms, searchTerms, suggestionOf, type Mode } from './terms';
+import { matching, runTab } from './tabs';
 
-export { searchTerms, type Terms } from './search-terms';
-export { isKnownKeyword, admitKeyword } from './search-admit';
+export { searchTerms, type Terms } from './terms';
+export { isKnownKeyword, admitKeyword } from './admit';
 
 export const SEARCH_TABS: readonly SearchTab[] = ['course', 'train', 'project', 'teacher', 'news', 'notice'];
 

@@ -22,8 +22,8 @@ import type { UnitFilters } from '@/lib/validation/management';
 import { db, getDbHandle, type Db } from '@/lib/server/db';
 import { CODE_FORBIDDEN, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
-import { requireAnyPower, type PowerScope } from '../management/powers';
-import { orgsFor } from '../management/roles';
+import { requireAnyPower, type PowerScope } from './powers';
+import { orgsFor } from './roles';
 import { yearOf } from '../scope';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;

@@ -3,7 +3,7 @@
  * near misses, and afterwards the words to highlight and the 您是不是要找 suggestion (pure functions over
  * search-text).
  */
-import { keywordQuery, keywordWords, mostWordsQuery, pinyinKey, pinyinMatches, soundsLike } from './search-text';
+import { keywordQuery, keywordWords, mostWordsQuery, pinyinKey, pinyinMatches, soundsLike } from './text';
 
 /** A keyword of this many words or more that matches nothing as a whole may match by most of its words. */
 const MANY_WORDS = 3;

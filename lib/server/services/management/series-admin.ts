@@ -45,9 +45,9 @@ import {
 import { CODE_FORBIDDEN, CODE_NOT_FOUND, ServiceError } from '@/lib/server/errors';
 import type { SessionUser } from '../accounts/sessions';
 import { PUBLISHED } from '../audience';
-import { inScope, orgInScope, powerScope, requirePower, type PowerScope } from '../management/powers';
+import { inScope, orgInScope, powerScope, requirePower, type PowerScope } from './powers';
 import { fileByUrl, userHasFile } from '../spaces/uploads/access';
-import { revalidateSeries } from './revalidate';
+import { revalidateSeries } from '../catalogue/revalidate';
 
 const POWER = 'series-manage' as const;
 type Who = SessionUser;

@@ -13,7 +13,7 @@ import { onInvalidate } from '@/lib/server/cache';
 import { SEARCH_TAGS } from '@/lib/cache-tags';
 import { processState } from '@/lib/server/process-state';
 import { plainText } from '@/lib/server/rich-text';
-import { docVector, pinyinKey } from './search-text';
+import { docVector, pinyinKey } from './text';
 
 /** How many characters of a long text (news, notices) are indexed: enough for its topic, bounded in size. */
 const BODY_CHARS = 1000;

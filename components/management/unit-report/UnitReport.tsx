@@ -17,7 +17,7 @@ import { LoadFailed } from '@/components/ui/LoadFailed';
 import { UnitFiltersForm } from './UnitFiltersForm';
 import { UnitTable } from './UnitTable';
 import { MonthChart } from './MonthChart';
-import { exportHref } from './unit-links';
+import { exportHref } from '../unit-links';
 import { ButtonPager, pageCount } from '@/components/ui/ButtonPager';
 
 const PAGE_SIZE = 20;
