@@ -1,5 +1,5 @@
 # The portal as a container image: Next.js's standalone output on Node 22 LTS.
-# Not built on the development machines (no image registry is reachable there, see README "Deployment"); the
+# Not built on the development machines (no image registry is reachable there, see docs/operating.md); the
 # same topology runs there as processes (npm run cluster).
 #
 #   docker build -t ce-portal .                       # the portal

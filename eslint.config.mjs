@@ -1,7 +1,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-// The layers of DESIGN 2 ("Layout"): imports run downwards only, app -> components -> lib, and the backend
+// The layers of docs/design.md §2 ("Layout"): imports run downwards only, app -> components -> lib, and the backend
 // (lib/server) is reached by nothing but the route handlers and start-up; it speaks the contract, not the client.
 const NEXT_LINK = {
   name: 'next/link',

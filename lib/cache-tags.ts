@@ -1,5 +1,5 @@
 /**
- * Names of the data that cached public pages show (DESIGN 2: invalidation names data, never pages). A page
+ * Names of the data that cached public pages show (docs/design.md §2: invalidation names data, never pages). A page
  * declares the tags of what it shows (lib/catalogue/server tagPage); the backend invalidates the tags a write
  * changes (lib/server/cache). Neither side knows the other's folders.
  */

@@ -52,7 +52,7 @@ export const ROOT_FONT_BREAKPOINT_PX = 1280;
 export const PRINT_PREVIEW_Z_INDEX = 20002;
 /** SPEC 2.6/9: login dialog widths by mode, in rem. */
 export const LOGIN_DIALOG_WIDTH_REM = { narrow: 6.1, normal: 8.1, wide: 10.1 } as const;
-/** SPEC 3/9: storage key of the token (the cookie name here, see DESIGN 5). */
+/** SPEC 3/9: storage key of the token (the cookie name here, see docs/design.md §5). */
 export const TOKEN_STORAGE_KEY = 'Continuing-Education-Web-Token';
 
 /** SPEC 2.1/9: course categories. */
@@ -127,7 +127,7 @@ export const HOME_MODULES = {
 /** Paging: default and cap of page sizes accepted by the backend. */
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
-/** Public pages are regenerated at most this often (seconds); writes revalidate their pages at once (lib/server/revalidate). */
+/** Public pages are regenerated at most this often (seconds); writes revalidate their pages at once (lib/server/cache.ts, lib/server/services/catalogue/revalidate.ts). */
 export const PUBLIC_PAGE_REVALIDATE_S = 120;
 
 /** SPEC 7 Uploads: the file MD5 is computed in 2 MB slices; course files go up in chunks of this size too. */

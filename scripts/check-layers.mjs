@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run lint runs this: the folders of the backend (lib/server) form a dependency order with no knot (DESIGN 2,
+ * npm run lint runs this: the folders of the backend (lib/server) form a dependency order with no knot (docs/design.md §2,
  * issue 33). A node is a folder directly under lib/server (db, http, services, ...) or a file directly in it
  * (config.ts, errors.ts, ...). An edge is an import between two nodes: static `import`/`export ... from`, dynamic
  * `import()`, and type-only imports too (a type cycle is still a knot for a reader). Any cycle between nodes fails

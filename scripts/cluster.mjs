@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run cluster: the deployment of deploy/ as processes on this machine (DESIGN 6). PostgreSQL (a fresh database
+ * npm run cluster: the deployment of deploy/ as processes on this machine (docs/design.md §6). PostgreSQL (a fresh database
  * of its own, seeded with the demo data), an S3 store (s3rver: no MinIO binary is reachable here), 3 portal
  * instances (`next start`, one shared build, SESSION_SECRET and STORAGE_URL) and nginx in front, from deploy/nginx.conf with this run's ports and folders under a temporary
  * folder, as a foreground process. Prints the URL; Ctrl-C stops everything and drops the database.

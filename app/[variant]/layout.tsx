@@ -6,7 +6,7 @@ import { parseSiteSegment, siteOrigin, siteTitle, VARIANTS } from '@/lib/variant
 import { siteDescription } from '@/lib/catalogue/descriptions';
 
 /**
- * Everything under the site segment that proxy.ts rewrites to (DESIGN 3). No variant is rendered
+ * Everything under the site segment that proxy.ts rewrites to (docs/design.md §3). No variant is rendered
  * at build time; each page is rendered on its first request and then cached per variant (ISR).
  */
 export function generateStaticParams() {

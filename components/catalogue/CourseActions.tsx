@@ -15,7 +15,7 @@ import { COURSE_TRIAL_SECONDS } from '@/lib/constants';
 import { call } from '@/lib/api/core';
 
 /**
- * 选学 / 开始学习 of /course/detail: the learner's own state, loaded after the cached page (DESIGN 4).
+ * 选学 / 开始学习 of /course/detail: the learner's own state, loaded after the cached page (docs/design.md §4).
  * 开始学习 opens the player in a named window; a visitor is asked to log in first. Until the course is chosen,
  * 试看 opens the player for the 3-minute trial (visitors too), in the same named window: a plain link, so it
  * works before the page is interactive.

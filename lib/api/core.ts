@@ -1,5 +1,5 @@
 /**
- * The portal's API client (SPEC 7-8, DESIGN 4), independent of how a call travels: the browser
+ * The portal's API client (SPEC 7-8, docs/design.md §4), independent of how a call travels: the browser
  * and the server give it a transport and hooks, and the rules below live only here.
  */
 import { HTTP_TIMEOUT_MS, MESSAGE_DURATION_MS, TOKEN_CHECK_CALLBACK_DELAY_MS } from '@/lib/constants';

@@ -1,6 +1,6 @@
 /**
  * Server pages prefetch through lib/api into a react-query client that is dehydrated into the page
- * (DESIGN 4): `load` returns the data and stores it under the key the client components read.
+ * (docs/design.md §4): `load` returns the data and stores it under the key the client components read.
  * A missing record (CODE_NOT_FOUND) becomes null so that the page can answer 404.
  */
 import 'server-only';

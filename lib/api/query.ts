@@ -1,6 +1,6 @@
 /**
  * react-query glue. Server pages prefetch with apiQueryKey + serverApi and client components read
- * with apiQuery, so both must build the same key for the same call (DESIGN 4: nothing fetched twice).
+ * with apiQuery, so both must build the same key for the same call (docs/design.md §4: nothing fetched twice).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { api } from './browser';

@@ -1,5 +1,5 @@
 /**
- * The server side of the API client (DESIGN 4). Without API_BASE_URL, calls go to the endpoint
+ * The server side of the API client (docs/design.md §4). Without API_BASE_URL, calls go to the endpoint
  * table in-process (same validation, same envelope, no HTTP hop); with it, over HTTP like the
  * browser, carrying the visitor's token and origin. Errors surface as rejected ApiError: the
  * page decides what to render, so the hooks do not message or re-login.

@@ -18,7 +18,7 @@ export const IMPORT_MAX_ROWS = 20_000;
 
 /**
  * Why a file was refused before its rows were checked: it unpacks to too much, holds too many cells, or takes too
- * long or too much memory to read (the limits are the server's configuration; README, Configuration).
+ * long or too much memory to read (the limits are the server's configuration; docs/configuration.md).
  */
 export const IMPORT_LIMIT_MSG = {
   entryTooLarge: (mb: number) => `文件解压后过大（单个部分超过${mb}MB），请只保留用户数据后重新上传`,

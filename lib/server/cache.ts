@@ -1,5 +1,5 @@
 /**
- * Invalidation after a write (DESIGN 4, 6): the tags of the data that changed (lib/cache-tags). Every cached page
+ * Invalidation after a write (docs/design.md §4, 6): the tags of the data that changed (lib/cache-tags). Every cached page
  * that declared one of them is rendered anew on its next request (the page cache, lib/server/page-cache), and the
  * process's own read caches that registered for them (onInvalidate) are cleared. With PostgreSQL the tags are also
  * broadcast to the other instances (lib/server/invalidation-bus), which do the same. Outside a Next.js server

@@ -1,5 +1,5 @@
 /**
- * The broadcast of invalidations between the instances that share one PostgreSQL database (DESIGN 6): a write's
+ * The broadcast of invalidations between the instances that share one PostgreSQL database (docs/design.md §6): a write's
  * tags go out with NOTIFY, and every instance LISTENs on one dedicated connection of its own and applies them
  * (lib/server/cache). On PGlite a process is the whole site, and nothing here runs.
  *

@@ -1,6 +1,6 @@
 /**
  * The visitor's sign-in state in the browser (SPEC 3, 4.1). The token itself is in an HttpOnly
- * cookie (DESIGN 5); login state is the presence of the signed identity cookie beside it, and the
+ * cookie (docs/design.md §5); login state is the presence of the signed identity cookie beside it, and the
  * non-secret user info is kept in localStorage under the spec's keys.
  */
 import { useSyncExternalStore } from 'react';

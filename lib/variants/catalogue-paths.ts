@@ -1,5 +1,5 @@
 /**
- * DESIGN 3: public lists and details (and the personal centre's tab) are selected by query parameters (`/course/index?t=301&page=2`,
+ * docs/design.md §3: public lists and details (and the personal centre's tab) are selected by query parameters (`/course/index?t=301&page=2`,
  * `/course/detail?id=5`). Reading searchParams would render such a page on every request, so the proxy
  * maps the few parameters that select one into an internal path segment (`t-301_page-2`), which the page
  * reads from its `[[...q]]` params: each list page and detail is then cached per site (ISR).

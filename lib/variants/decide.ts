@@ -1,7 +1,7 @@
 /**
  * What proxy.ts does with a request, as a pure function (unit-tested): SPEC 2.1 redirects,
  * the route set of the host's variant (404 outside it), the login guards of SPEC 2.3, and the
- * rewrite under the variant's path segment (DESIGN 3).
+ * rewrite under the variant's path segment (docs/design.md §3).
  */
 import { SECTION_REDIRECTS } from './routes';
 import { QUERY_ROUTES, querySegment } from './catalogue-paths';
@@ -26,7 +26,7 @@ const PER_HOST_FILES = new Set(['/sitemap.xml', '/robots.txt', '/favicon.ico']);
 
 /**
  * Public pages chosen by an `id` query (spaces, the new-employee series detail) are served from an id path
- * segment, so each is cached per variant like any public page (DESIGN 3): /space/teacher?id=5 -> /space/teacher/5.
+ * segment, so each is cached per variant like any public page (docs/design.md §3): /space/teacher?id=5 -> /space/teacher/5.
  * A plain positive id is mapped and any other parameter is left out of the internal path (a shared link's
  * `from=share`, the creation centre's `tab=videoSubmit` carried by the SPEC 2.3 redirect): the visitor's URL keeps
  * them for the page's scripts. A missing or malformed id keeps the query (the page without an id answers it).
@@ -81,7 +81,7 @@ export function decide(input: ProxyInput): ProxyDecision {
     return { kind: 'redirect', location: `/home?login=1&redirect=${back}` };
   }
   if (QUERY_ROUTES[pathname]) {
-    // DESIGN 3: the parameters that select a public list or detail become a path segment (cached per site).
+    // docs/design.md §3: the parameters that select a public list or detail become a path segment (cached per site).
     const seg = querySegment(pathname, new URLSearchParams(input.search));
     return { kind: 'rewrite', path: `/${segment}${pathname}${seg ? `/${seg}` : ''}` };
   }

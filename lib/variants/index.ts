@@ -1,5 +1,5 @@
 /**
- * The variant table (DESIGN 3): one entry per audience. Only proxy.ts looks at the host;
+ * The variant table (docs/design.md §3): one entry per audience. Only proxy.ts looks at the host;
  * everything else receives the site key that the proxy put into the path.
  */
 import { COURSE_CATEGORIES, POLICY_TYPES, TEACHER_TYPES, TRAIN_TYPES } from '@/lib/constants';

@@ -1,5 +1,5 @@
 /**
- * Several instances behave as one site (DESIGN 6, issue 23): a session made through nginx works on whichever
+ * Several instances behave as one site (docs/design.md §6, issue 23): a session made through nginx works on whichever
  * instance answers, a captcha issued by one instance is answered on another, a sign-out on one is seen by the
  * others, and a notice published on one shows on the home and notice pages of every instance within a second.
  */

@@ -1,5 +1,5 @@
 /**
- * The invalidation broadcast between instances (lib/server/invalidation-bus, DESIGN 6), on PostgreSQL only (on
+ * The invalidation broadcast between instances (lib/server/invalidation-bus, docs/design.md §6), on PostgreSQL only (on
  * PGlite a process is the whole site and nothing is broadcast): a write's tags go out with NOTIFY, another
  * instance's message is applied here within a second, and a listener whose connection was cut reconnects and
  * expires everything it held, since it may have missed messages.

@@ -1,5 +1,5 @@
 /**
- * The backend contract of the foundation (SPEC 7, 8; DESIGN 5), through the same endpoint table
+ * The backend contract of the foundation (SPEC 7, 8; docs/design.md §5), through the same endpoint table
  * the server uses, on PGlite (DATA_DIR=memory) or on PostgreSQL (DATABASE_URL, set by npm test
  * from TEST_DATABASE_URL).
  */

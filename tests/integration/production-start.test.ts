@@ -1,5 +1,5 @@
 /**
- * A production start: an empty database gets no demo accounts unless SEED=demo asks for them (README, SEED).
+ * A production start: an empty database gets no demo accounts unless SEED=demo asks for them (docs/configuration.md, SEED).
  */
 import { sql } from 'drizzle-orm';
 import { closeDb, db } from '@/lib/server/db';

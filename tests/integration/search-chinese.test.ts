@@ -1,7 +1,7 @@
 /**
  * Search that understands Chinese (issue 26), on PGlite and on PostgreSQL (DATABASE_URL): exact words, pinyin,
  * initials, a near miss with its 您是不是要找, mixed Chinese and English, a teacher's name, and a record written
- * through the invalidation found at once. PRINT_SEARCH_TABLE=1 prints what the README's 20 queries find.
+ * through the invalidation found at once. PRINT_SEARCH_TABLE=1 prints what the 20 queries of docs/benchmarks.md find.
  */
 import { eq } from 'drizzle-orm';
 import { testClient } from '../support/client';

@@ -4,7 +4,7 @@ import { decide } from '@/lib/variants/decide';
 const visit = (host: string, pathname: string, search = '') =>
   decide({ host, pathname, search, hasSession: false, identity: null });
 
-describe('query parameters of public pages as cacheable path segments (DESIGN 3)', () => {
+describe('query parameters of public pages as cacheable path segments (docs/design.md §3)', () => {
   it('keeps only the selecting parameters, in a fixed order, page 1 left out', () => {
     expect(querySegment('/course/index', new URLSearchParams('page=2&utm=x&t=301'))).toBe('t-301_page-2');
     expect(querySegment('/course/index', new URLSearchParams('t=301&page=1'))).toBe('t-301');

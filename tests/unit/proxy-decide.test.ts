@@ -15,7 +15,7 @@ const user = (pathname: string, search: string, operatorID = 7, tchrId: number |
   identity: { operatorID, tchrId },
 });
 
-describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
+describe('proxy decisions (SPEC 2.1, 2.3; docs/design.md §3)', () => {
   it('serves the benchmark pages only with PORTAL_TEST_HOOKS=1: a production site answers 404', () => {
     const saved = process.env.PORTAL_TEST_HOOKS;
     try {
@@ -58,7 +58,7 @@ describe('proxy decisions (SPEC 2.1, 2.3; DESIGN 3)', () => {
       kind: 'rewrite',
       path: '/party/search/index/key-78',
     });
-    // DESIGN 3: the parameters that select a public list become a path segment (lib/variants/catalogue-paths).
+    // docs/design.md §3: the parameters that select a public list become a path segment (lib/variants/catalogue-paths).
     expect(decide(visitor('party.localhost:3000', '/course/index', '?t=301'))).toEqual({
       kind: 'rewrite',
       path: '/party/course/index/t-301',

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_ROUTES } from '@/lib/variants/routes';
 import { homeModules } from '@/lib/catalogue/home-modules';
 
-describe('host -> variant (DESIGN 3)', () => {
+describe('host -> variant (docs/design.md §3)', () => {
   const rules = parseHostRules(undefined);
   it.each([
     ['localhost:3000', 'main', false],

@@ -1,4 +1,4 @@
-/** Backend contract (SPEC 7, DESIGN 5): every method lands in the one endpoint table. */
+/** Backend contract (SPEC 7, docs/design.md §5): every method lands in the one endpoint table. */
 import { handleApiRequest } from '@/lib/server/http/api-route';
 
 export const dynamic = 'force-dynamic';

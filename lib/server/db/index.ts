@@ -1,5 +1,5 @@
 /**
- * The one database handle of this process (DESIGN 5). PGlite under DATA_DIR by default
+ * The one database handle of this process (docs/design.md §5). PGlite under DATA_DIR by default
  * (`memory` keeps it in memory, for tests); PostgreSQL when DATABASE_URL is set.
  * Created, migrated and seeded on first use; the promise lives on globalThis so that dev-mode
  * reloads and several route bundles of one server share it.

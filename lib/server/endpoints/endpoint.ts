@@ -1,4 +1,4 @@
-/** The shape every endpoint follows (DESIGN 5): a zod schema for its body, one service call. */
+/** The shape every endpoint follows (docs/design.md §5): a zod schema for its body, one service call. */
 import type { z } from 'zod';
 import type { ApiContract, ContractPath } from '@/lib/contract/endpoints';
 import type { Site } from '@/lib/variants';
@@ -21,7 +21,7 @@ export interface EndpointContext<U extends SessionUser | null = SessionUser | nu
   headers: Record<string, string>;
   /** The request's cookies the backend reads (the device cookie of a sign-in), by name. */
   cookies: Record<string, string>;
-  /** Cookies the HTTP layer sets on the response (the session cookie of DESIGN 5). */
+  /** Cookies the HTTP layer sets on the response (the session cookie of docs/design.md §5). */
   setCookies: ResponseCookie[];
 }
 

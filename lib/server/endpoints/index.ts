@@ -1,5 +1,5 @@
 /**
- * The endpoint table (DESIGN 5): path -> body schema + one service call. Route handlers for
+ * The endpoint table (docs/design.md §5): path -> body schema + one service call. Route handlers for
  * /api/* and /modules/* and the in-process transport of lib/api all dispatch through it.
  * Each domain keeps its endpoints in lib/server/endpoints/<domain>.ts, joined below.
  * `/api/platform/X` resolves to the entry of `/api/X` with ctx.platform = true (SPEC 1, 7).

@@ -1,5 +1,5 @@
 /**
- * One entry to the endpoint table (DESIGN 4-5), used by the HTTP route handlers and by the
+ * One entry to the endpoint table (docs/design.md §4-5), used by the HTTP route handlers and by the
  * in-process server transport of lib/api alike: same validation, same envelope.
  */
 import type { Envelope } from '@/lib/contract/home';

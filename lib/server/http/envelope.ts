@@ -1,5 +1,5 @@
 /**
- * What every route handler of the backend shares (DESIGN 4): the envelope {code, msg, data} with its cookies,
+ * What every route handler of the backend shares (docs/design.md §4): the envelope {code, msg, data} with its cookies,
  * the host a call serves (x-access-origin, else Host), a JSON body read with a size limit, and the refusal of
  * cross-site requests. lib/server/http/api-route.ts (the endpoint table) and lib/server/http/streaming.ts (uploads, files,
  * the assistant's stream) answer through these, so every failure looks the same to lib/api.

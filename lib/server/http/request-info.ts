@@ -1,5 +1,5 @@
 /**
- * What a request says about its sender. The session token (DESIGN 5): the x-access-token header the API client
+ * What a request says about its sender. The session token (docs/design.md §5): the x-access-token header the API client
  * sends, else the session cookie a browser sends by itself (media, downloads, uploads). The client's address, for
  * throttling: the socket's, or with TRUST_PROXY=1 what the proxy in front forwards.
  */

@@ -1,5 +1,5 @@
 /**
- * The job queue (DESIGN 6a): slow work (trial cuts, AI subtitles, upload sweeps) is queued by the request and run by
+ * The job queue (docs/design.md §6a): slow work (trial cuts, AI subtitles, upload sweeps) is queued by the request and run by
  * workers started with the server (workers.ts, from instrumentation.ts). pg-boss on PostgreSQL (DATABASE_URL); on the
  * embedded PGlite the local runner keeps the jobs in our `jobs` table. One runner per process, on globalThis like the
  * database handle; it is stopped with the database (closeDb), so tests need nothing more than they have.

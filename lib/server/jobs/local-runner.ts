@@ -217,7 +217,7 @@ export function createLocalRunner(
   };
 }
 
-/** Every job of the given queues, oldest first (tests and the README's "how to see them"). */
+/** Every job of the given queues, oldest first (tests and docs/operating.md, Jobs). */
 export async function localJobs(names: string[]): Promise<JobRow[]> {
   return (await db()).select().from(jobs).where(inArray(jobs.name, names)).orderBy(asc(jobs.id));
 }

@@ -1,5 +1,5 @@
 /**
- * The host lane: a browser's page request is routed to its site's segment (DESIGN 3) before Next.js sees it, so
+ * The host lane: a browser's page request is routed to its site's segment (docs/design.md §3) before Next.js sees it, so
  * Next.js does not run proxy.ts for it. The decision is proxy.ts's own (lib/variants/decide), made from the same
  * Host, path, query and cookies; only its plain rewrites are taken here. Redirects, the 404 of a path outside the
  * site's route set, RSC requests of client navigation (whose rewrite Next.js reports to the router in response

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN 5) through nodemailer: SMTP when SMTP_URL is set; otherwise every message is
+ * Outgoing mail (docs/design.md §5) through nodemailer: SMTP when SMTP_URL is set; otherwise every message is
  * written to DATA_DIR/outbox as one .eml file and its link is printed, so the activation and reset
  * flows work on a fresh machine. In SMTP mode nothing about the message (least of all its link) is logged.
  */

@@ -1,5 +1,5 @@
 /**
- * Which content a site shows (DESIGN 3): content is tagged with audiences; a variant shows its
+ * Which content a site shows (docs/design.md §3): content is tagged with audiences; a variant shows its
  * audiences with its own first (the party host shows party content first). Platform-level calls
  * (SPEC 1: party-school and column hosts) are scoped to the variant's own audience only.
  */

@@ -1,5 +1,5 @@
 /**
- * A cookie a service asks the HTTP layer to set (the session cookie of DESIGN 5, the play cookie of HLS): plain data,
+ * A cookie a service asks the HTTP layer to set (the session cookie of docs/design.md §5, the play cookie of HLS): plain data,
  * so services stay free of HTTP; lib/server/http writes it as Set-Cookie.
  */
 export interface ResponseCookie {

@@ -1,6 +1,6 @@
 /**
  * Tables of the accounts domain (see lib/server/db/schema.ts): organisations and operators (the people every
- * domain points at), their sessions and captchas. Everything a sign-in flow needs between two requests lives here, so several portal instances sharing one database behave as one (DESIGN 6).
+ * domain points at), their sessions and captchas. Everything a sign-in flow needs between two requests lives here, so several portal instances sharing one database behave as one (docs/design.md §6).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -178,7 +178,7 @@ export const operators = pgTable(
   ],
 );
 
-/** Sessions (DESIGN 5): the token is never stored, only its SHA-256. */
+/** Sessions (docs/design.md §5): the token is never stored, only its SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {

@@ -98,7 +98,7 @@ export const uploadFiles = pgTable(
   (t) => [uniqueIndex('upload_files_md5_size_idx').on(t.md5, t.size)],
 );
 
-/** A resumable upload in progress (DESIGN 6: progress lives in the database, not in a process). */
+/** A resumable upload in progress (docs/design.md §6: progress lives in the database, not in a process). */
 export const uploadSessions = pgTable(
   'upload_sessions',
   {

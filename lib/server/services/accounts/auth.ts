@@ -1,6 +1,6 @@
 /**
  * Username login and logout (SPEC 4.2, 7): captcha first, then the attempt is counted (throttling), then the
- * password; the token goes into an HttpOnly cookie with the signed identity cookie beside it (DESIGN 5), and
+ * password; the token goes into an HttpOnly cookie with the signed identity cookie beside it (docs/design.md §5), and
  * the browser gets a device cookie that later sign-ins to this account are counted by (throttle.ts).
  * A login that carries esLoginIO (passport types 15, 16) links the passport identity to the account.
  */

@@ -1,4 +1,4 @@
-/** Password hashing (DESIGN 5): scrypt with a random salt; never stored or logged in clear. */
+/** Password hashing (docs/design.md §5): scrypt with a random salt; never stored or logged in clear. */
 import { randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LEN = 32;

@@ -1,7 +1,7 @@
 /**
  * QR-code login from a phone (SPEC 4.2 type 2; loginGetQRRandNum, loginByQRRandNum): the desktop gets
  * a random number and polls; a signed-in phone opening /qrCodePage/qrCode?randNum=... confirms; the
- * next poll answers a token and signs the desktop in. The ticket lives in the database (DESIGN 6), only
+ * next poll answers a token and signs the desktop in. The ticket lives in the database (docs/design.md §6), only
  * its hash is kept, and it is confirmed once and taken once before it expires.
  *
  * Against phishing (issue 22: a link to an attacker's ticket, one tap, and the attacker's browser was signed in):

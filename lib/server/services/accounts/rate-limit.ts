@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every instance (DESIGN 6): one counter per key in the database, taken in one statement, so
+ * Rate limits shared by every instance (docs/design.md §6): one counter per key in the database, taken in one statement, so
  * parallel requests cannot both take the last use and a second instance sees the same count. A fixed window: the
  * first use after a window ended starts a new one. Keys are '<what>:<who>', e.g. 'register-valid:ip:10.0.0.1'.
  * The counters share login_throttles with sign-in throttling (lock-free rows there).
@@ -10,7 +10,7 @@ import { db } from '@/lib/server/db';
 import { loginThrottles } from '@/lib/server/db/schema';
 import { tooFrequent } from '@/lib/server/errors';
 
-/** The limits per address (README, sign-in security): uses per window of seconds. */
+/** The limits per address (docs/security.md, Sign-in): uses per window of seconds. */
 export const LIMITS = {
   /** /api/register/valid: whether an e-mail is registered; the form asks once or twice per sign-up. */
   registerValid: { max: 30, windowSeconds: 600 },

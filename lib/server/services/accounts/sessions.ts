@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN 5, SPEC 4.1): an opaque random token, stored hashed with its last activity.
+ * Sessions (docs/design.md §5, SPEC 4.1): an opaque random token, stored hashed with its last activity.
  * Idle 4 hours -> 2000; replaced by a newer login of the same account -> 2001; none or unknown -> 2002.
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Login throttling (SPEC 9 security, DESIGN 6). Every sign-in attempt is counted in the database BEFORE its password
+ * Login throttling (SPEC 9 security, docs/design.md §6). Every sign-in attempt is counted in the database BEFORE its password
  * is checked, in one statement over its keys: per account and address together (a small limit), per account from
  * any address (a larger one) and per address. An attempt that makes an account's count pass its limit locks that
  * key and is refused, so however many arrive at once, at most the limit are checked; a lock stays until it lifts by

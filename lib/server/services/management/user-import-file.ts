@@ -179,7 +179,7 @@ function rowsOf(lines: { row: number; cells: string[] }[]): ParsedFile {
 
 const isZip = (buf: Buffer) => buf.length > 4 && buf.readUInt32LE(0) === 0x04034b50;
 
-/** The limits of reading an uploaded file (config.ts, README Configuration), for the reader and its messages. */
+/** The limits of reading an uploaded file (config.ts, docs/configuration.md), for the reader and its messages. */
 function sheetLimits(): SheetLimits {
   const c = config();
   return {

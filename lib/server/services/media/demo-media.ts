@@ -2,7 +2,7 @@
  * The media store of the player: the demo clips made by the project (assets/media, committed), each with its
  * duration, a trial rendition cut at the trial limit (SPEC 9: 3 minutes) and a WebVTT track. A visitor or a
  * learner who has not chosen the course is served the trial rendition only, so no byte past the trial leaves
- * the server. Uploaded course files (storage.ts) would be added here with their own renditions.
+ * the server. Uploaded course files (lib/server/storage) would be added here with their own renditions.
  */
 import 'server-only';
 import path from 'node:path';

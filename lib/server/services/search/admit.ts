@@ -12,7 +12,7 @@ import { limitAddress } from '../accounts/rate-limit';
 /**
  * Answers of recent searches, per site and query, for SEARCH_CACHE_TTL_MS: a popular keyword asked by many
  * visitors at once is computed once (the promise is shared). Bounded (oldest dropped first); only a speed-up,
- * nothing another instance needs (DESIGN 6). Catalogue writes clear it (lib/server/cache), for the API and
+ * nothing another instance needs (docs/design.md §6). Catalogue writes clear it (lib/server/cache), for the API and
  * the pages alike (one map for the process: lib/server/process-state).
  */
 const SEARCH_CACHE_TTL_MS = 60_000;

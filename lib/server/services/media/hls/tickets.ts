@@ -6,7 +6,7 @@
  * Segments are signed one URL at a time in the media playlist, the way nginx's secure_link module checks them
  * (`secure_link_md5 "$secure_link_expires$uri$cookie_ce_play <secret>"`): so nginx can refuse a segment without a
  * valid signature, or past the trial (no such URL is ever signed), and serve the file itself, with no byte through
- * Node. Without nginx the portal checks the same signature (segments.ts).
+ * Node. Without nginx the portal checks the same signature (lib/server/http/media/hls.ts, serveSegment).
  */
 import 'server-only';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

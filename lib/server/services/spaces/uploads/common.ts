@@ -1,6 +1,6 @@
 /**
  * What every part of the uploads shares: limits, messages, where files and scratch space live, the file row as the
- * API shows it, and the refusal that still carries progress. Uploads (SPEC 7 Uploads, DESIGN 5-6): course files go up
+ * API shows it, and the refusal that still carries progress. Uploads (SPEC 7 Uploads, docs/design.md §5-6): course files go up
  * in chunks that resume from the first missing one after a reload or a dropped connection; small files (covers,
  * documents) in one request. Every chunk is checked (size and MD5), the file's type is decided from its first bytes,
  * the assembled file's MD5 is checked, and a file appears under its final name only by an atomic rename once it is

@@ -1,5 +1,5 @@
 /**
- * Uploads (SPEC 7 Uploads, DESIGN 5-6), one job per file: common.ts (limits, paths; messages in lib/contract/spaces), sessions.ts (upload
+ * Uploads (SPEC 7 Uploads, docs/design.md §5-6), one job per file: common.ts (limits, paths; messages in lib/contract/spaces), sessions.ts (upload
  * sessions and ownership), chunks.ts (progress and chunk streaming), hashing.ts with hash-worker.ts (the whole
  * file's MD5), publish.ts (assembly and the atomic rename), small.ts (one-request uploads), sweep.ts (abandoned
  * scratch space), scratch.ts (a refused chunk's bytes), quota.ts (scratch and stored caps), access.ts (who may use
