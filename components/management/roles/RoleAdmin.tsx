@@ -15,7 +15,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { LoadFailed } from '@/components/ui/LoadFailed';
 import { ScrollTable } from '@/components/ui/ScrollTable';
 import { ButtonPager } from '@/components/ui/ButtonPager';
-import { ResetTotpButton, RoleTotpPolicy } from '../TotpAdmin';
+import { ResetTotpButton, RoleTotpPolicy } from './TotpAdmin';
 
 const field = 'mt-1 block w-full rounded border border-gray-300 px-2 py-1.5 text-sm';
 
