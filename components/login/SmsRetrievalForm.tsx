@@ -101,7 +101,8 @@ export function SmsRetrievalForm({ onDone }: { onDone: () => void }) {
       </div>
       {sentTo && (
         <p role="status" className="text-sm text-gray-700">
-          验证码已发送至 {sentTo}
+          {/* The server answers every number alike (no number is listed), so a mistyped one hears the same. */}
+          如该手机号已绑定账号，验证码已发送至 {sentTo}
         </p>
       )}
       <NewPasswordFields

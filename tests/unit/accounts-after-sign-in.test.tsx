@@ -137,7 +137,7 @@ describe('type 3: retrieval by SMS', () => {
     expect(await screen.findByText('请输入手机号码')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13800000001' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(await screen.findByText('验证码已发送至 138****0001')).toBeTruthy();
+    expect(await screen.findByText('如该手机号已绑定账号，验证码已发送至 138****0001')).toBeTruthy();
     expect(screen.getByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('短信验证码'), { target: { value: '123456' } });
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Sms_pass_2027' } });
