@@ -6,9 +6,9 @@
  * attacker between the two could: a token whose signature, or whose claims under the signature, were altered is
  * refused.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startLocalPassport } from '../support/passport';
 import http from 'node:http';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { CallResult } from '@/lib/server/http/dispatch';
 import { testClient } from '../support/client';
@@ -72,32 +72,11 @@ function startProxy(): Promise<void> {
 
 beforeAll(async () => {
   await startProxy();
-  passport = spawn(process.execPath, [path.join(process.cwd(), 'scripts/passport.mjs')], {
-    env: {
-      ...process.env,
-      PASSPORT_PORT: String(PORT),
-      PASSPORT_PUBLIC_ISSUER: ISSUER,
-      PASSPORT_PORTAL_PORTS: '3110',
-      PASSPORT_CLIENT_SECRET: 'test-secret',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('passport did not start')), 20_000);
-    passport.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('local passport on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    passport.on('exit', (code) => reject(new Error(`passport exited ${code}`)));
-  });
-  Object.assign(process.env, {
-    PASSPORT_ISSUER: ISSUER,
-    PASSPORT_HTTP_CLIENT_ID: 'portal-http',
-    PASSPORT_HTTPS_CLIENT_ID: 'portal-https',
-    PASSPORT_CLIENT_SECRET: 'test-secret',
-    PASSPORT_REDIRECT_URI: REDIRECT,
+  passport = await startLocalPassport({
+    port: PORT,
+    issuer: ISSUER,
+    redirect: REDIRECT,
+    env: { PASSPORT_PUBLIC_ISSUER: ISSUER },
   });
   await getDbHandle();
 }, 120_000);

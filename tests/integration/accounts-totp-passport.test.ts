@@ -4,8 +4,8 @@
  * linked to a passport identity that has enrolled: the passport's answer is the second step, not a session, and the
  * code then signs in. The other first factors are in accounts-totp.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startLocalPassport } from '../support/passport';
 import { eq, inArray } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { closeDb, db, getDbHandle } from '@/lib/server/db';
@@ -28,32 +28,7 @@ const codeOf = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
 beforeAll(async () => {
-  passport = spawn(process.execPath, [path.join(process.cwd(), 'scripts/passport.mjs')], {
-    env: {
-      ...process.env,
-      PASSPORT_PORT: String(PORT),
-      PASSPORT_PORTAL_PORTS: '3110',
-      PASSPORT_CLIENT_SECRET: 'test-secret',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('passport did not start')), 20_000);
-    passport.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('local passport on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    passport.on('exit', (code) => reject(new Error(`passport exited ${code}`)));
-  });
-  Object.assign(process.env, {
-    PASSPORT_ISSUER: ISSUER,
-    PASSPORT_HTTP_CLIENT_ID: 'portal-http',
-    PASSPORT_HTTPS_CLIENT_ID: 'portal-https',
-    PASSPORT_CLIENT_SECRET: 'test-secret',
-    PASSPORT_REDIRECT_URI: REDIRECT,
-  });
+  passport = await startLocalPassport({ port: PORT, issuer: ISSUER, redirect: REDIRECT });
   await getDbHandle();
   userId = `totp-passport-${uniq}`;
   // Linked to the demo identity 'nomatch2' (passport-nobody2), which no seeded account uses.
